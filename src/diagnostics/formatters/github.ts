@@ -1,0 +1,20 @@
+import type { Diagnostic } from '../diagnostic.ts'
+
+// Workflow commands: https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions
+const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
+const level = { error: 'error', warning: 'warning', info: 'notice' } as const
+
+export const github = (diagnostics: readonly Diagnostic[]): string =>
+  diagnostics
+    .map((d) => {
+      const props = [`file=${escapeProperty(d.file)}`]
+      if (d.line) props.push(`line=${d.line}`)
+      if (d.column) props.push(`col=${d.column}`)
+      if (d.endLine) props.push(`endLine=${d.endLine}`)
+      if (d.endColumn) props.push(`endColumn=${d.endColumn}`)
+      props.push(`title=${escapeProperty(d.rule)}`)
+      const where = d.card ? ` (card ${d.card}${d.field ? ', field ' + d.field : ''})` : ''
+      return `::${level[d.severity]} ${props.join(',')}::${escapeData(d.message + where)}\n`
+    })
+    .join('')

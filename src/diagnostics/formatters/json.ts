@@ -1,0 +1,3 @@
+import type { Diagnostic } from '../diagnostic.ts'
+
+export const json = (diagnostics: readonly Diagnostic[]): string => JSON.stringify(diagnostics, null, 2) + '\n'

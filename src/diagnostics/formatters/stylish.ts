@@ -1,0 +1,23 @@
+import { countBySeverity, type Diagnostic } from '../diagnostic.ts'
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** ESLint-like: grouped by file, one line per problem, a summary at the end. */
+export const stylish = (diagnostics: readonly Diagnostic[]): string => {
+  if (diagnostics.length === 0) return ''
+  const byFile = new Map<string, Diagnostic[]>()
+  for (const d of diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d])
+  const out: string[] = []
+  for (const [file, list] of byFile) {
+    out.push(file)
+    for (const d of list) {
+      const place = `${d.line ?? 0}:${d.column ?? 0}`
+      const where = d.card ? ` [${d.card}${d.field ? '.' + d.field : ''}]` : ''
+      out.push(`  ${place.padEnd(8)}${d.severity.padEnd(8)}${d.message}${where}  ${d.rule}`)
+    }
+    out.push('')
+  }
+  const c = countBySeverity(diagnostics)
+  out.push(`${plural(c.error + c.warning + c.info, 'problem')} (${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info)`)
+  return out.join('\n') + '\n'
+}
