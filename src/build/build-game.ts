@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
+import { renderGame } from '../render/render-game.ts'
+import { writeSheets, type SheetSummary } from '../print/sheets.ts'
+import { cardSize } from '../print/card-sizes.ts'
+import { loadRules } from '../load/rules.ts'
+import { renderBooklet } from '../booklet/index.ts'
+import { writeFileAtomic } from '../util/atomic-write.ts'
+import { validateGame } from '../validate.ts'
+import { relativePath } from '../load/project.ts'
+
+export interface BuildOptions {
+  /** Output folder; each game is written to `<outDir>/<game>/`. */
+  outDir: string
+  dpi?: number
+  bleedMm?: number
+  paper?: 'a4' | 'letter'
+  inkFriendly?: boolean
+}
+
+export interface BuildReport {
+  game: string
+  written: string[]
+  faces: number
+  sheets?: SheetSummary
+}
+
+/**
+ * Validates a game and, when it has no errors, writes its faces, print sheets and rules booklet.
+ * Every file is written atomically; a game with errors writes nothing.
+ */
+export const buildGame = async (root: string, id: string, options: BuildOptions): Promise<Result<BuildReport>> => {
+  const report: BuildReport = { game: id, written: [], faces: 0 }
+  const validated = await validateGame(root, id)
+  const diagnostics: Diagnostic[] = [...validated.diagnostics]
+  const loaded = validated.value
+  if (!loaded || hasErrors(diagnostics)) return { value: report, diagnostics }
+  const { game, cards, paths } = loaded
+  const bleedMm = options.bleedMm ?? 3
+  const faces = await renderGame(paths, game, cards, { dpi: options.dpi ?? 300, bleedMm, inkFriendly: options.inkFriendly ?? false })
+  diagnostics.push(...faces.diagnostics)
+  if (hasErrors(diagnostics)) return { value: report, diagnostics }
+
+  const dir = join(options.outDir, id)
+  const write = (name: string, data: string | Uint8Array) => {
+    const path = join(dir, name)
+    writeFileAtomic(path, data)
+    report.written.push(relativePath(root, path))
+  }
+  for (const { card, front } of faces.value.cards) {
+    write(`faces/${card.id}.front.svg`, front.svg)
+    write(`faces/${card.id}.front.png`, front.png)
+    report.faces++
+  }
+  for (const [name, back] of faces.value.backs) {
+    write(`faces/${name}.back.svg`, back.svg)
+    write(`faces/${name}.back.png`, back.png)
+    report.faces++
+  }
+
+  const items = faces.value.cards.flatMap(({ card, front, back }) =>
+    Array.from({ length: card.qty }, (_, copy) => ({
+      id: card.qty > 1 ? `${card.id}#${copy + 1}` : card.id,
+      front: front.png,
+      back: faces.value.backs.get(back)!.png,
+      size: cardSize(game.types[card.type]!.size ?? 'poker')!,
+    })),
+  )
+  const sheets = await writeSheets(items, { title: `${game.title} — cards`, paper: options.paper ?? 'a4', bleedMm, duplex: 'long-edge' })
+  write(`${id}-cards.pdf`, sheets.pdf)
+  report.sheets = sheets.summary
+
+  if (existsSync(paths.rules)) {
+    const rules = loadRules(paths.rules, root)
+    diagnostics.push(...rules.diagnostics.filter((d) => d.severity !== 'info'))
+    const booklet = await renderBooklet(rules.value, { title: game.title })
+    diagnostics.push(...booklet.diagnostics.filter((d) => d.severity !== 'info'))
+    write(`${id}-rules.pdf`, booklet.value)
+  }
+  return { value: report, diagnostics }
+}

@@ -1,0 +1,49 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import type { Card, CheckContext, GameDef } from './define.ts'
+import { hiddenBacks } from './checks/hidden-backs.ts'
+import { setNames } from './model.ts'
+
+/** The set combinations deck checks must hold for: the base game alone, and the base game with each expansion. */
+export const setCombinations = (game: GameDef): string[][] => [['base'], ...setNames(game).filter((s) => s !== 'base').map((s) => ['base', s])]
+
+const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.message}`
+
+/**
+ * Runs the engine's own checks and the game's checks (one rule id each: '<game>/<check>') on the deck.
+ * Deck checks run once per set combination; a problem found in several combinations is reported once.
+ */
+export const checkDeck = (game: GameDef, cards: readonly Card[], definitionFile: string): Diagnostic[] => {
+  const diagnostics: Diagnostic[] = [...hiddenBacks(game, definitionFile)]
+  const seen = new Set<string>()
+  for (const sets of setCombinations(game)) {
+    const inPlay = cards.filter((c) => sets.includes(c.set))
+    if (sets.length > 1 && inPlay.every((c) => c.set === 'base')) continue // an expansion with no cards yet adds nothing to check
+    for (const [name, check] of Object.entries(game.checks ?? {})) {
+      const ctx: CheckContext<GameDef> = {
+        game,
+        sets,
+        cards: inPlay,
+        ofType: (type) => inPlay.filter((c) => c.type === type) as never,
+        count: (type, where) => inPlay.reduce((n, c) => (c.type === type && (!where || where(c as never)) ? n + c.qty : n), 0),
+        report: ({ message, card, field, type, severity = 'error' }) => {
+          const pos = (card && field && card.source.fields[field]) || card?.source.pos
+          // A deck-level problem points at the first file that holds cards of the type concerned.
+          const firstOfType = !card && type ? cards.find((c) => c.type === type) : undefined
+          const where = pos ? { file: card!.source.file, ...pos } : firstOfType ? { file: firstOfType.source.file, line: 1, column: 1 } : { file: definitionFile, line: 1, column: 1 }
+          const context = sets.length > 1 ? ` (playing with ${sets.slice(1).map((s) => game.sets?.[s]?.title ?? s).join(', ')})` : ''
+          const d: Diagnostic = { rule: `${game.id}/${name}`, severity, message: message + context, ...where, card: card?.id, field }
+          const k = key({ ...d, message })
+          if (seen.has(k)) return
+          seen.add(k)
+          diagnostics.push(d)
+        },
+      }
+      try {
+        check(ctx)
+      } catch (error) {
+        diagnostics.push({ rule: 'game/check-crashed', severity: 'error', file: definitionFile, line: 1, column: 1, message: `the check "${name}" failed to run: ${(error as Error).message}` })
+      }
+    }
+  }
+  return diagnostics
+}

@@ -1,0 +1,156 @@
+import { didYouMean } from './suggest.ts'
+
+/**
+ * Field declarations: what a card type's data may hold. Each field knows its TypeScript value type
+ * (so templates are typed against it), how to read a raw YAML/CSV value, and how to describe itself
+ * in a JSON Schema.
+ */
+
+export interface FieldContext {
+  /** The game's vocabularies: name → allowed words (resources, symbols…). */
+  vocab: Record<string, readonly string[]>
+}
+
+/** A value read from a card file, or the reason it could not be read. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; rule: string }
+
+export interface Field<T = unknown> {
+  readonly kind: string
+  readonly optional: boolean
+  /** Human words for messages: 'an integer from 1 to 60'. */
+  readonly expected: string
+  parse(raw: unknown, ctx: FieldContext): Parsed<T>
+  /** A marker for the type system only; never set. */
+  readonly __type?: T
+}
+
+export type FieldValue<F> = F extends Field<infer T> ? (F['optional'] extends true ? T | undefined : T) : never
+
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value })
+const wrongType = (message: string): Parsed<never> => ({ ok: false, message, rule: 'card/wrong-type' })
+const outOfRange = (message: string): Parsed<never> => ({ ok: false, message, rule: 'card/out-of-range' })
+
+interface Common {
+  optional?: boolean
+}
+
+type WithOptional<F extends Field<unknown>, O> = O extends { optional: true } ? F & { readonly optional: true } : F & { readonly optional: false }
+
+const describe = (v: unknown) => (typeof v === 'string' ? `"${v}"` : Array.isArray(v) ? 'a list' : v === null ? 'nothing' : String(v))
+
+export interface IntOptions extends Common {
+  min?: number
+  max?: number
+}
+
+export const int = <const O extends IntOptions>(options: O = {} as O): WithOptional<Field<number>, O> => {
+  const { min, max } = options
+  const range = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : min !== undefined ? ` of at least ${min}` : max !== undefined ? ` of at most ${max}` : ''
+  return {
+    kind: 'int',
+    optional: options.optional === true,
+    expected: `a whole number${range}`,
+    min,
+    max,
+    parse(raw) {
+      const n = typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw
+      if (typeof n !== 'number' || !Number.isInteger(n)) return wrongType(`expected a whole number, found ${describe(raw)}`)
+      if ((min !== undefined && n < min) || (max !== undefined && n > max)) return outOfRange(`${n} is out of range: expected a whole number${range}`)
+      return ok(n)
+    },
+  } as Field<number> as WithOptional<Field<number>, O>
+}
+
+export interface EnumOptions extends Common {}
+
+export const oneOf = <const V extends readonly string[], const O extends EnumOptions = {}>(values: V, options: O = {} as O): WithOptional<Field<V[number]>, O> =>
+  ({
+    kind: 'enum',
+    optional: options.optional === true,
+    expected: `one of ${values.join(', ')}`,
+    values,
+    parse(raw: unknown) {
+      const s = typeof raw === 'number' ? String(raw) : raw
+      if (typeof s !== 'string') return wrongType(`expected one of ${values.join(', ')}, found ${describe(raw)}`)
+      if (!values.includes(s)) {
+        return { ok: false, rule: 'card/unknown-value', message: `"${s}" is not one of ${values.join(', ')}${didYouMean(s, values)}` }
+      }
+      return ok(s as V[number])
+    },
+  }) as Field<V[number]> as WithOptional<Field<V[number]>, O>
+
+export interface TextOptions extends Common {
+  /** Longest text allowed, in characters. */
+  max?: number
+}
+
+export const text = <const O extends TextOptions>(options: O = {} as O): WithOptional<Field<string>, O> =>
+  ({
+    kind: 'text',
+    optional: options.optional === true,
+    expected: options.max ? `text of at most ${options.max} characters` : 'text',
+    max: options.max,
+    parse(raw: unknown) {
+      if (typeof raw === 'number' || typeof raw === 'boolean') raw = String(raw)
+      if (typeof raw !== 'string') return wrongType(`expected text, found ${describe(raw)}`)
+      if (options.max !== undefined && raw.length > options.max) return { ok: false, rule: 'card/text-too-long', message: `text is ${raw.length} characters long, the limit is ${options.max}` }
+      return ok(raw)
+    },
+  }) as Field<string> as WithOptional<Field<string>, O>
+
+export interface IconsOptions extends Common {
+  min?: number
+  max?: number
+}
+
+/** A list of icon words from one of the game's vocabularies; in a CSV cell, words separated by spaces. */
+export const icons = <const O extends IconsOptions>(vocabulary: string, options: O = {} as O): WithOptional<Field<string[]>, O> =>
+  ({
+    kind: 'icons',
+    optional: options.optional === true,
+    expected: `a list of ${vocabulary}`,
+    vocabulary,
+    min: options.min,
+    max: options.max,
+    parse(raw: unknown, ctx: FieldContext) {
+      const list = typeof raw === 'string' ? raw.split(/[\s,]+/).filter(Boolean) : raw
+      if (!Array.isArray(list) || list.some((x) => typeof x !== 'string')) return wrongType(`expected a list of ${vocabulary}, found ${describe(raw)}`)
+      const allowed = ctx.vocab[vocabulary] ?? []
+      const unknown = list.filter((x: string) => !allowed.includes(x))
+      if (unknown.length) {
+        const hint = unknown.length === 1 ? didYouMean(unknown[0], allowed) : ''
+        return { ok: false, rule: 'card/unknown-icon', message: `${unknown.map((u: string) => `"${u}"`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in this game's ${vocabulary}${hint}; it has ${allowed.join(', ')}` }
+      }
+      if (options.min !== undefined && list.length < options.min) return outOfRange(`${list.length} ${vocabulary} given, at least ${options.min} expected`)
+      if (options.max !== undefined && list.length > options.max) return outOfRange(`${list.length} ${vocabulary} given, at most ${options.max} expected`)
+      return ok(list as string[])
+    },
+  }) as Field<string[]> as WithOptional<Field<string[]>, O>
+
+export const bool = <const O extends Common>(options: O = {} as O): WithOptional<Field<boolean>, O> =>
+  ({
+    kind: 'bool',
+    optional: options.optional === true,
+    expected: 'true or false',
+    parse(raw: unknown) {
+      if (typeof raw === 'boolean') return ok(raw)
+      if (raw === 'true' || raw === 'false') return ok(raw === 'true')
+      return wrongType(`expected true or false, found ${describe(raw)}`)
+    },
+  }) as Field<boolean> as WithOptional<Field<boolean>, O>
+
+/** The id of another card of the game, of the given type; checked once every card is known. */
+export const ref = <const O extends Common>(type: string, options: O = {} as O): WithOptional<Field<string>, O> =>
+  ({
+    kind: 'ref',
+    optional: options.optional === true,
+    expected: `the id of a ${type} card`,
+    refType: type,
+    parse(raw: unknown) {
+      if (typeof raw !== 'string' || raw === '') return wrongType(`expected the id of a ${type} card, found ${describe(raw)}`)
+      return ok(raw)
+    },
+  }) as Field<string> as WithOptional<Field<string>, O>
+
+export type Fields = Record<string, Field<any>>
+export type FieldValues<F extends Fields> = { [K in keyof F]: FieldValue<F[K]> }

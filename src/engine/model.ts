@@ -1,0 +1,125 @@
+import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+import type { RawCard, RawCardFile, RawValue } from '../load/raw-card.ts'
+import type { Card, GameDef, SourcePos } from './define.ts'
+import type { Field, FieldContext } from './fields.ts'
+import { didYouMean } from './suggest.ts'
+
+/** Keys every card may carry besides its type's fields. */
+const RESERVED = ['id', 'type', 'set', 'qty'] as const
+
+export const vocabularyWords = (game: GameDef): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(game.vocabularies ?? {}).map(([name, words]) => [name, Object.keys(words)]))
+
+export const setNames = (game: GameDef): string[] => ['base', ...Object.keys(game.sets ?? {}).filter((s) => s !== 'base')]
+
+interface Reporter {
+  (d: Omit<Diagnostic, 'severity' | 'file' | 'line' | 'column'> & { pos: SourcePos; severity?: Diagnostic['severity'] }): void
+}
+
+/**
+ * Turns raw card records into typed cards of the game, reporting every problem of every card:
+ * unknown type, missing and unknown fields, values of the wrong type, duplicate ids, broken references.
+ * Cards with an error are left out of the deck so that deck checks see only what could be read.
+ */
+export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result<Card[]> => {
+  const diagnostics: Diagnostic[] = []
+  const cards: Card[] = []
+  const ctx: FieldContext = { vocab: vocabularyWords(game) }
+  const sets = setNames(game)
+  const seen = new Map<string, RawCard>()
+
+  for (const file of files) {
+    for (const raw of file.cards) {
+      const report: Reporter = ({ pos, severity = 'error', ...d }) =>
+        diagnostics.push({ ...d, severity, file: raw.file, line: pos.line, column: pos.column, endLine: pos.endLine, endColumn: pos.endColumn })
+      const get = (key: string): RawValue | undefined => raw.values.get(key) ?? file.defaults.get(key)
+
+      const idValue = raw.values.get('id')
+      const id = typeof idValue?.value === 'string' || typeof idValue?.value === 'number' ? String(idValue.value) : undefined
+      if (!id) {
+        report({ rule: 'card/missing-id', pos: idValue?.pos ?? raw.pos, message: 'this card has no `id`: every card needs one, unique within the game' })
+        continue
+      }
+      const first = seen.get(id)
+      if (first) {
+        report({ rule: 'card/duplicate-id', pos: idValue!.pos, card: id, field: 'id', message: `id "${id}" is used twice: first at ${first.file}:${first.pos.line}` })
+        continue
+      }
+      seen.set(id, raw)
+
+      const typeValue = get('type')
+      const typeName = typeof typeValue?.value === 'string' ? typeValue.value : undefined
+      const type = typeName ? game.types[typeName] : undefined
+      if (!typeName || !type) {
+        const known = Object.keys(game.types)
+        report({
+          rule: typeName ? 'card/unknown-type' : 'card/missing-type',
+          pos: typeValue?.pos ?? raw.pos,
+          card: id,
+          field: 'type',
+          message: typeName
+            ? `unknown card type "${typeName}"${didYouMean(typeName, known)}: this game has ${known.join(', ')}`
+            : `card "${id}" has no type: add \`type: …\` to it or to its file (one of ${known.join(', ')})`,
+        })
+        continue
+      }
+
+      let valid = true
+      const setValue = get('set')
+      const set = setValue === undefined ? 'base' : String(setValue.value)
+      if (!sets.includes(set)) {
+        report({ rule: 'card/unknown-set', pos: setValue!.pos, card: id, field: 'set', message: `unknown set "${set}"${didYouMean(set, sets)}: this game has ${sets.join(', ')}` })
+        valid = false
+      }
+      const qtyValue = get('qty')
+      const qty = qtyValue === undefined ? 1 : Number(qtyValue.value)
+      if (!Number.isInteger(qty) || qty < 1) {
+        report({ rule: 'card/wrong-type', pos: qtyValue!.pos, card: id, field: 'qty', message: `qty must be a whole number of at least 1, found ${JSON.stringify(qtyValue!.value)}` })
+        valid = false
+      }
+
+      const fields: Record<string, unknown> = {}
+      const fieldPos: Record<string, SourcePos> = {}
+      for (const [name, field] of Object.entries(type.fields) as [string, Field][]) {
+        const value = get(name)
+        if (value === undefined || value.value === null || value.value === '') {
+          if (!field.optional) {
+            report({ rule: 'card/missing-field', pos: value?.pos ?? raw.pos, card: id, field: name, message: `${type.name} "${id}" has no \`${name}\`: expected ${field.expected}` })
+            valid = false
+          }
+          continue
+        }
+        const parsed = field.parse(value.value, ctx)
+        if (!parsed.ok) {
+          report({ rule: parsed.rule, pos: value.pos, card: id, field: name, message: `\`${name}\`: ${parsed.message}` })
+          valid = false
+          continue
+        }
+        fields[name] = parsed.value
+        fieldPos[name] = value.pos
+      }
+      const allowed = [...RESERVED, ...Object.keys(type.fields)]
+      for (const [key, pos] of raw.keys) {
+        if (allowed.includes(key)) continue
+        report({ rule: 'card/unknown-field', pos, card: id, field: key, message: `${type.name} has no field \`${key}\`${didYouMean(key, allowed)}; its fields are ${Object.keys(type.fields).join(', ')}` })
+        valid = false
+      }
+      if (valid) cards.push({ id, type: typeName, set, qty, fields, source: { file: raw.file, pos: raw.pos, fields: fieldPos } })
+    }
+  }
+
+  // References are checked once every card is known.
+  const byId = new Map(cards.map((c) => [c.id, c]))
+  for (const card of cards) {
+    for (const [name, field] of Object.entries(game.types[card.type]!.fields) as [string, Field & { refType?: string }][]) {
+      const target = field.kind === 'ref' ? card.fields[name] : undefined
+      if (typeof target !== 'string') continue
+      const found = byId.get(target)
+      if (!found || found.type !== field.refType) {
+        const pos = card.source.fields[name]!
+        diagnostics.push({ rule: 'card/unknown-ref', severity: 'error', file: card.source.file, line: pos.line, column: pos.column, card: card.id, field: name, message: `\`${name}\` names "${target}", which is not a ${field.refType} card of this game` })
+      }
+    }
+  }
+  return { value: cards, diagnostics }
+}

@@ -1,0 +1,23 @@
+import type { SourcePos } from '../engine/define.ts'
+
+/** A value as written in a card file, with where it was written. */
+export interface RawValue {
+  value: unknown
+  pos: SourcePos
+}
+
+/** One card record as read from YAML or CSV, before it is checked against its card type. */
+export interface RawCard {
+  file: string
+  pos: SourcePos
+  values: Map<string, RawValue>
+  /** The field names as written, with their positions (for unknown-field diagnostics). */
+  keys: Map<string, SourcePos>
+}
+
+/** A card file: its cards and deck-level settings that apply to every card in it (type, set). */
+export interface RawCardFile {
+  file: string
+  defaults: Map<string, RawValue>
+  cards: RawCard[]
+}

@@ -1,0 +1,235 @@
+import type { CardSize } from './card-sizes.ts'
+import { paperLabel, type Paper } from './paper.ts'
+
+/** How the sheet is turned over between printing the fronts and the backs. */
+export type Duplex = 'long-edge' | 'short-edge' | 'none'
+
+/** Space between the printed bleed and a crop mark, so a mark never touches the artwork. */
+export const MARK_OFFSET_MM = 1
+export const MARK_LENGTH_MM = 5
+/** Shorter marks are hard to line a ruler up with: below this the grid loses a row or column instead. */
+export const MIN_MARK_MM = 2
+/** When room is tight the outer bleed shrinks (before the grid does), but not below this. */
+export const MIN_OUTER_BLEED_MM = 1
+
+export interface Rect {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export interface Segment {
+  x1: number
+  y1: number
+  x2: number
+  y2: number
+}
+
+export interface Cell {
+  /** Row-major position on the page, from the top left. */
+  index: number
+  column: number
+  row: number
+  /** The card's trim rectangle on the front page. */
+  trim: Rect
+  /** What of the front image (trim + full bleed) may show: trim plus the bleed this cell keeps. */
+  clip: Rect
+  /** Where the card's back goes on the back page so it lies behind `trim` after the duplex flip. */
+  back: Rect
+  backClip: Rect
+}
+
+export interface LayoutOptions {
+  paper: Paper
+  card: CardSize
+  bleedMm: number
+  gapMm?: number
+  /** Border the printer cannot print; 0 packs the densest grid regardless of marks. */
+  printerMarginMm?: number
+  duplex?: Duplex
+}
+
+/** One page of cards, all in millimetres from the top-left corner of the page. */
+export interface SheetLayout {
+  paper: Paper
+  pageWidthMm: number
+  pageHeightMm: number
+  card: CardSize
+  bleedMm: number
+  gapMm: number
+  duplex: Duplex
+  columns: number
+  rows: number
+  perPage: number
+  cells: Cell[]
+  cutsX: number[]
+  cutsY: number[]
+  marks: Segment[]
+  notes: string[]
+}
+
+const EPS = 1e-9
+
+/** How one axis of the page is packed. Distances `bleedOut`, `markFrom`, `markTo` run outward from the grid's trim edge. */
+interface Axis {
+  count: number
+  /** All cards that would fit on the paper, ignoring the printer margin. */
+  fitsPaper: number
+  start: number
+  span: number
+  bleedOut: number
+  inner: number
+  markFrom: number
+  markTo: number
+  /** The grid ignores the printer margin on this axis because not even one card fits inside it. */
+  overMargin: boolean
+}
+
+const span = (n: number, card: number, gap: number): number => (n > 0 ? n * card + (n - 1) * gap : 0)
+
+/** Room a grid needs beyond its trim edge, inside the printer margin: some bleed, the offset, a usable mark. */
+const roomNeeded = (bleed: number): number => Math.min(bleed, MIN_OUTER_BLEED_MM) + MARK_OFFSET_MM + MIN_MARK_MM
+
+const packAxis = (length: number, card: number, gap: number, bleed: number, margin: number): Axis => {
+  const fitsPaper = Math.max(0, Math.floor((length + gap) / (card + gap) + EPS))
+  const room = (n: number, m: number): number => (length - span(n, card, gap)) / 2 - m
+  let count = fitsPaper
+  if (margin > 0) while (count > 0 && room(count, margin) < roomNeeded(bleed) - EPS) count--
+  const overMargin = count === 0 && fitsPaper > 0
+  if (overMargin) count = fitsPaper
+  const r = Math.max(0, room(count, overMargin ? 0 : margin))
+  const bleedOut = Math.min(bleed, Math.max(0, r - MARK_OFFSET_MM - MIN_MARK_MM))
+  const markFrom = bleedOut + MARK_OFFSET_MM
+  const markTo = Math.min(markFrom + MARK_LENGTH_MM, r)
+  return {
+    count,
+    fitsPaper,
+    start: (length - span(count, card, gap)) / 2,
+    span: span(count, card, gap),
+    bleedOut,
+    inner: gap > 0 ? Math.min(bleed, gap / 2) : 0,
+    markFrom,
+    markTo,
+    overMargin,
+  }
+}
+
+/** Which page coordinate the duplex flip mirrors: a long-edge flip turns the sheet about its long edge. */
+const mirrorAxis = (duplex: Duplex, pageW: number, pageH: number): 'x' | 'y' | undefined => {
+  if (duplex === 'none') return undefined
+  const portrait = pageW <= pageH
+  return (duplex === 'long-edge') === portrait ? 'x' : 'y'
+}
+
+const mirror = (r: Rect, axis: 'x' | 'y' | undefined, pageW: number, pageH: number): Rect =>
+  axis === 'x'
+    ? { ...r, x: pageW - r.x - r.width }
+    : axis === 'y'
+      ? { ...r, y: pageH - r.y - r.height }
+      : { ...r }
+
+const uniqueSorted = (values: number[]): number[] =>
+  [...values].sort((a, b) => a - b).filter((v, i, all) => i === 0 || v - all[i - 1]! > EPS)
+
+const mm = (n: number): string => `${Math.round(n * 100) / 100} mm`
+
+// Sums of decimal millimetres drift (15.149999999999977); a micrometre is far below any printer's precision.
+const tidy = (n: number): number => Math.round(n * 1e6) / 1e6 + 0
+const tidyRect = (r: Rect): Rect => ({ x: tidy(r.x), y: tidy(r.y), width: tidy(r.width), height: tidy(r.height) })
+
+const cardLength = (c: CardSize, along: 'x' | 'y'): number => (along === 'x' ? c.widthMm : c.heightMm)
+
+const axisNotes = (a: Axis, o: Required<Omit<LayoutOptions, 'duplex'>>, length: number, along: 'x' | 'y'): string[] => {
+  const lines = along === 'x' ? 'columns' : 'rows'
+  const sides = along === 'x' ? 'left and right' : 'top and bottom'
+  const where = paperLabel(o.paper)
+  const notes: string[] = []
+  if (a.overMargin)
+    notes.push(`A ${o.card.name} card does not fit inside the ${mm(o.printerMarginMm)} printer margin of ${where} paper (${sides}); it is centred and its ${sides} edges may not print.`)
+  else if (a.count < a.fitsPaper) {
+    const full = a.fitsPaper
+    const allows = Math.floor(((length - span(full, cardLength(o.card, along), o.gapMm)) / 2 - roomNeeded(o.bleedMm)) * 100 + 1e-6) / 100
+    const how = allows > 0 ? `a printer margin of ${mm(allows)} or less allows ${full}` : `printerMarginMm 0 forces ${full}`
+    notes.push(`${full} ${lines} of ${o.card.name} cards fit on ${where}, but their crop marks would fall inside the ${mm(o.printerMarginMm)} printer margin; using ${a.count} ${lines} (${how}).`)
+  }
+  if (a.count > 0 && a.bleedOut < o.bleedMm - EPS)
+    notes.push(`The outer bleed is ${mm(a.bleedOut)} (not ${mm(o.bleedMm)}) on the ${sides} of the grid, to leave room for crop marks${o.printerMarginMm > 0 && !a.overMargin ? ` inside the ${mm(o.printerMarginMm)} printer margin` : ' on the paper'}.`)
+  if (a.count > 0 && a.markTo - a.markFrom < MIN_MARK_MM - EPS)
+    notes.push(a.markTo - a.markFrom > EPS ? `Crop marks on the ${sides} are only ${mm(a.markTo - a.markFrom)} long.` : `There is no room for crop marks on the ${sides}.`)
+  return notes
+}
+
+/** Imposition of one card size on one paper: where every card, cut and crop mark goes. Pure; millimetres throughout. */
+export const layoutSheet = (options: LayoutOptions): SheetLayout => {
+  const o = { gapMm: 0, printerMarginMm: 5, duplex: 'long-edge' as Duplex, ...options }
+  const { paper, bleedMm: bleed, gapMm: gap, printerMarginMm: margin, duplex } = o
+  const W = paper.widthMm
+  const H = paper.heightMm
+  const w = o.card.widthMm
+  const h = o.card.heightMm
+  const ax = packAxis(W, w, gap, bleed, margin)
+  const ay = packAxis(H, h, gap, bleed, margin)
+  const fits = ax.count > 0 && ay.count > 0
+  const columns = fits ? ax.count : 0
+  const rows = fits ? ay.count : 0
+  const notes: string[] = []
+  if (!fits)
+    notes.push(`A ${o.card.name} card (${mm(w)} × ${mm(h)}) does not fit on ${paperLabel(paper)} paper.`)
+  else {
+    notes.push(...axisNotes(ax, o, W, 'x'), ...axisNotes(ay, o, H, 'y'))
+    if (columns < ax.fitsPaper || rows < ay.fitsPaper) {
+      const turned = { ...paper, landscape: !paper.landscape, widthMm: H, heightMm: W }
+      const perTurned = packAxis(H, w, gap, bleed, margin).count * packAxis(W, h, gap, bleed, margin).count
+      if (perTurned > columns * rows) notes.push(`${paperLabel(turned)} fits ${perTurned} ${o.card.name} cards per page.`)
+    }
+  }
+
+  const flip = mirrorAxis(duplex, W, H)
+  const cells: Cell[] = []
+  for (let row = 0; row < rows; row++)
+    for (let column = 0; column < columns; column++) {
+      const trim = tidyRect({ x: ax.start + column * (w + gap), y: ay.start + row * (h + gap), width: w, height: h })
+      const left = column === 0 ? ax.bleedOut : ax.inner
+      const right = column === columns - 1 ? ax.bleedOut : ax.inner
+      const top = row === 0 ? ay.bleedOut : ay.inner
+      const bottom = row === rows - 1 ? ay.bleedOut : ay.inner
+      const clip = tidyRect({ x: trim.x - left, y: trim.y - top, width: w + left + right, height: h + top + bottom })
+      const back = tidyRect(mirror(trim, flip, W, H))
+      cells.push({ index: cells.length, column, row, trim, clip, back, backClip: tidyRect(mirror(clip, flip, W, H)) })
+    }
+
+  const cutsX = uniqueSorted(cells.filter((c) => c.row === 0).flatMap((c) => [c.trim.x, tidy(c.trim.x + w)]))
+  const cutsY = uniqueSorted(cells.filter((c) => c.column === 0).flatMap((c) => [c.trim.y, tidy(c.trim.y + h)]))
+  const marks: Segment[] = []
+  if (ay.markTo - ay.markFrom > EPS)
+    for (const x of cutsX) {
+      marks.push({ x1: x, y1: ay.start - ay.markTo, x2: x, y2: ay.start - ay.markFrom })
+      marks.push({ x1: x, y1: ay.start + ay.span + ay.markFrom, x2: x, y2: ay.start + ay.span + ay.markTo })
+    }
+  if (ax.markTo - ax.markFrom > EPS)
+    for (const y of cutsY) {
+      marks.push({ x1: ax.start - ax.markTo, y1: y, x2: ax.start - ax.markFrom, y2: y })
+      marks.push({ x1: ax.start + ax.span + ax.markFrom, y1: y, x2: ax.start + ax.span + ax.markTo, y2: y })
+    }
+  if (gap > 0 && gap < 2 * bleed - EPS && columns * rows > 1)
+    notes.push(`The ${mm(gap)} gap is less than twice the ${mm(bleed)} bleed, so each card keeps only ${mm(gap / 2)} of bleed between cards.`)
+
+  return {
+    paper,
+    pageWidthMm: W,
+    pageHeightMm: H,
+    card: o.card,
+    bleedMm: bleed,
+    gapMm: gap,
+    duplex,
+    columns,
+    rows,
+    perPage: columns * rows,
+    cells,
+    cutsX,
+    cutsY,
+    marks: marks.map(({ x1, y1, x2, y2 }) => ({ x1: tidy(x1), y1: tidy(y1), x2: tidy(x2), y2: tidy(y2) })),
+    notes,
+  }
+}

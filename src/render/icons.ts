@@ -1,0 +1,45 @@
+import { createRequire } from 'node:module'
+
+const require = createRequire(import.meta.url)
+
+interface IconifySet {
+  prefix: string
+  width?: number
+  height?: number
+  icons: Record<string, { body: string; width?: number; height?: number }>
+  aliases?: Record<string, { parent: string }>
+}
+
+const sets = new Map<string, IconifySet | null>()
+
+const loadSet = (prefix: string): IconifySet | null => {
+  if (!sets.has(prefix)) {
+    try {
+      sets.set(prefix, require(`@iconify-json/${prefix}/icons.json`) as IconifySet)
+    } catch {
+      sets.set(prefix, null)
+    }
+  }
+  return sets.get(prefix)!
+}
+
+/** The SVG of an icon named 'set:name' from an Iconify JSON set installed from npm, or undefined if it does not exist. */
+export const iconSvg = (name: string, color = '#000'): string | undefined => {
+  const [prefix, icon] = name.includes(':') ? name.split(':', 2) as [string, string] : ['game-icons', name]
+  const set = loadSet(prefix)
+  if (!set) return undefined
+  const data = set.icons[icon] ?? set.icons[set.aliases?.[icon]?.parent ?? '']
+  if (!data) return undefined
+  const w = data.width ?? set.width ?? 16
+  const h = data.height ?? set.height ?? 16
+  const body = data.body.replaceAll('currentColor', color)
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">${body}</svg>`
+}
+
+export const iconExists = (name: string): boolean => iconSvg(name) !== undefined
+
+/** A data URI satori can draw with <img>: satori loads no URLs, and a missing image would vanish silently. */
+export const iconDataUri = (name: string, color?: string): string | undefined => {
+  const svg = iconSvg(name, color)
+  return svg && `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+}

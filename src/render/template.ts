@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react'
+import type { CardOf, GameDef, VocabularyWord } from '../engine/define.ts'
+import type { FontSpec } from './fonts.ts'
+import type { FaceBox } from './face.ts'
+
+/** What a template receives besides its card: the game, the face's geometry, and look-ups for icons. */
+export interface FaceContext<G extends GameDef<any, any> = GameDef> {
+  game: G
+  box: FaceBox
+  /** Millimetres to template pixels. */
+  mm(mm: number): number
+  /** A data URI of an icon ('game-icons:spy'), or of a vocabulary word's icon ('resources', 'intel'). */
+  icon(name: string, color?: string): string
+  word(vocabulary: string, word: string): VocabularyWord
+  /** Draw light, mostly white faces for home printers. */
+  inkFriendly: boolean
+}
+
+export interface TypeTemplate<G extends GameDef<any, any>, K extends keyof G['types']> {
+  front(card: CardOf<G, K>, ctx: FaceContext<G>): ReactNode
+  /** The back: shared by every card of the type (no card given), or the card's own. */
+  back?(ctx: FaceContext<G>, card?: CardOf<G, K>): ReactNode
+}
+
+export interface Templates<G extends GameDef<any, any> = GameDef> {
+  fonts: readonly FontSpec[]
+  types: { [K in keyof G['types']]?: TypeTemplate<G, K> }
+}
+
+/** Declares a game's templates, typed against its card types: a template that reads a field its type lacks does not type-check. */
+export const defineTemplates = <G extends GameDef<any, any>>(_game: G, templates: Templates<G>): Templates<G> => templates

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs'
+import matter from 'gray-matter'
+import { readFileSync } from 'node:fs'
+import type { Diagnostic, Result } from './diagnostics/diagnostic.ts'
+import type { Card, GameDef } from './engine/define.ts'
+import { checkDeck } from './engine/check.ts'
+import { modelCards } from './engine/model.ts'
+import { gamePaths, loadCardFiles, loadGameDefinition, relativePath, type GamePaths } from './load/project.ts'
+import { checkFrontMatter } from './engine/checks/front-matter.ts'
+
+export interface LoadedGame {
+  paths: GamePaths
+  game: GameDef
+  cards: Card[]
+}
+
+/** Loads a game and checks every card and the deck against its rules engine: every problem, in one run. */
+export const validateGame = async (root: string, id: string): Promise<Result<LoadedGame | undefined>> => {
+  const paths = gamePaths(root, id)
+  const definition = await loadGameDefinition(paths)
+  const diagnostics: Diagnostic[] = [...definition.diagnostics]
+  const game = definition.value
+  if (!game) return { value: undefined, diagnostics }
+  const files = loadCardFiles(paths)
+  diagnostics.push(...files.diagnostics)
+  const cards = modelCards(game, files.value)
+  diagnostics.push(...cards.diagnostics)
+  diagnostics.push(...checkDeck(game, cards.value, relativePath(root, paths.definition)))
+  if (existsSync(paths.rules)) {
+    const { data } = matter(readFileSync(paths.rules, 'utf8'))
+    diagnostics.push(...checkFrontMatter(game, data, relativePath(root, paths.rules)))
+  }
+  return { value: { paths, game, cards: cards.value }, diagnostics }
+}
