@@ -129,6 +129,23 @@ const mirror = (r: Rect, axis: 'x' | 'y' | undefined, pageW: number, pageH: numb
       ? { ...r, y: pageH - r.y - r.height }
       : { ...r }
 
+interface Sides {
+  left: number
+  right: number
+  top: number
+  bottom: number
+}
+
+const makeCell = (index: number, column: number, row: number, trim: Rect, bleed: Sides, flip: 'x' | 'y' | undefined, W: number, H: number): Cell => {
+  const clip = tidyRect({
+    x: trim.x - bleed.left,
+    y: trim.y - bleed.top,
+    width: trim.width + bleed.left + bleed.right,
+    height: trim.height + bleed.top + bleed.bottom,
+  })
+  return { index, column, row, trim, clip, back: tidyRect(mirror(trim, flip, W, H)), backClip: tidyRect(mirror(clip, flip, W, H)) }
+}
+
 const uniqueSorted = (values: number[]): number[] =>
   [...values].sort((a, b) => a - b).filter((v, i, all) => i === 0 || v - all[i - 1]! > EPS)
 
@@ -179,9 +196,9 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
   else {
     notes.push(...axisNotes(ax, o, W, 'x'), ...axisNotes(ay, o, H, 'y'))
     if (columns < ax.fitsPaper || rows < ay.fitsPaper) {
-      const turned = { ...paper, landscape: !paper.landscape, widthMm: H, heightMm: W }
+      const turned = { name: paper.name, landscape: !paper.landscape }
       const perTurned = packAxis(H, w, gap, bleed, margin).count * packAxis(W, h, gap, bleed, margin).count
-      if (perTurned > columns * rows) notes.push(`${paperLabel(turned)} fits ${perTurned} ${o.card.name} cards per page.`)
+      if (perTurned > columns * rows) notes.push(`${turned.name} ${turned.landscape ? 'landscape' : 'portrait'} fits ${perTurned} ${o.card.name} cards per page.`)
     }
   }
 
@@ -194,9 +211,7 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
       const right = column === columns - 1 ? ax.bleedOut : ax.inner
       const top = row === 0 ? ay.bleedOut : ay.inner
       const bottom = row === rows - 1 ? ay.bleedOut : ay.inner
-      const clip = tidyRect({ x: trim.x - left, y: trim.y - top, width: w + left + right, height: h + top + bottom })
-      const back = tidyRect(mirror(trim, flip, W, H))
-      cells.push({ index: cells.length, column, row, trim, clip, back, backClip: tidyRect(mirror(clip, flip, W, H)) })
+      cells.push(makeCell(cells.length, column, row, trim, { left, right, top, bottom }, flip, W, H))
     }
 
   const cutsX = uniqueSorted(cells.filter((c) => c.row === 0).flatMap((c) => [c.trim.x, tidy(c.trim.x + w)]))
@@ -232,4 +247,22 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
     marks: marks.map(({ x1, y1, x2, y2 }) => ({ x1: tidy(x1), y1: tidy(y1), x2: tidy(x2), y2: tidy(y2) })),
     notes,
   }
+}
+
+/**
+ * The first `count` cells of a page (the last page is often partly filled). A card whose right or lower
+ * neighbour stays empty keeps its full bleed on that side: nothing is printed there to collide with.
+ */
+export const filledCells = (layout: SheetLayout, count: number): Cell[] => {
+  const { columns, rows, bleedMm, pageWidthMm: W, pageHeightMm: H } = layout
+  const flip = mirrorAxis(layout.duplex, W, H)
+  return layout.cells.slice(0, count).map((cell) => {
+    const { trim, clip, index, column, row } = cell
+    const emptyRight = column < columns - 1 && index + 1 >= count
+    const emptyBelow = row < rows - 1 && index + columns >= count
+    if (!emptyRight && !emptyBelow) return cell
+    const right = emptyRight ? bleedMm : clip.x + clip.width - trim.x - trim.width
+    const bottom = emptyBelow ? bleedMm : clip.y + clip.height - trim.y - trim.height
+    return makeCell(index, column, row, trim, { left: trim.x - clip.x, right, top: trim.y - clip.y, bottom }, flip, W, H)
+  })
 }

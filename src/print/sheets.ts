@@ -3,7 +3,7 @@ import { DiagnosticError } from '../diagnostics/diagnostic.ts'
 import { createPdf, pdfToBuffer } from '../util/pdf.ts'
 import { mmToPt } from '../util/units.ts'
 import type { CardSize } from './card-sizes.ts'
-import { layoutSheet, type Duplex, type Rect, type SheetLayout } from './layout.ts'
+import { filledCells, layoutSheet, type Duplex, type Rect, type SheetLayout } from './layout.ts'
 import { paper as paperOf, paperLabel, type PaperName } from './paper.ts'
 
 /** One card to print. Both faces are PNGs (RGB, no alpha) of the trim size plus the bleed on every side. */
@@ -118,23 +118,25 @@ export async function writeSheets(items: PrintItem[], options: SheetOptions): Pr
 
   const size: [number, number] = [pt(paper.widthMm), pt(paper.heightMm)]
   const doc = createPdf({ title, size })
-  ;(doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.ViewerPreferences = {
+  // pdfkit ends this ref itself when the document ends (it expects a ref here, as for its own displayTitle).
+  ;(doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.ViewerPreferences = doc.ref({
     PrintScaling: 'None',
     Duplex: VIEWER_DUPLEX[duplex],
-  }
+  })
   const load = imageLoader(doc)
   const notes: string[] = []
   let pages = 0
   for (const { size: card, items: cards, layout } of groups) {
     notes.push(...layout.notes.map((n) => `${card.name}: ${n}`))
     for (const sheet of chunk(cards, layout.perPage)) {
+      const cells = filledCells(layout, sheet.length)
       doc.addPage({ size, margin: 0 })
-      sheet.forEach((item, i) => drawFace(doc, load(item.front), layout.cells[i]!.trim, layout.cells[i]!.clip, bleedMm))
+      sheet.forEach((item, i) => drawFace(doc, load(item.front), cells[i]!.trim, cells[i]!.clip, bleedMm))
       drawMarks(doc, layout)
       pages++
       if (duplex === 'none') continue
       doc.addPage({ size, margin: 0 })
-      sheet.forEach((item, i) => drawFace(doc, load(item.back), layout.cells[i]!.back, layout.cells[i]!.backClip, bleedMm))
+      sheet.forEach((item, i) => drawFace(doc, load(item.back), cells[i]!.back, cells[i]!.backClip, bleedMm))
       drawMarks(doc, layout)
       pages++
     }

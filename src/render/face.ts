@@ -2,6 +2,7 @@ import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
 import type { ReactNode } from 'react'
 import type { LoadedFont } from './fonts.ts'
+import { borderBox } from './border-box.ts'
 import { encodeRgbPng } from './png.ts'
 
 /** The geometry of a face, in template pixels: 300 per inch, trim plus bleed on every side. */
@@ -31,7 +32,7 @@ export interface RenderedFace {
 
 /** satori draws the element as SVG (text as paths), resvg rasterises it at the asked dpi as an RGB PNG. */
 export const renderFace = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont[], dpi: number): Promise<RenderedFace> => {
-  const svg = await satori(element as never, {
+  const svg = await satori(borderBox(element) as never, {
     width: box.width,
     height: box.height,
     fonts: fonts.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })),

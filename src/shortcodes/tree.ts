@@ -1,0 +1,357 @@
+import type { Nodes, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast'
+import type { Point, Position } from 'unist'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+import { lexShortcodes, pointLocator } from './lexer.ts'
+import type { CloseToken, Delimiter, LiteralToken, OpenToken, ParamValue, Token } from './lexer.ts'
+
+/**
+ * Builds an mdast tree from a Hugo-style markdown file: shortcodes become `shortcode` nodes, the text between them
+ * is parsed by remark (with GFM) and its positions are moved to where the text really is in the file.
+ *
+ * A shortcode alone on its line(s) is a block node; one that shares its line with text stays inside the paragraph
+ * as a phrasing node (it is swapped for a same-length placeholder while remark parses the paragraph).
+ */
+
+export interface Shortcode extends Parent {
+  type: 'shortcode'
+  name: string
+  params: Record<string, ParamValue>
+  positional: ParamValue[]
+  delimiter: Delimiter
+  /** `{{% %}}` inner markdown as mdast; shortcodes nested in a `{{< >}}` pair. */
+  children: RootContent[]
+  /** `{{< >}}` inner text, raw (nested tags left out, literals resolved). */
+  value?: string
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    shortcode: Shortcode
+  }
+  interface BlockContentMap {
+    shortcode: Shortcode
+  }
+  interface PhrasingContentMap {
+    shortcode: Shortcode
+  }
+}
+
+export interface TreeOptions {
+  /** The file named in diagnostics, relative to the project root. */
+  file?: string
+  /**
+   * Shortcodes whose template uses .Inner, so they must be closed. Hugo knows this from the template; we are told.
+   * Any other shortcode is paired iff a matching closing tag follows.
+   */
+  requireClosing?: Iterable<string>
+}
+
+/** An opening tag with what lies between it and its closing tag (if it has one). */
+interface Element {
+  open: OpenToken
+  close?: CloseToken
+  items: Item[]
+}
+type Item = Element | Exclude<Token, OpenToken | CloseToken>
+const isElement = (item: Item): item is Element => 'open' in item
+
+const markdown = unified().use(remarkParse).use(remarkGfm)
+
+/** Parses Hugo-style markdown (front matter already removed or blanked) into mdast with shortcode nodes. */
+export const buildTree = (source: string, options: TreeOptions = {}): Result<Root> => {
+  const file = options.file ?? ''
+  const lexed = lexShortcodes(source, { file })
+  const diagnostics = [...lexed.diagnostics]
+  const report = (rule: string, severity: Diagnostic['severity'], message: string, at: Point) =>
+    diagnostics.push({ rule, severity, message, file, line: at.line, column: at.column })
+
+  const items = pair(lexed.value, new Set(options.requireClosing ?? []), report)
+  const builder = new Builder(source, report)
+  const children = builder.container(items, 0, source.length, false)
+  const root: Root = { type: 'root', children, position: { start: builder.at(0), end: builder.at(source.length) } }
+  return { value: root, diagnostics }
+}
+
+type Report = (rule: string, severity: Diagnostic['severity'], message: string, at: Point) => void
+const tag = (t: OpenToken | CloseToken) => `{{${t.delimiter} ${t.type === 'close' ? '/' : ''}${t.name} ${t.delimiter === '<' ? '>' : '%'}}}`
+
+/** Pairs opening and closing tags into nested elements, reporting closing tags that match nothing or cross. */
+const pair = (tokens: Token[], requireClosing: Set<string>, report: Report): Item[] => {
+  const root: Element = { open: undefined as unknown as OpenToken, items: [] }
+  const stack: Element[] = [root]
+  // Closing tags already blamed on a crossed pair, so that they are not reported twice.
+  const blamed = new Set<CloseToken>()
+
+  /** An element that got no closing tag is self-standing: what followed it goes back to its parent. */
+  const unwrap = (el: Element, parent: Element) => {
+    parent.items.push(...el.items)
+    el.items = []
+  }
+
+  tokens.forEach((token, index) => {
+    const top = stack[stack.length - 1]!
+    if (token.type === 'open') {
+      const el: Element = { open: token, items: [] }
+      top.items.push(el)
+      if (!token.selfClosing) stack.push(el)
+      return
+    }
+    if (token.type !== 'close') {
+      top.items.push(token)
+      return
+    }
+    if (blamed.has(token)) return
+    let depth = stack.length - 1
+    while (depth > 0 && stack[depth]!.open.name !== token.name) depth--
+    if (depth === 0) {
+      report('rules/mismatched-shortcode', 'error', `Found the closing tag ${tag(token)} but no "${token.name}" shortcode is open here.`, token.position.start)
+      return
+    }
+    // Everything opened after our element and still open was either self-standing or closes later (crossed tags).
+    while (stack.length - 1 > depth) {
+      const inner = stack.pop()!
+      const later = tokens.slice(index + 1).find((t): t is CloseToken => t.type === 'close' && t.name === inner.open.name && !blamed.has(t))
+      if (later) {
+        blamed.add(later)
+        report(
+          'rules/mismatched-shortcode',
+          'error',
+          `The shortcode "${inner.open.name}" opened at line ${inner.open.position.start.line} must be closed before ${tag(token)}, but is closed at line ${later.position.start.line}.`,
+          later.position.start,
+        )
+      } else if (requireClosing.has(inner.open.name)) {
+        report('rules/unclosed-shortcode', 'error', `The shortcode ${tag(inner.open)} is never closed: expected ${tag({ ...inner.open, type: 'close' } as unknown as CloseToken)} before ${tag(token)}.`, inner.open.position.start)
+      }
+      unwrap(inner, stack[stack.length - 1]!)
+    }
+    const el = stack.pop()!
+    el.close = token
+    if (token.delimiter !== el.open.delimiter) {
+      report('rules/mismatched-shortcode', 'warning', `The shortcode "${token.name}" opens with "{{${el.open.delimiter}" but closes with "{{${token.delimiter}"; use the same delimiter.`, token.position.start)
+    }
+  })
+  while (stack.length > 1) {
+    const el = stack.pop()!
+    if (requireClosing.has(el.open.name)) {
+      report('rules/unclosed-shortcode', 'error', `The shortcode ${tag(el.open)} is never closed: expected ${tag({ ...el.open, type: 'close' } as unknown as CloseToken)} before the end of the file.`, el.open.position.start)
+    }
+    unwrap(el, stack[stack.length - 1]!)
+  }
+  return root.items
+}
+
+// Placeholders are private-use characters: remark treats them as letters, so emphasis around them still works.
+const START = '\uE000'
+const FILL = '\uE001'
+const PLACEHOLDER = /\uE000([\uE100-\uE1FF])([\uE200-\uE2FF])[\uE001\s]*/g
+const placeholder = (raw: string, index: number): string => {
+  let out = START + String.fromCharCode(0xe100 + (index >> 8), 0xe200 + (index & 255))
+  // Keeping newlines keeps every later line where it was, so positions stay true.
+  for (let i = 3; i < raw.length; i++) out += raw[i] === '\n' || raw[i] === '\r' ? raw[i] : FILL
+  return out
+}
+
+type Inline = Element | LiteralToken | Exclude<Item, Element | LiteralToken>
+const rangeOf = (item: Item): { start: number; end: number } =>
+  isElement(item)
+    ? { start: item.open.position.start.offset!, end: (item.close ?? item.open).position.end.offset! }
+    : { start: item.position.start.offset!, end: item.position.end.offset! }
+
+class Builder {
+  readonly at: (offset: number) => Point
+  private readonly fences: Array<[number, number]>
+
+  constructor(
+    private readonly source: string,
+    private readonly report: Report,
+  ) {
+    this.at = pointLocator(source)
+    this.fences = fencedRanges(source)
+  }
+
+  /** The children of a container spanning [start, end): markdown segments cut at block shortcodes. */
+  container(items: Item[], start: number, end: number, inline: boolean): RootContent[] {
+    const out: RootContent[] = []
+    let segment: Inline[] = []
+    let segmentStart = start
+    for (const item of items) {
+      if (isElement(item) && !inline && this.isBlock(item, start, end)) {
+        const range = rangeOf(item)
+        out.push(...this.segment(segment, segmentStart, range.start))
+        out.push(this.element(item, false))
+        segment = []
+        segmentStart = range.end
+      } else if (item.type !== 'text') {
+        segment.push(item)
+      }
+    }
+    out.push(...this.segment(segment, segmentStart, end))
+    if (!inline) return out
+    // Inline context: keep phrasing content only, unwrapping paragraphs remark made.
+    return out.flatMap((node) => (node.type === 'paragraph' ? node.children : [node]))
+  }
+
+  /** A shortcode alone on its line(s), outside fenced code and without blank lines inside an inline span, is a block. */
+  private isBlock(el: Element, containerStart: number, containerEnd: number): boolean {
+    const { start, end } = rangeOf(el)
+    if (this.fences.some(([a, b]) => start >= a && start < b)) return false
+    const lineStart = Math.max(this.source.lastIndexOf('\n', start - 1) + 1, containerStart)
+    let lineEnd = this.source.indexOf('\n', end)
+    if (lineEnd < 0) lineEnd = this.source.length
+    lineEnd = Math.min(lineEnd, containerEnd)
+    if (this.source.slice(lineStart, start).trim() || this.source.slice(end, lineEnd).trim()) {
+      // Inline, unless a blank line inside would break the paragraph the placeholder stands in.
+      return /\n[ \t]*\r?\n/.test(this.source.slice(start, end))
+    }
+    return true
+  }
+
+  private element(el: Element, inline: boolean): Shortcode {
+    const { open, close } = el
+    const node: Shortcode = {
+      type: 'shortcode',
+      name: open.name,
+      params: open.params,
+      positional: open.positional,
+      delimiter: open.delimiter,
+      children: [],
+      position: { start: open.position.start, end: (close ?? open).position.end },
+    }
+    if (!close) return node
+    const innerStart = open.position.end.offset!
+    const innerEnd = close.position.start.offset!
+    if (open.delimiter === '%') {
+      node.children = this.container(el.items, innerStart, innerEnd, inline)
+    } else {
+      node.value = el.items.map((i) => (i.type === 'text' ? i.raw : i.type === 'literal' ? i.value : '')).join('')
+      node.children = el.items.filter(isElement).map((child) => this.element(child, inline))
+    }
+    return node
+  }
+
+  /** Parses one run of markdown, shifts its positions into the file and puts inline shortcodes back. */
+  private segment(inlines: Inline[], start: number, end: number): RootContent[] {
+    if (start >= end) return []
+    let text = ''
+    let cursor = start
+    inlines.forEach((item, index) => {
+      const range = rangeOf(item)
+      text += this.source.slice(cursor, range.start) + placeholder(this.source.slice(range.start, range.end), index)
+      cursor = range.end
+    })
+    text += this.source.slice(cursor, end)
+    if (!text.trim()) return []
+    const tree = markdown.parse(text)
+    shift(tree, this.at(start))
+    const children = tree.children
+    if (inlines.length) this.restore(tree, inlines)
+    return children
+  }
+
+  /** Replaces placeholders: by shortcode nodes in text, by their literal text in code, urls and html. */
+  private restore(parent: Parent, inlines: Inline[]) {
+    const next: RootContent[] = []
+    for (const child of parent.children) {
+      if (child.type === 'text') {
+        next.push(...this.splitText(child, inlines))
+        continue
+      }
+      if ('value' in child && typeof child.value === 'string' && child.type !== 'shortcode') {
+        child.value = this.asText(child.value, inlines, child.type === 'code' || child.type === 'inlineCode')
+      }
+      for (const key of ['url', 'title', 'alt'] as const) {
+        const record = child as unknown as Record<string, unknown>
+        if (typeof record[key] === 'string') record[key] = this.asText(record[key] as string, inlines, false)
+      }
+      if ('children' in child) this.restore(child, inlines)
+      next.push(child)
+    }
+    parent.children = mergeText(next)
+  }
+
+  private asText(value: string, inlines: Inline[], inCode: boolean): string {
+    return value.replace(PLACEHOLDER, (_m, hi: string, lo: string) => {
+      const item = inlines[(hi.charCodeAt(0) - 0xe100) * 256 + (lo.charCodeAt(0) - 0xe200)]!
+      if (item.type === 'literal') return item.value
+      if (!isElement(item)) return ''
+      if (inCode) {
+        this.report('rules/shortcode-in-code', 'warning', `The shortcode ${tag(item.open)} inside code is shown as written; write {{${item.open.delimiter}/* … */${item.open.delimiter === '<' ? '>' : '%'}}} to show shortcode syntax on purpose.`, item.open.position.start)
+      }
+      const { start, end } = rangeOf(item)
+      return inCode ? this.source.slice(start, end) : ''
+    })
+  }
+
+  private splitText(node: Text, inlines: Inline[]): RootContent[] {
+    const out: PhrasingContent[] = []
+    let last = 0
+    let lastPoint = node.position?.start
+    const value = node.value
+    for (const m of value.matchAll(PLACEHOLDER)) {
+      const item = inlines[(m[1]!.charCodeAt(0) - 0xe100) * 256 + (m[2]!.charCodeAt(0) - 0xe200)]!
+      const range = rangeOf(item)
+      const before = value.slice(last, m.index)
+      if (before) out.push(textNode(before, lastPoint, this.at(range.start)))
+      if (item.type === 'literal') out.push(textNode(item.value, item.position.start, item.position.end))
+      else if (isElement(item)) out.push(this.element(item, true))
+      last = m.index + m[0].length
+      lastPoint = this.at(range.end)
+    }
+    if (last === 0) return [node]
+    const after = value.slice(last)
+    if (after) out.push(textNode(after, lastPoint, node.position?.end))
+    return out
+  }
+}
+
+const textNode = (value: string, start: Point | undefined, end: Point | undefined): Text => {
+  const node: Text = { type: 'text', value }
+  if (start && end) node.position = { start: { ...start }, end: { ...end } }
+  return node
+}
+
+/** Joins neighbouring text nodes, as remark itself would have produced them. */
+const mergeText = (nodes: RootContent[]): RootContent[] => {
+  const out: RootContent[] = []
+  for (const node of nodes) {
+    const prev = out[out.length - 1]
+    if (prev?.type === 'text' && node.type === 'text') {
+      prev.value += node.value
+      if (prev.position && node.position) prev.position.end = node.position.end
+    } else out.push(node)
+  }
+  return out
+}
+
+/** Moves positions from segment coordinates to file coordinates; only the first line has a column offset. */
+const shift = (node: Nodes, base: Point) => {
+  const move = (p: Point): Point => ({
+    line: base.line + p.line - 1,
+    column: p.line === 1 ? base.column + p.column - 1 : p.column,
+    offset: (base.offset ?? 0) + (p.offset ?? 0),
+  })
+  if (node.position) node.position = { start: move(node.position.start), end: move(node.position.end) } satisfies Position
+  if ('children' in node) for (const child of node.children) shift(child, base)
+}
+
+/** Offsets covered by fenced code blocks (``` or ~~~), where a shortcode is text inside the code, not a block. */
+const fencedRanges = (source: string): Array<[number, number]> => {
+  const ranges: Array<[number, number]> = []
+  const line = /^( {0,3})(`{3,}|~{3,})[^\n]*$/gm
+  let open: { start: number; char: string; length: number } | undefined
+  for (const m of source.matchAll(line)) {
+    const fence = m[2]!
+    if (!open) {
+      if (fence[0] === '`' && m[0].slice(m[1]!.length + fence.length).includes('`')) continue
+      open = { start: m.index, char: fence[0]!, length: fence.length }
+    } else if (fence[0] === open.char && fence.length >= open.length && !m[0].slice(m[1]!.length + fence.length).trim()) {
+      ranges.push([open.start, m.index + m[0].length])
+      open = undefined
+    }
+  }
+  if (open) ranges.push([open.start, source.length])
+  return ranges
+}
