@@ -66,7 +66,7 @@ export default defineGame({
     /** "5 YES and 5 NO Votes per player", at the highest player count. */
     'vote-deck'({ game, count, report }) {
       const players = game.players.max
-      for (const [vote, perPlayer] of [['YES', game.params!.yesVotesPerPlayer], ['NO', game.params!.noVotesPerPlayer]] as const) {
+      for (const [vote, perPlayer] of [['YES', game.params.yesVotesPerPlayer], ['NO', game.params.noVotesPerPlayer]] as const) {
         const have = count('vote', (c) => c.fields.vote === vote)
         if (have < perPlayer * players)
           report({ type: 'vote', message: `the vote deck has ${have} ${vote} votes; ${players} players need ${perPlayer * players} (${perPlayer} each)` })
@@ -84,15 +84,15 @@ export default defineGame({
     },
     /** A round is one vote per player; each round reveals a Master Card. */
     'master-per-round'({ game, count, report }) {
-      const rounds = game.params!.yesVotesPerPlayer + game.params!.noVotesPerPlayer
+      const rounds = game.params.yesVotesPerPlayer + game.params.noVotesPerPlayer
       const masters = count('master')
       if (masters < rounds) report({ type: 'master', message: `${masters} Master Cards for ${rounds} rounds: the game needs one Master Card per round` })
     },
     /** The market starts with 6 Mission Cards and every player may collect one in the first round. */
     'mission-market'({ game, count, report }) {
-      const needed = game.params!.marketSize + game.players.max
+      const needed = game.params.marketSize + game.players.max
       const missions = count('mission')
-      if (missions < needed) report({ type: 'mission', message: `${missions} Mission Cards cannot fill the market of ${game.params!.marketSize} and refill it for ${game.players.max} players: at least ${needed} needed` })
+      if (missions < needed) report({ type: 'mission', message: `${missions} Mission Cards cannot fill the market of ${game.params.marketSize} and refill it for ${game.players.max} players: at least ${needed} needed` })
     },
   },
   examples: {

@@ -49,8 +49,8 @@ export interface GameDef<T extends TypeDefs = TypeDefs, P extends Record<string,
   /** The game's own version, stamped on faces on request. */
   version: string
   players: { min: number; max: number }
-  /** Numbers the rules state once (votes per player, market size…), used by checks, booklet and templates. */
-  params?: P
+  /** Numbers the rules state once (votes per player, market size…), used by checks, booklet and templates; `{}` if none. */
+  params: P
   vocabularies?: Record<string, Record<string, VocabularyWord>>
   sets?: Record<string, SetDef>
   types: T

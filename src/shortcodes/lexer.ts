@@ -36,7 +36,7 @@ export interface CloseToken extends TokenBase {
   name: string
   delimiter: Delimiter
 }
-/** `{{</* name */>}}`: Hugo prints it as the text `{{< name >}}`; `value` holds that text. */
+// The commented form {{</* name */>}}: Hugo prints it as the text `{{< name >}}`; `value` holds that text.
 export interface LiteralToken extends TokenBase {
   type: 'literal'
   value: string

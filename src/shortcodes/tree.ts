@@ -5,7 +5,7 @@ import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { lexShortcodes, pointLocator } from './lexer.ts'
-import type { CloseToken, Delimiter, LiteralToken, OpenToken, ParamValue, Token } from './lexer.ts'
+import type { CloseToken, Delimiter, OpenToken, ParamValue, TextToken, Token } from './lexer.ts'
 
 /**
  * Builds an mdast tree from a Hugo-style markdown file: shortcodes become `shortcode` nodes, the text between them
@@ -51,12 +51,13 @@ export interface TreeOptions {
 
 /** An opening tag with what lies between it and its closing tag (if it has one). */
 interface Element {
+  type: 'element'
   open: OpenToken
   close?: CloseToken
   items: Item[]
 }
 type Item = Element | Exclude<Token, OpenToken | CloseToken>
-const isElement = (item: Item): item is Element => 'open' in item
+const isElement = (item: Item): item is Element => item.type === 'element'
 
 const markdown = unified().use(remarkParse).use(remarkGfm)
 
@@ -76,89 +77,117 @@ export const buildTree = (source: string, options: TreeOptions = {}): Result<Roo
 }
 
 type Report = (rule: string, severity: Diagnostic['severity'], message: string, at: Point) => void
-const tag = (t: OpenToken | CloseToken) => `{{${t.delimiter} ${t.type === 'close' ? '/' : ''}${t.name} ${t.delimiter === '<' ? '>' : '%'}}}`
+const closer = (d: Delimiter) => (d === '<' ? '>' : '%')
+const openTag = (t: OpenToken) => `{{${t.delimiter} ${t.name} ${closer(t.delimiter)}}}`
+const closeTag = (t: { name: string; delimiter: Delimiter }) => `{{${t.delimiter} /${t.name} ${closer(t.delimiter)}}}`
 
 /** Pairs opening and closing tags into nested elements, reporting closing tags that match nothing or cross. */
 const pair = (tokens: Token[], requireClosing: Set<string>, report: Report): Item[] => {
-  const root: Element = { open: undefined as unknown as OpenToken, items: [] }
-  const stack: Element[] = [root]
+  const rootItems: Item[] = []
+  const open: Element[] = []
+  const itemsAbove = (depth: number) => (depth === 0 ? rootItems : open[depth - 1]!.items)
   // Closing tags already blamed on a crossed pair, so that they are not reported twice.
   const blamed = new Set<CloseToken>()
 
   /** An element that got no closing tag is self-standing: what followed it goes back to its parent. */
-  const unwrap = (el: Element, parent: Element) => {
-    parent.items.push(...el.items)
+  const unwrap = (el: Element) => {
+    itemsAbove(open.length).push(...el.items)
     el.items = []
+  }
+  const neverClosed = (el: Element, before: string) => {
+    if (requireClosing.has(el.open.name)) {
+      report('rules/unclosed-shortcode', 'error', `The shortcode ${openTag(el.open)} is never closed: expected ${closeTag(el.open)} before ${before}.`, el.open.position.start)
+    }
   }
 
   tokens.forEach((token, index) => {
-    const top = stack[stack.length - 1]!
     if (token.type === 'open') {
-      const el: Element = { open: token, items: [] }
-      top.items.push(el)
-      if (!token.selfClosing) stack.push(el)
+      const el: Element = { type: 'element', open: token, items: [] }
+      itemsAbove(open.length).push(el)
+      if (!token.selfClosing) open.push(el)
       return
     }
     if (token.type !== 'close') {
-      top.items.push(token)
+      itemsAbove(open.length).push(token)
       return
     }
-    if (blamed.has(token)) return
-    let depth = stack.length - 1
-    while (depth > 0 && stack[depth]!.open.name !== token.name) depth--
-    if (depth === 0) {
-      report('rules/mismatched-shortcode', 'error', `Found the closing tag ${tag(token)} but no "${token.name}" shortcode is open here.`, token.position.start)
-      return
+    // A closing tag that pairs with nothing is reported and then dropped, never printed.
+    const drop = () => itemsAbove(open.length).push({ type: 'invalid', raw: token.raw, position: token.position })
+    if (blamed.has(token)) return drop()
+    let depth = open.length - 1
+    while (depth >= 0 && open[depth]!.open.name !== token.name) depth--
+    if (depth < 0) {
+      report('rules/mismatched-shortcode', 'error', `Found the closing tag ${closeTag(token)} but no "${token.name}" shortcode is open here.`, token.position.start)
+      return drop()
     }
     // Everything opened after our element and still open was either self-standing or closes later (crossed tags).
-    while (stack.length - 1 > depth) {
-      const inner = stack.pop()!
+    while (open.length - 1 > depth) {
+      const inner = open.pop()!
       const later = tokens.slice(index + 1).find((t): t is CloseToken => t.type === 'close' && t.name === inner.open.name && !blamed.has(t))
       if (later) {
         blamed.add(later)
         report(
           'rules/mismatched-shortcode',
           'error',
-          `The shortcode "${inner.open.name}" opened at line ${inner.open.position.start.line} must be closed before ${tag(token)}, but is closed at line ${later.position.start.line}.`,
+          `The shortcode "${inner.open.name}" opened at line ${inner.open.position.start.line} must be closed before ${closeTag(token)}, but its closing tag comes after it.`,
           later.position.start,
         )
-      } else if (requireClosing.has(inner.open.name)) {
-        report('rules/unclosed-shortcode', 'error', `The shortcode ${tag(inner.open)} is never closed: expected ${tag({ ...inner.open, type: 'close' } as unknown as CloseToken)} before ${tag(token)}.`, inner.open.position.start)
-      }
-      unwrap(inner, stack[stack.length - 1]!)
+      } else neverClosed(inner, closeTag(token))
+      unwrap(inner)
     }
-    const el = stack.pop()!
+    const el = open.pop()!
     el.close = token
     if (token.delimiter !== el.open.delimiter) {
       report('rules/mismatched-shortcode', 'warning', `The shortcode "${token.name}" opens with "{{${el.open.delimiter}" but closes with "{{${token.delimiter}"; use the same delimiter.`, token.position.start)
     }
   })
-  while (stack.length > 1) {
-    const el = stack.pop()!
-    if (requireClosing.has(el.open.name)) {
-      report('rules/unclosed-shortcode', 'error', `The shortcode ${tag(el.open)} is never closed: expected ${tag({ ...el.open, type: 'close' } as unknown as CloseToken)} before the end of the file.`, el.open.position.start)
-    }
-    unwrap(el, stack[stack.length - 1]!)
+  while (open.length) {
+    const el = open.pop()!
+    neverClosed(el, 'the end of the file')
+    unwrap(el)
   }
-  return root.items
+  return rootItems
 }
 
 // Placeholders are private-use characters: remark treats them as letters, so emphasis around them still works.
+// Each is as long as the tag it stands for and keeps its newlines, so every later position stays true.
 const START = '\uE000'
 const FILL = '\uE001'
-const PLACEHOLDER = /\uE000([\uE100-\uE1FF])([\uE200-\uE2FF])[\uE001\s]*/g
+const PLACEHOLDER_START = /\uE000([\uE100-\uE1FF])([\uE200-\uE2FF])/g
 const placeholder = (raw: string, index: number): string => {
   let out = START + String.fromCharCode(0xe100 + (index >> 8), 0xe200 + (index & 255))
-  // Keeping newlines keeps every later line where it was, so positions stay true.
   for (let i = 3; i < raw.length; i++) out += raw[i] === '\n' || raw[i] === '\r' ? raw[i] : FILL
   return out
 }
 
-type Inline = Element | LiteralToken | Exclude<Item, Element | LiteralToken>
+type Inline = Exclude<Item, TextToken>
 const rangeOf = (item: Item): { start: number; end: number } =>
   isElement(item)
     ? { start: item.open.position.start.offset!, end: (item.close ?? item.open).position.end.offset! }
     : { start: item.position.start.offset!, end: item.position.end.offset! }
+
+/** The placeholders of one markdown segment and the items they stand for. */
+interface Placeholders {
+  items: Inline[]
+  texts: string[]
+}
+
+/** Finds each placeholder in `value`: its item and where it starts and ends. */
+const findPlaceholders = (value: string, ph: Placeholders) => {
+  const found: Array<{ item: Inline; from: number; to: number }> = []
+  for (const m of value.matchAll(PLACEHOLDER_START)) {
+    const index = (m[1]!.charCodeAt(0) - 0xe100) * 256 + (m[2]!.charCodeAt(0) - 0xe200)
+    const item = ph.items[index]
+    if (!item) continue
+    const text = ph.texts[index]!
+    // remark keeps the placeholder whole; should it not, eat what is left of it (filler and line ends).
+    let to = m.index + 3
+    if (value.startsWith(text, m.index)) to = m.index + text.length
+    else while (to < value.length && (value[to] === FILL || value[to] === '\n' || value[to] === '\r')) to++
+    found.push({ item, from: m.index, to })
+  }
+  return found
+}
 
 class Builder {
   readonly at: (offset: number) => Point
@@ -190,11 +219,11 @@ class Builder {
     }
     out.push(...this.segment(segment, segmentStart, end))
     if (!inline) return out
-    // Inline context: keep phrasing content only, unwrapping paragraphs remark made.
+    // Inline context: keep phrasing content only, unwrapping the paragraphs remark made.
     return out.flatMap((node) => (node.type === 'paragraph' ? node.children : [node]))
   }
 
-  /** A shortcode alone on its line(s), outside fenced code and without blank lines inside an inline span, is a block. */
+  /** A shortcode alone on its line(s), outside fenced code, is a block; one sharing its line with text is inline. */
   private isBlock(el: Element, containerStart: number, containerEnd: number): boolean {
     const { start, end } = rangeOf(el)
     if (this.fences.some(([a, b]) => start >= a && start < b)) return false
@@ -203,7 +232,7 @@ class Builder {
     if (lineEnd < 0) lineEnd = this.source.length
     lineEnd = Math.min(lineEnd, containerEnd)
     if (this.source.slice(lineStart, start).trim() || this.source.slice(end, lineEnd).trim()) {
-      // Inline, unless a blank line inside would break the paragraph the placeholder stands in.
+      // Inline, unless a blank line inside it would split the paragraph its placeholder stands in.
       return /\n[ \t]*\r?\n/.test(this.source.slice(start, end))
     }
     return true
@@ -221,11 +250,10 @@ class Builder {
       position: { start: open.position.start, end: (close ?? open).position.end },
     }
     if (!close) return node
-    const innerStart = open.position.end.offset!
-    const innerEnd = close.position.start.offset!
     if (open.delimiter === '%') {
-      node.children = this.container(el.items, innerStart, innerEnd, inline)
+      node.children = this.container(el.items, open.position.end.offset!, close.position.start.offset!, inline)
     } else {
+      // Hugo hands `{{< >}}` inner text to the template untouched; nested shortcodes become children.
       node.value = el.items.map((i) => (i.type === 'text' ? i.raw : i.type === 'literal' ? i.value : '')).join('')
       node.children = el.items.filter(isElement).map((child) => this.element(child, inline))
     }
@@ -233,75 +261,88 @@ class Builder {
   }
 
   /** Parses one run of markdown, shifts its positions into the file and puts inline shortcodes back. */
-  private segment(inlines: Inline[], start: number, end: number): RootContent[] {
+  private segment(items: Inline[], start: number, end: number): RootContent[] {
     if (start >= end) return []
+    const ph: Placeholders = { items, texts: [] }
     let text = ''
     let cursor = start
-    inlines.forEach((item, index) => {
+    items.forEach((item, index) => {
       const range = rangeOf(item)
-      text += this.source.slice(cursor, range.start) + placeholder(this.source.slice(range.start, range.end), index)
+      const stand = placeholder(this.source.slice(range.start, range.end), index)
+      ph.texts.push(stand)
+      text += this.source.slice(cursor, range.start) + stand
       cursor = range.end
     })
     text += this.source.slice(cursor, end)
     if (!text.trim()) return []
     const tree = markdown.parse(text)
     shift(tree, this.at(start))
-    const children = tree.children
-    if (inlines.length) this.restore(tree, inlines)
-    return children
+    if (items.length) this.restore(tree, ph)
+    return tree.children
   }
 
-  /** Replaces placeholders: by shortcode nodes in text, by their literal text in code, urls and html. */
-  private restore(parent: Parent, inlines: Inline[]) {
+  /** Replaces placeholders: by shortcode nodes in text; by the tag as written in code; by nothing in urls and html. */
+  private restore(parent: Parent, ph: Placeholders) {
     const next: RootContent[] = []
     for (const child of parent.children) {
       if (child.type === 'text') {
-        next.push(...this.splitText(child, inlines))
+        next.push(...this.splitText(child, ph))
         continue
       }
       if ('value' in child && typeof child.value === 'string' && child.type !== 'shortcode') {
-        child.value = this.asText(child.value, inlines, child.type === 'code' || child.type === 'inlineCode')
+        child.value = this.asText(child.value, ph, child.type === 'code' || child.type === 'inlineCode')
       }
-      for (const key of ['url', 'title', 'alt'] as const) {
-        const record = child as unknown as Record<string, unknown>
-        if (typeof record[key] === 'string') record[key] = this.asText(record[key] as string, inlines, false)
+      const fields = child as unknown as Record<string, unknown>
+      for (const key of ['url', 'title', 'alt']) {
+        if (typeof fields[key] === 'string') fields[key] = this.asText(fields[key], ph, false)
       }
-      if ('children' in child) this.restore(child, inlines)
+      if ('children' in child) {
+        this.restore(child, ph)
+        // A paragraph that only held a dropped (malformed) tag is dropped too.
+        if (child.type === 'paragraph' && child.children.length === 0) continue
+      }
       next.push(child)
     }
     parent.children = mergeText(next)
   }
 
-  private asText(value: string, inlines: Inline[], inCode: boolean): string {
-    return value.replace(PLACEHOLDER, (_m, hi: string, lo: string) => {
-      const item = inlines[(hi.charCodeAt(0) - 0xe100) * 256 + (lo.charCodeAt(0) - 0xe200)]!
-      if (item.type === 'literal') return item.value
-      if (!isElement(item)) return ''
-      if (inCode) {
-        this.report('rules/shortcode-in-code', 'warning', `The shortcode ${tag(item.open)} inside code is shown as written; write {{${item.open.delimiter}/* … */${item.open.delimiter === '<' ? '>' : '%'}}} to show shortcode syntax on purpose.`, item.open.position.start)
+  private asText(value: string, ph: Placeholders, inCode: boolean): string {
+    let out = ''
+    let last = 0
+    for (const { item, from, to } of findPlaceholders(value, ph)) {
+      out += value.slice(last, from)
+      last = to
+      if (item.type === 'literal') out += item.value
+      else if (isElement(item) && inCode) {
+        this.report(
+          'rules/shortcode-in-code',
+          'warning',
+          `The shortcode ${openTag(item.open)} inside code is shown as written; write {{${item.open.delimiter}/* … */${closer(item.open.delimiter)}}} to show shortcode syntax on purpose.`,
+          item.open.position.start,
+        )
+        const { start, end } = rangeOf(item)
+        out += this.source.slice(start, end)
       }
-      const { start, end } = rangeOf(item)
-      return inCode ? this.source.slice(start, end) : ''
-    })
+    }
+    return out + value.slice(last)
   }
 
-  private splitText(node: Text, inlines: Inline[]): RootContent[] {
+  private splitText(node: Text, ph: Placeholders): PhrasingContent[] {
+    const found = findPlaceholders(node.value, ph)
+    if (!found.length) return [node]
     const out: PhrasingContent[] = []
     let last = 0
     let lastPoint = node.position?.start
-    const value = node.value
-    for (const m of value.matchAll(PLACEHOLDER)) {
-      const item = inlines[(m[1]!.charCodeAt(0) - 0xe100) * 256 + (m[2]!.charCodeAt(0) - 0xe200)]!
+    for (const { item, from, to } of found) {
       const range = rangeOf(item)
-      const before = value.slice(last, m.index)
+      const before = node.value.slice(last, from)
       if (before) out.push(textNode(before, lastPoint, this.at(range.start)))
       if (item.type === 'literal') out.push(textNode(item.value, item.position.start, item.position.end))
       else if (isElement(item)) out.push(this.element(item, true))
-      last = m.index + m[0].length
+      last = to
       lastPoint = this.at(range.end)
     }
-    if (last === 0) return [node]
-    const after = value.slice(last)
+    const after = node.value.slice(last)
     if (after) out.push(textNode(after, lastPoint, node.position?.end))
     return out
   }

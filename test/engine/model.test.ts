@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { cardType, defineGame } from '../../src/engine/define.ts'
+import { icons, int, oneOf, ref, text } from '../../src/engine/fields.ts'
+import { modelCards } from '../../src/engine/model.ts'
+import { checkDeck } from '../../src/engine/check.ts'
+import { parseYamlCards } from '../../src/load/yaml.ts'
+
+const game = defineGame({
+  id: 'g',
+  title: 'G',
+  version: '1',
+  players: { min: 2, max: 4 },
+  params: { votesPerPlayer: 2 },
+  vocabularies: { resources: { wood: { label: 'Wood', icon: 'game-icons:wood-pile' } } },
+  sets: { promo: { title: 'Promo', kind: 'expansion' } },
+  types: {
+    vote: cardType({ name: 'Vote', hidden: true, fields: { vote: oneOf(['YES', 'NO']), number: int({ min: 1 }) } }),
+    hut: cardType({ name: 'Hut', fields: { title: text({ max: 10 }), cost: icons('resources'), next: ref('hut', { optional: true }) } }),
+  },
+  checks: {
+    votes({ game, count, report }) {
+      const need = game.params.votesPerPlayer * game.players.max
+      if (count('vote') < need) report({ type: 'vote', message: `${count('vote')} votes, ${need} needed` })
+    },
+  },
+})
+
+const model = (yaml: string) => {
+  const parsed = parseYamlCards(yaml, 'cards/g/x.yaml')
+  expect(parsed.diagnostics).toEqual([])
+  return modelCards(game, [parsed.value])
+}
+
+describe('modelCards', () => {
+  it('types the fields of valid cards and keeps their positions', () => {
+    const { value, diagnostics } = model('- { id: h1, type: hut, title: Hut, cost: wood }\n- { id: h2, type: hut, title: Big, cost: [wood, wood], next: h1, qty: 2 }\n')
+    expect(diagnostics).toEqual([])
+    expect(value[1]).toMatchObject({ id: 'h2', qty: 2, set: 'base', fields: { cost: ['wood', 'wood'], next: 'h1' } })
+    expect(value[1]!.source.fields.next).toMatchObject({ line: 2 })
+  })
+
+  it('reports every problem of every card in one run, each at its place', () => {
+    const { value, diagnostics } = model(
+      ['- id: h1', '  type: hut', '  titel: Hut', '  cost: wood', '- id: h1', '  type: hut', '- id: v1', '  type: vot', '- id: h3', '  type: hut', '  title: Far too long a title', '  cost: [wood]', '  next: nowhere', '  set: promos'].join('\n'),
+    )
+    expect(value).toEqual([])
+    const found = diagnostics.map((d) => [d.rule, d.line, d.column, d.field])
+    expect(found).toEqual([
+      ['card/missing-field', 1, 3, 'title'],
+      ['card/unknown-field', 3, 3, 'titel'],
+      ['card/duplicate-id', 5, 7, 'id'],
+      ['card/unknown-type', 8, 9, 'type'],
+      ['card/unknown-set', 14, 8, 'set'],
+      ['card/text-too-long', 11, 10, 'title'],
+    ])
+    expect(diagnostics.find((d) => d.rule === 'card/unknown-field')!.message).toContain('did you mean "title"')
+    expect(diagnostics.find((d) => d.rule === 'card/unknown-type')!.message).toContain('did you mean "vote"')
+    expect(diagnostics.find((d) => d.rule === 'card/duplicate-id')!.message).toContain('cards/g/x.yaml:1')
+  })
+
+  it('checks references once every card is known', () => {
+    const { diagnostics } = model('- { id: h1, type: hut, title: A, cost: wood, next: h9 }\n- { id: v1, type: vote, vote: YES, number: 1 }\n- { id: h2, type: hut, title: B, cost: wood, next: v1 }\n')
+    expect(diagnostics.map((d) => [d.rule, d.card, d.line])).toEqual([
+      ['card/unknown-ref', 'h1', 1],
+      ['card/unknown-ref', 'h2', 3],
+    ])
+  })
+
+  it('takes the type and set from the file when a card does not say', () => {
+    const { value, diagnostics } = modelCards(game, [parseYamlCards('type: vote\nset: promo\ncards:\n  - { id: v1, vote: NO, number: 3 }\n', 'v.yaml').value])
+    expect(diagnostics).toEqual([])
+    expect(value[0]).toMatchObject({ type: 'vote', set: 'promo' })
+  })
+})
+
+describe('checkDeck', () => {
+  it("runs the game's checks with its parameters and names the rule after the game", () => {
+    const cards = model('type: vote\ncards:\n' + Array.from({ length: 7 }, (_, i) => `  - { id: v${i}, vote: YES, number: ${i + 1} }`).join('\n') + '\n').value
+    const diagnostics = checkDeck(game, cards, 'rules/g/game.ts')
+    expect(diagnostics).toMatchObject([{ rule: 'g/votes', severity: 'error', file: 'cards/g/x.yaml', message: '7 votes, 8 needed' }])
+    const more = model('- { id: extra, type: vote, vote: NO, number: 9 }\n').value
+    expect(checkDeck(game, [...cards, ...more], 'rules/g/game.ts')).toEqual([])
+  })
+
+  it('rejects a hidden type whose cards have their own backs', () => {
+    const leaky = defineGame({ ...game, types: { vote: cardType({ name: 'Vote', hidden: true, back: 'own', fields: {} }) }, checks: {} })
+    expect(checkDeck(leaky, [], 'rules/g/game.ts')).toMatchObject([{ rule: 'game/hidden-own-back', file: 'rules/g/game.ts' }])
+  })
+
+  it('turns a crashing check into a diagnostic', () => {
+    const broken = defineGame({ ...game, checks: { boom: () => { throw new Error('kaput') } } })
+    expect(checkDeck(broken, [], 'rules/g/game.ts')).toMatchObject([{ rule: 'game/check-crashed', message: expect.stringContaining('kaput') }])
+  })
+})
