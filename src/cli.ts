@@ -80,6 +80,20 @@ export const main = async (argv: string[]): Promise<number> => {
       }
     })
 
+  program
+    .command('schema')
+    .description('write a JSON Schema per card type to cards/<game>/schema/, for editors to complete and check card files')
+    .argument('[games...]')
+    .action(async (games: string[]) => {
+      const { writeSchemas } = await import('./schema-files.ts')
+      for (const id of selectGames(root, games)) {
+        const { value, diagnostics } = await writeSchemas(root, id)
+        print(diagnostics, 'stylish', process.stderr)
+        if (hasErrors(diagnostics)) exitCode = EXIT.errors
+        for (const file of value) process.stderr.write(`wrote ${file}\n`)
+      }
+    })
+
   try {
     await program.parseAsync(argv)
     return exitCode

@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+
+const run = promisify(execFile)
+const bin = fileURLToPath(new URL('../bin/deckwright.js', import.meta.url))
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}/`, import.meta.url))
+
+/** Runs the real command in a folder; resolves with its exit code and output whatever the code. */
+const deckwright = async (cwd: string, ...args: string[]) => {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+describe('deckwright validate', () => {
+  it('exits 1 and names the file, line and problem of an invalid card', async () => {
+    const { code, stdout } = await deckwright(fixture('invalid-card'), 'validate', '--format', 'json')
+    expect(code).toBe(1)
+    const diagnostics = JSON.parse(stdout)
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ file: 'cards/tiny/cards.yaml', line: 8, column: 9, severity: 'error', rule: 'card/unknown-icon', card: 'hut', field: 'cost', message: expect.stringContaining('"stne"') }),
+    ])
+  })
+
+  it('prints stylish output grouped by file with a summary', async () => {
+    const { code, stdout } = await deckwright(fixture('invalid-card'), 'validate')
+    expect(code).toBe(1)
+    expect(stdout).toMatch(/^cards\/tiny\/cards\.yaml\n\s+8:9\s+error\s+.*stne.*card\/unknown-icon/m)
+    expect(stdout).toContain('1 problem (1 error, 0 warnings, 0 info)')
+  })
+
+  it('prints GitHub workflow annotations', async () => {
+    const { stdout } = await deckwright(fixture('invalid-card'), 'validate', '--format', 'github')
+    expect(stdout).toMatch(/^::error file=cards\/tiny\/cards\.yaml,line=8,col=9,.*title=card\/unknown-icon::/)
+  })
+
+  it('exits 2 for an unknown game or a bad option', async () => {
+    const unknown = await deckwright(fixture('invalid-card'), 'validate', 'nope')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('unknown game "nope"')
+    const badFormat = await deckwright(fixture('invalid-card'), 'validate', '--format', 'xml')
+    expect(badFormat.code).toBe(2)
+  })
+
+  it('passes on the games this project ships', async () => {
+    const { code, stdout } = await deckwright(fileURLToPath(new URL('..', import.meta.url)), 'validate', '--format', 'json')
+    expect(JSON.parse(stdout).filter((d: { severity: string }) => d.severity === 'error')).toEqual([])
+    expect(code).toBe(0)
+  })
+})
+
+describe('deckwright build', () => {
+  it('refuses to build a game with errors and writes nothing', async () => {
+    const { code, stderr } = await deckwright(fixture('invalid-card'), 'build', '--out', '/tmp/deckwright-never')
+    expect(code).toBe(1)
+    expect(stderr).toContain('tiny: not built')
+  })
+})
