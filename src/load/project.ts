@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { GameDef } from '../engine/define.ts'
 import type { RawCardFile } from './raw-card.ts'
+import { parseCsvCards } from './csv.ts'
 import { parseYamlCards } from './yaml.ts'
 
 /** Where a game's files live, relative to the project root. */
@@ -71,13 +72,16 @@ const listFiles = (dir: string, exts: string[]): string[] => {
   return out
 }
 
-/** Reads every card file of a game (YAML), in a stable order. */
+const parsers = { '.yaml': parseYamlCards, '.yml': parseYamlCards, '.csv': parseCsvCards }
+
+/** Reads every card file of a game (YAML, or CSV exported from a spreadsheet), in a stable order. */
 export const loadCardFiles = (paths: GamePaths): Result<RawCardFile[]> => {
   const diagnostics: Diagnostic[] = []
   const files: RawCardFile[] = []
-  for (const path of listFiles(paths.cardsDir, ['.yaml', '.yml'])) {
+  for (const path of listFiles(paths.cardsDir, Object.keys(parsers))) {
     const file = relativePath(paths.root, path)
-    const parsed = parseYamlCards(readFileSync(path, 'utf8'), file)
+    const parse = parsers[path.slice(path.lastIndexOf('.')) as keyof typeof parsers]
+    const parsed = parse(readFileSync(path, 'utf8'), file)
     diagnostics.push(...parsed.diagnostics)
     files.push(parsed.value)
   }

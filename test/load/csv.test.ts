@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { parseCsvCards } from '../../src/load/csv.ts'
+
+describe('parseCsvCards', () => {
+  it('reads a header and one card per row with the line and column of every cell', () => {
+    const { value, diagnostics } = parseCsvCards('id,type,cost,qty\nh1,hut,wood stone,2\n"h,2",hut,"wood",\n', 'cards/g/huts.csv')
+    expect(diagnostics).toEqual([])
+    expect(value.cards).toHaveLength(2)
+    expect(value.cards[0]!.values.get('cost')).toEqual({ value: 'wood stone', pos: { line: 2, column: 8 } })
+    expect(value.cards[1]!.values.get('id')).toEqual({ value: 'h,2', pos: { line: 3, column: 1 } })
+    expect(value.cards[1]!.values.get('type')!.pos).toEqual({ line: 3, column: 7 })
+    expect(value.cards[1]!.values.get('qty')!.value).toBeNull()
+    expect(value.cards[1]!.pos.line).toBe(3)
+  })
+
+  it('keeps line numbers right after a cell that spans lines', () => {
+    const { value } = parseCsvCards('id,text\na,"two\nlines"\nb,one\n', 'x.csv')
+    expect(value.cards.map((c) => c.pos.line)).toEqual([2, 4])
+    expect(value.cards[1]!.values.get('text')!.pos).toEqual({ line: 4, column: 3 })
+  })
+
+  it('reports a row with more cells than the header names', () => {
+    const { diagnostics } = parseCsvCards('id,type\na,hut,extra\n', 'x.csv')
+    expect(diagnostics).toMatchObject([{ rule: 'csv/extra-cells', line: 2, column: 7 }])
+  })
+
+  it('reports a broken quote as a diagnostic, not a crash', () => {
+    const { diagnostics } = parseCsvCards('id,type\n"a,hut\n', 'x.csv')
+    expect(diagnostics).toMatchObject([{ rule: 'csv/syntax', severity: 'error', file: 'x.csv' }])
+  })
+})
