@@ -96,7 +96,8 @@ export interface CheckContext<G extends GameDef<any, any>> {
   report(report: Report): void
 }
 
-export type Check<G extends GameDef<any, any>> = (ctx: CheckContext<G>) => void
+// Method syntax makes the parameter bivariant, so a game's typed checks still fit the engine's general GameDef.
+export type Check<G extends GameDef<any, any>> = { check(ctx: CheckContext<G>): void }['check']
 
 /** Declares a game; the identity function that gives the definition its types. */
 export const defineGame = <const T extends TypeDefs, const P extends Record<string, unknown>>(def: GameDef<T, P>): GameDef<T, P> => def

@@ -115,14 +115,16 @@ const packAxis = (length: number, card: number, gap: number, bleed: number, marg
   }
 }
 
+type Flip = 'x' | 'y' | undefined
+
 /** Which page coordinate the duplex flip mirrors: a long-edge flip turns the sheet about its long edge. */
-const mirrorAxis = (duplex: Duplex, pageW: number, pageH: number): 'x' | 'y' | undefined => {
+const mirrorAxis = (duplex: Duplex, pageW: number, pageH: number): Flip => {
   if (duplex === 'none') return undefined
   const portrait = pageW <= pageH
   return (duplex === 'long-edge') === portrait ? 'x' : 'y'
 }
 
-const mirror = (r: Rect, axis: 'x' | 'y' | undefined, pageW: number, pageH: number): Rect =>
+const mirror = (r: Rect, axis: Flip, pageW: number, pageH: number): Rect =>
   axis === 'x'
     ? { ...r, x: pageW - r.x - r.width }
     : axis === 'y'
@@ -136,14 +138,15 @@ interface Sides {
   bottom: number
 }
 
-const makeCell = (index: number, column: number, row: number, trim: Rect, bleed: Sides, flip: 'x' | 'y' | undefined, W: number, H: number): Cell => {
+const makeCell = (index: number, column: number, row: number, trim: Rect, bleed: Sides, flip: Flip, W: number, H: number): Cell => {
   const clip = tidyRect({
     x: trim.x - bleed.left,
     y: trim.y - bleed.top,
     width: trim.width + bleed.left + bleed.right,
     height: trim.height + bleed.top + bleed.bottom,
   })
-  return { index, column, row, trim, clip, back: tidyRect(mirror(trim, flip, W, H)), backClip: tidyRect(mirror(clip, flip, W, H)) }
+  const back = tidyRect(mirror(trim, flip, W, H))
+  return { index, column, row, trim, clip, back, backClip: tidyRect(mirror(clip, flip, W, H)) }
 }
 
 const uniqueSorted = (values: number[]): number[] =>
@@ -163,23 +166,43 @@ const axisNotes = (a: Axis, o: Required<Omit<LayoutOptions, 'duplex'>>, length: 
   const where = paperLabel(o.paper)
   const notes: string[] = []
   if (a.overMargin)
-    notes.push(`A ${o.card.name} card does not fit inside the ${mm(o.printerMarginMm)} printer margin of ${where} paper (${sides}); it is centred and its ${sides} edges may not print.`)
+    notes.push(
+      `A ${o.card.name} card does not fit inside the ${mm(o.printerMarginMm)} printer margin of ${where} paper ` +
+        `(${sides}); it is centred and its ${sides} edges may not print.`,
+    )
   else if (a.count < a.fitsPaper) {
     const full = a.fitsPaper
     const allows = Math.floor(((length - span(full, cardLength(o.card, along), o.gapMm)) / 2 - roomNeeded(o.bleedMm)) * 100 + 1e-6) / 100
-    const how = allows > 0 ? `a printer margin of ${mm(allows)} or less allows ${full}` : `printerMarginMm 0 forces ${full}`
-    notes.push(`${full} ${lines} of ${o.card.name} cards fit on ${where}, but their crop marks would fall inside the ${mm(o.printerMarginMm)} printer margin; using ${a.count} ${lines} (${how}).`)
+    const how = allows > 0 ? `a printer margin of ${mm(allows)} or less allows ${full}` : `a printer margin of 0 forces ${full}`
+    notes.push(
+      `${full} ${lines} of ${o.card.name} cards fit on ${where}, but their crop marks would fall inside the ` +
+        `${mm(o.printerMarginMm)} printer margin; using ${a.count} ${lines} (${how}).`,
+    )
   }
-  if (a.count > 0 && a.bleedOut < o.bleedMm - EPS)
-    notes.push(`The outer bleed is ${mm(a.bleedOut)} (not ${mm(o.bleedMm)}) on the ${sides} of the grid, to leave room for crop marks${o.printerMarginMm > 0 && !a.overMargin ? ` inside the ${mm(o.printerMarginMm)} printer margin` : ' on the paper'}.`)
+  if (a.count > 0 && a.bleedOut < o.bleedMm - EPS) {
+    const within = o.printerMarginMm > 0 && !a.overMargin ? `inside the ${mm(o.printerMarginMm)} printer margin` : 'on the paper'
+    notes.push(
+      `The outer bleed is ${mm(a.bleedOut)} (not ${mm(o.bleedMm)}) on the ${sides} of the grid, to leave room ` +
+        `for crop marks ${within}.`,
+    )
+  }
   if (a.count > 0 && a.markTo - a.markFrom < MIN_MARK_MM - EPS)
-    notes.push(a.markTo - a.markFrom > EPS ? `Crop marks on the ${sides} are only ${mm(a.markTo - a.markFrom)} long.` : `There is no room for crop marks on the ${sides}.`)
+    notes.push(
+      a.markTo - a.markFrom > EPS
+        ? `Crop marks on the ${sides} are only ${mm(a.markTo - a.markFrom)} long.`
+        : `There is no room for crop marks on the ${sides}.`,
+    )
   return notes
 }
 
 /** Imposition of one card size on one paper: where every card, cut and crop mark goes. Pure; millimetres throughout. */
 export const layoutSheet = (options: LayoutOptions): SheetLayout => {
-  const o = { gapMm: 0, printerMarginMm: 5, duplex: 'long-edge' as Duplex, ...options }
+  const o = {
+    ...options,
+    gapMm: options.gapMm ?? 0,
+    printerMarginMm: options.printerMarginMm ?? 5,
+    duplex: options.duplex ?? 'long-edge',
+  }
   const { paper, bleedMm: bleed, gapMm: gap, printerMarginMm: margin, duplex } = o
   const W = paper.widthMm
   const H = paper.heightMm
@@ -198,7 +221,8 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
     if (columns < ax.fitsPaper || rows < ay.fitsPaper) {
       const turned = { name: paper.name, landscape: !paper.landscape }
       const perTurned = packAxis(H, w, gap, bleed, margin).count * packAxis(W, h, gap, bleed, margin).count
-      if (perTurned > columns * rows) notes.push(`${turned.name} ${turned.landscape ? 'landscape' : 'portrait'} fits ${perTurned} ${o.card.name} cards per page.`)
+      if (perTurned > columns * rows)
+        notes.push(`${turned.name} ${turned.landscape ? 'landscape' : 'portrait'} fits ${perTurned} ${o.card.name} cards per page.`)
     }
   }
 

@@ -143,7 +143,7 @@ export async function writeSheets(items: PrintItem[], options: SheetOptions): Pr
   }
   const withAlpha = new Set(items.flatMap((item) => [item.front, item.back]).filter(hasAlpha)).size
   if (withAlpha > 0)
-    notes.push(`${withAlpha} face images have an alpha channel; flatten them to RGB for faster, repeatable PDFs.`)
+    notes.push(`${withAlpha} face image(s) have an alpha channel; flatten them to RGB for faster, repeatable PDFs.`)
 
   return {
     pdf: await pdfToBuffer(doc),

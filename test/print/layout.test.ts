@@ -206,6 +206,17 @@ describe.each(cases)('%s', (_, options) => {
     }
   })
 
+  it('keeps the extra bleed of a partly filled page off other cards, off the marks and inside the printable area', () => {
+    for (let count = 1; count <= l.perPage; count++) {
+      const cells = filledCells(l, count)
+      for (const a of cells) {
+        expect(inside(a.clip, printable)).toBe(true)
+        for (const b of cells) if (a !== b) expect(overlaps(a.clip, b.trim)).toBe(false)
+        for (const m of l.marks) expect(segmentHitsRect(m, a.clip)).toBe(false)
+      }
+    }
+  })
+
   it('cuts along every card edge, and only there', () => {
     const edgesX = new Set(l.cells.flatMap((c) => [c.trim.x, c.trim.x + c.trim.width]).map((v) => v.toFixed(6)))
     const edgesY = new Set(l.cells.flatMap((c) => [c.trim.y, c.trim.y + c.trim.height]).map((v) => v.toFixed(6)))

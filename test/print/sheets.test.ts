@@ -157,6 +157,16 @@ describe('writeSheets', () => {
     await expect(writeSheets(pokerItems(1), { title: 'Test', bleedMm: -1 })).rejects.toBeInstanceOf(DiagnosticError)
   })
 
+  it('says when a face image carries alpha, which makes pdfkit slow and its output unrepeatable', async () => {
+    const png = new PNG({ width: 4, height: 4 })
+    png.data.fill(255)
+    const rgba = PNG.sync.write(png, { colorType: 6 })
+    const { summary } = await writeSheets([{ id: 'a', front: rgba, back: sharedBack, size: poker }], { title: 'Test' })
+    expect(summary.notes.join(' ')).toMatch(/1 face image\(s\) have an alpha channel/)
+    const clean = await writeSheets(pokerItems(1), { title: 'Test' })
+    expect(clean.summary.notes.join(' ')).not.toMatch(/alpha/)
+  })
+
   it('passes on the layout notes, naming the card size', async () => {
     const { summary } = await writeSheets(pokerItems(1), { title: 'Test', paper: 'letter' })
     expect(summary.notes.some((n) => n.startsWith('poker:') && /printer margin/.test(n))).toBe(true)
