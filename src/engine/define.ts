@@ -17,6 +17,11 @@ export interface CardTypeDef<F extends Fields = Fields> {
   halves?: readonly [HalfRole, HalfRole]
   /** Hidden information: players must not tell these cards apart from behind. */
   hidden?: boolean
+  /**
+   * The deck the type is shuffled into, when several types are mixed in play (Money and Counterfeit
+   * Money): types of one deck share one back, drawn once from the first type's template. Default: the type's own id.
+   */
+  deck?: string
   fields: F
 }
 

@@ -20,7 +20,7 @@ export interface RenderOptions {
 export interface CardFaces {
   card: Card
   front: RenderedFace
-  /** The name of its back in `backs`: '<type>' for a shared back, '<card-id>' for its own. */
+  /** The name of its back in `backs`: its deck ('<type>' unless the type names another) for a shared back, '<card-id>' for its own. */
   back: string
 }
 
@@ -104,17 +104,19 @@ export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonl
     }
     const ctx = context(size.widthMm, size.heightMm)
     const back = template.back ?? genericTemplate(type.name).back!
-    if (type.back !== 'own') {
+    // Types shuffled into one deck share the back drawn for the deck's first type.
+    const deck = type.deck ?? typeId
+    if (type.back !== 'own' && !out.backs.has(deck)) {
       current = { file: definitionFile, line: 1, column: 1 }
       const face = await draw(() => back(ctx), ctx.box)
-      if (face) out.backs.set(typeId, face)
+      if (face) out.backs.set(deck, face)
     }
     for (const card of ofType) {
       current = { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id }
       const front = await draw(() => template.front(card as never, ctx), ctx.box)
       const own = type.back === 'own' ? await draw(() => back(ctx, card as never), ctx.box) : undefined
       if (own) out.backs.set(card.id, own)
-      if (front) out.cards.push({ card, front, back: type.back === 'own' ? card.id : typeId })
+      if (front) out.cards.push({ card, front, back: type.back === 'own' ? card.id : deck })
     }
   }
   return { value: out, diagnostics }

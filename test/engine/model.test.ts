@@ -92,3 +92,15 @@ describe('checkDeck', () => {
     expect(checkDeck(broken, [], 'rules/g/game.ts')).toMatchObject([{ rule: 'game/check-crashed', message: expect.stringContaining('kaput') }])
   })
 })
+
+describe('hidden information', () => {
+  const base = { id: 'h', title: 'H', version: '1', players: { min: 2, max: 4 }, params: {} }
+  it('rejects hidden types mixed into one deck when one has its own backs, or another size', () => {
+    const money = defineGame({ ...base, types: { money: cardType({ name: 'Money', hidden: true, deck: 'money', fields: {} }), fake: cardType({ name: 'Fake', deck: 'money', back: 'own', fields: {} }) } })
+    expect(checkDeck(money, [], 'game.ts')).toMatchObject([{ rule: 'game/hidden-mixed-backs', message: expect.stringContaining('fake') }])
+    const sizes = defineGame({ ...base, types: { a: cardType({ name: 'A', hidden: true, deck: 'd', fields: {} }), b: cardType({ name: 'B', size: 'mini', deck: 'd', fields: {} }) } })
+    expect(checkDeck(sizes, [], 'game.ts')).toMatchObject([{ rule: 'game/hidden-mixed-backs', message: expect.stringContaining('sizes') }])
+    const fine = defineGame({ ...base, types: { a: cardType({ name: 'A', hidden: true, deck: 'd', fields: {} }), b: cardType({ name: 'B', deck: 'd', fields: {} }) } })
+    expect(checkDeck(fine, [], 'game.ts')).toEqual([])
+  })
+})
