@@ -15,6 +15,8 @@ export default defineGame({
     noVotesPerPlayer: 5,
     /** "Create the market: 6 faceup Mission Cards in a row." */
     marketSize: 6,
+    /** Shop Cards needed so that the shop can be replaced after purchases. */
+    shopCards: 8,
   },
   vocabularies: {
     resources: {
@@ -23,6 +25,10 @@ export default defineGame({
       money: { label: 'Money', icon: 'game-icons:money-stack', color: '#b8860b' },
       contact: { label: 'Contact', icon: 'game-icons:shaking-hands', color: '#c2185b' },
     },
+  },
+  sets: {
+    identities: { title: 'Secret Identities', kind: 'expansion' },
+    shop: { title: 'Gadget Shopping', kind: 'expansion' },
   },
   types: {
     vote: cardType({
@@ -61,6 +67,43 @@ export default defineGame({
         red: icons('resources', { min: 1, max: 4 }),
       },
     }),
+    publicIdentity: cardType({
+      name: 'Public Identity',
+      size: 'poker',
+      back: 'shared',
+      fields: {
+        title: text({ max: 24 }),
+        /** A special ability only its owner has; it must be followed at all times. */
+        ability: text({ max: 130 }),
+      },
+    }),
+    secretIdentity: cardType({
+      name: 'Secret Identity',
+      size: 'poker',
+      back: 'shared',
+      hidden: true,
+      fields: {
+        title: text({ max: 24 }),
+        /** Extra scoring for its owner, about the up halves of their collected Mission Cards. */
+        scoring: text({ max: 130 }),
+        /** The resources the scoring rule speaks of. */
+        resources: icons('resources', { min: 1, max: 4 }),
+      },
+    }),
+    shop: cardType({
+      name: 'Shop Card',
+      size: 'poker',
+      back: 'shared',
+      halves: ['green', 'red'],
+      fields: {
+        /** What the green half costs (bought on SUCCESS), paid with collected cards. */
+        greenCost: icons('resources', { min: 1, max: 4 }),
+        greenReward: text({ max: 80 }),
+        /** What the red half costs (bought on FAIL). */
+        redCost: icons('resources', { min: 1, max: 4 }),
+        redReward: text({ max: 80 }),
+      },
+    }),
   },
   checks: {
     /** "5 YES and 5 NO Votes per player", at the highest player count. */
@@ -93,6 +136,20 @@ export default defineGame({
       const needed = game.params.marketSize + game.players.max
       const missions = count('mission')
       if (missions < needed) report({ type: 'mission', message: `${missions} Mission Cards cannot fill the market of ${game.params.marketSize} and refill it for ${game.players.max} players: at least ${needed} needed` })
+    },
+    /** "Deal each player 1 Public Identity and 1 Secret Identity." */
+    'identity-per-player'({ game, sets, count, report }) {
+      if (!sets.includes('identities')) return
+      for (const type of ['publicIdentity', 'secretIdentity'] as const) {
+        const have = count(type)
+        if (have < game.players.max) report({ type, message: `${have} ${game.types[type].name} cards for ${game.players.max} players: every player needs one` })
+      }
+    },
+    /** A Shop Card is replaced after every purchase: a few rounds of shopping need several. */
+    'shop-deck'({ game, sets, count, report }) {
+      if (!sets.includes('shop')) return
+      const have = count('shop')
+      if (have < game.params.shopCards) report({ type: 'shop', message: `${have} Shop Cards: the shop needs at least ${game.params.shopCards} to be replaced after purchases` })
     },
   },
   examples: {
