@@ -60,13 +60,14 @@ export const main = async (argv: string[]): Promise<number> => {
     .addOption(new Option('--paper <paper>', 'paper size of the print sheets').choices(['a4', 'letter']).default('a4'))
     .option('--dpi <dpi>', 'resolution of the PNG faces', (v) => Number.parseInt(v, 10), 300)
     .option('--ink-friendly', 'light, mostly white faces for home printers')
+    .option('--sets <sets>', 'only the cards of these sets, e.g. base,identities', (v) => v.split(',').map((s) => s.trim()).filter(Boolean))
     .addOption(formatOption())
-    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; format: FormatName }) => {
+    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; sets?: string[]; format: FormatName }) => {
       // Loaded only when building: validation stays quick to start.
       const { buildGame } = await import('./build/build-game.ts')
       for (const id of selectGames(root, games)) {
         const started = Date.now()
-        const built = await buildGame(root, id, { outDir: resolve(root, opts.out), paper: opts.paper, dpi: opts.dpi, inkFriendly: opts.inkFriendly })
+        const built = await buildGame(root, id, { outDir: resolve(root, opts.out), paper: opts.paper, dpi: opts.dpi, inkFriendly: opts.inkFriendly, sets: opts.sets })
         print(built.diagnostics, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
         if (hasErrors(built.diagnostics)) {
           process.stderr.write(`${id}: not built, fix the errors above\n`)

@@ -9,6 +9,7 @@ import { renderBooklet } from '../booklet/index.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { validateGame } from '../validate.ts'
 import { relativePath } from '../load/project.ts'
+import { setNames } from '../engine/model.ts'
 
 export interface BuildOptions {
   /** Output folder; each game is written to `<outDir>/<game>/`. */
@@ -17,6 +18,8 @@ export interface BuildOptions {
   bleedMm?: number
   paper?: 'a4' | 'letter'
   inkFriendly?: boolean
+  /** Only the cards of these sets (e.g. ['base', 'identities']); all sets when not given. */
+  sets?: readonly string[]
 }
 
 export interface BuildReport {
@@ -36,7 +39,13 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
   const diagnostics: Diagnostic[] = [...validated.diagnostics]
   const loaded = validated.value
   if (!loaded || hasErrors(diagnostics)) return { value: report, diagnostics }
-  const { game, cards, paths } = loaded
+  const { game, paths } = loaded
+  const unknownSets = (options.sets ?? []).filter((s) => !setNames(game).includes(s))
+  if (unknownSets.length) {
+    diagnostics.push({ rule: 'build/unknown-set', severity: 'error', file: relativePath(root, paths.definition), line: 1, column: 1, message: `--sets names ${unknownSets.map((s) => `"${s}"`).join(', ')}, which ${id} does not have; its sets are ${setNames(game).join(', ')}` })
+    return { value: report, diagnostics }
+  }
+  const cards = options.sets ? loaded.cards.filter((c) => options.sets!.includes(c.set)) : loaded.cards
   const bleedMm = options.bleedMm ?? 3
   const faces = await renderGame(paths, game, cards, { dpi: options.dpi ?? 300, bleedMm, inkFriendly: options.inkFriendly ?? false })
   diagnostics.push(...faces.diagnostics)

@@ -85,12 +85,12 @@ const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c
 const isNameChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}_\-/.]/u.test(c)
 const isKeyChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}_-]/u.test(c)
 
+/** A malformed tag; `at` is the offset to blame. */
 class TagError extends Error {
-  constructor(
-    message: string,
-    readonly at: number,
-  ) {
+  readonly at: number
+  constructor(message: string, at: number) {
     super(message)
+    this.at = at
   }
 }
 

@@ -191,12 +191,13 @@ const findPlaceholders = (value: string, ph: Placeholders) => {
 
 class Builder {
   readonly at: (offset: number) => Point
+  private readonly source: string
+  private readonly report: Report
   private readonly fences: Array<[number, number]>
 
-  constructor(
-    private readonly source: string,
-    private readonly report: Report,
-  ) {
+  constructor(source: string, report: Report) {
+    this.source = source
+    this.report = report
     this.at = pointLocator(source)
     this.fences = fencedRanges(source)
   }

@@ -1,0 +1,208 @@
+import type { PhrasingContent } from 'mdast'
+import type { Shortcode } from '../shortcodes/tree.ts'
+import { COLOUR, fontFor, type FontName } from './styles.ts'
+import { smarten } from './typography.ts'
+
+/**
+ * Inline text: mdast phrasing content → styled runs → lines. We break lines ourselves (measuring with the
+ * document's fonts) instead of letting pdfkit wrap `continued: true` text, because the page layout must know each
+ * paragraph's lines before drawing: to keep headings with their text, avoid orphans and size boxes around text.
+ */
+
+export interface TextFormat {
+  bold: boolean
+  italic: boolean
+  size: number
+  color: string
+  code?: boolean
+  strike?: boolean
+  link?: string
+  /** Overrides the font chosen from bold/italic (headings use Bitter). */
+  font?: FontName
+}
+
+export type Run = { text: string; format: TextFormat } | { break: true }
+
+/** How inline shortcodes become runs; given by the shortcode renderers, so that this file does not depend on them. */
+export type InlineShortcode = (node: Shortcode, format: TextFormat, toRuns: (nodes: PhrasingContent[], format: TextFormat) => Run[]) => Run[]
+
+/** Turns phrasing content into runs, applying Hugo's typographer to prose (its quote state crosses runs). */
+export const phrasingToRuns = (nodes: PhrasingContent[], format: TextFormat, shortcode: InlineShortcode): Run[] => {
+  let prev = ''
+  const walk = (list: PhrasingContent[], f: TextFormat): Run[] =>
+    list.flatMap((node): Run[] => {
+      switch (node.type) {
+        case 'text': {
+          // Markdown source line breaks and runs of spaces are one space, as in HTML.
+          const text = smarten(node.value.replace(/\s+/g, ' '), prev)
+          if (text) prev = text[text.length - 1]!
+          return [{ text, format: f }]
+        }
+        case 'strong':
+          return walk(node.children, { ...f, bold: true })
+        case 'emphasis':
+          return walk(node.children, { ...f, italic: true })
+        case 'delete':
+          return walk(node.children, { ...f, strike: true })
+        case 'inlineCode':
+          prev = node.value.slice(-1)
+          return [{ text: node.value, format: { ...f, code: true } }]
+        case 'link':
+          return walk(node.children, { ...f, link: node.url, color: COLOUR.link })
+        case 'linkReference':
+          return walk(node.children, f)
+        case 'break':
+          prev = ' '
+          return [{ break: true }]
+        case 'image':
+        case 'imageReference':
+          return node.alt ? [{ text: `[${node.alt}]`, format: { ...f, italic: true, color: COLOUR.muted } }] : []
+        case 'footnoteReference':
+          return [{ text: `[${node.label ?? node.identifier}]`, format: { ...f, size: f.size * 0.8 } }]
+        case 'shortcode':
+          return shortcode(node, f, walk)
+        // Raw HTML is never printed: it is markup for a browser, not words for a reader.
+        case 'html':
+        default:
+          return []
+      }
+    })
+  return walk(nodes, format)
+}
+
+export interface Fragment {
+  text: string
+  format: TextFormat
+  font: FontName
+  /** From the line's left edge. */
+  x: number
+  width: number
+}
+export interface Line {
+  fragments: Fragment[]
+  width: number
+}
+
+/** Measures text with the document's fonts; memoised, as the same words are measured again and again. */
+export const measurer = (doc: PDFKit.PDFDocument) => {
+  const cache = new Map<string, number>()
+  return (font: FontName, size: number, text: string): number => {
+    const key = `${font}\u0000${size}\u0000${text}`
+    let width = cache.get(key)
+    if (width === undefined) {
+      width = doc.font(font).fontSize(size).widthOfString(text)
+      cache.set(key, width)
+    }
+    return width
+  }
+}
+export type Measure = ReturnType<typeof measurer>
+
+const fontOf = (f: TextFormat): FontName => f.font ?? fontFor(f.bold, f.italic)
+const CODE_PAD = 1.5
+const sameFormat = (a: TextFormat, b: TextFormat) =>
+  a.bold === b.bold && a.italic === b.italic && a.size === b.size && a.color === b.color && a.code === b.code && a.strike === b.strike && a.link === b.link && a.font === b.font
+
+interface Atom {
+  text: string
+  format: TextFormat
+  space: boolean
+}
+
+/** Greedy line breaking at spaces; a word longer than the line is cut between characters. */
+export const breakLines = (runs: Run[], maxWidth: number, measure: Measure): Line[] => {
+  const width = (a: Atom) => measure(fontOf(a.format), a.format.size, a.text)
+  const lines: Atom[][] = []
+  let line: Atom[] = []
+  let lineWidth = 0
+  let pendingSpace: Atom | undefined
+  let word: Atom[] = []
+
+  const flush = () => {
+    lines.push(line)
+    line = []
+    lineWidth = 0
+    pendingSpace = undefined
+  }
+  const placeWord = () => {
+    if (!word.length) return
+    const w = word.reduce((sum, a) => sum + width(a), 0)
+    const space = line.length && pendingSpace ? width(pendingSpace) : 0
+    if (line.length && lineWidth + space + w > maxWidth) flush()
+    if (!line.length && w > maxWidth) {
+      // Cut an over-long word (a URL, say) into pieces that fit.
+      for (const atom of word) {
+        for (const ch of atom.text) {
+          const piece = { text: ch, format: atom.format, space: false }
+          const cw = width(piece)
+          if (line.length && lineWidth + cw > maxWidth) flush()
+          line.push(piece)
+          lineWidth += cw
+        }
+      }
+    } else {
+      if (line.length && pendingSpace) {
+        line.push(pendingSpace)
+        lineWidth += space
+      }
+      line.push(...word)
+      lineWidth += w
+    }
+    pendingSpace = undefined
+    word = []
+  }
+
+  for (const run of runs) {
+    if ('break' in run) {
+      placeWord()
+      flush()
+      continue
+    }
+    for (const part of run.text.split(/( +)/)) {
+      if (!part) continue
+      if (part.startsWith(' ')) {
+        placeWord()
+        pendingSpace = { text: ' ', format: run.format, space: true }
+      } else word.push({ text: part, format: run.format, space: false })
+    }
+  }
+  placeWord()
+  if (line.length) lines.push(line)
+  // A hard break at the very end leaves an empty line that nobody wants.
+  while (lines.length && !lines[lines.length - 1]!.length) lines.pop()
+
+  return lines.map((atoms) => {
+    const fragments: Fragment[] = []
+    for (const atom of atoms) {
+      const last = fragments[fragments.length - 1]
+      if (last && sameFormat(last.format, atom.format)) last.text += atom.text
+      else fragments.push({ text: atom.text, format: atom.format, font: fontOf(atom.format), x: 0, width: 0 })
+    }
+    let x = 0
+    for (const f of fragments) {
+      f.x = x
+      f.width = measure(f.font, f.format.size, f.text)
+      x += f.width
+    }
+    return { fragments, width: x }
+  })
+}
+
+/** Draws one line with its baseline at `baseline`; `size` (the line's text size) places code grounds and links. */
+export const drawLine = (doc: PDFKit.PDFDocument, line: Line, x: number, baseline: number, size: number): void => {
+  for (const f of line.fragments) {
+    const fx = x + f.x
+    if (f.format.code) {
+      doc.save().roundedRect(fx - CODE_PAD, baseline - size * 0.85, f.width + 2 * CODE_PAD, size * 1.12, 1.5).fill(COLOUR.codeBackground).restore()
+    }
+    doc.font(f.font).fontSize(f.format.size).fillColor(f.format.color)
+    doc.text(f.text, fx, baseline, { lineBreak: false, baseline: 'alphabetic' })
+    if (f.format.strike) {
+      doc.save().moveTo(fx, baseline - size * 0.3).lineTo(fx + f.width, baseline - size * 0.3).lineWidth(0.5).stroke(f.format.color).restore()
+    }
+    if (f.format.link) {
+      doc.save().moveTo(fx, baseline + size * 0.15).lineTo(fx + f.width, baseline + size * 0.15).lineWidth(0.4).stroke(f.format.color).restore()
+      doc.link(fx, baseline - size, f.width, size * 1.3, f.format.link)
+    }
+  }
+}
