@@ -1,3 +1,4 @@
+import type { BookletExample } from './example.ts'
 import type { List, PhrasingContent, RootContent, Table } from 'mdast'
 import type { Position } from 'unist'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
@@ -25,6 +26,8 @@ export interface BlockContext {
   tight: boolean
   report(rule: string, severity: Diagnostic['severity'], message: string, position: Position | undefined): void
   shortcode(node: Shortcode, ctx: BlockContext): FlowItem[]
+  /** Examples drawn from the game's card data, by id; undefined for a rules file outside a game. */
+  examples?: Record<string, BookletExample>
   inlineShortcode: InlineShortcode
 }
 

@@ -4,6 +4,7 @@ import { createPdf, pdfToBuffer } from '../util/pdf.ts'
 import { renderBlocks, textLines, type BlockContext } from './blocks.ts'
 import { drawPage, paginate, type FlowItem } from './flow.ts'
 import { measurer, type Run } from './inline.ts'
+import type { BookletExample } from './example.ts'
 import { inlineShortcode, renderShortcode } from './shortcodes.ts'
 import { bookletStyle, COLOUR, DEFAULT_TINT, FONT, registerFonts, type BookletStyle, type PageSizeName } from './styles.ts'
 import { rangeDash, smarten } from './typography.ts'
@@ -13,6 +14,8 @@ export interface BookletOptions {
   title?: string
   /** Default A5, the usual size of a card game's rules. */
   pageSize?: PageSizeName
+  /** The game's examples, drawn where the rules say `{{< rules-example id=… >}}`. */
+  examples?: Record<string, BookletExample>
 }
 
 /**
@@ -41,6 +44,7 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
     tight: false,
     report,
     shortcode: renderShortcode,
+    examples: options.examples,
     inlineShortcode: inlineShortcode(report),
   }
 

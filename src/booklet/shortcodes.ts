@@ -5,6 +5,7 @@ import { spacer, type FlowItem, type Frame } from './flow.ts'
 import { breakLines, drawLine, type InlineShortcode, type Run, type TextFormat } from './inline.ts'
 import { COLOUR, FONT, tintColour } from './styles.ts'
 import { smarten } from './typography.ts'
+import { exampleItem } from './example.ts'
 
 /**
  * One renderer per shortcode of the rules vocabulary (the Hugo theme's `layouts/shortcodes/*.html`), in a plain
@@ -49,7 +50,14 @@ export const blockShortcodes: Record<string, ShortcodeRenderer> = {
   'rules-image': (node, ctx) => [placeholder(ctx, 'Image', param(node, 'alt') ?? '', param(node, 'src'))],
 
   /** An example drawn from real card data (later); for now a box that names it. */
-  'rules-example': (node, ctx) => [placeholder(ctx, 'Example', `Example: ${param(node, 'id', 0) ?? ''}`.trim(), undefined, 0.28)],
+  /** The example the game's definition names by this id, drawn with the real card faces. */
+  'rules-example': (node, ctx) => {
+    const id = param(node, 'id', 0) ?? ''
+    const example = ctx.examples?.[id]
+    if (example) return [exampleItem(example, ctx)]
+    ctx.report('rules/unknown-example', 'warning', ctx.examples ? `The game defines no example "${id}" (its examples: ${Object.keys(ctx.examples).join(', ') || 'none'}); a placeholder is printed.` : `"${id}" names an example, but this rules file belongs to no game; a placeholder is printed.`, node.position)
+    return [placeholder(ctx, 'Example', `Example: ${id}`.trim(), undefined, 0.28)]
+  },
 }
 
 /** Any shortcode in a block position: a known renderer, else its content and a warning. */

@@ -6,6 +6,9 @@ import { writeSheets, type SheetSummary } from '../print/sheets.ts'
 import { cardSize } from '../print/card-sizes.ts'
 import { loadRules } from '../load/rules.ts'
 import { renderBooklet } from '../booklet/index.ts'
+import type { BookletExample } from '../booklet/example.ts'
+import type { GameDef } from '../engine/define.ts'
+import type { GameFaces } from '../render/render-game.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { validateGame } from '../validate.ts'
 import { relativePath } from '../load/project.ts'
@@ -83,9 +86,27 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
   if (existsSync(paths.rules)) {
     const rules = loadRules(paths.rules, root)
     diagnostics.push(...rules.diagnostics.filter((d) => d.severity !== 'info'))
-    const booklet = await renderBooklet(rules.value, { title: game.title })
+    const booklet = await renderBooklet(rules.value, { title: game.title, examples: bookletExamples(game, faces.value, bleedMm) })
     diagnostics.push(...booklet.diagnostics.filter((d) => d.severity !== 'info'))
     write(`${id}-rules.pdf`, booklet.value)
   }
   return { value: report, diagnostics }
+}
+
+/** The game's examples with the faces just rendered; cards not built (another set) are left out. */
+const bookletExamples = (game: GameDef, faces: GameFaces, bleedMm: number): Record<string, BookletExample> => {
+  const byId = new Map(faces.cards.map((f) => [f.card.id, f]))
+  return Object.fromEntries(
+    Object.entries(game.examples ?? {}).map(([id, example]) => [
+      id,
+      {
+        title: example.title,
+        cards: example.cards.flatMap((cardId, i) => {
+          const face = byId.get(cardId)
+          const size = face && cardSize(game.types[face.card.type]!.size ?? 'poker')
+          return face && size ? [{ png: face.front.png, widthMm: size.widthMm, heightMm: size.heightMm, bleedMm, turned: example.turned?.[i] === 'second' }] : []
+        }),
+      },
+    ]),
+  )
 }

@@ -1,0 +1,58 @@
+import type { BlockContext } from './blocks.ts'
+import type { FlowItem } from './flow.ts'
+import { FONT, COLOUR } from './styles.ts'
+import { mmToPt } from '../util/units.ts'
+
+export interface ExampleCard {
+  /** The face as PNG, drawn at trim plus bleed on every side. */
+  png: Buffer
+  widthMm: number
+  heightMm: number
+  bleedMm: number
+  /** Turned 180°: its second half points up. */
+  turned?: boolean
+}
+
+export interface BookletExample {
+  title?: string
+  cards: ExampleCard[]
+}
+
+const GAP = 6
+const MAX_CARD_WIDTH = mmToPt(38)
+
+/** A row of real card faces, scaled to fit the column, with the example's title below. */
+export const exampleItem = (example: BookletExample, ctx: BlockContext): FlowItem => {
+  const n = example.cards.length
+  const widest = Math.max(...example.cards.map((c) => c.widthMm))
+  const scale = Math.min(MAX_CARD_WIDTH / mmToPt(widest), (ctx.width - GAP * (n - 1)) / n / mmToPt(widest))
+  const sizes = example.cards.map((c) => ({ w: mmToPt(c.widthMm) * scale, h: mmToPt(c.heightMm) * scale, bleed: mmToPt(c.bleedMm) * scale }))
+  const rowHeight = Math.max(...sizes.map((s) => s.h))
+  const rowWidth = sizes.reduce((sum, s) => sum + s.w, 0) + GAP * (n - 1)
+  const captionSize = ctx.style.small.size
+  const height = rowHeight + (example.title ? captionSize * 2.2 : 0)
+  return {
+    height,
+    spaceBefore: ctx.style.paragraphGap * 1.2,
+    frames: ctx.frames,
+    draw: (doc, left, top) => {
+      let x = left + ctx.x + (ctx.width - rowWidth) / 2
+      example.cards.forEach((card, i) => {
+        const { w, h, bleed } = sizes[i]!
+        const y = top + (rowHeight - h) / 2
+        doc.save()
+        // Cards are shown trimmed, with rounded corners, as they lie on the table.
+        doc.roundedRect(x, y, w, h, mmToPt(3) * scale).clip()
+        if (card.turned) doc.rotate(180, { origin: [x + w / 2, y + h / 2] })
+        doc.image(card.png, x - bleed, y - bleed, { width: w + 2 * bleed, height: h + 2 * bleed })
+        doc.restore()
+        doc.roundedRect(x, y, w, h, mmToPt(3) * scale).lineWidth(0.5).stroke(COLOUR.placeholderBorder)
+        x += w + GAP
+      })
+      if (example.title) {
+        doc.font(FONT.italic).fontSize(captionSize).fillColor(COLOUR.muted)
+        doc.text(example.title, left + ctx.x, top + rowHeight + captionSize * 0.7, { width: ctx.width, align: 'center', lineBreak: false })
+      }
+    },
+  }
+}
