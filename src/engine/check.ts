@@ -16,9 +16,9 @@ const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.me
 export const checkDeck = (game: GameDef, cards: readonly Card[], definitionFile: string): Diagnostic[] => {
   const diagnostics: Diagnostic[] = [...hiddenBacks(game, definitionFile), ...exampleCards(game, cards, definitionFile)]
   const seen = new Set<string>()
+  const crashed = new Set<string>()
   for (const sets of setCombinations(game)) {
     const inPlay = cards.filter((c) => sets.includes(c.set))
-    if (sets.length > 1 && inPlay.every((c) => c.set === 'base')) continue // an expansion with no cards yet adds nothing to check
     for (const [name, check] of Object.entries(game.checks ?? {})) {
       const ctx: CheckContext<GameDef> = {
         game,
@@ -42,6 +42,8 @@ export const checkDeck = (game: GameDef, cards: readonly Card[], definitionFile:
       try {
         check(ctx)
       } catch (error) {
+        if (crashed.has(name)) continue
+        crashed.add(name)
         diagnostics.push({ rule: 'game/check-crashed', severity: 'error', file: definitionFile, line: 1, column: 1, message: `the check "${name}" failed to run: ${(error as Error).message}` })
       }
     }

@@ -4,6 +4,8 @@ import type { Card, GameDef, SourcePos } from './define.ts'
 import type { Field, FieldContext } from './fields.ts'
 import { didYouMean } from './suggest.ts'
 
+const fileStem = (file: string): string => file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '')
+
 /** Keys every card may carry besides its type's fields. */
 const RESERVED = ['id', 'type', 'set', 'qty'] as const
 
@@ -47,7 +49,8 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result
       }
       seen.set(id, raw)
 
-      const typeValue = get('type')
+      // A file named after a card type (money.csv, vote.yaml) holds that type unless it says otherwise.
+      const typeValue = get('type') ?? (game.types[fileStem(file.file)] ? { value: fileStem(file.file), pos: raw.pos } : undefined)
       const typeName = typeof typeValue?.value === 'string' ? typeValue.value : undefined
       const type = typeName ? game.types[typeName] : undefined
       if (!typeName || !type) {

@@ -104,3 +104,12 @@ describe('hidden information', () => {
     expect(checkDeck(fine, [], 'game.ts')).toEqual([])
   })
 })
+
+describe('card files named after a type', () => {
+  it('give their cards that type unless a card says otherwise', () => {
+    const file = parseYamlCards('- { id: v1, vote: YES, number: 1 }\n- { id: h1, type: hut, title: A, cost: wood }\n', 'cards/g/vote.yaml').value
+    const { value, diagnostics } = modelCards(game, [file])
+    expect(diagnostics).toEqual([])
+    expect(value.map((c) => c.type)).toEqual(['vote', 'hut'])
+  })
+})
