@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs'
-import matter from 'gray-matter'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import type { Diagnostic, Result } from './diagnostics/diagnostic.ts'
 import type { Card, GameDef } from './engine/define.ts'
 import { checkDeck } from './engine/check.ts'
@@ -27,8 +25,7 @@ export const validateGame = async (root: string, id: string): Promise<Result<Loa
   diagnostics.push(...cards.diagnostics)
   diagnostics.push(...checkDeck(game, cards.value, relativePath(root, paths.definition)))
   if (existsSync(paths.rules)) {
-    const { data } = matter(readFileSync(paths.rules, 'utf8'))
-    diagnostics.push(...checkFrontMatter(game, data, relativePath(root, paths.rules)))
+    diagnostics.push(...checkFrontMatter(game, readFileSync(paths.rules, 'utf8'), relativePath(root, paths.rules)))
   }
   return { value: { paths, game, cards: cards.value }, diagnostics }
 }

@@ -87,6 +87,15 @@ describe('deckwright build maybe-missions', () => {
       expect(readFileSync(join(again, 'maybe-missions', file)).equals(readFileSync(join(first, 'maybe-missions', file)))).toBe(true)
   }, 120_000)
 
+  it('refuses an unknown set, and a selection with nothing to print, with diagnostics', async () => {
+    const none = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
+    const unknown = await buildGame(root, 'maybe-missions', { outDir: none, dpi: 30, sets: ['base', 'promo'] })
+    expect(unknown.diagnostics).toMatchObject([{ rule: 'build/unknown-set', severity: 'error', file: 'rules/maybe-missions/game.ts', message: expect.stringContaining('"promo"') }])
+    const empty = await buildGame(root, 'maybe-movies', { outDir: none, dpi: 30, sets: ['trendsetter'] })
+    expect(empty.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([{ rule: 'print/no-cards', file: 'rules/maybe-movies/game.ts' }])
+    expect(existsSync(join(none, 'maybe-movies', 'maybe-movies-cards.pdf'))).toBe(false)
+  }, 60_000)
+
   it('builds only the sets asked for', () => {
     const base = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
     return buildGame(root, 'maybe-missions', { outDir: base, dpi: 30, sets: ['base'] }).then(({ value }) => {

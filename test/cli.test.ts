@@ -48,6 +48,14 @@ describe('deckwright validate', () => {
     expect(badFormat.code).toBe(2)
   })
 
+  it('passes with warnings, and fails on them with --max-warnings', async () => {
+    const lenient = await deckwright(fixture('warnings'), 'validate', '--format', 'json')
+    expect(lenient.code).toBe(0)
+    expect(JSON.parse(lenient.stdout)).toMatchObject([{ severity: 'warning', rule: 'rules/front-matter-mismatch', file: 'rules/tiny/rules.md', line: 2 }])
+    expect((await deckwright(fixture('warnings'), 'validate', '--max-warnings', '1')).code).toBe(0)
+    expect((await deckwright(fixture('warnings'), 'validate', '--max-warnings', '0')).code).toBe(1)
+  })
+
   it('passes on the games this project ships', async () => {
     const { code, stdout } = await deckwright(fileURLToPath(new URL('..', import.meta.url)), 'validate', '--format', 'json')
     expect(JSON.parse(stdout).filter((d: { severity: string }) => d.severity === 'error')).toEqual([])

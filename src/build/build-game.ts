@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
+import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame } from '../render/render-game.ts'
 import { writeSheets, type SheetSummary } from '../print/sheets.ts'
 import { cardSize } from '../print/card-sizes.ts'
@@ -79,9 +79,15 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
       size: cardSize(game.types[card.type]!.size ?? 'poker')!,
     })),
   )
-  const sheets = await writeSheets(items, { title: `${game.title} — cards`, paper: options.paper ?? 'a4', bleedMm, duplex: 'long-edge' })
-  write(`${id}-cards.pdf`, sheets.pdf)
-  report.sheets = sheets.summary
+  try {
+    const sheets = await writeSheets(items, { title: `${game.title} — cards`, paper: options.paper ?? 'a4', bleedMm, duplex: 'long-edge' })
+    write(`${id}-cards.pdf`, sheets.pdf)
+    report.sheets = sheets.summary
+  } catch (error) {
+    // The print stage throws only for what no layout can fix (a card larger than the paper, nothing to print).
+    if (!(error instanceof DiagnosticError)) throw error
+    diagnostics.push({ ...error.diagnostic, file: error.diagnostic.file || relativePath(root, paths.definition), line: error.diagnostic.line ?? 1, column: error.diagnostic.column ?? 1 })
+  }
 
   if (existsSync(paths.rules)) {
     const rules = loadRules(paths.rules, root)
@@ -96,8 +102,7 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
 /** The game's examples with the faces just rendered; cards not built (another set) are left out. */
 const bookletExamples = (game: GameDef, faces: GameFaces, bleedMm: number): Record<string, BookletExample> => {
   const byId = new Map(faces.cards.map((f) => [f.card.id, f]))
-  return Object.fromEntries(
-    Object.entries(game.examples ?? {}).map(([id, example]) => [
+  const examples = Object.entries(game.examples ?? {}).map(([id, example]): [string, BookletExample] => [
       id,
       {
         title: example.title,
@@ -107,6 +112,7 @@ const bookletExamples = (game: GameDef, faces: GameFaces, bleedMm: number): Reco
           return face && size ? [{ png: face.front.png, widthMm: size.widthMm, heightMm: size.heightMm, bleedMm, turned: example.turned?.[i] === 'second' }] : []
         }),
       },
-    ]),
-  )
+    ])
+  // An example whose cards were all left out (another set) is printed as a placeholder.
+  return Object.fromEntries(examples.filter(([, e]) => e.cards.length > 0))
 }

@@ -93,10 +93,7 @@ export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonl
     const ofType = cards.filter((c) => c.type === typeId)
     if (ofType.length === 0) continue
     const size = cardSize(type.size ?? 'poker')
-    if (!size) {
-      diagnostics.push({ rule: 'game/unknown-size', severity: 'error', file: definitionFile, line: 1, column: 1, message: `${type.name} has an unknown size "${type.size}": use poker, bridge, mini, tarot, square, euro or WxHmm` })
-      continue
-    }
+    if (!size) continue // reported by validation (game/unknown-size)
     let template = templates?.types[typeId] as TypeTemplate<GameDef, string> | undefined
     if (!template) {
       diagnostics.push({ rule: 'render/generic-template', severity: 'warning', file: templates ? templatesFile : definitionFile, line: 1, column: 1, message: `no template for ${type.name} (${typeId}): its cards are drawn as plain text` })

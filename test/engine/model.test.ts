@@ -113,3 +113,22 @@ describe('card files named after a type', () => {
     expect(value.map((c) => c.type)).toEqual(['vote', 'hut'])
   })
 })
+
+describe('cards without id or type', () => {
+  it('are reported at the card', () => {
+    const { value, diagnostics } = modelCards(game, [parseYamlCards('- title: Hut\n- id: h2\n  title: Hut\n', 'cards/g/misc.yaml').value])
+    expect(value).toEqual([])
+    expect(diagnostics.map((d) => [d.rule, d.line])).toEqual([['card/missing-id', 1], ['card/missing-type', 2]])
+  })
+})
+
+describe('game-level checks', () => {
+  it('report an example that shows a card no file defines, and an unknown card size', () => {
+    const withExample = defineGame({ ...game, types: { hut: cardType({ name: 'Hut', size: 'huge', fields: {} }) }, checks: {}, examples: { turn: { cards: ['h1', 'h9'] } } })
+    const cards = modelCards(withExample, [parseYamlCards('- { id: h1, type: hut }\n', 'cards/g/x.yaml').value]).value
+    expect(checkDeck(withExample, cards, 'rules/g/game.ts')).toEqual([
+      expect.objectContaining({ rule: 'game/unknown-size', message: expect.stringContaining('"huge"') }),
+      expect.objectContaining({ rule: 'game/unknown-example-card', message: expect.stringContaining('"h9"') }),
+    ])
+  })
+})

@@ -24,6 +24,11 @@ describe('parseCsvCards', () => {
     expect(diagnostics).toMatchObject([{ rule: 'csv/extra-cells', line: 2, column: 7 }])
   })
 
+  it('reports a header cell without a name', () => {
+    const { diagnostics } = parseCsvCards('id,,type\na,x,hut\n', 'x.csv')
+    expect(diagnostics).toMatchObject([{ rule: 'csv/empty-header', line: 1, column: 4 }])
+  })
+
   it('reports a broken quote as a diagnostic, not a crash', () => {
     const { diagnostics } = parseCsvCards('id,type\n"a,hut\n', 'x.csv')
     expect(diagnostics).toMatchObject([{ rule: 'csv/syntax', severity: 'error', file: 'x.csv' }])

@@ -172,3 +172,20 @@ describe('writeSheets', () => {
     expect(summary.notes.some((n) => n.startsWith('poker:') && /printer margin/.test(n))).toBe(true)
   })
 })
+
+describe('writeSheets refuses what it cannot print', () => {
+  const rejects = async (items: PrintItem[], options: Parameters<typeof writeSheets>[1]) => {
+    try {
+      await writeSheets(items, options)
+    } catch (error) {
+      return (error as DiagnosticError).diagnostic
+    }
+    throw new Error('expected writeSheets to reject')
+  }
+  it('nothing to print', async () => {
+    expect(await rejects([], { title: 't' })).toMatchObject({ rule: 'print/no-cards', severity: 'error' })
+  })
+  it('a negative bleed', async () => {
+    expect(await rejects(pokerItems(1), { title: 't', bleedMm: -1 })).toMatchObject({ rule: 'print/bad-option', message: expect.stringContaining('bleedMm') })
+  })
+})

@@ -38,6 +38,11 @@ describe('loadRules', () => {
 })
 
 describe('parseRules', () => {
+  it('warns about an HTML comment that is never closed', () => {
+    const { diagnostics } = parseRules('First.\n\n<!-- never closed\n\nHidden.\n', 'rules.md')
+    expect(diagnostics).toContainEqual(expect.objectContaining({ rule: 'rules/unclosed-comment', severity: 'warning', line: 3 }))
+  })
+
   it('collects comments and @TODO lines as notes, reports them and never puts them in the tree', () => {
     const source = [
       '---', // 1

@@ -1,30 +1,34 @@
+import matter from 'gray-matter'
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import type { GameDef } from '../define.ts'
 
+/** The line of a top-level front matter key, counting the opening `---` as line 1. */
+const lineOf = (source: string, key: string): number => {
+  const lines = source.split('\n')
+  const index = lines.findIndex((l, i) => i > 0 && new RegExp(`^${key}\\s*[:=]`).test(l))
+  return index >= 0 ? index + 1 : 1
+}
+
 /**
- * The rules' front matter may restate the player count for the designer's website; the definition is
- * the source of truth, so a disagreement is reported where the designer wrote it.
+ * The rules' front matter may restate the player count and title for the designer's website; the
+ * definition is the source of truth, so a disagreement is reported where the designer wrote it.
  */
-export const checkFrontMatter = (game: GameDef, frontMatter: Record<string, unknown>, file: string): Diagnostic[] => {
+export const checkFrontMatter = (game: GameDef, source: string, file: string): Diagnostic[] => {
+  let data: Record<string, unknown>
+  try {
+    data = matter(source).data
+  } catch {
+    return [] // the rules loader reports front matter it cannot read
+  }
   const diagnostics: Diagnostic[] = []
-  const stated = frontMatter.players
-  if (stated !== undefined) {
-    const m = /^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$/.exec(String(stated))
-    const min = m ? Number(m[1]) : NaN
-    const max = m ? Number(m[2] ?? m[1]) : NaN
-    if (min !== game.players.min || max !== game.players.max) {
-      diagnostics.push({
-        rule: 'rules/front-matter-mismatch',
-        severity: 'error',
-        file,
-        line: 1 + (String(Object.keys(frontMatter)).split(',').indexOf('players') + 1),
-        column: 1,
-        message: `the front matter says players: "${stated}", the game definition says ${game.players.min}-${game.players.max}`,
-      })
+  if (data.players !== undefined) {
+    const m = /^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$/.exec(String(data.players))
+    if (!m || Number(m[1]) !== game.players.min || Number(m[2] ?? m[1]) !== game.players.max) {
+      diagnostics.push({ rule: 'rules/front-matter-mismatch', severity: 'error', file, line: lineOf(source, 'players'), column: 1, message: `the front matter says players: "${String(data.players)}", the game definition says ${game.players.min}-${game.players.max}` })
     }
   }
-  if (frontMatter.title !== undefined && frontMatter.title !== game.title) {
-    diagnostics.push({ rule: 'rules/front-matter-mismatch', severity: 'warning', file, line: 1 + Object.keys(frontMatter).indexOf('title') + 1, column: 1, message: `the front matter's title "${String(frontMatter.title)}" differs from the game's title "${game.title}"` })
+  if (data.title !== undefined && data.title !== game.title) {
+    diagnostics.push({ rule: 'rules/front-matter-mismatch', severity: 'warning', file, line: lineOf(source, 'title'), column: 1, message: `the front matter's title "${String(data.title)}" differs from the game's title "${game.title}"` })
   }
   return diagnostics
 }
