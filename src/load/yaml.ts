@@ -2,33 +2,76 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pai
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { SourcePos } from '../engine/define.ts'
 import type { RawCard, RawCardFile, RawValue } from './raw-card.ts'
+import { parseYamlFast, type Located } from './yaml-fast.ts'
 
-const position = (lc: LineCounter, range: readonly [number, number, number] | null | undefined): SourcePos => {
+const position = (lc: LineCounter, range: readonly [number, number, number] | null | undefined, source?: string): SourcePos => {
   if (!range) return { line: 1, column: 1 }
+  // A block node's range ends after its last line break: end at its last character instead.
+  let endOffset = range[1]
+  while (source && endOffset > range[0] && /\s/.test(source[endOffset - 1]!)) endOffset--
   const start = lc.linePos(range[0])
-  const end = lc.linePos(range[1])
+  const end = lc.linePos(endOffset)
   return { line: start.line, column: start.col, endLine: end.line, endColumn: end.col }
 }
 
-const entries = (node: Node, lc: LineCounter) => {
+const entries = (node: Node, lc: LineCounter, source: string) => {
   const values = new Map<string, RawValue>()
   const keys = new Map<string, SourcePos>()
   if (!isMap(node)) return { values, keys }
   for (const pair of node.items as Pair<Node, Node>[]) {
     const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key)
-    const keyPos = position(lc, pair.key?.range)
+    const keyPos = position(lc, pair.key?.range, source)
     keys.set(key, keyPos)
     // An empty value (`green:`) points at its key, where the designer will look.
-    values.set(key, { value: pair.value ? pair.value.toJSON() : null, pos: pair.value?.range ? position(lc, pair.value.range) : keyPos })
+    values.set(key, { value: pair.value ? pair.value.toJSON() : null, pos: pair.value?.range ? position(lc, pair.value.range, source) : keyPos })
   }
   return { values, keys }
+}
+
+const noCards = (file: string, pos: SourcePos, message: string): Diagnostic => ({ rule: 'yaml/no-cards', severity: 'error', file, ...pos, message })
+const NO_LIST = 'no `cards:` list in this file: write the cards as a list (`- id: …`) at the top level or under `cards:`'
+const NOT_A_CARD = 'a card must be a set of `field: value` lines, starting with `- id: …`'
+
+/** The fast path's located tree as card records (the same records the slow path makes). */
+const fromLocated = (root: Located | null, file: string): Result<RawCardFile> => {
+  const diagnostics: Diagnostic[] = []
+  const result: RawCardFile = { file, defaults: new Map(), cards: [] }
+  const entriesOf = (node: Located) => {
+    const values = new Map<string, RawValue>()
+    const keys = new Map<string, SourcePos>()
+    for (const e of node.entries ?? []) {
+      keys.set(e.key, e.keyPos)
+      values.set(e.key, { value: e.value.value, pos: e.value.value === null ? e.keyPos : e.value.pos })
+    }
+    return { values, keys }
+  }
+  let list: Located | undefined
+  if (root?.items) list = root
+  else if (root?.entries) {
+    for (const e of root.entries) if (e.key !== 'cards') result.defaults.set(e.key, { value: e.value.value, pos: e.value.pos })
+    list = root.entries.find((e) => e.key === 'cards')?.value
+    if (!list) diagnostics.push(noCards(file, root.entries[0]?.keyPos ?? { line: 1, column: 1 }, NO_LIST))
+  } else if (root) diagnostics.push(noCards(file, root.pos, 'expected a list of cards (`- id: …`)'))
+  if (list && !list.items) diagnostics.push(noCards(file, list.pos, '`cards:` must be a list of cards (`- id: …`)'))
+  for (const item of list?.items ?? []) {
+    if (!item.entries) diagnostics.push({ rule: 'card/not-a-map', severity: 'error', file, ...item.pos, message: NOT_A_CARD })
+    else result.cards.push({ file, pos: item.pos, ...entriesOf(item) })
+  }
+  return { value: result, diagnostics }
 }
 
 /**
  * Reads a YAML card file: a list of cards at the top level, or a map with deck-level settings and a
  * `cards:` list. Syntax errors are all reported, each at its place; what can be read is still returned.
+ * Well-formed files take the fast path (js-yaml); others are read by `yaml`, which recovers from errors.
  */
 export const parseYamlCards = (source: string, file: string): Result<RawCardFile> => {
+  const fast = parseYamlFast(source)
+  return fast === undefined ? parseYamlCardsFully(source, file) : fromLocated(fast, file)
+}
+
+/** The slow path: every syntax error reported, positions of every node from `yaml`'s CST. */
+export const parseYamlCardsFully = (source: string, file: string): Result<RawCardFile> => {
   const lc = new LineCounter()
   const doc = parseDocument(source, { lineCounter: lc, prettyErrors: false, uniqueKeys: false })
   const diagnostics: Diagnostic[] = []
@@ -41,23 +84,23 @@ export const parseYamlCards = (source: string, file: string): Result<RawCardFile
   let list: Node | undefined
   if (isSeq(root)) list = root
   else if (isMap(root)) {
-    const { values, keys } = entries(root, lc)
+    const { values, keys } = entries(root, lc, source)
     for (const [k, v] of values) if (k !== 'cards') result.defaults.set(k, v)
     list = (root.items as Pair<Node, Node>[]).find((p) => isScalar(p.key) && p.key.value === 'cards')?.value ?? undefined
-    if (!list) diagnostics.push({ rule: 'yaml/no-cards', severity: 'error', file, ...(keys.values().next().value ?? { line: 1, column: 1 }), message: 'no `cards:` list in this file: write the cards as a list (`- id: …`) at the top level or under `cards:`' })
+    if (!list) diagnostics.push(noCards(file, keys.values().next().value ?? { line: 1, column: 1 }, NO_LIST))
   } else if (root && !doc.errors.length) {
-    diagnostics.push({ rule: 'yaml/no-cards', severity: 'error', file, ...position(lc, root.range), message: 'expected a list of cards (`- id: …`)' })
+    diagnostics.push(noCards(file, position(lc, root.range, source), 'expected a list of cards (`- id: …`)'))
   }
   if (list && !isSeq(list)) {
-    diagnostics.push({ rule: 'yaml/no-cards', severity: 'error', file, ...position(lc, list.range), message: '`cards:` must be a list of cards (`- id: …`)' })
+    diagnostics.push(noCards(file, position(lc, list.range, source), '`cards:` must be a list of cards (`- id: …`)'))
   } else if (list) {
     for (const item of list.items as Node[]) {
-      const pos = position(lc, item?.range)
+      const pos = position(lc, item?.range, source)
       if (!isMap(item)) {
-        diagnostics.push({ rule: 'card/not-a-map', severity: 'error', file, ...pos, message: 'a card must be a set of `field: value` lines, starting with `- id: …`' })
+        diagnostics.push({ rule: 'card/not-a-map', severity: 'error', file, ...pos, message: NOT_A_CARD })
         continue
       }
-      const card: RawCard = { file, pos, ...entries(item, lc) }
+      const card: RawCard = { file, pos, ...entries(item, lc, source) }
       result.cards.push(card)
     }
   }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { parseYamlCards } from '../../src/load/yaml.ts'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseYamlCards, parseYamlCardsFully } from '../../src/load/yaml.ts'
+import { parseYamlFast } from '../../src/load/yaml-fast.ts'
 
 describe('parseYamlCards', () => {
   it('reads a top-level list of cards with the position of every value', () => {
@@ -34,5 +38,30 @@ describe('parseYamlCards', () => {
   it('rejects a card that is not a map, at its place', () => {
     const { diagnostics } = parseYamlCards('- id: a\n- just text\n', 'x.yaml')
     expect(diagnostics).toMatchObject([{ rule: 'card/not-a-map', line: 2, column: 3 }])
+  })
+})
+
+describe('the fast YAML path', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url))
+  const yamlFiles = readdirSync(join(root, 'cards'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.ya?ml$/.test(f))
+    .map((f) => join('cards', f))
+  const plain = (file: ReturnType<typeof parseYamlCards>) =>
+    JSON.parse(JSON.stringify(file, (_, v) => (v instanceof Map ? Object.fromEntries(v) : v)))
+
+  it('reads the shipped card files', () => expect(yamlFiles.length).toBeGreaterThan(10))
+
+  it.each(yamlFiles)('gives %s the same values and positions as the full parser', (file) => {
+    const source = readFileSync(join(root, file), 'utf8')
+    expect(parseYamlFast(source)).toBeTruthy() // the shipped files take the fast path
+    expect(plain(parseYamlCards(source, file))).toEqual(plain(parseYamlCardsFully(source, file)))
+  })
+
+  it.each([
+    ['a syntax error', '- id: a\n- id: b\n  cost: [wood\n'],
+    ['an anchor and alias', '- &c { id: a, cost: [wood] }\n- *c\n'],
+    ['a merge key', '- { id: a, cost: [wood] }\n- <<: { cost: [wood] }\n  id: b\n'],
+  ])('leaves %s to the full parser', (_, source) => {
+    expect(parseYamlFast(source)).toBeUndefined()
   })
 })
