@@ -5,6 +5,7 @@ import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import game from '../../rules/maybe-missions/game.ts'
 import { cardTypeSchema } from '../../src/engine/schema.ts'
+import { findGames, gamePaths, loadGameDefinition } from '../../src/load/project.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const validator = (type: string) => new Ajv({ allErrors: true, strict: false }).compile(cardTypeSchema(game, type, game.types[type as keyof typeof game.types]))
@@ -24,10 +25,11 @@ describe('card type JSON Schemas', () => {
     expect(validate([{ id: 'm', green: ['intel'], red: ['money'] }])).toBe(true)
   })
 
-  it('matches the committed schema files (run `deckwright schema` after changing a card type)', () => {
-    for (const type of Object.keys(game.types)) {
-      const committed = JSON.parse(readFileSync(`${root}cards/maybe-missions/schema/${type}.json`, 'utf8'))
-      expect(committed).toEqual(cardTypeSchema(game, type, game.types[type as keyof typeof game.types]))
+  it.each(findGames(root))("matches %s's committed schema files (run `deckwright schema` after changing a card type)", async (id) => {
+    const { value: definition } = await loadGameDefinition(gamePaths(root, id))
+    for (const [type, def] of Object.entries(definition!.types)) {
+      const committed = JSON.parse(readFileSync(`${root}cards/${id}/schema/${type}.json`, 'utf8'))
+      expect(committed).toEqual(cardTypeSchema(definition!, type, def))
     }
   })
 })
