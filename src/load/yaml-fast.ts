@@ -1,5 +1,6 @@
 import { load } from 'js-yaml'
 import type { SourcePos } from '../engine/define.ts'
+import { pointLocator } from '../util/lines.ts'
 
 /** A node as js-yaml composed it: where it starts and ends in the source, and its value. */
 interface Span {
@@ -50,18 +51,7 @@ export const parseYamlFast = (source: string): Located | null | undefined => {
   } catch {
     return undefined
   }
-  const lineStarts = [0]
-  for (let i = 0; i < source.length; i++) if (source[i] === '\n') lineStarts.push(i + 1)
-  const point = (offset: number) => {
-    let lo = 0
-    let hi = lineStarts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (lineStarts[mid]! <= offset) lo = mid
-      else hi = mid - 1
-    }
-    return { line: lo + 1, column: offset - lineStarts[lo]! + 1 }
-  }
+  const point = pointLocator(source)
   // js-yaml opens a node before the blanks and comments that precede it, and closes it after those that follow.
   const startOf = (offset: number) => {
     let i = offset

@@ -1,5 +1,6 @@
 import type { Point, Position } from 'unist'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+import { pointLocator } from '../util/lines.ts'
 
 /**
  * A small lexer for Hugo shortcodes. Hugo extracts shortcodes before markdown sees the text, so we do the same:
@@ -52,21 +53,7 @@ export interface LexOptions {
   file?: string
 }
 
-/** Turns offsets into 1-based line/column points (columns count UTF-16 code units, as mdast does). */
-export const pointLocator = (source: string): ((offset: number) => Point) => {
-  const lineStarts = [0]
-  for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) lineStarts.push(i + 1)
-  return (offset) => {
-    let lo = 0
-    let hi = lineStarts.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1
-      if (lineStarts[mid]! <= offset) lo = mid
-      else hi = mid - 1
-    }
-    return { line: lo + 1, column: offset - lineStarts[lo]! + 1, offset }
-  }
-}
+export { pointLocator }
 
 const INT = /^[-+]?\d+$/
 const FLOAT = /^[-+]?\d*\.\d+$/

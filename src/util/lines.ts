@@ -1,0 +1,22 @@
+/** A 1-based line and column, with the offset it came from. */
+export interface Point {
+  line: number
+  column: number
+  offset: number
+}
+
+/** Turns offsets into 1-based line/column points (columns count UTF-16 code units, as mdast does). */
+export const pointLocator = (source: string): ((offset: number) => Point) => {
+  const lineStarts = [0]
+  for (let i = 0; i < source.length; i++) if (source.charCodeAt(i) === 10) lineStarts.push(i + 1)
+  return (offset) => {
+    let lo = 0
+    let hi = lineStarts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (lineStarts[mid]! <= offset) lo = mid
+      else hi = mid - 1
+    }
+    return { line: lo + 1, column: offset - lineStarts[lo]! + 1, offset }
+  }
+}
