@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame } from '../render/render-game.ts'
-import { writeSheets, type SheetSummary } from '../print/sheets.ts'
+import { writeSheets, type SheetOptions, type SheetSummary } from '../print/sheets.ts'
 import { cardSize } from '../print/card-sizes.ts'
 import { loadRules } from '../load/rules.ts'
-import { renderBooklet } from '../booklet/index.ts'
+import { renderBooklet, type BookletOptions } from '../booklet/index.ts'
 import type { BookletExample } from '../booklet/example.ts'
 import type { GameDef } from '../engine/define.ts'
 import type { GameFaces } from '../render/render-game.ts'
@@ -23,6 +23,10 @@ export interface BuildOptions {
   inkFriendly?: boolean
   /** Only the cards of these sets (e.g. ['base', 'identities']); all sets when not given. */
   sets?: readonly string[]
+  /** Print sheet options (paper, duplex, gap…); the build sets the title and bleed. */
+  sheets?: Omit<SheetOptions, 'title' | 'bleedMm'>
+  /** Booklet options (page size…); the build sets the title and the examples. */
+  booklet?: Omit<BookletOptions, 'title' | 'examples'>
 }
 
 export interface BuildReport {
@@ -80,7 +84,7 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
     })),
   )
   try {
-    const sheets = await writeSheets(items, { title: `${game.title} — cards`, paper: options.paper ?? 'a4', bleedMm, duplex: 'long-edge' })
+    const sheets = await writeSheets(items, { paper: options.paper ?? 'a4', duplex: 'long-edge', ...options.sheets, title: `${game.title} — cards`, bleedMm })
     write(`${id}-cards.pdf`, sheets.pdf)
     report.sheets = sheets.summary
   } catch (error) {
@@ -92,7 +96,7 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
   if (existsSync(paths.rules)) {
     const rules = loadRules(paths.rules, root)
     diagnostics.push(...rules.diagnostics.filter((d) => d.severity !== 'info'))
-    const booklet = await renderBooklet(rules.value, { title: game.title, examples: bookletExamples(game, faces.value, bleedMm) })
+    const booklet = await renderBooklet(rules.value, { ...options.booklet, title: game.title, examples: bookletExamples(game, faces.value, bleedMm) })
     diagnostics.push(...booklet.diagnostics.filter((d) => d.severity !== 'info'))
     write(`${id}-rules.pdf`, booklet.value)
   }
