@@ -21,6 +21,11 @@ export interface BuildOptions {
   bleedMm?: number
   paper?: 'a4' | 'letter'
   inkFriendly?: boolean
+  /** Worker threads drawing faces; default one per core. */
+  jobs?: number
+  /** Reuse faces drawn by earlier builds (kept in `<outDir>/.cache/<game>/`); default true. */
+  cache?: boolean
+  progress?: (done: number, total: number) => void
   /** Only the cards of these sets (e.g. ['base', 'identities']); all sets when not given. */
   sets?: readonly string[]
   /** Print sheet options (paper, duplex, gap…); the build sets the title and bleed. */
@@ -33,6 +38,8 @@ export interface BuildReport {
   game: string
   written: string[]
   faces: number
+  /** Faces drawn in this build; the rest came from the cache. */
+  drawn: number
   sheets?: SheetSummary
 }
 
@@ -41,7 +48,7 @@ export interface BuildReport {
  * Every file is written atomically; a game with errors writes nothing.
  */
 export const buildGame = async (root: string, id: string, options: BuildOptions): Promise<Result<BuildReport>> => {
-  const report: BuildReport = { game: id, written: [], faces: 0 }
+  const report: BuildReport = { game: id, written: [], faces: 0, drawn: 0 }
   const validated = await validateGame(root, id)
   const diagnostics: Diagnostic[] = [...validated.diagnostics]
   const loaded = validated.value
@@ -54,9 +61,17 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
   }
   const cards = options.sets ? loaded.cards.filter((c) => options.sets!.includes(c.set)) : loaded.cards
   const bleedMm = options.bleedMm ?? 3
-  const faces = await renderGame(paths, game, cards, { dpi: options.dpi ?? 300, bleedMm, inkFriendly: options.inkFriendly ?? false })
+  const faces = await renderGame(paths, game, cards, {
+    dpi: options.dpi ?? 300,
+    bleedMm,
+    inkFriendly: options.inkFriendly ?? false,
+    jobs: options.jobs,
+    cacheDir: options.cache === false ? undefined : join(options.outDir, '.cache', id),
+    progress: options.progress,
+  })
   diagnostics.push(...faces.diagnostics)
   if (hasErrors(diagnostics)) return { value: report, diagnostics }
+  report.drawn = faces.value.drawn
 
   const dir = join(options.outDir, id)
   const write = (name: string, data: string | Uint8Array) => {

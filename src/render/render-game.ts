@@ -1,20 +1,22 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+import { hasErrors } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
-import { cardSize } from '../print/card-sizes.ts'
-import { relativePath, type GamePaths } from '../load/project.ts'
-import { faceBox, renderFace, type RenderedFace } from './face.ts'
-import { baseFonts, loadFont, type LoadedFont } from './fonts.ts'
-import { genericTemplate } from './generic.tsx'
-import { iconDataUri } from './icons.ts'
-import type { FaceContext, Templates, TypeTemplate } from './template.ts'
+import type { GamePaths } from '../load/project.ts'
+import { faceKey, FaceCache, renderInputsHash } from '../build/cache.ts'
+import type { RenderedFace } from './face.ts'
+import { planFaces } from './plan.ts'
+import { defaultJobs, openRenderer } from './pool.ts'
+import type { RenderOptions } from './session.ts'
 
-export interface RenderOptions {
-  dpi: number
-  bleedMm: number
-  inkFriendly: boolean
+export type { RenderOptions } from './session.ts'
+
+export interface RenderRunOptions extends RenderOptions {
+  /** Worker threads; default one per core. */
+  jobs?: number
+  /** A folder for faces already drawn; none: every face is drawn. */
+  cacheDir?: string
+  /** Called after each face, drawn or taken from the cache. */
+  progress?: (done: number, total: number) => void
 }
 
 export interface CardFaces {
@@ -27,94 +29,73 @@ export interface CardFaces {
 export interface GameFaces {
   cards: CardFaces[]
   backs: Map<string, RenderedFace>
+  /** Faces drawn in this run, and faces taken from the cache. */
+  drawn: number
+  cached: number
 }
 
-export const TEMPLATES_FILE = 'index.tsx'
+const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.card}|${d.message}`
 
-// A visible stand-in for a missing icon: a question mark in a box, never an empty spot.
-const MISSING_ICON = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><rect x="1" y="1" width="22" height="22" fill="#fff" stroke="#d00" stroke-width="2"/><path d="M9 9a3 3 0 1 1 4 2.8c-.7.3-1 .8-1 1.5V15m0 3v.5" stroke="#d00" stroke-width="2" fill="none"/></svg>').toString('base64')}`
-
-const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undefined>> => {
-  const file = join(paths.templatesDir, TEMPLATES_FILE)
-  if (!existsSync(file)) return { value: undefined, diagnostics: [] }
-  try {
-    const mod = (await import(pathToFileURL(file).href)) as { default?: Templates }
-    return { value: mod.default, diagnostics: [] }
-  } catch (error) {
-    return { value: undefined, diagnostics: [{ rule: 'render/template-load', severity: 'error', file: relativePath(paths.root, file), line: 1, column: 1, message: `the templates could not be loaded: ${(error as Error).message.split('\n')[0]}` }] }
-  }
-}
-
-/** Draws every card's front, and each back once: a type's shared back, or a card's own. */
-export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderOptions): Promise<Result<GameFaces>> => {
-  const loaded = await loadTemplates(paths)
-  const diagnostics: Diagnostic[] = [...loaded.diagnostics]
-  const templates = loaded.value
-  const fonts: LoadedFont[] = [...Object.values(baseFonts), ...(templates?.fonts ?? [])].map(loadFont)
-  const definitionFile = relativePath(paths.root, paths.definition)
-  const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
-
-  let current: { file: string; line: number; column: number; card?: string } = { file: definitionFile, line: 1, column: 1 }
-  const reported = new Set<string>()
-  const context = (widthMm: number, heightMm: number): FaceContext => {
-    const box = faceBox(widthMm, heightMm, options.bleedMm)
-    const icon = (name: string, color?: string) => {
-      const uri = iconDataUri(name, color)
-      if (uri) return uri
-      const key = `${name}|${current.card}`
-      if (!reported.has(key)) {
-        reported.add(key)
-        diagnostics.push({ rule: 'render/missing-icon', severity: 'error', ...current, message: `the icon "${name}" does not exist: name an icon of an installed Iconify set, e.g. "game-icons:spy"` })
-      }
-      return MISSING_ICON
-    }
-    return {
-      game,
-      box,
-      inkFriendly: options.inkFriendly,
-      mm: (mm) => Math.round(mm * box.pxPerMm),
-      icon,
-      word: (vocabulary, word) => game.vocabularies?.[vocabulary]?.[word] ?? { label: word, icon: `missing:${word}` },
+/**
+ * Draws every face a game's cards need (fronts, shared and own backs) on a pool of workers. A face whose
+ * inputs did not change since the last build comes from the cache; faces with the same inputs are drawn once.
+ */
+export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions): Promise<Result<GameFaces>> => {
+  const { jobs = defaultJobs(), cacheDir, progress, ...renderOptions } = options
+  const planned = planFaces(game, cards)
+  const inputs = renderInputsHash(paths, renderOptions)
+  const cache = cacheDir ? new FaceCache(cacheDir) : undefined
+  const keys = planned.map((p) => faceKey(p.job, inputs))
+  const results = new Map<string, { face?: RenderedFace; diagnostics: Diagnostic[] }>()
+  let cached = 0
+  for (const k of new Set(keys)) {
+    const hit = cache?.get(k)
+    if (hit) {
+      results.set(k, hit)
+      cached++
     }
   }
-
-  // A template that throws is a diagnostic at the card being drawn; the rest of the game still renders.
-  const draw = async (make: () => Parameters<typeof renderFace>[0], box: FaceContext['box']): Promise<RenderedFace | undefined> => {
+  const toDraw = [...new Set(keys)].filter((k) => !results.has(k))
+  const diagnostics: Diagnostic[] = []
+  let done = cached
+  if (toDraw.length) {
+    const renderer = await openRenderer(paths, game, renderOptions, jobs, toDraw.length)
+    diagnostics.push(...renderer.diagnostics)
     try {
-      return await renderFace(make(), box, fonts, options.dpi)
-    } catch (error) {
-      diagnostics.push({ rule: 'render/template-error', severity: 'error', ...current, message: `the template failed to draw this face: ${(error as Error).message.split('\n')[0]}` })
-      return undefined
+      await Promise.all(
+        toDraw.map(async (k) => {
+          const drawn = await renderer.draw(planned[keys.indexOf(k)]!.job)
+          results.set(k, drawn)
+          if (drawn.face && cache && !hasErrors(drawn.diagnostics)) cache.set(k, { face: drawn.face, diagnostics: drawn.diagnostics })
+          progress?.(++done, cached + toDraw.length)
+        }),
+      )
+    } finally {
+      await renderer.close()
     }
   }
 
-  const out: GameFaces = { cards: [], backs: new Map() }
-  for (const [typeId, type] of Object.entries(game.types)) {
-    const ofType = cards.filter((c) => c.type === typeId)
-    if (ofType.length === 0) continue
-    const size = cardSize(type.size ?? 'poker')
-    if (!size) continue // reported by validation (game/unknown-size)
-    let template = templates?.types[typeId] as TypeTemplate<GameDef, string> | undefined
-    if (!template) {
-      diagnostics.push({ rule: 'render/generic-template', severity: 'warning', file: templates ? templatesFile : definitionFile, line: 1, column: 1, message: `no template for ${type.name} (${typeId}): its cards are drawn as plain text` })
-      template = genericTemplate(type.name)
-    }
-    const ctx = context(size.widthMm, size.heightMm)
-    const back = template.back ?? genericTemplate(type.name).back!
-    // Types shuffled into one deck share the back drawn for the deck's first type.
-    const deck = type.deck ?? typeId
-    if (type.back !== 'own' && !out.backs.has(deck)) {
-      current = { file: definitionFile, line: 1, column: 1 }
-      const face = await draw(() => back(ctx), ctx.box)
-      if (face) out.backs.set(deck, face)
-    }
-    for (const card of ofType) {
-      current = { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id }
-      const front = await draw(() => template.front(card as never, ctx), ctx.box)
-      const own = type.back === 'own' ? await draw(() => back(ctx, card as never), ctx.box) : undefined
-      if (own) out.backs.set(card.id, own)
-      if (front) out.cards.push({ card, front, back: type.back === 'own' ? card.id : deck })
-    }
+  const seen = new Set(diagnostics.map(key))
+  for (const k of keys)
+    for (const d of results.get(k)?.diagnostics ?? [])
+      if (!seen.has(key(d))) {
+        seen.add(key(d))
+        diagnostics.push(d)
+      }
+
+  const out: GameFaces = { cards: [], backs: new Map(), drawn: toDraw.length, cached }
+  const faceOf = new Map(planned.map((p, i) => [p.name, results.get(keys[i]!)?.face]))
+  for (const p of planned) {
+    const face = faceOf.get(p.name)
+    if (!face) continue
+    if (p.job.kind === 'back') out.backs.set(p.name.slice(0, -'.back'.length), face)
+  }
+  // Cards in the definition's type order, as the plan lists them: the sheets print a type together.
+  for (const { job, name } of planned) {
+    const front = job.kind === 'front' ? faceOf.get(name) : undefined
+    if (!front || !job.card) continue
+    const type = game.types[job.card.type]!
+    out.cards.push({ card: job.card, front, back: type.back === 'own' ? job.card.id : (type.deck ?? job.card.type) })
   }
   return { value: out, diagnostics }
 }

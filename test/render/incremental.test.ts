@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Card, GameDef } from '../../src/engine/define.ts'
+import type { GamePaths } from '../../src/load/project.ts'
+import { renderGame } from '../../src/render/render-game.ts'
+import { validateGame } from '../../src/validate.ts'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const options = { dpi: 40, bleedMm: 3, inkFriendly: false }
+
+describe('rendering on workers, with a cache', () => {
+  let paths: GamePaths
+  let game: GameDef
+  let cards: Card[]
+  beforeAll(async () => {
+    const loaded = (await validateGame(root, 'maybe-missions')).value!
+    ;({ paths, game } = loaded)
+    cards = loaded.cards.filter((c) => c.type === 'mission').slice(0, 10)
+  })
+
+  it('draws the same bytes on two workers as in one thread', async () => {
+    const one = await renderGame(paths, game, cards, { ...options, jobs: 1 })
+    const two = await renderGame(paths, game, cards, { ...options, jobs: 2 })
+    expect(two.diagnostics).toEqual([])
+    expect(two.value.cards.map((c) => c.card.id)).toEqual(one.value.cards.map((c) => c.card.id))
+    two.value.cards.forEach((c, i) => expect(c.front.png.equals(one.value.cards[i]!.front.png)).toBe(true))
+    expect(two.value.backs.get('mission')!.png.equals(one.value.backs.get('mission')!.png)).toBe(true)
+  }, 60_000)
+
+  it('draws again only the faces whose card changed', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'deckwright-cache-'))
+    const cold = await renderGame(paths, game, cards, { ...options, jobs: 1, cacheDir })
+    expect([cold.value.drawn, cold.value.cached]).toEqual([11, 0]) // 10 fronts and the shared back
+    const warm = await renderGame(paths, game, cards, { ...options, jobs: 1, cacheDir })
+    expect([warm.value.drawn, warm.value.cached]).toEqual([0, 11])
+    warm.value.cards.forEach((c, i) => expect(c.front.png.equals(cold.value.cards[i]!.front.png)).toBe(true))
+
+    const edited = cards.map((c, i) => (i === 3 ? { ...c, fields: { ...c.fields, green: ['money'] } } : c))
+    const one = await renderGame(paths, game, edited, { ...options, jobs: 1, cacheDir })
+    expect([one.value.drawn, one.value.cached]).toEqual([1, 10])
+    expect(one.value.cards[3]!.front.png.equals(cold.value.cards[3]!.front.png)).toBe(false)
+
+    // Another resolution is another face.
+    const sharper = await renderGame(paths, game, cards.slice(0, 2), { ...options, dpi: 50, jobs: 1, cacheDir })
+    expect(sharper.value.cached).toBe(0)
+  }, 60_000)
+})
