@@ -1,8 +1,21 @@
-// npm run bench: prints deckwright's figures on this machine.
+// npm run bench [faces] [cards to validate]: prints deckwright's figures on this machine.
 import { cpus } from 'node:os'
+import { benchBuild } from './build.ts'
 import { benchValidate } from './validate.ts'
 
-const n = Number(process.argv[2] ?? 10_000)
+const faces = Number(process.argv[2] ?? 500)
+const cards = Number(process.argv[3] ?? 10_000)
+const ms = (n: number) => `${n.toFixed(0)} ms`
+
 console.log(`deckwright bench: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'})`)
-const v = benchValidate(n)
-console.log(`validate ${v.cards} cards: YAML ${v.yaml.toFixed(0)} ms (${((v.yaml / v.cards) * 1000).toFixed(1)} µs a card), CSV ${v.csv.toFixed(0)} ms — parse, model and deck checks, median of 5`)
+const v = benchValidate(cards)
+console.log(`validate ${v.cards} cards: YAML ${ms(v.yaml)} (${((v.yaml / v.cards) * 1000).toFixed(1)} µs a card), CSV ${ms(v.csv)} — parse, model and deck checks, median of 5`)
+
+const b = await benchBuild(faces)
+console.log(`build ${b.faces} poker faces at 300 dpi on ${b.jobs} workers:`)
+console.log(`  validate (load definition, read cards, checks)  ${ms(b.validateMs)}`)
+console.log(`  cold build (validate, faces, sheets, booklet)   ${ms(b.coldMs)}  (${(b.coldMs / b.faces).toFixed(1)} ms a face)`)
+console.log(`  one-card edit, incremental build                ${ms(b.incrementalMs)}  (${b.incrementalDrawn} face drawn)`)
+console.log(`  floor: bare satori ${b.bare.svg.toFixed(1)} + resvg ${b.bare.png.toFixed(1)} ms a face, × ${b.faces} / ${b.jobs} cores = ${ms(b.floorMs)}`)
+console.log(`  build / floor                                    ${(b.coldMs / b.floorMs).toFixed(2)}`)
+console.log(`  peak RSS                                         ${(b.peakRss / 2 ** 20).toFixed(0)} MB`)

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
-import { renderGame } from '../render/render-game.ts'
+import { renderGame, type RenderOptions } from '../render/render-game.ts'
+import { defaultJobs, startWorkers, type FaceRenderer } from '../render/pool.ts'
 import { writeSheets, type SheetOptions, type SheetSummary } from '../print/sheets.ts'
 import { cardSize } from '../print/card-sizes.ts'
 import { loadRules } from '../load/rules.ts'
@@ -11,7 +12,7 @@ import type { GameDef } from '../engine/define.ts'
 import type { GameFaces } from '../render/render-game.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { validateGame } from '../validate.ts'
-import { relativePath } from '../load/project.ts'
+import { gamePaths, relativePath } from '../load/project.ts'
 import { setNames } from '../engine/model.ts'
 
 export interface BuildOptions {
@@ -49,6 +50,26 @@ export interface BuildReport {
  */
 export const buildGame = async (root: string, id: string, options: BuildOptions): Promise<Result<BuildReport>> => {
   const report: BuildReport = { game: id, written: [], faces: 0, drawn: 0 }
+  const renderOptions = { dpi: options.dpi ?? 300, bleedMm: options.bleedMm ?? 3, inkFriendly: options.inkFriendly ?? false }
+  // On a first build, workers start while the game is validated (a game with errors closes them unused);
+  // a rebuild draws few faces, so it waits to see whether it needs them.
+  const cacheDir = options.cache === false ? undefined : join(options.outDir, '.cache', id)
+  const cold = !cacheDir || !existsSync(cacheDir)
+  const workers = cold ? startWorkers(gamePaths(root, id), renderOptions, options.jobs ?? defaultJobs()) : undefined
+  const built = await buildValidated(root, id, options, report, renderOptions, workers, cacheDir)
+  if (built.diagnostics.some((d) => d.severity === 'error')) await workers?.then((w) => w.close()).catch(() => undefined)
+  return built
+}
+
+const buildValidated = async (
+  root: string,
+  id: string,
+  options: BuildOptions,
+  report: BuildReport,
+  renderOptions: RenderOptions,
+  workers: Promise<FaceRenderer> | undefined,
+  cacheDir: string | undefined,
+): Promise<Result<BuildReport>> => {
   const validated = await validateGame(root, id)
   const diagnostics: Diagnostic[] = [...validated.diagnostics]
   const loaded = validated.value
@@ -62,11 +83,10 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
   const cards = options.sets ? loaded.cards.filter((c) => options.sets!.includes(c.set)) : loaded.cards
   const bleedMm = options.bleedMm ?? 3
   const faces = await renderGame(paths, game, cards, {
-    dpi: options.dpi ?? 300,
-    bleedMm,
-    inkFriendly: options.inkFriendly ?? false,
+    ...renderOptions,
+    workers,
     jobs: options.jobs,
-    cacheDir: options.cache === false ? undefined : join(options.outDir, '.cache', id),
+    cacheDir,
     progress: options.progress,
   })
   diagnostics.push(...faces.diagnostics)

@@ -75,6 +75,8 @@ export interface Card<V = Record<string, unknown>> {
   type: string
   set: string
   qty: number
+  /** An image for the card's face, relative to the game's templates folder (`art:` in the card's data). */
+  art?: string
   fields: V
   source: { file: string; pos: SourcePos; fields: Record<string, SourcePos> }
 }

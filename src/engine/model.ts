@@ -6,8 +6,11 @@ import { didYouMean } from './suggest.ts'
 
 const fileStem = (file: string): string => file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '')
 
-/** Keys every card may carry besides its type's fields. */
-const RESERVED = ['id', 'type', 'set', 'qty'] as const
+/**
+ * Keys every card may carry besides its type's fields. `art` names an image for its face; a type that
+ * declares a field named `art` itself keeps it (the key then names no image).
+ */
+const RESERVED = ['id', 'type', 'set', 'qty', 'art'] as const
 
 export const vocabularyWords = (game: GameDef): Record<string, string[]> =>
   Object.fromEntries(Object.entries(game.vocabularies ?? {}).map(([name, words]) => [name, Object.keys(words)]))
@@ -83,6 +86,17 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result
 
       const fields: Record<string, unknown> = {}
       const fieldPos: Record<string, SourcePos> = {}
+      const artValue = 'art' in type.fields ? undefined : get('art')
+      let art: string | undefined
+      if (artValue !== undefined && artValue.value !== null && artValue.value !== '') {
+        if (typeof artValue.value === 'string') {
+          art = artValue.value
+          fieldPos.art = artValue.pos
+        } else {
+          report({ rule: 'card/wrong-type', pos: artValue.pos, card: id, field: 'art', message: `art must name an image file (e.g. art/${id}.png), found ${JSON.stringify(artValue.value)}` })
+          valid = false
+        }
+      }
       for (const [name, field] of Object.entries(type.fields) as [string, Field][]) {
         const value = get(name)
         if (value === undefined || value.value === null || value.value === '') {
@@ -107,7 +121,7 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result
         report({ rule: 'card/unknown-field', pos, card: id, field: key, message: `${type.name} has no field \`${key}\`${didYouMean(key, allowed)}; its fields are ${Object.keys(type.fields).join(', ')}` })
         valid = false
       }
-      if (valid) cards.push({ id, type: typeName, set, qty, fields, source: { file: raw.file, pos: raw.pos, fields: fieldPos } })
+      if (valid) cards.push({ id, type: typeName, set, qty, ...(art !== undefined && { art }), fields, source: { file: raw.file, pos: raw.pos, fields: fieldPos } })
     }
   }
 

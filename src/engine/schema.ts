@@ -39,6 +39,8 @@ export const cardTypeSchema = (game: GameDef, typeId: string, type: CardTypeDef)
     type: { const: typeId, description: 'The card type.' },
     set: { enum: setNames(game), description: 'The base game or the expansion this card belongs to.' },
     qty: { type: 'integer', minimum: 1, description: 'How many copies to print.' },
+    // A type with its own `art` field keeps it; the others may name an image.
+    ...(!('art' in type.fields) && { art: { type: 'string', description: 'An image for the face (PNG, JPEG or SVG), relative to the templates folder, e.g. art/hero.png.' } }),
   }
   const card = {
     type: 'object',

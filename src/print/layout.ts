@@ -1,5 +1,5 @@
 import type { CardSize } from './card-sizes.ts'
-import { paperLabel, type Paper } from './paper.ts'
+import { paper as paperOf, paperLabel, type Paper } from './paper.ts'
 
 /** How the sheet is turned over between printing the fronts and the backs. */
 export type Duplex = 'long-edge' | 'short-edge' | 'none'
@@ -48,6 +48,11 @@ export interface LayoutOptions {
   /** Border the printer cannot print; 0 packs the densest grid regardless of marks. */
   printerMarginMm?: number
   duplex?: Duplex
+  /**
+   * Fold-over: fronts on one half of the page, backs mirrored on the other half across a fold line, so
+   * that folding the sheet puts every back behind its front. `duplex` is then ignored.
+   */
+  fold?: boolean
 }
 
 /** One page of cards, all in millimetres from the top-left corner of the page. */
@@ -59,6 +64,12 @@ export interface SheetLayout {
   bleedMm: number
   gapMm: number
   duplex: Duplex
+  /** The page axis that is mirrored to place the backs (`x`: back x = pageW − x − w); none with duplex 'none'. */
+  mirror: Flip
+  /** False when a card had to be centred over the printer margin because not even one fits inside it. */
+  fitsMargin: boolean
+  /** Fold-over only: the fold line, across the page's centre; the fronts lie left of it ('x') or above it ('y'). */
+  fold?: Segment
   columns: number
   rows: number
   perPage: number
@@ -115,16 +126,16 @@ const packAxis = (length: number, card: number, gap: number, bleed: number, marg
   }
 }
 
-type Flip = 'x' | 'y' | undefined
+export type Flip = 'x' | 'y' | undefined
 
 /** Which page coordinate the duplex flip mirrors: a long-edge flip turns the sheet about its long edge. */
-const mirrorAxis = (duplex: Duplex, pageW: number, pageH: number): Flip => {
+export const mirrorAxis = (duplex: Duplex, pageW: number, pageH: number): Flip => {
   if (duplex === 'none') return undefined
   const portrait = pageW <= pageH
   return (duplex === 'long-edge') === portrait ? 'x' : 'y'
 }
 
-const mirror = (r: Rect, axis: Flip, pageW: number, pageH: number): Rect =>
+export const mirror = (r: Rect, axis: Flip, pageW: number, pageH: number): Rect =>
   axis === 'x'
     ? { ...r, x: pageW - r.x - r.width }
     : axis === 'y'
@@ -163,7 +174,7 @@ const cardLength = (c: CardSize, along: 'x' | 'y'): number => (along === 'x' ? c
 const axisNotes = (a: Axis, o: Required<Omit<LayoutOptions, 'duplex'>>, length: number, along: 'x' | 'y'): string[] => {
   const lines = along === 'x' ? 'columns' : 'rows'
   const sides = along === 'x' ? 'left and right' : 'top and bottom'
-  const where = paperLabel(o.paper)
+  const where = `${o.fold ? 'half of ' : ''}${paperLabel(o.paper)}`
   const notes: string[] = []
   if (a.overMargin)
     notes.push(
@@ -195,6 +206,26 @@ const axisNotes = (a: Axis, o: Required<Omit<LayoutOptions, 'duplex'>>, length: 
   return notes
 }
 
+/**
+ * Which way a fold-over page folds: 'x' puts the fronts on the left half, 'y' on the top half. The one that
+ * holds more cards; on a tie, the fold that halves the page's longer side.
+ */
+const chooseFold = (W: number, H: number, w: number, h: number, gap: number, bleed: number, margin: number): 'x' | 'y' => {
+  // a fold whose cards cross the printer margin counts as holding none, unless neither fold keeps the margin
+  const count = (lx: number, ly: number, keep: boolean) => {
+    const [a, b] = [packAxis(lx, w, gap, bleed, margin), packAxis(ly, h, gap, bleed, margin)]
+    return keep && (a.overMargin || b.overMargin) ? 0 : a.count * b.count
+  }
+  const keep = count(W / 2, H, true) + count(W, H / 2, true) > 0
+  const x = count(W / 2, H, keep)
+  const y = count(W, H / 2, keep)
+  return x > y || (x === y && W > H) ? 'x' : 'y'
+}
+
+/** The fold line across the page's centre, kept out of the printer margin like everything else that prints. */
+const foldLine = (axis: 'x' | 'y', W: number, H: number, margin: number): Segment =>
+  axis === 'x' ? { x1: W / 2, y1: margin, x2: W / 2, y2: H - margin } : { x1: margin, y1: H / 2, x2: W - margin, y2: H / 2 }
+
 /** Imposition of one card size on one paper: where every card, cut and crop mark goes. Pure; millimetres throughout. */
 export const layoutSheet = (options: LayoutOptions): SheetLayout => {
   const o = {
@@ -202,23 +233,28 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
     gapMm: options.gapMm ?? 0,
     printerMarginMm: options.printerMarginMm ?? 5,
     duplex: options.duplex ?? 'long-edge',
+    fold: options.fold ?? false,
   }
   const { paper, bleedMm: bleed, gapMm: gap, printerMarginMm: margin, duplex } = o
   const W = paper.widthMm
   const H = paper.heightMm
   const w = o.card.widthMm
   const h = o.card.heightMm
-  const ax = packAxis(W, w, gap, bleed, margin)
-  const ay = packAxis(H, h, gap, bleed, margin)
+  // Fold-over packs the fronts into one half of the page, as if it were a page of its own.
+  const foldAxis = o.fold ? chooseFold(W, H, w, h, gap, bleed, margin) : undefined
+  const lengthX = foldAxis === 'x' ? W / 2 : W
+  const lengthY = foldAxis === 'y' ? H / 2 : H
+  const ax = packAxis(lengthX, w, gap, bleed, margin)
+  const ay = packAxis(lengthY, h, gap, bleed, margin)
   const fits = ax.count > 0 && ay.count > 0
   const columns = fits ? ax.count : 0
   const rows = fits ? ay.count : 0
   const notes: string[] = []
   if (!fits)
-    notes.push(`A ${o.card.name} card (${mm(w)} × ${mm(h)}) does not fit on ${paperLabel(paper)} paper.`)
+    notes.push(`A ${o.card.name} card (${mm(w)} × ${mm(h)}) does not fit on ${foldAxis ? 'half of ' : ''}${paperLabel(paper)} paper.`)
   else {
-    notes.push(...axisNotes(ax, o, W, 'x'), ...axisNotes(ay, o, H, 'y'))
-    if (columns < ax.fitsPaper || rows < ay.fitsPaper) {
+    notes.push(...axisNotes(ax, o, lengthX, 'x'), ...axisNotes(ay, o, lengthY, 'y'))
+    if (!foldAxis && (columns < ax.fitsPaper || rows < ay.fitsPaper)) {
       const turned = { name: paper.name, landscape: !paper.landscape }
       const perTurned = packAxis(H, w, gap, bleed, margin).count * packAxis(W, h, gap, bleed, margin).count
       if (perTurned > columns * rows)
@@ -226,7 +262,7 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
     }
   }
 
-  const flip = mirrorAxis(duplex, W, H)
+  const flip = foldAxis ?? mirrorAxis(duplex, W, H)
   const cells: Cell[] = []
   for (let row = 0; row < rows; row++)
     for (let column = 0; column < columns; column++) {
@@ -251,6 +287,12 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
       marks.push({ x1: ax.start - ax.markTo, y1: y, x2: ax.start - ax.markFrom, y2: y })
       marks.push({ x1: ax.start + ax.span + ax.markFrom, y1: y, x2: ax.start + ax.span + ax.markTo, y2: y })
     }
+  // The backs' half of a fold-over page is cut too: it gets the mirror image of the fronts' marks.
+  if (foldAxis)
+    for (const m of [...marks]) {
+      const [a, b] = [mirror({ x: m.x1, y: m.y1, width: 0, height: 0 }, flip, W, H), mirror({ x: m.x2, y: m.y2, width: 0, height: 0 }, flip, W, H)]
+      marks.push({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })
+    }
   if (gap > 0 && gap < 2 * bleed - EPS && columns * rows > 1)
     notes.push(`The ${mm(gap)} gap is less than twice the ${mm(bleed)} bleed, so each card keeps only ${mm(gap / 2)} of bleed between cards.`)
 
@@ -262,6 +304,9 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
     bleedMm: bleed,
     gapMm: gap,
     duplex,
+    mirror: flip,
+    fitsMargin: !(fits && (ax.overMargin || ay.overMargin)),
+    ...(foldAxis && fits ? { fold: foldLine(foldAxis, W, H, margin) } : {}),
     columns,
     rows,
     perPage: columns * rows,
@@ -278,8 +323,7 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
  * neighbour stays empty keeps its full bleed on that side: nothing is printed there to collide with.
  */
 export const filledCells = (layout: SheetLayout, count: number): Cell[] => {
-  const { columns, rows, bleedMm, pageWidthMm: W, pageHeightMm: H } = layout
-  const flip = mirrorAxis(layout.duplex, W, H)
+  const { columns, rows, bleedMm, pageWidthMm: W, pageHeightMm: H, mirror: flip } = layout
   return layout.cells.slice(0, count).map((cell) => {
     const { trim, clip, index, column, row } = cell
     const emptyRight = column < columns - 1 && index + 1 >= count
@@ -289,4 +333,31 @@ export const filledCells = (layout: SheetLayout, count: number): Cell[] => {
     const bottom = emptyBelow ? bleedMm : clip.y + clip.height - trim.y - trim.height
     return makeCell(index, column, row, trim, { left: trim.x - clip.x, right, top: trim.y - clip.y, bottom }, flip, W, H)
   })
+}
+
+/**
+ * The layout `layoutSheet` makes, unless the printer margin costs it cards (or no card fits) and the paper
+ * turned the other way holds more: then the turned paper, with a note that says so. With a printer margin of
+ * 0 nothing is lost to the margin, so the paper stays as asked.
+ */
+export const bestLayout = (options: LayoutOptions): SheetLayout => {
+  const asked = layoutSheet(options)
+  const densest = (options.printerMarginMm ?? 5) > 0 ? layoutSheet({ ...options, printerMarginMm: 0 }).perPage : asked.perPage
+  if (asked.perPage > 0 && asked.fitsMargin && asked.perPage >= densest) return asked
+  const paper = paperOf(options.paper.name, !options.paper.landscape)
+  const turned = layoutSheet({ ...options, paper })
+  // a grid that keeps the printer margin beats one that does not, then more cards a page beat fewer
+  const better = turned.fitsMargin !== asked.fitsMargin ? turned.fitsMargin && turned.perPage > 0 : turned.perPage > asked.perPage
+  if (!better) return asked
+  const card = options.card.name
+  const label = (p: typeof paper) => `${p.name} ${p.landscape ? 'landscape' : 'portrait'}`
+  const grid = (l: SheetLayout) => `${l.columns}×${l.rows} (${l.perPage} a page)`
+  const why =
+    asked.perPage === 0
+      ? `A ${card} card does not fit on ${label(options.paper)} paper`
+      : !asked.fitsMargin
+        ? `A ${card} card does not fit inside the ${mm(options.printerMarginMm ?? 5)} printer margin of ${label(options.paper)} paper`
+        : `On ${label(options.paper)} paper the ${mm(options.printerMarginMm ?? 5)} printer margin leaves room for ${grid(asked)} ${card} cards, ` +
+          `fewer than the ${densest} that fit the paper (a printer margin of 0 packs them regardless)`
+  return { ...turned, notes: [`${why}; printing them ${grid(turned)} on ${label(paper)} pages instead.`, ...turned.notes] }
 }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto'
 import { DiagnosticError } from '../diagnostics/diagnostic.ts'
 import { createPdf, pdfToBuffer } from '../util/pdf.ts'
 import { mmToPt } from '../util/units.ts'
 import type { CardSize } from './card-sizes.ts'
-import { filledCells, layoutSheet, type Duplex, type Rect, type SheetLayout } from './layout.ts'
+import { bestLayout, filledCells, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
 import { paper as paperOf, paperLabel, type PaperName } from './paper.ts'
+import { hasAlpha, imageLoader, setViewerPreferences, type OpenedImage } from './pdf-doc.ts'
 
 /** One card to print. Both faces are PNGs (RGB, no alpha) of the trim size plus the bleed on every side. */
 export interface PrintItem {
@@ -12,6 +12,12 @@ export interface PrintItem {
   front: Buffer
   back: Buffer
   size: CardSize
+}
+
+/** Millimetres to move the backs by, right (x) and down (y) as the back page is seen, to make up for a printer. */
+export interface Offset {
+  x: number
+  y: number
 }
 
 export interface SheetOptions {
@@ -23,36 +29,34 @@ export interface SheetOptions {
   gapMm?: number
   printerMarginMm?: number
   duplex?: Duplex
+  /** Fronts and backs side by side on each page, mirrored across a fold line; `duplex` is then ignored. */
+  fold?: boolean
+  /** Shifts everything on the back pages (duplex only); `deckwright calibrate` measures it. */
+  backOffsetMm?: Offset
+  /** Draws each card's rounded corners of this radius as cut guides on the fronts; 0 or none: no guides. */
+  cornerRadiusMm?: number
+}
+
+export interface SheetGroup {
+  size: string
+  cards: number
+  perPage: number
+  columns: number
+  rows: number
+  sheets: number
+  /** The paper of this size's pages: the one asked for, or turned when that holds more cards (see the notes). */
+  paper: string
 }
 
 export interface SheetSummary {
   pages: number
-  groups: { size: string; cards: number; perPage: number; columns: number; rows: number; sheets: number }[]
+  groups: SheetGroup[]
+  /** The paper asked for. */
   paper: string
   notes: string[]
 }
 
-const VIEWER_DUPLEX: Record<Duplex, string> = {
-  'long-edge': 'DuplexFlipLongEdge',
-  'short-edge': 'DuplexFlipShortEdge',
-  none: 'Simplex',
-}
-
 type Doc = PDFKit.PDFDocument
-/** What `doc.openImage` returns; @types/pdfkit does not declare it, and `doc.image` accepts it in place of a Buffer. */
-type OpenedImage = Buffer
-
-/** Opens each distinct image once, so a card back shared by 90 cards is embedded once rather than 90 times. */
-const imageLoader = (doc: Doc): ((bytes: Buffer) => OpenedImage) => {
-  const opened = new Map<string, OpenedImage>()
-  const open = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage.bind(doc)
-  return (bytes) => {
-    const key = createHash('sha1').update(bytes).digest('hex')
-    let image = opened.get(key)
-    if (!image) opened.set(key, (image = open(bytes)))
-    return image
-  }
-}
 
 const pt = mmToPt
 
@@ -66,19 +70,38 @@ const drawFace = (doc: Doc, image: OpenedImage, trim: Rect, clip: Rect, bleed: n
   doc.restore()
 }
 
-const drawMarks = (doc: Doc, layout: SheetLayout): void => {
-  if (layout.marks.length === 0) return
+const drawLines = (doc: Doc, lines: Segment[], color = 'black', dash?: number): void => {
+  if (lines.length === 0) return
   doc.save()
-  doc.lineWidth(0.25).strokeColor('black')
-  for (const m of layout.marks) doc.moveTo(pt(m.x1), pt(m.y1)).lineTo(pt(m.x2), pt(m.y2))
+  doc.lineWidth(0.25).strokeColor(color)
+  if (dash) doc.dash(pt(dash), { space: pt(dash * 0.75) })
+  for (const m of lines) doc.moveTo(pt(m.x1), pt(m.y1)).lineTo(pt(m.x2), pt(m.y2))
   doc.stroke()
   doc.restore()
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-/** PNG colour types 4 and 6 carry alpha: pdfkit embeds those ~25× slower and not byte-for-byte repeatably. */
-const hasAlpha = (bytes: Buffer): boolean =>
-  bytes.length > 25 && bytes.subarray(0, 8).equals(PNG_SIGNATURE) && (bytes[25]! & 4) !== 0
+// Bézier control distance for a quarter circle.
+const KAPPA = 0.5522847498
+
+/** The four rounded corners of each trim, where a corner rounder should cut: hairlines inside the card's corners. */
+const drawCorners = (doc: Doc, trims: Rect[], r: number): void => {
+  if (r <= 0 || trims.length === 0) return
+  const k = r * (1 - KAPPA)
+  doc.save()
+  doc.lineWidth(0.25).strokeColor('#666666')
+  for (const { x, y, width, height } of trims) {
+    const [x2, y2] = [x + width, y + height]
+    // from the point on one edge to the point on the next, bulging towards the corner
+    const arc = (ax: number, ay: number, c1x: number, c1y: number, c2x: number, c2y: number, bx: number, by: number) =>
+      doc.moveTo(pt(ax), pt(ay)).bezierCurveTo(pt(c1x), pt(c1y), pt(c2x), pt(c2y), pt(bx), pt(by))
+    arc(x, y + r, x, y + k, x + k, y, x + r, y)
+    arc(x2 - r, y, x2 - k, y, x2, y + k, x2, y + r)
+    arc(x2, y2 - r, x2, y2 - k, x2 - k, y2, x2 - r, y2)
+    arc(x + r, y2, x + k, y2, x, y2 - k, x, y2 - r)
+  }
+  doc.stroke()
+  doc.restore()
+}
 
 const groupBySize = (items: PrintItem[]): { size: CardSize; items: PrintItem[] }[] => {
   const groups = new Map<string, { size: CardSize; items: PrintItem[] }>()
@@ -98,47 +121,64 @@ const fail = (rule: string, message: string, card?: string): never => {
   throw new DiagnosticError({ rule, severity: 'error', message, file: '', ...(card ? { card } : {}) })
 }
 
+const checkOptions = (o: { bleedMm: number; gapMm: number; printerMarginMm: number; cornerRadiusMm: number; backOffsetMm: Offset }, items: PrintItem[]): void => {
+  for (const [name, value] of Object.entries({ bleedMm: o.bleedMm, gapMm: o.gapMm, printerMarginMm: o.printerMarginMm, cornerRadiusMm: o.cornerRadiusMm }))
+    if (!(value >= 0)) fail('print/bad-option', `${name} must be a number of millimetres, 0 or more; got ${value}.`)
+  if (!Number.isFinite(o.backOffsetMm.x) || !Number.isFinite(o.backOffsetMm.y))
+    fail('print/bad-option', `backOffsetMm must be two numbers of millimetres; got ${o.backOffsetMm.x}, ${o.backOffsetMm.y}.`)
+  const smallest = items.reduce((min, i) => Math.min(min, i.size.widthMm, i.size.heightMm), Infinity)
+  if (o.cornerRadiusMm > smallest / 2)
+    fail('print/bad-option', `cornerRadiusMm (${o.cornerRadiusMm} mm) is more than half the smallest card side (${smallest} mm).`)
+}
+
 /**
  * Imposes the cards on print sheets: each card size on its own pages, in first-seen order, every page of
- * fronts followed (unless duplex is 'none') by a page of backs placed to land behind them after the flip.
+ * fronts followed (unless duplex is 'none') by a page of backs placed to land behind them after the flip,
+ * or, with `fold`, fronts and backs on the same page either side of a fold line.
  */
 export async function writeSheets(items: PrintItem[], options: SheetOptions): Promise<{ pdf: Buffer; summary: SheetSummary }> {
-  const { title, bleedMm = 3, gapMm = 0, printerMarginMm = 5, duplex = 'long-edge' } = options
+  const { title, bleedMm = 3, gapMm = 0, printerMarginMm = 5, fold = false, cornerRadiusMm = 0, backOffsetMm = { x: 0, y: 0 } } = options
+  const duplex: Duplex = fold ? 'none' : (options.duplex ?? 'long-edge')
   const paper = paperOf(options.paper ?? 'a4', options.landscape ?? false)
-  for (const [name, value] of Object.entries({ bleedMm, gapMm, printerMarginMm }))
-    if (!(value >= 0)) fail('print/bad-option', `${name} must be a number of millimetres, 0 or more; got ${value}.`)
+  checkOptions({ bleedMm, gapMm, printerMarginMm, cornerRadiusMm, backOffsetMm }, items)
   if (items.length === 0) fail('print/no-cards', 'There are no cards to print.')
 
   const groups = groupBySize(items).map((g) => ({
     ...g,
-    layout: layoutSheet({ paper, card: g.size, bleedMm, gapMm, printerMarginMm, duplex }),
+    layout: bestLayout({ paper, card: g.size, bleedMm, gapMm, printerMarginMm, duplex, fold }),
   }))
   const tooLarge = groups.filter((g) => g.layout.perPage === 0)
   if (tooLarge.length > 0) fail('print/card-too-large', tooLarge.map((g) => g.layout.notes[0]).join(' '), tooLarge[0]!.items[0]!.id)
 
-  const size: [number, number] = [pt(paper.widthMm), pt(paper.heightMm)]
-  const doc = createPdf({ title, size })
-  // pdfkit ends this ref itself when the document ends (it expects a ref here, as for its own displayTitle).
-  ;(doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.ViewerPreferences = doc.ref({
-    PrintScaling: 'None',
-    Duplex: VIEWER_DUPLEX[duplex],
-  })
+  const doc = createPdf({ title, size: [pt(paper.widthMm), pt(paper.heightMm)] })
+  setViewerPreferences(doc, duplex)
   const load = imageLoader(doc)
   const notes: string[] = []
   let pages = 0
+  const backPage = (layout: SheetLayout, draw: () => void) => {
+    if (fold) return draw()
+    doc.addPage({ size: [pt(layout.pageWidthMm), pt(layout.pageHeightMm)], margin: 0 })
+    pages++
+    doc.save()
+    doc.translate(pt(backOffsetMm.x), pt(backOffsetMm.y))
+    draw()
+    doc.restore()
+  }
   for (const { size: card, items: cards, layout } of groups) {
     notes.push(...layout.notes.map((n) => `${card.name}: ${n}`))
     for (const sheet of chunk(cards, layout.perPage)) {
       const cells = filledCells(layout, sheet.length)
-      doc.addPage({ size, margin: 0 })
+      doc.addPage({ size: [pt(layout.pageWidthMm), pt(layout.pageHeightMm)], margin: 0 })
+      pages++
       sheet.forEach((item, i) => drawFace(doc, load(item.front), cells[i]!.trim, cells[i]!.clip, bleedMm))
-      drawMarks(doc, layout)
-      pages++
-      if (duplex === 'none') continue
-      doc.addPage({ size, margin: 0 })
-      sheet.forEach((item, i) => drawFace(doc, load(item.back), cells[i]!.back, cells[i]!.backClip, bleedMm))
-      drawMarks(doc, layout)
-      pages++
+      drawCorners(doc, cells.map((c) => c.trim), cornerRadiusMm)
+      drawLines(doc, layout.marks)
+      if (layout.fold) drawLines(doc, [layout.fold], '#888888', 2)
+      if (duplex === 'none' && !fold) continue
+      backPage(layout, () => {
+        sheet.forEach((item, i) => drawFace(doc, load(item.back), cells[i]!.back, cells[i]!.backClip, bleedMm))
+        if (!fold) drawLines(doc, layout.marks)
+      })
     }
   }
   const withAlpha = new Set(items.flatMap((item) => [item.front, item.back]).filter(hasAlpha)).size
@@ -158,6 +198,7 @@ export async function writeSheets(items: PrintItem[], options: SheetOptions): Pr
         columns: layout.columns,
         rows: layout.rows,
         sheets: Math.ceil(cards.length / layout.perPage),
+        paper: paperLabel(layout.paper),
       })),
     },
   }

@@ -24,8 +24,15 @@ const revive = (drawn: Drawn): Drawn =>
 
 const inThread = async (paths: GamePaths, game: GameDef, options: RenderOptions): Promise<FaceRenderer> => {
   const { value: session, diagnostics } = await openSession(paths, game, options)
-  // resvg frees its native buffers only when collected: yielding between faces lets that happen.
-  return { diagnostics, draw: async (job) => { await new Promise((r) => setImmediate(r)); return session.draw(job) }, close: async () => {} }
+  // One face at a time: satori and resvg interleaved on one thread only hold more memory. Yielding
+  // between faces lets resvg's native buffers be collected (they are freed only by the GC).
+  let last: Promise<unknown> = Promise.resolve()
+  const draw = (job: FaceJob): Promise<Drawn> => {
+    const drawn = last.then(() => new Promise((r) => setImmediate(r))).then(() => session.draw(job))
+    last = drawn.catch(() => undefined)
+    return drawn
+  }
+  return { diagnostics, draw, close: async () => {} }
 }
 
 const onWorkers = async (paths: GamePaths, options: RenderOptions, jobs: number): Promise<FaceRenderer> => {
@@ -74,3 +81,14 @@ const onWorkers = async (paths: GamePaths, options: RenderOptions, jobs: number)
 /** One thread for a handful of faces; otherwise a worker per core (`jobs`). */
 export const openRenderer = (paths: GamePaths, game: GameDef, options: RenderOptions, jobs: number, faces: number): Promise<FaceRenderer> =>
   jobs <= 1 || faces < 8 ? inThread(paths, game, options) : onWorkers(paths, options, Math.min(jobs, Math.ceil(faces / 4)))
+
+/**
+ * Workers take about a second to start (each loads the game, its templates and the renderer): a build
+ * starts them while it validates, and hands them to `renderGame`. Undefined when one thread will do.
+ */
+export const startWorkers = (paths: GamePaths, options: RenderOptions, jobs: number): Promise<FaceRenderer> | undefined => {
+  if (jobs <= 1) return undefined
+  const started = onWorkers(paths, options, jobs)
+  started.catch(() => undefined) // a failure surfaces where the workers are used, not as an unhandled rejection
+  return started
+}

@@ -5,7 +5,7 @@ import type { GamePaths } from '../load/project.ts'
 import { faceKey, FaceCache, renderInputsHash } from '../build/cache.ts'
 import type { RenderedFace } from './face.ts'
 import { planFaces } from './plan.ts'
-import { defaultJobs, openRenderer } from './pool.ts'
+import { defaultJobs, openRenderer, type FaceRenderer } from './pool.ts'
 import type { RenderOptions } from './session.ts'
 
 export type { RenderOptions } from './session.ts'
@@ -17,6 +17,8 @@ export interface RenderRunOptions extends RenderOptions {
   cacheDir?: string
   /** Called after each face, drawn or taken from the cache. */
   progress?: (done: number, total: number) => void
+  /** Workers started earlier (see `startWorkers`); renderGame closes them. */
+  workers?: Promise<FaceRenderer>
 }
 
 export interface CardFaces {
@@ -41,7 +43,7 @@ const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.ca
  * inputs did not change since the last build comes from the cache; faces with the same inputs are drawn once.
  */
 export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions): Promise<Result<GameFaces>> => {
-  const { jobs = defaultJobs(), cacheDir, progress, ...renderOptions } = options
+  const { jobs = defaultJobs(), cacheDir, progress, workers, ...renderOptions } = options
   const planned = planFaces(game, cards)
   const inputs = renderInputsHash(paths, renderOptions)
   const cache = cacheDir ? new FaceCache(cacheDir) : undefined
@@ -58,8 +60,10 @@ export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonl
   const toDraw = [...new Set(keys)].filter((k) => !results.has(k))
   const diagnostics: Diagnostic[] = []
   let done = cached
+  // Workers started early are used when there is enough to draw, and closed either way.
+  const early = workers && toDraw.length >= 8 ? workers : (workers?.then((w) => w.close()).catch(() => undefined), undefined)
   if (toDraw.length) {
-    const renderer = await openRenderer(paths, game, renderOptions, jobs, toDraw.length)
+    const renderer = await (early ?? openRenderer(paths, game, renderOptions, jobs, toDraw.length))
     diagnostics.push(...renderer.diagnostics)
     try {
       await Promise.all(

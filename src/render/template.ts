@@ -12,6 +12,11 @@ export interface FaceContext<G extends GameDef<any, any> = GameDef> {
   /** A data URI of an icon ('game-icons:spy'), or of a vocabulary word's icon ('resources', 'intel'). */
   icon(name: string, color?: string): string
   word(vocabulary: string, word: string): VocabularyWord
+  /**
+   * A data URI of an art file (PNG, JPEG or SVG), named relative to the game's templates folder; undefined
+   * when it is missing or cannot be drawn (reported as a warning). Draw it with the `Art` component.
+   */
+  art(file: string): string | undefined
   /** Draw light, mostly white faces for home printers. */
   inkFriendly: boolean
 }

@@ -3,10 +3,14 @@ import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { pointLocator } from '../util/lines.ts'
 
 /**
- * A small lexer for Hugo shortcodes. Hugo extracts shortcodes before markdown sees the text, so we do the same:
- * the lexer runs over the whole file and cuts it into text and tag tokens; the tree builder pairs the tags.
- * The grammar follows Hugo's own lexer (gohugoio/hugo parser/pageparser/pagelexer_shortcode.go), a little more
- * lenient about bare values, and it reports a malformed tag instead of stopping.
+ * The syntax layer: a lexer for Hugo shortcodes. Hugo extracts shortcodes before markdown sees the text, so we do the
+ * same: the lexer runs over the whole file and cuts it into text and tag tokens; the tree builder pairs the tags.
+ *
+ * The grammar is Hugo's own (gohugoio/hugo parser/pageparser/pagelexer_shortcode.go, checked against Debian's hugo
+ * 0.111): a name starts with a letter, digit or underscore and holds letters, digits, `_`, `-` and `/`; a bare
+ * positional value holds letters, digits, `_`, `-` and `.`; a bare named value runs to the next space; values are
+ * "double quoted" (one line, `\"` escapes a quote), \"escaped quoted\" or `raw` (any text, several lines). A tag we
+ * cannot read is reported with its line and column instead of stopping the lexer, and never printed.
  */
 
 export type Delimiter = '%' | '<'
@@ -69,8 +73,9 @@ export const typeValue = (text: string, quoted: boolean): ParamValue => {
 }
 
 const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r'
-const isNameChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}_\-/.]/u.test(c)
-const isKeyChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}_-]/u.test(c)
+/** Hugo's isAlphaNumeric: `_`, a letter or a digit (any script). */
+const isAlnum = (c: string | undefined): boolean => c !== undefined && /^[\p{L}\p{Nd}_]$/u.test(c)
+const isAlnumOrHyphen = (c: string | undefined): boolean => c === '-' || isAlnum(c)
 
 /** A malformed tag; `at` is the offset to blame. */
 class TagError extends Error {
@@ -81,17 +86,17 @@ class TagError extends Error {
   }
 }
 
-/** Reads one tag starting at `start` (which holds `{{<` or `{{%`); returns the token and the offset after it. */
+/** Reads one tag at `start` (which holds `{{<` or `{{%`); returns the token and the offset after it. */
 const readTag = (source: string, start: number, at: (o: number) => Point): { token: Token; end: number } => {
   const delimiter = source[start + 2] as Delimiter
   const right = delimiter === '<' ? '>}}' : '%}}'
-  let i = start + 3
   const position = (end: number): Position => ({ start: at(start), end: at(end) })
+  let i = start + 3
 
-  // {{</* … */>}} is Hugo's way to show shortcode syntax as text.
+  // {{</* … */>}} is Hugo's way to show shortcode syntax as text: it prints the tag without the comment marks.
   if (source.startsWith('/*', i)) {
     const close = source.indexOf('*/' + right, i + 2)
-    if (close < 0) throw new TagError(`a commented shortcode "{{${delimiter}/*" must end with "*/${right}"`, start)
+    if (close < 0) throw new TagError(`the commented shortcode "{{${delimiter}/*" must end with "*/${right}"`, start)
     const end = close + 2 + right.length
     const value = `{{${delimiter}${source.slice(i + 2, close)}${right}`
     return { token: { type: 'literal', value, raw: source.slice(start, end), position: position(end) }, end }
@@ -100,6 +105,21 @@ const readTag = (source: string, start: number, at: (o: number) => Point): { tok
   const skipSpace = () => {
     while (isSpace(source[i])) i++
   }
+  const atRight = () => source.startsWith(right, i)
+  const unexpected = (): never => {
+    if (i >= source.length) throw new TagError(`the tag is never ended with "${right}"`, start)
+    const c = source[i]!
+    const hint = (delimiter === '<' && source.startsWith('%}}', i)) || (delimiter === '%' && source.startsWith('>}}', i))
+      ? `; a tag opened with "{{${delimiter}" ends with "${right}"`
+      : '; a value with such characters must be "quoted"'
+    throw new TagError(`unexpected character ${JSON.stringify(c)} in the tag${hint}`, i)
+  }
+
+  if (source.indexOf(right, i) < 0) {
+    const other = source.indexOf(delimiter === '<' ? '%}}' : '>}}', i)
+    if (other >= 0) throw new TagError(`a tag opened with "{{${delimiter}" must end with "${right}"`, other)
+    throw new TagError(`the tag is never ended with "${right}"`, start)
+  }
   skipSpace()
   let closing = false
   if (source[i] === '/') {
@@ -107,100 +127,146 @@ const readTag = (source: string, start: number, at: (o: number) => Point): { tok
     i++
     skipSpace()
   }
+
+  // The name: starts with a letter, digit or underscore; `/` namespaces it; `.inline` marks an inline shortcode.
   const nameStart = i
-  while (isNameChar(source[i]) && !source.startsWith(right, i) && !source.startsWith('/' + right, i)) i++
+  if (!isAlnum(source[i])) {
+    if (atRight()) throw new TagError(`expected a shortcode name after "{{${delimiter}"`, i)
+    unexpected()
+  }
+  while (isAlnumOrHyphen(source[i]) || source[i] === '/' || source[i] === '.') {
+    if (source[i] === '/' && (source.startsWith('/' + right, i) || /^\/\s*$/.test(source.slice(i, source.indexOf(right, i) >>> 0)))) break
+    if (source[i] === '.' && !/^\.inline(?=[\s/]|[>%]\}\})/.test(source.slice(i, i + 12))) {
+      throw new TagError('a period in a shortcode name is only allowed in ".inline" (inline shortcodes)', i)
+    }
+    i++
+  }
   const name = source.slice(nameStart, i)
-  if (!name) throw new TagError(`expected a shortcode name after "{{${delimiter}"`, nameStart)
 
   if (closing) {
     skipSpace()
-    if (!source.startsWith(right, i)) throw new TagError(`the closing tag of "${name}" must end with "${right}" right after its name`, i)
+    if (!atRight()) {
+      if (i >= source.length) throw new TagError(`the closing tag of "${name}" is never ended with "${right}"`, start)
+      throw new TagError(`the closing tag of "${name}" takes no parameters: expected "${right}" after its name`, i)
+    }
     const end = i + right.length
     return { token: { type: 'close', name, delimiter, raw: source.slice(start, end), position: position(end) }, end }
   }
 
   const params: Record<string, ParamValue> = {}
   const positional: ParamValue[] = []
+  const mixing = (named: boolean, what: string, offset: number) => {
+    if (named && positional.length) throw new TagError(`got the named parameter ${what} after positional ones; Hugo cannot mix them`, offset)
+    if (!named && Object.keys(params).length) throw new TagError(`got the positional parameter ${what} after named ones; Hugo cannot mix them`, offset)
+  }
+  const finish = (end: number, selfClosing: boolean) => ({
+    token: { type: 'open', name, delimiter, params, positional, selfClosing, raw: source.slice(start, end), position: position(end) } satisfies OpenToken,
+    end,
+  })
+
   for (;;) {
     const before = i
     skipSpace()
-    if (i >= source.length) throw new TagError(`the shortcode "${name}" is never closed with "${right}"`, start)
-    if (source.startsWith(right, i)) {
-      const end = i + right.length
-      return { token: openToken(source, start, end, name, delimiter, params, positional, false, position), end }
+    if (i >= source.length) throw new TagError(`the shortcode "${name}" is never ended with "${right}"`, start)
+    if (atRight()) return finish(i + right.length, false)
+    if (source[i] === '/') {
+      i++
+      skipSpace()
+      if (atRight()) return finish(i + right.length, true)
+      unexpected()
     }
-    if (source.startsWith('/' + right, i)) {
-      const end = i + 1 + right.length
-      return { token: openToken(source, start, end, name, delimiter, params, positional, true, position), end }
-    }
-    if (i === before) throw new TagError(`expected a space before the next parameter of "${name}"`, i)
+    if (i === before) unexpected()
 
-    // A named parameter is a key directly followed by "=".
-    let k = i
-    while (isKeyChar(source[k])) k++
-    if (k > i && source[k] === '=') {
-      if (positional.length) throw new TagError(`got named parameter "${source.slice(i, k)}" after positional ones; Hugo cannot mix them`, i)
-      const key = source.slice(i, k)
-      const value = readValue(source, k + 1, right)
-      params[key] = value.value
-      i = value.end
-    } else {
-      if (Object.keys(params).length) throw new TagError(`got positional parameter "${source.slice(i, k) || source[i]}" after named ones; Hugo cannot mix them`, i)
-      const value = readValue(source, i, right)
+    const c = source[i]
+    if (c === '"' || c === '`' || (c === '\\' && (source[i + 1] === '"' || source[i + 1] === '`'))) {
+      const offset = i
+      const value = readQuoted(source, i)
+      mixing(false, 'a quoted value', offset)
       positional.push(value.value)
       i = value.end
+      continue
     }
+    if (!isAlnumOrHyphen(c)) unexpected()
+    // A key directly followed by "=" (spaces allowed around it) names a parameter; else it is a bare value.
+    let k = i
+    while (isAlnumOrHyphen(source[k]) || source[k] === '.') k++
+    let eq = k
+    while (source[eq] === ' ' || source[eq] === '\t') eq++
+    if (source[eq] === '=') {
+      const key = source.slice(i, k)
+      mixing(true, `"${key}"`, i)
+      i = eq + 1
+      while (isSpace(source[i])) i++
+      const v = source[i]
+      if (v === '"' || v === '`' || (v === '\\' && source[i + 1] === '"')) {
+        const value = readQuoted(source, i)
+        params[key] = value.value
+        i = value.end
+      } else {
+        // Hugo takes a bare named value up to the next space, delimiters and all.
+        let j = i
+        while (j < source.length && !isSpace(source[j])) j++
+        const text = source.slice(i, j)
+        if (!text) throw new TagError(`the parameter "${key}" has no value`, i)
+        const glued = text.indexOf(right)
+        if (glued >= 0) throw new TagError(`the value of "${key}" runs into "${right}"; put a space before "${right}" or quote the value`, i + glued)
+        params[key] = typeValue(text, false)
+        i = j
+      }
+      continue
+    }
+    const text = source.slice(i, k)
+    mixing(false, `"${text}"`, i)
+    positional.push(typeValue(text, false))
+    i = k
+    if (!isSpace(source[i]) && !atRight() && source[i] !== '/') unexpected()
   }
 }
 
-const openToken = (
-  source: string,
-  start: number,
-  end: number,
-  name: string,
-  delimiter: Delimiter,
-  params: Record<string, ParamValue>,
-  positional: ParamValue[],
-  selfClosing: boolean,
-  position: (end: number) => Position,
-): OpenToken => ({ type: 'open', name, delimiter, params, positional, selfClosing, raw: source.slice(start, end), position: position(end) })
-
-/** A value: "double quoted" (\" escapes a quote), `raw backticks` (may span lines), or bare up to a space. */
-const readValue = (source: string, i: number, right: string): { value: ParamValue; end: number } => {
-  const c = source[i]
-  if (c === '"') {
-    let out = ''
-    for (let j = i + 1; j < source.length; j++) {
-      const d = source[j]!
-      if (d === '\\' && source[j + 1] === '"') {
-        out += '"'
-        j++
-      } else if (d === '"') return { value: out, end: j + 1 }
-      else if (d === '\n') break
-      else out += d
-    }
-    throw new TagError('unterminated quoted string in a shortcode parameter', i)
-  }
-  if (c === '`') {
+/**
+ * A quoted value at `i`: "double quoted" (one line; \" is a quote inside it), \"escaped quoted\" (ends at the next
+ * \"), or `raw` (verbatim, may span lines). As in Hugo, backslashes are dropped only from a value with escaped quotes.
+ */
+const readQuoted = (source: string, i: number): { value: string; end: number } => {
+  if (source[i] === '`') {
     const close = source.indexOf('`', i + 1)
     if (close < 0) throw new TagError('unterminated `raw string` in a shortcode parameter', i)
     return { value: source.slice(i + 1, close), end: close + 1 }
   }
-  let j = i
-  while (j < source.length && !isSpace(source[j]) && !source.startsWith(right, j) && !source.startsWith('/' + right, j)) j++
-  if (j === i) throw new TagError('expected a parameter value', i)
-  const text = source.slice(i, j)
-  if (text.includes('"')) throw new TagError(`a bare parameter value cannot contain a quote: ${text}`, i)
-  return { value: typeValue(text, false), end: j }
+  if (source[i] === '\\' && source[i + 1] === '`') throw new TagError('a backslash cannot escape a backtick here', i)
+  const escapedStart = source[i] === '\\'
+  const from = i + (escapedStart ? 2 : 1)
+  let escapedInner = false
+  for (let j = from; j < source.length; j++) {
+    const c = source[j]
+    if (c === '\n' || c === '\r') break
+    if (c === '\\' && source[j + 1] === '"') {
+      if (escapedStart) {
+        const raw = source.slice(from, j)
+        return { value: raw, end: j + 2 }
+      }
+      escapedInner = true
+      j++
+      continue
+    }
+    if (c === '"') {
+      if (escapedStart) throw new TagError('a value opened with \\" must be closed with \\"', j)
+      const raw = source.slice(from, j)
+      return { value: escapedInner ? raw.replace(/\\/g, '') : raw, end: j + 1 }
+    }
+  }
+  throw new TagError('unterminated quoted string in a shortcode parameter (a "quoted" value ends on its own line)', i)
 }
 
 /** Where a malformed tag most likely ends: its right delimiter if one comes before the next tag, else its line end. */
 const recoverEnd = (source: string, start: number): number => {
   const right = source[start + 2] === '<' ? '>}}' : '%}}'
-  const close = source.indexOf(right, start + 3)
+  const anyRight = /[>%]\}\}/g
+  anyRight.lastIndex = start + 3
+  const close = anyRight.exec(source)
   const next = source.slice(start + 3).search(/\{\{[<%]/)
   const nextTag = next < 0 ? Infinity : start + 3 + next
-  if (close >= 0 && close < nextTag) return close + right.length
+  if (close && close.index < nextTag) return close.index + right.length
   const eol = source.indexOf('\n', start)
   return Math.min(eol < 0 ? source.length : eol, nextTag)
 }

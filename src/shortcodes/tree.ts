@@ -21,10 +21,15 @@ export interface Shortcode extends Parent {
   params: Record<string, ParamValue>
   positional: ParamValue[]
   delimiter: Delimiter
-  /** `{{% %}}` inner markdown as mdast; shortcodes nested in a `{{< >}}` pair. */
+  /**
+   * The inner content as mdast. For `{{% %}}` this is what Hugo renders; for `{{< >}}` it is what a template that
+   * runs `.Inner | markdownify` would print (a template that prints `.Inner` as it is uses `value`).
+   */
   children: RootContent[]
   /** `{{< >}}` inner text, raw (nested tags left out, literals resolved). */
   value?: string
+  /** Set on a tag with no closing tag: it had no inner content. */
+  selfClosing?: boolean
 }
 
 declare module 'mdast' {
@@ -47,6 +52,8 @@ export interface TreeOptions {
    * Any other shortcode is paired iff a matching closing tag follows.
    */
   requireClosing?: Iterable<string>
+  /** Parses a run of markdown (no shortcodes in it) into mdast; defaults to remark with GFM. */
+  parse?: (markdown: string) => Root
 }
 
 /** An opening tag with what lies between it and its closing tag (if it has one). */
@@ -60,6 +67,7 @@ type Item = Element | Exclude<Token, OpenToken | CloseToken>
 const isElement = (item: Item): item is Element => item.type === 'element'
 
 const markdown = unified().use(remarkParse).use(remarkGfm)
+const defaultParse = (text: string): Root => markdown.parse(text)
 
 /** Parses Hugo-style markdown (front matter already removed or blanked) into mdast with shortcode nodes. */
 export const buildTree = (source: string, options: TreeOptions = {}): Result<Root> => {
@@ -70,7 +78,7 @@ export const buildTree = (source: string, options: TreeOptions = {}): Result<Roo
     diagnostics.push({ rule, severity, message, file, line: at.line, column: at.column })
 
   const items = pair(lexed.value, new Set(options.requireClosing ?? []), report)
-  const builder = new Builder(source, report)
+  const builder = new Builder(source, report, options.parse ?? defaultParse)
   const children = builder.container(items, 0, source.length, false)
   const root: Root = { type: 'root', children, position: { start: builder.at(0), end: builder.at(source.length) } }
   return { value: root, diagnostics }
@@ -194,10 +202,12 @@ class Builder {
   private readonly source: string
   private readonly report: Report
   private readonly fences: Array<[number, number]>
+  private readonly parse: (markdown: string) => Root
 
-  constructor(source: string, report: Report) {
+  constructor(source: string, report: Report, parse: (markdown: string) => Root) {
     this.source = source
     this.report = report
+    this.parse = parse
     this.at = pointLocator(source)
     this.fences = fencedRanges(source)
   }
@@ -250,14 +260,13 @@ class Builder {
       children: [],
       position: { start: open.position.start, end: (close ?? open).position.end },
     }
-    if (!close) return node
-    if (open.delimiter === '%') {
-      node.children = this.container(el.items, open.position.end.offset!, close.position.start.offset!, inline)
-    } else {
-      // Hugo hands `{{< >}}` inner text to the template untouched; nested shortcodes become children.
-      node.value = el.items.map((i) => (i.type === 'text' ? i.raw : i.type === 'literal' ? i.value : '')).join('')
-      node.children = el.items.filter(isElement).map((child) => this.element(child, inline))
+    if (!close) {
+      node.selfClosing = true
+      return node
     }
+    node.children = this.container(el.items, open.position.end.offset!, close.position.start.offset!, inline)
+    // Hugo hands `{{< >}}` inner text to the template untouched (nested shortcodes are rendered by their templates).
+    if (open.delimiter === '<') node.value = el.items.map((i) => (i.type === 'text' ? i.raw : i.type === 'literal' ? i.value : '')).join('')
     return node
   }
 
@@ -276,7 +285,7 @@ class Builder {
     })
     text += this.source.slice(cursor, end)
     if (!text.trim()) return []
-    const tree = markdown.parse(text)
+    const tree = this.parse(text)
     shift(tree, this.at(start))
     if (items.length) this.restore(tree, ph)
     return tree.children

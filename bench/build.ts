@@ -1,0 +1,80 @@
+import { Resvg } from '@resvg/resvg-js'
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import satori from 'satori'
+import { buildGame } from '../src/build/build-game.ts'
+import { borderBox } from '../src/render/border-box.ts'
+import { faceBox } from '../src/render/face.ts'
+import { baseFonts, loadFont } from '../src/render/fonts.ts'
+import { iconDataUri } from '../src/render/icons.ts'
+import { defaultJobs } from '../src/render/pool.ts'
+import type { FaceContext } from '../src/render/template.ts'
+import { validateGame } from '../src/validate.ts'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+/** Inside the repository, so that the game's `import … from 'deckwright'` resolves; ignored by git. */
+const work = join(here, 'work')
+const RES = ['intel', 'gadget', 'money', 'contact']
+
+const cardsYaml = (missions: number, edit = '') =>
+  'type: mission\ncards:\n' +
+  Array.from({ length: missions }, (_, i) => `  - { id: m${i}, title: "Mission ${i}${i === 0 ? edit : ''}", green: [${RES[i % 4]}, ${RES[(i + 1) % 4]}], red: [${RES[(i + 2) % 4]}], value: ${i % 99} }`).join('\n') +
+  '\n'
+
+/** Writes the synthetic game with `faces` faces (mission fronts, plus the shared back). */
+const writeGame = (faces: number) => {
+  rmSync(work, { recursive: true, force: true })
+  cpSync(join(here, 'game'), work, { recursive: true })
+  mkdirSync(join(work, 'cards', 'bench'), { recursive: true })
+  writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1))
+}
+
+const peakRss = () => process.resourceUsage().maxRSS * 1024
+
+/** The floor: bare satori and resvg on the same faces in one thread, with resvg's own PNG encoder. */
+const floor = async (count: number) => {
+  const { value } = await validateGame(work, 'bench')
+  const { game, cards } = value!
+  const templates = (await import(join(work, 'templates', 'bench', 'index.tsx'))).default
+  const fonts = [...Object.values(baseFonts), ...templates.fonts].map(loadFont).map((f: ReturnType<typeof loadFont>) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style }))
+  const box = faceBox(63.5, 88.9, 3)
+  const ctx = { game, box, inkFriendly: false, mm: (m: number) => Math.round(m * box.pxPerMm), icon: (n: string, c?: string) => iconDataUri(n, c)!, word: (v: string, w: string) => game.vocabularies![v]![w]! } as FaceContext
+  let svgMs = 0
+  let pngMs = 0
+  for (const card of cards.slice(0, count)) {
+    let t = performance.now()
+    const svg = await satori(borderBox(templates.types.mission.front(card, ctx)) as never, { width: box.width, height: box.height, fonts })
+    svgMs += performance.now() - t
+    t = performance.now()
+    new Resvg(svg, { font: { loadSystemFonts: false }, background: '#fff' }).render().asPng()
+    pngMs += performance.now() - t
+    await new Promise((r) => setImmediate(r))
+  }
+  return { svg: svgMs / count, png: pngMs / count }
+}
+
+export const benchBuild = async (faces: number) => {
+  writeGame(faces)
+  const out = join(work, 'out')
+  const jobs = defaultJobs()
+  let t = performance.now()
+  const validated = await validateGame(work, 'bench')
+  const validateMs = performance.now() - t
+  if (validated.diagnostics.some((d) => d.severity === 'error')) throw new Error(JSON.stringify(validated.diagnostics.slice(0, 3)))
+
+  t = performance.now()
+  const cold = await buildGame(work, 'bench', { outDir: out, jobs })
+  const coldMs = performance.now() - t
+  if (cold.value.drawn !== faces) throw new Error(`expected ${faces} faces drawn, got ${cold.value.drawn}: ${JSON.stringify(cold.diagnostics.slice(0, 3))}`)
+
+  writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, ' (edited)'))
+  t = performance.now()
+  const warm = await buildGame(work, 'bench', { outDir: out, jobs })
+  const incrementalMs = performance.now() - t
+
+  const sample = Math.min(faces - 1, 60)
+  const bare = await floor(sample)
+  const floorMs = ((bare.svg + bare.png) * faces) / jobs
+  return { faces, jobs, validateMs, coldMs, incrementalMs, incrementalDrawn: warm.value.drawn, floorMs, bare, peakRss: peakRss() }
+}

@@ -1,0 +1,32 @@
+import { DiagnosticError } from '../diagnostics/diagnostic.ts'
+import { createPdf, pdfToBuffer } from '../util/pdf.ts'
+import { mmToPt } from '../util/units.ts'
+import { imageLoader, setViewerPreferences } from './pdf-doc.ts'
+import type { PrintItem } from './sheets.ts'
+
+/**
+ * One page per face, for print services and for cutting machines: each page is the card's trim plus its
+ * bleed, with the TrimBox on the trim and the BleedBox on the whole page. Each card's front is followed by
+ * its back; a back shared by many cards is embedded once.
+ */
+export async function writeSingleCards(items: PrintItem[], options: { title: string; bleedMm?: number }): Promise<Buffer> {
+  const { title, bleedMm = 3 } = options
+  if (!(bleedMm >= 0)) throw new DiagnosticError({ rule: 'print/bad-option', severity: 'error', file: '', message: `bleedMm must be a number of millimetres, 0 or more; got ${bleedMm}.` })
+  if (items.length === 0) throw new DiagnosticError({ rule: 'print/no-cards', severity: 'error', file: '', message: 'There are no cards to print.' })
+  const pt = mmToPt
+  const first = items[0]!.size
+  const doc = createPdf({ title, size: [pt(first.widthMm + 2 * bleedMm), pt(first.heightMm + 2 * bleedMm)] })
+  setViewerPreferences(doc, 'long-edge')
+  const load = imageLoader(doc)
+  for (const { size, front, back } of items)
+    for (const face of [front, back]) {
+      const [w, h] = [pt(size.widthMm + 2 * bleedMm), pt(size.heightMm + 2 * bleedMm)]
+      doc.addPage({ size: [w, h], margin: 0 })
+      const b = pt(bleedMm)
+      const page = (doc.page as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary.data
+      page.TrimBox = [b, b, w - b, h - b]
+      page.BleedBox = [0, 0, w, h]
+      doc.image(load(face), 0, 0, { width: w, height: h })
+    }
+  return pdfToBuffer(doc)
+}
