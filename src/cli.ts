@@ -61,23 +61,35 @@ export const main = async (argv: string[]): Promise<number> => {
     .option('--dpi <dpi>', 'resolution of the PNG faces', (v) => Number.parseInt(v, 10), 300)
     .option('--ink-friendly', 'light, mostly white faces for home printers')
     .option('--sets <sets>', 'only the cards of these sets, e.g. base,identities', (v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .option('--jobs <n>', 'worker threads drawing faces (default: one per core)', (v) => Number.parseInt(v, 10))
+    .addOption(new Option('--only <part>', 'build only the faces, the print sheets or the booklet').choices(['faces', 'sheets', 'booklet']))
+    .option('--no-cache', 'draw every face again instead of reusing those of earlier builds')
     .addOption(formatOption())
-    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; sets?: string[]; format: FormatName }) => {
+    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; sets?: string[]; jobs?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; format: FormatName }) => {
       // Loaded only when building: validation stays quick to start.
       const { buildGame } = await import('./build/build-game.ts')
+      const { progressReporter } = await import('./build/progress.ts')
+      const { buildSummary } = await import('./build/summary.ts')
       for (const id of selectGames(root, games)) {
         const started = Date.now()
-        const built = await buildGame(root, id, { outDir: resolve(root, opts.out), paper: opts.paper, dpi: opts.dpi, inkFriendly: opts.inkFriendly, sets: opts.sets })
+        const built = await buildGame(root, id, {
+          outDir: resolve(root, opts.out),
+          paper: opts.paper,
+          dpi: opts.dpi,
+          inkFriendly: opts.inkFriendly,
+          sets: opts.sets,
+          jobs: opts.jobs,
+          only: opts.only,
+          cache: opts.cache,
+          progress: progressReporter(id),
+        })
         print(built.diagnostics, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
         if (hasErrors(built.diagnostics)) {
           process.stderr.write(`${id}: not built, fix the errors above\n`)
           exitCode = EXIT.errors
           continue
         }
-        const s = built.value.sheets
-        const sheets = s ? `; sheets: ${s.pages} ${s.paper} pages (${s.groups.map((g) => `${g.cards} ${g.size} cards, ${g.columns}×${g.rows} a page`).join('; ')})` : ''
-        process.stderr.write(`${id}: ${built.value.faces} faces${sheets}; ${built.value.written.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
-        for (const note of s?.notes ?? []) process.stderr.write(`  ${note}\n`)
+        for (const line of buildSummary(built.value, (Date.now() - started) / 1000)) process.stderr.write(`${line}\n`)
       }
     })
 

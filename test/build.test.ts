@@ -96,6 +96,13 @@ describe('deckwright build maybe-missions', () => {
     expect(existsSync(join(none, 'maybe-movies', 'maybe-movies-cards.pdf'))).toBe(false)
   }, 60_000)
 
+  it('writes only the part asked for', async () => {
+    const only = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
+    const { value } = await buildGame(root, 'maybe-missions', { outDir: only, dpi: 30, only: 'booklet' })
+    expect(readdirSync(join(only, 'maybe-missions'))).toEqual(['maybe-missions-rules.pdf'])
+    expect(value.faces).toBe(4) // the faces of its one example
+  }, 60_000)
+
   it('builds only the sets asked for', () => {
     const base = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
     return buildGame(root, 'maybe-missions', { outDir: base, dpi: 30, sets: ['base'] }).then(({ value }) => {
