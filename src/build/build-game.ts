@@ -27,6 +27,8 @@ export interface BuildOptions {
   /** Reuse faces drawn by earlier builds (kept in `<outDir>/.cache/<game>/`); default true. */
   cache?: boolean
   progress?: (done: number, total: number) => void
+  /** Write only the faces, the print sheets or the booklet (the faces they need still come from the cache). */
+  only?: 'faces' | 'sheets' | 'booklet'
   /** Only the cards of these sets (e.g. ['base', 'identities']); all sets when not given. */
   sets?: readonly string[]
   /** Print sheet options (paper, duplex, gap…); the build sets the title and bleed. */
@@ -38,8 +40,9 @@ export interface BuildOptions {
 export interface BuildReport {
   game: string
   written: string[]
+  /** Distinct faces the build needed (identical faces count once)… */
   faces: number
-  /** Faces drawn in this build; the rest came from the cache. */
+  /** …of which drawn in this build; the rest came from the cache. */
   drawn: number
   sheets?: SheetSummary
 }
@@ -82,7 +85,11 @@ const buildValidated = async (
   }
   const cards = options.sets ? loaded.cards.filter((c) => options.sets!.includes(c.set)) : loaded.cards
   const bleedMm = options.bleedMm ?? 3
-  const faces = await renderGame(paths, game, cards, {
+  const wants = (part: NonNullable<BuildOptions['only']>) => !options.only || options.only === part
+  // The booklet alone needs only the faces of its examples.
+  const exampleIds = new Set(Object.values(game.examples ?? {}).flatMap((e) => e.cards))
+  const toRender = options.only === 'booklet' ? cards.filter((c) => exampleIds.has(c.id)) : cards
+  const faces = await renderGame(paths, game, toRender, {
     ...renderOptions,
     workers,
     jobs: options.jobs,
@@ -92,6 +99,7 @@ const buildValidated = async (
   diagnostics.push(...faces.diagnostics)
   if (hasErrors(diagnostics)) return { value: report, diagnostics }
   report.drawn = faces.value.drawn
+  report.faces = faces.value.drawn + faces.value.cached
 
   const dir = join(options.outDir, id)
   const write = (name: string, data: string | Uint8Array) => {
@@ -99,15 +107,13 @@ const buildValidated = async (
     writeFileAtomic(path, data)
     report.written.push(relativePath(root, path))
   }
-  for (const { card, front } of faces.value.cards) {
+  for (const { card, front } of wants('faces') ? faces.value.cards : []) {
     write(`faces/${card.id}.front.svg`, front.svg)
     write(`faces/${card.id}.front.png`, front.png)
-    report.faces++
   }
-  for (const [name, back] of faces.value.backs) {
+  for (const [name, back] of wants('faces') ? faces.value.backs : []) {
     write(`faces/${name}.back.svg`, back.svg)
     write(`faces/${name}.back.png`, back.png)
-    report.faces++
   }
 
   const items = faces.value.cards.flatMap(({ card, front, back }) =>
@@ -118,7 +124,7 @@ const buildValidated = async (
       size: cardSize(game.types[card.type]!.size ?? 'poker')!,
     })),
   )
-  try {
+  if (wants('sheets')) try {
     const sheets = await writeSheets(items, { paper: options.paper ?? 'a4', duplex: 'long-edge', ...options.sheets, title: `${game.title} — cards`, bleedMm })
     write(`${id}-cards.pdf`, sheets.pdf)
     report.sheets = sheets.summary
@@ -128,7 +134,7 @@ const buildValidated = async (
     diagnostics.push({ ...error.diagnostic, file: error.diagnostic.file || relativePath(root, paths.definition), line: error.diagnostic.line ?? 1, column: error.diagnostic.column ?? 1 })
   }
 
-  if (existsSync(paths.rules)) {
+  if (wants('booklet') && existsSync(paths.rules)) {
     const rules = loadRules(paths.rules, root)
     diagnostics.push(...rules.diagnostics.filter((d) => d.severity !== 'info'))
     const booklet = await renderBooklet(rules.value, { ...options.booklet, title: game.title, examples: bookletExamples(game, faces.value, bleedMm) })
