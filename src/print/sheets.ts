@@ -83,12 +83,23 @@ const drawLines = (doc: Doc, lines: Segment[], color = 'black', dash?: number): 
 // Bézier control distance for a quarter circle.
 const KAPPA = 0.5522847498
 
-/** The four rounded corners of each trim, where a corner rounder should cut: hairlines inside the card's corners. */
+/**
+ * The four rounded corners of each trim, where a corner rounder should cut: hairlines inside the card's
+ * corners, black over a wider white line so that they show on dark art and light art alike.
+ */
 const drawCorners = (doc: Doc, trims: Rect[], r: number): void => {
   if (r <= 0 || trims.length === 0) return
+  for (const [width, color] of [[0.75, 'white'], [0.25, 'black']] as const) {
+    doc.save()
+    doc.lineWidth(width).strokeColor(color)
+    cornerPaths(doc, trims, r)
+    doc.stroke()
+    doc.restore()
+  }
+}
+
+const cornerPaths = (doc: Doc, trims: Rect[], r: number): void => {
   const k = r * (1 - KAPPA)
-  doc.save()
-  doc.lineWidth(0.25).strokeColor('#666666')
   for (const { x, y, width, height } of trims) {
     const [x2, y2] = [x + width, y + height]
     // from the point on one edge to the point on the next, bulging towards the corner
@@ -99,8 +110,6 @@ const drawCorners = (doc: Doc, trims: Rect[], r: number): void => {
     arc(x2, y2 - r, x2, y2 - k, x2 - k, y2, x2 - r, y2)
     arc(x + r, y2, x + k, y2, x, y2 - k, x, y2 - r)
   }
-  doc.stroke()
-  doc.restore()
 }
 
 const groupBySize = (items: PrintItem[]): { size: CardSize; items: PrintItem[] }[] => {
@@ -181,6 +190,8 @@ export async function writeSheets(items: PrintItem[], options: SheetOptions): Pr
       })
     }
   }
+  if ((fold || duplex === 'none') && (backOffsetMm.x !== 0 || backOffsetMm.y !== 0))
+    notes.push(`The back offset moves the backs of double-sided pages only; it is ignored ${fold ? 'when folding' : 'without duplex'}.`)
   const withAlpha = new Set(items.flatMap((item) => [item.front, item.back]).filter(hasAlpha)).size
   if (withAlpha > 0)
     notes.push(`${withAlpha} face image(s) have an alpha channel; flatten them to RGB for faster, repeatable PDFs.`)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CARD_SIZES, cardSize, type CardSize } from '../../src/print/card-sizes.ts'
 import {
+  bestLayout,
   filledCells,
   layoutSheet,
   MARK_LENGTH_MM,
@@ -322,5 +323,68 @@ describe('cards that do not fit', () => {
     expect(l.columns).toBe(1)
     expect(l.cells[0]!.trim.x).toBeCloseTo(2.5, 9)
     expect(l.notes.join(' ')).toMatch(/may not print/)
+  })
+})
+
+describe('fold-over', () => {
+  const folds: [string, LayoutOptions][] = [
+    ['A4 poker', { paper: a4, card: poker, bleedMm: 3, fold: true }],
+    ['A4 landscape poker', { paper: paper('a4', true), card: poker, bleedMm: 3, fold: true }],
+    ['Letter mini', { paper: letter, card: mini, bleedMm: 3, fold: true }],
+    ['A4 square', { paper: a4, card: cardSize('square')!, bleedMm: 3, fold: true }],
+  ]
+  it.each(folds)('%s: puts the fronts on one half and each back mirrored across the fold line', (_, options) => {
+    const l = layoutSheet(options)
+    expect(l.perPage).toBeGreaterThan(0)
+    expect(l.fitsMargin).toBe(true)
+    const fold = l.fold!
+    const vertical = fold.x1 === fold.x2
+    expect(vertical ? fold.x1 : fold.y1).toBeCloseTo(vertical ? l.pageWidthMm / 2 : l.pageHeightMm / 2, 9)
+    const about = vertical ? 'vertical' : 'horizontal'
+    const half: Rect = vertical ? { x: 0, y: 0, width: l.pageWidthMm / 2, height: l.pageHeightMm } : { x: 0, y: 0, width: l.pageWidthMm, height: l.pageHeightMm / 2 }
+    const within = (r: Rect, box: Rect) => r.x >= box.x - TOL && r.y >= box.y - TOL && r.x + r.width <= box.x + box.width + TOL && r.y + r.height <= box.y + box.height + TOL
+    for (let count = 1; count <= l.perPage; count++)
+      for (const c of filledCells(l, count)) {
+        expect(within(c.clip, half)).toBe(true)
+        expectRect(c.back, flipRect(l, about, c.trim))
+        expectRect(c.backClip, flipRect(l, about, c.clip))
+      }
+    // the backs' half is marked too, and no mark or card comes within the printer margin of the fold
+    expect(l.marks).toHaveLength(4 * (l.cutsX.length + l.cutsY.length))
+    const foldZone: Rect = vertical ? { x: l.pageWidthMm / 2 - 5, y: 0, width: 10, height: l.pageHeightMm } : { x: 0, y: l.pageHeightMm / 2 - 5, width: l.pageWidthMm, height: 10 }
+    for (const m of l.marks) expect(segmentHitsRect(m, foldZone)).toBe(false)
+    for (const c of l.cells) expect(overlaps(c.clip, foldZone) || overlaps(c.backClip, foldZone)).toBe(false)
+    expect(Math.min(fold.x1, fold.y1)).toBeGreaterThanOrEqual(5)
+  })
+
+  it('folds across the page when that holds more cards, and keeps the printer margin over holding more', () => {
+    // A4 landscape: two columns of poker cards each side of a vertical fold, against one each way across it
+    expect(layoutSheet({ paper: paper('a4', true), card: poker, bleedMm: 3, fold: true })).toMatchObject({ columns: 2, rows: 2, fold: { x1: 148.5 } })
+    // a square card fits half of A4 portrait only over the printer margin: the horizontal fold keeps it
+    expect(layoutSheet({ paper: a4, card: cardSize('square')!, bleedMm: 3, fold: true })).toMatchObject({ columns: 2, rows: 1, fold: { y1: 148.5 } })
+  })
+})
+
+describe('bestLayout', () => {
+  it('turns US Letter to landscape for poker cards, where the printer margin costs portrait a row, and says so', () => {
+    const l = bestLayout({ paper: letter, card: poker, bleedMm: 3 })
+    expect(l.paper).toMatchObject({ name: 'letter', landscape: true })
+    expect([l.columns, l.rows]).toEqual([4, 2])
+    expect(l.notes[0]).toMatch(/letter portrait.*3×2 \(6 a page\).*9.*4×2 \(8 a page\) on letter landscape pages instead/)
+  })
+
+  it('keeps the paper as asked when nothing is lost to the printer margin, or the margin is 0', () => {
+    expect(bestLayout({ paper: a4, card: poker, bleedMm: 3 })).toEqual(layoutSheet({ paper: a4, card: poker, bleedMm: 3 }))
+    expect(bestLayout({ paper: letter, card: poker, bleedMm: 3, printerMarginMm: 0 })).toMatchObject({ paper: { landscape: false }, columns: 3, rows: 3 })
+    // A4 portrait loses a tarot column to the margin, but landscape holds even fewer
+    expect(bestLayout({ paper: a4, card: cardSize('tarot')!, bleedMm: 3 })).toMatchObject({ paper: { landscape: false }, columns: 2, rows: 2 })
+  })
+
+  it('turns the paper for a card that fits only the other way, or only the other way inside the margin', () => {
+    const wide = bestLayout({ paper: a4, card: cardSize('250x120mm')!, bleedMm: 3 })
+    expect(wide).toMatchObject({ paper: { landscape: true }, perPage: 1, fitsMargin: true })
+    expect(wide.notes[0]).toMatch(/does not fit on a4 portrait paper/)
+    const edge = bestLayout({ paper: a4, card: cardSize('205x100mm')!, bleedMm: 3 })
+    expect(edge).toMatchObject({ paper: { landscape: true }, fitsMargin: true })
   })
 })

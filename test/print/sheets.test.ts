@@ -59,8 +59,8 @@ describe('writeSheets', () => {
     expect(pageCount(pdf)).toBe(6)
     expect(summary.pages).toBe(6)
     expect(summary.groups).toEqual([
-      { size: 'poker', cards: 11, perPage: 9, columns: 3, rows: 3, sheets: 2 },
-      { size: 'mini', cards: 4, perPage: 16, columns: 4, rows: 4, sheets: 1 },
+      { size: 'poker', cards: 11, perPage: 9, columns: 3, rows: 3, sheets: 2, paper: 'a4' },
+      { size: 'mini', cards: 4, perPage: 16, columns: 4, rows: 4, sheets: 1, paper: 'a4' },
     ])
     expect(summary.paper).toBe('a4')
   })

@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { buildGame } from '../../src/build/build-game.ts'
+import { pickCards } from '../../src/print/selection.ts'
+import { readPdf } from './pdf-read.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const card = (id: string, type: string, qty = 1) => ({ id, type, set: 'base', qty, fields: {}, source: { file: 'x', pos: { line: 1, column: 1 }, fields: {} } })
+
+describe('pickCards', () => {
+  const all = [card('a', 'vote'), card('b', 'vote', 2), card('m1', 'mission'), card('m2', 'mission')]
+  const types = ['vote', 'mission']
+
+  it('keeps everything when nothing is picked', () => {
+    expect(pickCards(all, all, types, {}).cards).toEqual(all)
+  })
+
+  it('keeps the cards of the types and ids asked for, in their order', () => {
+    expect(pickCards(all, all, types, { types: ['mission'] }).cards.map((c) => c.id)).toEqual(['m1', 'm2'])
+    expect(pickCards(all, all, types, { ids: ['m2', 'b'] }).cards.map((c) => c.id)).toEqual(['b', 'm2'])
+    expect(pickCards(all, all, types, { types: ['vote'], ids: ['b', 'm1'] }).cards.map((c) => c.id)).toEqual(['b'])
+  })
+
+  it('names what the game does not have, with a suggestion', () => {
+    const { problems } = pickCards(all, all, types, { types: ['misson'], ids: ['m3', 'a'] })
+    expect(problems).toEqual([
+      { rule: 'build/unknown-type', message: expect.stringContaining('"misson"') },
+      { rule: 'build/unknown-card', message: expect.stringContaining('"m3"') },
+    ])
+    expect(problems[0]!.message).toContain('did you mean "mission"?')
+  })
+
+  it('knows the cards of other sets than those built', () => {
+    expect(pickCards([all[0]!], all, types, { ids: ['m1'] })).toEqual({ cards: [], problems: [] })
+  })
+})
+
+describe('a partial print of maybe-missions', () => {
+  it('prints only the cards asked for, each qty times, and their single-card PDF', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'deckwright-partial-'))
+    const built = await buildGame(root, 'maybe-missions', { outDir: out, dpi: 30, only: 'sheets', cardIds: ['mission-01', 'mission-02'], singles: true, sheets: { duplex: 'short-edge' } })
+    expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(built.value.sheets).toMatchObject({ pages: 2, groups: [{ size: 'poker', cards: 2 }] })
+    const sheets = readPdf(readFileSync(join(out, 'maybe-missions', 'maybe-missions-cards.pdf'))).pages
+    expect(sheets.map((p) => p.images.length)).toEqual([2, 2])
+    const singles = readPdf(readFileSync(join(out, 'maybe-missions', 'maybe-missions-cards-single.pdf'))).pages
+    expect(singles).toHaveLength(4)
+    for (const page of singles) expect(page.boxes.TrimBox).toBeDefined()
+  }, 60_000)
+
+  it('refuses a card type or card id the game does not have', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'deckwright-partial-'))
+    const built = await buildGame(root, 'maybe-missions', { outDir: out, dpi: 30, onlyTypes: ['votes'], cardIds: ['mission-99'] })
+    expect(built.diagnostics).toMatchObject([
+      { rule: 'build/unknown-type', severity: 'error', file: 'rules/maybe-missions/game.ts', message: expect.stringContaining('did you mean "vote"?') },
+      { rule: 'build/unknown-card', severity: 'error', file: 'rules/maybe-missions/game.ts' },
+    ])
+    expect(existsSync(join(out, 'maybe-missions', 'maybe-missions-cards.pdf'))).toBe(false)
+  }, 60_000)
+})
+
+describe('deckwright calibrate and the print options of build', () => {
+  const run = promisify(execFile)
+  const bin = join(root, 'bin', 'deckwright.js')
+  const deckwright = async (...args: string[]) => {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd: root })
+      return { code: 0, stdout, stderr }
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string }
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+    }
+  }
+
+  it('writes calibration.pdf into --out', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'deckwright-calibrate-'))
+    const { code, stderr } = await deckwright('calibrate', '--out', out, '--paper', 'letter', '--duplex', 'short-edge', '--back-offset', '-1,0.5')
+    expect(code).toBe(0)
+    expect(stderr).toContain('calibration.pdf')
+    const pages = readPdf(readFileSync(join(out, 'calibration.pdf'))).pages
+    expect(pages).toHaveLength(2)
+    expect(pages[0]!.widthMm).toBeCloseTo(215.9, 3)
+  }, 30_000)
+
+  it('exits 2 for a print option that is not millimetres', async () => {
+    for (const args of [['--bleed', '-1'], ['--gap', 'wide'], ['--back-offset', '1'], ['--duplex', 'sideways']]) {
+      const { code } = await deckwright('build', 'maybe-missions', '--out', '/tmp/deckwright-never', ...args)
+      expect(code, args.join(' ')).toBe(2)
+    }
+  }, 30_000)
+})
