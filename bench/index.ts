@@ -1,6 +1,7 @@
 // npm run bench [faces] [cards to validate]: prints deckwright's figures on this machine.
 import { cpus } from 'node:os'
 import { benchBuild } from './build.ts'
+import { benchSheets } from './sheets.ts'
 import { benchValidate } from './validate.ts'
 
 const faces = Number(process.argv[2] ?? 500)
@@ -10,6 +11,9 @@ const ms = (n: number) => `${n.toFixed(0)} ms`
 console.log(`deckwright bench: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'})`)
 const v = benchValidate(cards)
 console.log(`validate ${v.cards} cards: YAML ${ms(v.yaml)} (${((v.yaml / v.cards) * 1000).toFixed(1)} µs a card), CSV ${ms(v.csv)} — parse, model and deck checks, median of 5`)
+
+const sheetsMs = await benchSheets(90)
+console.log(`sheets PDF of 90 poker cards (822×1122 px faces, a shared back): ${ms(sheetsMs)}, median of 3`)
 
 const b = await benchBuild(faces)
 console.log(`build ${b.faces} poker faces at 300 dpi on ${b.jobs} workers:`)
