@@ -5,6 +5,7 @@ import { checkDeck } from './engine/check.ts'
 import { modelCards } from './engine/model.ts'
 import { gamePaths, loadCardFiles, loadGameDefinition, relativePath, type GamePaths } from './load/project.ts'
 import { checkFrontMatter } from './engine/checks/front-matter.ts'
+import { loadRules } from './load/rules.ts'
 
 export interface LoadedGame {
   paths: GamePaths
@@ -26,6 +27,8 @@ export const validateGame = async (root: string, id: string): Promise<Result<Loa
   diagnostics.push(...checkDeck(game, cards.value, relativePath(root, paths.definition)))
   if (existsSync(paths.rules)) {
     diagnostics.push(...checkFrontMatter(game, readFileSync(paths.rules, 'utf8'), relativePath(root, paths.rules)))
+    // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
+    diagnostics.push(...loadRules(paths.rules, root).diagnostics)
   }
   return { value: { paths, game, cards: cards.value }, diagnostics }
 }

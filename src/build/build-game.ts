@@ -3,17 +3,18 @@ import { join } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame, type RenderOptions } from '../render/render-game.ts'
 import { defaultJobs, startWorkers, type FaceRenderer } from '../render/pool.ts'
-import { writeSheets, type SheetOptions, type SheetSummary } from '../print/sheets.ts'
+import { writeSheets, type PrintItem, type SheetOptions, type SheetSummary } from '../print/sheets.ts'
+import { writeSingleCards } from '../print/singles.ts'
+import { pickCards } from '../print/selection.ts'
 import { cardSize } from '../print/card-sizes.ts'
 import { loadRules } from '../load/rules.ts'
 import { renderBooklet, type BookletOptions } from '../booklet/index.ts'
-import type { BookletExample } from '../booklet/example.ts'
-import type { GameDef } from '../engine/define.ts'
-import type { GameFaces } from '../render/render-game.ts'
+import { examplesFromFaces } from '../booklet/example.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { validateGame } from '../validate.ts'
 import { gamePaths, relativePath } from '../load/project.ts'
 import { setNames } from '../engine/model.ts'
+import { applyPreset, faceOutputs, type PresetName } from '../output/index.ts'
 
 export interface BuildOptions {
   /** Output folder; each game is written to `<outDir>/<game>/`. */
@@ -31,10 +32,23 @@ export interface BuildOptions {
   only?: 'faces' | 'sheets' | 'booklet'
   /** Only the cards of these sets (e.g. ['base', 'identities']); all sets when not given. */
   sets?: readonly string[]
+  /** Only the cards of these types, and only these card ids (partial prints; each card still `qty` times). */
+  onlyTypes?: readonly string[]
+  cardIds?: readonly string[]
+  /** Also write `<game>-cards-single.pdf`: one page per face at trim plus bleed, with TrimBox and BleedBox. */
+  singles?: boolean
   /** Print sheet options (paper, duplex, gap…); the build sets the title and bleed. */
   sheets?: Omit<SheetOptions, 'title' | 'bleedMm'>
   /** Booklet options (page size…); the build sets the title and the examples. */
-  booklet?: Omit<BookletOptions, 'title' | 'examples'>
+  booklet?: Omit<BookletOptions, 'title' | 'examples' | 'baseDir'>
+  /** A print service's sizes ('tgc' The Game Crafter, 'mpc' MakePlayingCards): sets `dpi` and `bleedMm`. */
+  preset?: PresetName
+  /** Stamp `v<version>` (the definition's) in a corner of every front. */
+  stamp?: boolean
+  /** Write `<game>-overview.png`, every face on one contact sheet; default true. */
+  overview?: boolean
+  /** Write Tabletop Simulator deck sheets to `tts/`; default false. */
+  tts?: boolean
 }
 
 export interface BuildReport {
@@ -53,7 +67,8 @@ export interface BuildReport {
  */
 export const buildGame = async (root: string, id: string, options: BuildOptions): Promise<Result<BuildReport>> => {
   const report: BuildReport = { game: id, written: [], faces: 0, drawn: 0 }
-  const renderOptions = { dpi: options.dpi ?? 300, bleedMm: options.bleedMm ?? 3, inkFriendly: options.inkFriendly ?? false }
+  options = applyPreset(options)
+  const renderOptions = { dpi: options.dpi ?? 300, bleedMm: options.bleedMm ?? 3, inkFriendly: options.inkFriendly ?? false, ...(options.stamp && { stamp: true }) }
   // On a first build, workers start while the game is validated (a game with errors closes them unused);
   // a rebuild draws few faces, so it waits to see whether it needs them.
   const cacheDir = options.cache === false ? undefined : join(options.outDir, '.cache', id)
@@ -83,7 +98,13 @@ const buildValidated = async (
     diagnostics.push({ rule: 'build/unknown-set', severity: 'error', file: relativePath(root, paths.definition), line: 1, column: 1, message: `--sets names ${unknownSets.map((s) => `"${s}"`).join(', ')}, which ${id} does not have; its sets are ${setNames(game).join(', ')}` })
     return { value: report, diagnostics }
   }
-  const cards = options.sets ? loaded.cards.filter((c) => options.sets!.includes(c.set)) : loaded.cards
+  const inSets = options.sets ? loaded.cards.filter((c) => options.sets!.includes(c.set)) : loaded.cards
+  const picked = pickCards(inSets, loaded.cards, Object.keys(game.types), { types: options.onlyTypes, ids: options.cardIds })
+  if (picked.problems.length) {
+    diagnostics.push(...picked.problems.map((p) => ({ ...p, severity: 'error' as const, file: relativePath(root, paths.definition), line: 1, column: 1 })))
+    return { value: report, diagnostics }
+  }
+  const cards = picked.cards
   const bleedMm = options.bleedMm ?? 3
   const wants = (part: NonNullable<BuildOptions['only']>) => !options.only || options.only === part
   // The booklet alone needs only the faces of its examples.
@@ -115,19 +136,25 @@ const buildValidated = async (
     write(`faces/${name}.back.svg`, back.svg)
     write(`faces/${name}.back.png`, back.png)
   }
+  // Made from the faces: the contact sheet (on by default) and Tabletop Simulator sheets (on request).
+  const outputs = wants('faces') ? await faceOutputs(game, faces.value, { bleedMm, overview: options.overview ?? true, tts: options.tts ?? false, cacheDir }) : []
+  for (const file of outputs) write(file.name, file.data)
 
-  const items = faces.value.cards.flatMap(({ card, front, back }) =>
-    Array.from({ length: card.qty }, (_, copy) => ({
-      id: card.qty > 1 ? `${card.id}#${copy + 1}` : card.id,
-      front: front.png,
-      back: faces.value.backs.get(back)!.png,
-      size: cardSize(game.types[card.type]!.size ?? 'poker')!,
-    })),
-  )
+  const single: PrintItem[] = faces.value.cards.map(({ card, front, back }) => ({
+    id: card.id,
+    front: front.png,
+    back: faces.value.backs.get(back)!.png,
+    size: cardSize(game.types[card.type]!.size ?? 'poker')!,
+  }))
+  const items = single.flatMap((item, i) => {
+    const { qty } = faces.value.cards[i]!.card
+    return Array.from({ length: qty }, (_, copy) => ({ ...item, id: qty > 1 ? `${item.id}#${copy + 1}` : item.id }))
+  })
   if (wants('sheets')) try {
     const sheets = await writeSheets(items, { paper: options.paper ?? 'a4', duplex: 'long-edge', ...options.sheets, title: `${game.title} — cards`, bleedMm })
     write(`${id}-cards.pdf`, sheets.pdf)
     report.sheets = sheets.summary
+    if (options.singles) write(`${id}-cards-single.pdf`, await writeSingleCards(single, { title: `${game.title} — single cards`, bleedMm }))
   } catch (error) {
     // The print stage throws only for what no layout can fix (a card larger than the paper, nothing to print).
     if (!(error instanceof DiagnosticError)) throw error
@@ -136,28 +163,10 @@ const buildValidated = async (
 
   if (wants('booklet') && existsSync(paths.rules)) {
     const rules = loadRules(paths.rules, root)
-    diagnostics.push(...rules.diagnostics.filter((d) => d.severity !== 'info'))
-    const booklet = await renderBooklet(rules.value, { ...options.booklet, title: game.title, examples: bookletExamples(game, faces.value, bleedMm) })
+    // The rules file's own diagnostics came with validation.
+    const booklet = await renderBooklet(rules.value, { ...options.booklet, title: game.title, examples: examplesFromFaces(game, faces.value, bleedMm), baseDir: paths.rulesDir })
     diagnostics.push(...booklet.diagnostics.filter((d) => d.severity !== 'info'))
     write(`${id}-rules.pdf`, booklet.value)
   }
   return { value: report, diagnostics }
-}
-
-/** The game's examples with the faces just rendered; cards not built (another set) are left out. */
-const bookletExamples = (game: GameDef, faces: GameFaces, bleedMm: number): Record<string, BookletExample> => {
-  const byId = new Map(faces.cards.map((f) => [f.card.id, f]))
-  const examples = Object.entries(game.examples ?? {}).map(([id, example]): [string, BookletExample] => [
-      id,
-      {
-        title: example.title,
-        cards: example.cards.flatMap((cardId, i) => {
-          const face = byId.get(cardId)
-          const size = face && cardSize(game.types[face.card.type]!.size ?? 'poker')
-          return face && size ? [{ png: face.front.png, widthMm: size.widthMm, heightMm: size.heightMm, bleedMm, turned: example.turned?.[i] === 'second' }] : []
-        }),
-      },
-    ])
-  // An example whose cards were all left out (another set) is printed as a placeholder.
-  return Object.fromEntries(examples.filter(([, e]) => e.cards.length > 0))
 }
