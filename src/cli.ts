@@ -1,5 +1,5 @@
-import { Command, CommanderError, Option } from 'commander'
-import { resolve } from 'node:path'
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { join, relative, resolve } from 'node:path'
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts'
 import { formatters, type FormatName } from './diagnostics/formatters/index.ts'
 import { findGames } from './load/project.ts'
@@ -11,6 +11,38 @@ const EXIT = { ok: 0, errors: 1, usage: 2 } as const
 class UsageError extends Error {}
 
 const formatOption = () => new Option('--format <format>', 'how to print problems').choices(Object.keys(formatters)).default('stylish')
+const paperOption = () => new Option('--paper <paper>', 'paper size of the print sheets').choices(['a4', 'letter']).default('a4')
+const listArg = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean)
+const mmArg = (v: string) => {
+  const n = Number(v)
+  if (v.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected millimetres, 0 or more, e.g. 3 or 2.5')
+  return n
+}
+const offsetArg = (v: string) => {
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(v)
+  if (!m) throw new InvalidArgumentError('expected X,Y in millimetres, e.g. 1.5,-0.5')
+  return { x: Number(m[1]), y: Number(m[2]) }
+}
+type Offset = ReturnType<typeof offsetArg>
+interface SheetFlags {
+  landscape?: boolean
+  duplex: 'long-edge' | 'short-edge' | 'none'
+  fold?: boolean
+  bleed: number
+  gap: number
+  printerMargin: number
+  backOffset?: Offset
+  cornerRadius?: number
+  onlyType?: string[]
+  cards?: string[]
+  single?: boolean
+}
+interface OutputFlags {
+  preset?: 'tgc' | 'mpc'
+  stamp?: boolean
+  overview: boolean
+  tts?: boolean
+}
 
 const selectGames = (root: string, asked: string[]): string[] => {
   const all = findGames(root)
@@ -57,15 +89,33 @@ export const main = async (argv: string[]): Promise<number> => {
     .description('validate, then write faces, print sheets and the rules booklet of the given games (default: all)')
     .argument('[games...]')
     .option('--out <dir>', 'output folder', 'out')
-    .addOption(new Option('--paper <paper>', 'paper size of the print sheets').choices(['a4', 'letter']).default('a4'))
+    .addOption(paperOption())
+    .option('--landscape', 'landscape print sheets (a card size that fits more cards the other way turns on its own)')
+    .addOption(new Option('--duplex <mode>', 'how the sheet turns over for the backs').choices(['long-edge', 'short-edge', 'none']).default('long-edge'))
+    .option('--fold', 'fronts and backs side by side on each page, to fold over instead of printing double-sided')
+    .option('--bleed <mm>', 'bleed around each face', mmArg, 3)
+    .option('--gap <mm>', 'gutter between cards on the sheets', mmArg, 0)
+    .option('--printer-margin <mm>', 'border your printer cannot print; 0 packs the densest grid regardless', mmArg, 5)
+    .option('--back-offset <x,y>', 'move the backs by X,Y mm to make up for your printer (see deckwright calibrate)', offsetArg)
+    .option('--corner-radius <mm>', 'draw rounded-corner cut guides of this radius', mmArg)
+    .option('--only-type <types>', 'only the cards of these types, e.g. mission,vote', listArg)
+    .option('--cards <ids>', 'only these cards (each qty times), e.g. mission-01,mission-02', listArg)
+    .option('--single', 'also write <game>-cards-single.pdf: one page per face, trim plus bleed, with TrimBox and BleedBox')
     .option('--dpi <dpi>', 'resolution of the PNG faces', (v) => Number.parseInt(v, 10), 300)
     .option('--ink-friendly', 'light, mostly white faces for home printers')
-    .option('--sets <sets>', 'only the cards of these sets, e.g. base,identities', (v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .addOption(new Option('--preset <service>', "faces at a print service's size, 300 dpi with its bleed: tgc (The Game Crafter, poker 825×1125 px) or mpc (MakePlayingCards, 822×1122 px)").choices(['tgc', 'mpc']))
+    .option('--stamp', "stamp the game's version (from its definition) in a corner of every front")
+    .option('--no-overview', 'skip <game>-overview.png, every face on one contact sheet')
+    .option('--tts', 'also write Tabletop Simulator deck sheets to <game>/tts/')
+    .option('--sets <sets>', 'only the cards of these sets, e.g. base,identities', listArg)
     .option('--jobs <n>', 'worker threads drawing faces (default: one per core)', (v) => Number.parseInt(v, 10))
     .addOption(new Option('--only <part>', 'build only the faces, the print sheets or the booklet').choices(['faces', 'sheets', 'booklet']))
     .option('--no-cache', 'draw every face again instead of reusing those of earlier builds')
     .addOption(formatOption())
-    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; sets?: string[]; jobs?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; format: FormatName }) => {
+    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; sets?: string[]; jobs?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; format: FormatName } & SheetFlags & OutputFlags, cmd: Command) => {
+      // A preset decides the resolution and the bleed: asking for another as well is a contradiction.
+      for (const flag of ['dpi', 'bleed'] as const)
+        if (opts.preset && cmd.getOptionValueSource(flag) === 'cli') throw new UsageError(`--preset ${opts.preset} sets the resolution and the bleed: leave out --${flag}`)
       // Loaded only when building: validation stays quick to start.
       const { buildGame } = await import('./build/build-game.ts')
       const { progressReporter } = await import('./build/progress.ts')
@@ -78,6 +128,15 @@ export const main = async (argv: string[]): Promise<number> => {
           dpi: opts.dpi,
           inkFriendly: opts.inkFriendly,
           sets: opts.sets,
+          onlyTypes: opts.onlyType,
+          cardIds: opts.cards,
+          singles: opts.single,
+          preset: opts.preset,
+          stamp: opts.stamp,
+          overview: opts.overview,
+          tts: opts.tts,
+          bleedMm: opts.bleed,
+          sheets: { landscape: opts.landscape, duplex: opts.duplex, fold: opts.fold, gapMm: opts.gap, printerMarginMm: opts.printerMargin, backOffsetMm: opts.backOffset, cornerRadiusMm: opts.cornerRadius },
           jobs: opts.jobs,
           only: opts.only,
           cache: opts.cache,
@@ -91,6 +150,41 @@ export const main = async (argv: string[]): Promise<number> => {
         }
         for (const line of buildSummary(built.value, (Date.now() - started) / 1000)) process.stderr.write(`${line}\n`)
       }
+    })
+
+  program
+    .command('calibrate')
+    .description('write <out>/calibration.pdf: a double-sided test page that shows the --back-offset your printer needs')
+    .option('--out <dir>', 'output folder', 'out')
+    .addOption(paperOption())
+    .option('--landscape', 'landscape page')
+    .addOption(new Option('--duplex <mode>', 'how the sheet turns over').choices(['long-edge', 'short-edge']).default('long-edge'))
+    .option('--back-offset <x,y>', 'print with this offset, to check it', offsetArg)
+    .action(async (opts: { out: string; paper: 'a4' | 'letter'; landscape?: boolean; duplex: 'long-edge' | 'short-edge'; backOffset?: Offset }) => {
+      const { writeCalibration } = await import('./print/calibrate.ts')
+      const { writeFileAtomic } = await import('./util/atomic-write.ts')
+      const path = join(resolve(root, opts.out), 'calibration.pdf')
+      writeFileAtomic(path, await writeCalibration({ paper: opts.paper, landscape: opts.landscape, duplex: opts.duplex, backOffsetMm: opts.backOffset }))
+      const shown = relative(root, path).startsWith('..') ? path : relative(root, path)
+      process.stderr.write(`wrote ${shown}: print it double-sided (${opts.duplex}) at actual size and read the offset it shows\n`)
+    })
+
+  program
+    .command('booklet')
+    .description('write the rules booklet (PDF) of any Hugo-style rules file; a game\'s rules get its examples drawn from its cards')
+    .argument('<file>', 'the rules markdown file, e.g. rules/maybe-missions/rules.md')
+    .option('-o, --out <file>', 'the PDF to write (default: <game>-rules.pdf or <name>.pdf here)')
+    .addOption(new Option('--page-size <size>', 'page size').choices(['a5', 'a4']).default('a5'))
+    .addOption(new Option('--imposition <kind>', 'saddle: A5 pages 2-up on A4 in booklet order, to fold and staple').choices(['none', 'saddle']).default('none'))
+    .option('--drafts', 'print the comments and @TODO notes in the margin')
+    .addOption(formatOption())
+    .action(async (file: string, opts: { out?: string; pageSize: 'a5' | 'a4'; imposition: 'none' | 'saddle'; drafts?: boolean; format: FormatName }) => {
+      const { writeBookletFile } = await import('./booklet/file.ts')
+      const { value, diagnostics } = await writeBookletFile(file, { root, out: opts.out, pageSize: opts.pageSize, imposition: opts.imposition, drafts: opts.drafts })
+      print(diagnostics.filter((d) => d.severity !== 'info'), opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
+      if (value.out) process.stderr.write(`wrote ${value.out}\n`)
+      else process.stderr.write(`${file}: no booklet written, fix the errors above\n`)
+      exitCode = hasErrors(diagnostics) ? EXIT.errors : EXIT.ok
     })
 
   program

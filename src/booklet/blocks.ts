@@ -1,10 +1,13 @@
 import type { BookletExample } from './example.ts'
-import type { List, PhrasingContent, RootContent, Table } from 'mdast'
+import type { FootnoteDefinition, Image, List, Nodes, Parent, PhrasingContent, Root, RootContent, Table } from 'mdast'
 import type { Position } from 'unist'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Shortcode } from '../shortcodes/tree.ts'
-import { spacer, type FlowItem, type Frame } from './flow.ts'
-import { breakLines, drawLine, phrasingToRuns, type InlineShortcode, type Line, type Measure, type Run, type TextFormat } from './inline.ts'
+import { spacer, type FlowItem, type Frame, type Section } from './flow.ts'
+import { htmlToParagraphs } from './html.ts'
+import { imageBlock, type PictureContext } from './pictures.ts'
+import { baselineIn, breakLines, drawLine, phrasingToRuns, type InlineShortcode, type Line, type Measure, type Run, type TextFormat } from './inline.ts'
+import { drawIcon, type IconPaths } from './icons.ts'
 import { COLOUR, FONT, type BookletStyle } from './styles.ts'
 
 /** Everything a block needs to lay itself out. Children get a copy with a narrower box or more frames. */
@@ -29,6 +32,21 @@ export interface BlockContext {
   /** Examples drawn from the game's card data, by id; undefined for a rules file outside a game. */
   examples?: Record<string, BookletExample>
   inlineShortcode: InlineShortcode
+  /** The pictures read from the rules folder, and why others could not be. */
+  pictures: PictureContext
+  /** The document's sections so far (top-level rules-blocks and headings); a new one is pushed here. */
+  sections: Section[]
+  /** Icons drawn (`set:name`), for the credits. */
+  iconsUsed: Set<string>
+  /** Inside a `{{% %}}` shortcode: Hugo renders its output as markdown, the output of `{{< >}}` shortcodes in it too. */
+  inMarkdown?: boolean
+}
+
+/** Starts a top-level section: its heading item carries it (contents, running heads, bookmarks). */
+export const openSection = (title: string, ctx: BlockContext): Section => {
+  const section: Section = { title, tint: ctx.tint, index: ctx.sections.length }
+  ctx.sections.push(section)
+  return section
 }
 
 /** Lays out a list of blocks; the first keeps the gap the caller asks for (`firstGap`), the rest their own. */
@@ -38,6 +56,7 @@ export const renderBlocks = (nodes: RootContent[], ctx: BlockContext, firstGap?:
   for (const node of nodes) {
     const block = renderBlock(node, ctx)
     if (!block.length) continue
+    block[0]!.line ??= node.position?.start.line
     if (!items.length && firstGap !== undefined) block[0]!.spaceBefore = firstGap
     // A paragraph that introduces a list ("Furthermore," "How?") stays with the list's first entry.
     if (node.type === 'list' && previous?.type === 'paragraph') items[items.length - 1]!.keepWithNext = true
@@ -51,8 +70,16 @@ const gap = (ctx: BlockContext) => (ctx.tight ? ctx.style.paragraphGap * 0.3 : c
 
 const renderBlock = (node: RootContent, ctx: BlockContext): FlowItem[] => {
   switch (node.type) {
-    case 'paragraph':
+    case 'paragraph': {
+      // A paragraph that only holds pictures shows them as pictures.
+      const pictures = node.children.filter((c) => !(c.type === 'text' && !c.value.trim()) && !(c.type === 'break'))
+      if (pictures.length && pictures.every((c): c is Image => c.type === 'image')) {
+        return pictures.flatMap((image) => imageBlock(image.url, image.alt ?? '', ctx, image.position))
+      }
       return paragraph(node.children, ctx, gap(ctx))
+    }
+    case 'html':
+      return htmlBlock(node.value, ctx)
     case 'heading':
       return heading(node.children, node.depth, ctx)
     case 'list':
@@ -67,19 +94,17 @@ const renderBlock = (node: RootContent, ctx: BlockContext): FlowItem[] => {
       return [rule(ctx)]
     case 'shortcode':
       return ctx.shortcode(node, ctx)
-    case 'footnoteDefinition':
-      return renderBlocks(node.children, { ...ctx, format: { ...ctx.format, size: ctx.style.small.size } })
-    // Raw HTML (Hugo omits it too, unless told to be unsafe), link definitions and front matter are never printed.
+    // Link definitions and front matter are never printed.
     default:
       return []
   }
 }
 
 /** Runs of a paragraph's inline content, shortcodes included. */
-export const runsOf = (nodes: PhrasingContent[], format: TextFormat, ctx: BlockContext): Run[] => phrasingToRuns(nodes, format, ctx.inlineShortcode)
+export const runsOf = (nodes: PhrasingContent[], format: TextFormat, ctx: BlockContext): Run[] =>
+  phrasingToRuns(nodes, format, (node, f, toRuns) => ctx.inlineShortcode(node, f, toRuns, ctx.inMarkdown))
 
-/** Where the first baseline sits in a line box of `leading` for text of `size` (Inter: ascent .97, descent .24 em). */
-export const baselineIn = (leading: number, size: number): number => (leading - size * 1.21) / 2 + size * 0.97
+export { baselineIn }
 
 /**
  * Lines of text as items, one per line so that paragraphs may break across pages: never leaving a single first
@@ -110,8 +135,20 @@ export const textLines = (runs: Run[], ctx: BlockContext, options: { spaceBefore
 export const paragraph = (children: PhrasingContent[], ctx: BlockContext, spaceBefore: number): FlowItem[] =>
   textLines(runsOf(children, ctx.format, ctx), ctx, { spaceBefore })
 
-/** Markdown headings inside the rules: level 1–2 look like a rules-block's sub-heading, deeper ones are bold text. */
+/** The words of a raw HTML block, as a browser shows them (no typographer: Hugo passes HTML blocks through). */
+const htmlBlock = (html: string, ctx: BlockContext): FlowItem[] =>
+  htmlToParagraphs(html).flatMap((text) => textLines([{ text, format: ctx.format }], ctx, { spaceBefore: gap(ctx) }))
+
+/**
+ * Markdown headings: outside any rules-block, level 1–2 open a section (a heading band, like a rules-block's);
+ * inside one, level 1–2 look like a nested rules-block's sub-heading; deeper ones are bold text.
+ */
 const heading = (children: PhrasingContent[], depth: number, ctx: BlockContext): FlowItem[] => {
+  if (depth <= 2 && ctx.depth === 0 && ctx.listDepth === 0 && ctx.frames.length === 0) {
+    const runs = runsOf(children, headingFormat(ctx), ctx)
+    const title = runs.map((r) => ('text' in r ? r.text : ' ')).join('').trim()
+    return headingBand(runs, ctx, title ? openSection(title, ctx) : undefined)
+  }
   if (depth <= 2) return subHeading(runsOf(children, headingFormat(ctx), ctx), ctx)
   return textLines(runsOf(children, { ...ctx.format, bold: true }, ctx), ctx, { spaceBefore: ctx.style.paragraphGap * 1.4, keep: true })
 }
@@ -131,6 +168,39 @@ export const subHeading = (runs: Run[], ctx: BlockContext): FlowItem[] => {
       item.draw(doc, left, top)
     },
   }))
+}
+
+/**
+ * The heading of a section: a band in the block's tint with the heading in white, and the block's icon (if any)
+ * at its left. The band carries the section, so contents, running heads and bookmarks find it.
+ */
+export const headingBand = (runs: Run[], ctx: BlockContext, section?: Section, icon?: IconPaths): FlowItem[] => {
+  const { blockHeading } = ctx.style
+  const padX = 8
+  const iconSize = blockHeading.size * 1.25
+  const textX = padX + (icon ? iconSize + 6 : 0)
+  const white: Run[] = runs.map((r) => ('text' in r ? { ...r, format: { ...r.format, font: FONT.heading, bold: true, italic: false, size: blockHeading.size, color: '#ffffff' } } : r))
+  const lines = breakLines(white, ctx.width - textX - padX, ctx.measure)
+  const leading = blockHeading.size * 1.25
+  const height = Math.max(blockHeading.band, lines.length * leading + (blockHeading.band - leading))
+  const tint = ctx.tint
+  if (icon) ctx.iconsUsed.add(icon.name)
+  return [
+    {
+      height,
+      spaceBefore: ctx.style.paragraphGap * 2.6,
+      keepWithNext: true,
+      frames: ctx.frames,
+      section,
+      draw: (doc, left, top) => {
+        const x = left + ctx.x
+        doc.roundedRect(x, top, ctx.width, height, 3).fill(tint)
+        if (icon) drawIcon(doc, icon, x + padX, top + (height - iconSize) / 2, iconSize, '#ffffff')
+        const first = top + (height - lines.length * leading) / 2
+        lines.forEach((line, i) => drawLine(doc, line, x + textX, first + i * leading + baselineIn(leading, blockHeading.size), blockHeading.size))
+      },
+    },
+  ]
 }
 
 const BULLETS = ['\u2022', '\u2013', '\u2022']
@@ -155,7 +225,7 @@ const list = (node: List, ctx: BlockContext): FlowItem[] => {
       doc.font(node.ordered ? FONT.body : FONT.bold).fontSize(format.size).fillColor(ctx.tint)
       const w = doc.widthOfString(marker)
       // Bullets sit centred in the indent; numbers end just before the text.
-      const mx = node.ordered ? left + ctx.x + indent - w - 3 : left + ctx.x + (indent - w) / 2 - 1
+      const mx = node.ordered || checkbox ? left + ctx.x + indent - w - 3 : left + ctx.x + (indent - w) / 2 - 1
       doc.text(marker, mx, baseline, { lineBreak: false, baseline: 'alphabetic' })
       draw(doc, left, top)
     }
@@ -252,3 +322,48 @@ const table = (node: Table, ctx: BlockContext): FlowItem[] => {
 
 /** The width of runs set on one line. */
 export const lineWidth = (runs: Run[], ctx: BlockContext): number => Math.max(0, ...breakLines(runs, Infinity, ctx.measure).map((l) => l.width))
+
+/**
+ * Footnotes go to the end, as Hugo puts them: numbered in the order they are first referred to, each reference
+ * showing its number. Takes the definitions out of the tree and returns them in that order.
+ */
+export const takeFootnotes = (tree: Root): FootnoteDefinition[] => {
+  const definitions = new Map<string, FootnoteDefinition>()
+  const order: string[] = []
+  const walk = (node: Nodes) => {
+    if (node.type === 'footnoteReference' && !order.includes(node.identifier)) order.push(node.identifier)
+    if (!('children' in node)) return
+    const parent = node as Parent
+    parent.children = parent.children.filter((child) => {
+      if (child.type !== 'footnoteDefinition') return true
+      definitions.set(child.identifier, child)
+      return false
+    })
+    for (const child of parent.children) walk(child as Nodes)
+  }
+  walk(tree)
+  for (const def of definitions.values()) for (const child of def.children) walk(child as Nodes)
+  const numbered = order.filter((id) => definitions.has(id))
+  const walkLabels = (node: Nodes) => {
+    if (node.type === 'footnoteReference') node.label = String(numbered.indexOf(node.identifier) + 1 || '?')
+    if ('children' in node) for (const child of node.children) walkLabels(child as Nodes)
+  }
+  walkLabels(tree)
+  return numbered.map((id) => definitions.get(id)!)
+}
+
+/** The footnotes at the end of the rules: a short rule, then each note, numbered, in small type. */
+export const footnoteItems = (definitions: FootnoteDefinition[], ctx: BlockContext): FlowItem[] => {
+  if (!definitions.length) return []
+  const small: BlockContext = { ...ctx, format: { ...ctx.format, size: ctx.style.small.size } }
+  const list: List = { type: 'list', ordered: true, start: 1, spread: false, children: definitions.map((d) => ({ type: 'listItem', spread: false, children: d.children })) }
+  const items = renderBlock(list, small)
+  const rule: FlowItem = {
+    height: ctx.style.paragraphGap,
+    spaceBefore: ctx.style.paragraphGap * 2,
+    keepWithNext: true,
+    frames: [],
+    draw: (doc, left, top) => void doc.moveTo(left, top + 2).lineTo(left + ctx.width * 0.3, top + 2).lineWidth(0.5).stroke(COLOUR.rule),
+  }
+  return [rule, ...items]
+}

@@ -1,3 +1,6 @@
+import type { GameDef } from '../engine/define.ts'
+import { cardSize } from '../print/card-sizes.ts'
+import type { GameFaces } from '../render/render-game.ts'
 import type { BlockContext } from './blocks.ts'
 import type { FlowItem } from './flow.ts'
 import { FONT, COLOUR } from './styles.ts'
@@ -55,4 +58,25 @@ export const exampleItem = (example: BookletExample, ctx: BlockContext): FlowIte
       }
     },
   }
+}
+
+/**
+ * The game's examples (`examples` of its definition: which cards, which half turned up) with faces already drawn;
+ * cards that were not drawn (another set) are left out, and an example left with no card is left out too (the
+ * booklet prints a placeholder for it).
+ */
+export const examplesFromFaces = (game: GameDef, faces: Pick<GameFaces, 'cards'>, bleedMm: number): Record<string, BookletExample> => {
+  const byId = new Map(faces.cards.map((f) => [f.card.id, f]))
+  const examples = Object.entries(game.examples ?? {}).map(([id, example]): [string, BookletExample] => [
+    id,
+    {
+      title: example.title,
+      cards: example.cards.flatMap((cardId, i) => {
+        const face = byId.get(cardId)
+        const size = face && cardSize(game.types[face.card.type]!.size ?? 'poker')
+        return face && size ? [{ png: face.front.png, widthMm: size.widthMm, heightMm: size.heightMm, bleedMm, turned: example.turned?.[i] === 'second' }] : []
+      }),
+    },
+  ])
+  return Object.fromEntries(examples.filter(([, e]) => e.cards.length > 0))
 }

@@ -11,6 +11,14 @@ export interface Rect {
   height: number
 }
 
+/** A top-level section of the rules (a rules-block or a top-level heading): contents entry, running head, bookmark. */
+export interface Section {
+  title: string
+  tint: string
+  /** Index in the document's sections, in order. */
+  index: number
+}
+
 /** A decoration around consecutive items: a box, a left bar. Drawn once per page it appears on. */
 export interface Frame {
   /** Horizontal extent, from the content box's left edge. */
@@ -35,6 +43,10 @@ export interface FlowItem {
   closes?: Frame
   /** Distance from the item's top to its first baseline: where a list bullet goes. */
   baseline?: number
+  /** The item opens this section (its heading). */
+  section?: Section
+  /** The source line of the block this item starts (drafts put notes beside it). */
+  line?: number
   /** `x` is the content box's left edge, `y` the item's top. */
   draw(doc: PDFKit.PDFDocument, x: number, y: number): void
 }

@@ -1,13 +1,18 @@
+import type { Root } from 'mdast'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { RulesDoc } from '../load/rules.ts'
 import { createPdf, pdfToBuffer } from '../util/pdf.ts'
-import { renderBlocks, textLines, type BlockContext } from './blocks.ts'
-import { drawPage, paginate, type FlowItem } from './flow.ts'
-import { measurer, type Run } from './inline.ts'
+import { footnoteItems, renderBlocks, takeFootnotes, type BlockContext } from './blocks.ts'
+import { bookletCredits } from './credits.ts'
 import type { BookletExample } from './example.ts'
+import type { Placed, Section } from './flow.ts'
+import { imageSources, loadImages } from './images.ts'
+import { saddleSheets, SHEET_A4_LANDSCAPE } from './impose.ts'
+import { measurer } from './inline.ts'
+import { contentsItems, coverPage, creditsItems, drawPlaced, flowPages, marginNotes, pageNumber, runningHead, type PageDraw } from './pages.ts'
 import { inlineShortcode, renderShortcode } from './shortcodes.ts'
-import { bookletStyle, COLOUR, DEFAULT_TINT, FONT, registerFonts, type BookletStyle, type PageSizeName } from './styles.ts'
-import { rangeDash, smarten } from './typography.ts'
+import { bookletStyle, COLOUR, DEFAULT_TINT, registerFonts, tintColour, type PageSizeName } from './styles.ts'
+import { typographer } from './typography.ts'
 
 export interface BookletOptions {
   /** Used when the front matter has no title. */
@@ -16,21 +21,42 @@ export interface BookletOptions {
   pageSize?: PageSizeName
   /** The game's examples, drawn where the rules say `{{< rules-example id=… >}}`. */
   examples?: Record<string, BookletExample>
+  /** The folder the rules' pictures are read from (the rules file's folder); none: pictures are placeholders. */
+  baseDir?: string
+  /** `saddle`: the A5 pages 2-up on A4 sheets in booklet order, printed both sides, folded and stapled. */
+  imposition?: 'none' | 'saddle'
+  /** Prints the author's notes (HTML comments, @TODO lines) in a wide right margin. */
+  drafts?: boolean
 }
 
+/** Contents are worth a page from this many sections on. */
+const MIN_SECTIONS_FOR_CONTENTS = 2
+
 /**
- * Renders a rules document to a PDF booklet: a title with the game's vitals, then the rules. Shortcode syntax,
- * front matter, comments and @TODO notes are never printed (the loader already removed the last three).
+ * Renders a rules document to a PDF booklet: a cover with the game's vitals, the contents, the rules with running
+ * heads and page numbers, and a credits page. Shortcode syntax, front matter, comments and @TODO notes are never
+ * printed (the loader already removed the last three); prose gets Hugo's typographer.
  */
 export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {}): Promise<Result<Buffer>> => {
   const diagnostics: Diagnostic[] = []
-  const style = bookletStyle(options.pageSize ?? 'a5')
-  const title = stringOf(doc.frontMatter['title']) ?? options.title ?? ''
-  const pdf = createPdf({ title: title || 'Rules', size: [style.page.width, style.page.height] })
-  registerFonts(pdf)
-
   const report: BlockContext['report'] = (rule, severity, message, position) =>
     diagnostics.push({ rule, severity, message, file: doc.file, line: position?.start.line, column: position?.start.column })
+
+  const saddle = options.imposition === 'saddle'
+  let pageSize = options.pageSize ?? 'a5'
+  if (saddle && pageSize !== 'a5') {
+    diagnostics.push({ rule: 'print/saddle-page-size', severity: 'warning', file: doc.file, message: `Saddle imposition folds A4 sheets into an A5 booklet, so the pages are A5, not ${pageSize.toUpperCase()}.` })
+    pageSize = 'a5'
+  }
+  const style = bookletStyle(pageSize, { drafts: options.drafts })
+  const title = stringOf(doc.frontMatter['title']) ?? options.title ?? 'Rules'
+  const pdf = createPdf({ title, size: saddle ? SHEET_A4_LANDSCAPE : [style.page.width, style.page.height] })
+  registerFonts(pdf)
+
+  // Hugo's typographer works on the source; a copy keeps the caller's tree as it was parsed.
+  const tree = typographer(structuredClone(doc.tree), doc.source) as Root
+  const pictures = await loadImages(imageSources(tree), options.baseDir)
+
   const ctx: BlockContext = {
     measure: measurer(pdf),
     style,
@@ -46,58 +72,108 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
     shortcode: renderShortcode,
     examples: options.examples,
     inlineShortcode: inlineShortcode(report),
+    pictures,
+    sections: [],
+    iconsUsed: new Set(),
   }
 
-  const items = [...titleItems(title, doc.frontMatter, ctx), ...renderBlocks(doc.tree.children, ctx)]
-  if (items.length) items[0]!.spaceBefore = 0
-  const pages = paginate(items, style.margin.top, style.page.height - style.margin.bottom)
-  if (!pages.length) pages.push([])
-  pages.forEach((placed, index) => {
-    pdf.addPage({ size: [style.page.width, style.page.height], margin: 0 })
-    drawPage(pdf, placed, style.margin.left)
-    footer(pdf, style, index + 1)
+  const footnotes = takeFootnotes(tree)
+  const body = [...renderBlocks(tree.children, ctx), ...footnoteItems(footnotes, ctx)]
+  if (body.length) body[0]!.spaceBefore = 0
+  const bodyPages = body.length ? flowPages(body, style) : []
+  const sections = ctx.sections
+  const coverTint = tintColour(doc.frontMatter['tint'] ?? doc.frontMatter['color'] ?? doc.frontMatter['icontint'], sections[0]?.tint ?? DEFAULT_TINT)
+  const cover = coverPage(title, doc.frontMatter, coverTint, ctx)
+
+  const sectionPage = new Map<number, number>()
+  const contentsPages = sections.length >= MIN_SECTIONS_FOR_CONTENTS ? flowPages(contentsItems(sections, ctx, (s) => sectionPage.get(s.index), !saddle), style) : []
+  const firstBodyPage = 2 + contentsPages.length
+  bodyPages.forEach((placed, i) => {
+    for (const { item } of placed) if (item.section) sectionPage.set(item.section.index, firstBodyPage + i)
   })
+  const credits = flowPages(creditsItems(bookletCredits(ctx.iconsUsed), ctx), style)
+  const notes = options.drafts ? notesByPage(doc, bodyPages) : new Map<number, Array<{ note: RulesDoc['notes'][number]; y: number }>>()
+
+  // Every page, in reading order, as a function that draws it.
+  const pages: Array<{ draw: PageDraw; bookmark?: Section[] }> = [{ draw: cover }]
+  contentsPages.forEach((placed) => {
+    const number = pages.length + 1
+    pages.push({ draw: (d) => (drawPlaced(d, placed, style), pageNumber(d, style, number)) })
+  })
+  let current: Section | undefined
+  bodyPages.forEach((placed, i) => {
+    const number = pages.length + 1
+    const first = placed.find((p) => !p.item.discardable)
+    // The section in effect at the top of the page; none on a page that opens a section with its heading.
+    const head = first?.item.section ? undefined : current
+    const opened = placed.flatMap((p) => (p.item.section ? [p.item.section] : []))
+    if (opened.length) current = opened[opened.length - 1]
+    const pageNotes = notes.get(i) ?? []
+    pages.push({
+      bookmark: opened,
+      draw: (d) => {
+        if (number > 2 || contentsPages.length) runningHead(d, style, number, title, head)
+        drawPlaced(d, placed, style)
+        pageNumber(d, style, number)
+        if (pageNotes.length) marginNotes(d, pageNotes, style, ctx.measure)
+      },
+    })
+  })
+  const creditsDraws: PageDraw[] = credits.map((placed) => (d) => drawPlaced(d, placed, style))
+
+  if (saddle) {
+    // Blank pages go before the credits, which close the booklet on its back cover.
+    const count = pages.length + creditsDraws.length
+    const blanks = (4 - (count % 4)) % 4
+    const all: PageDraw[] = [...pages.map((p) => p.draw), ...Array.from({ length: blanks }, (): PageDraw => () => {}), ...creditsDraws]
+    for (const side of saddleSheets(all.length)) {
+      pdf.addPage({ size: SHEET_A4_LANDSCAPE, margin: 0 })
+      side.forEach((index, half) => {
+        pdf.save()
+        pdf.translate(half * (SHEET_A4_LANDSCAPE[0] / 2) + (SHEET_A4_LANDSCAPE[0] / 2 - style.page.width) / 2, (SHEET_A4_LANDSCAPE[1] - style.page.height) / 2)
+        all[index]!(pdf)
+        pdf.restore()
+      })
+      foldMarks(pdf)
+    }
+  } else {
+    for (const page of pages) {
+      pdf.addPage({ size: [style.page.width, style.page.height], margin: 0 })
+      for (const section of page.bookmark ?? []) {
+        pdf.addNamedDestination(`section-${section.index}`)
+        pdf.outline.addItem(section.title)
+      }
+      page.draw(pdf)
+    }
+    for (const draw of creditsDraws) {
+      pdf.addPage({ size: [style.page.width, style.page.height], margin: 0 })
+      draw(pdf)
+    }
+  }
   return { value: await pdfToBuffer(pdf), diagnostics }
 }
 
 const stringOf = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : undefined
 
-/** The title, then a line of vitals (players, play time, ages) when the front matter gives them, then a rule. */
-const titleItems = (title: string, front: Record<string, unknown>, ctx: BlockContext): FlowItem[] => {
-  const items: FlowItem[] = []
-  const { style } = ctx
-  if (title) {
-    const runs: Run[] = [{ text: smarten(title), format: { ...ctx.format, font: FONT.heading, bold: true, size: style.title.size, color: COLOUR.text } }]
-    items.push(...textLines(runs, ctx, { spaceBefore: 0, leading: style.title.size * 1.2, keep: true }))
+/** Each note beside the first block at or after its line: body page index → notes with the height they go at. */
+const notesByPage = (doc: RulesDoc, pages: Placed[][]) => {
+  const byPage = new Map<number, Array<{ note: RulesDoc['notes'][number]; y: number }>>()
+  const starts = pages.flatMap((placed, page) => placed.flatMap((p) => (p.item.line !== undefined ? [{ line: p.item.line, page, y: p.y }] : [])))
+  for (const note of doc.notes) {
+    const at = starts.find((s) => s.line >= note.line) ?? starts[starts.length - 1] ?? { page: 0, y: 0 }
+    byPage.set(at.page, [...(byPage.get(at.page) ?? []), { note, y: at.y }])
   }
-  const players = stringOf(front['players'])
-  const playtime = stringOf(front['playtime'] ?? front['playTime'] ?? front['duration'])
-  const ages = stringOf(front['ages'] ?? front['age'])
-  const vitals = [
-    players && (/player/i.test(players) ? players : `${players} players`),
-    playtime && (/\d$/.test(playtime) ? `${playtime} minutes` : playtime),
-    ages && (/age/i.test(ages) ? ages : `Ages ${ages}`),
-  ].filter((v): v is string => Boolean(v))
-  if (vitals.length) {
-    const runs: Run[] = [{ text: rangeDash(vitals.join('  \u00b7  ')), format: { ...ctx.format, size: style.body.size * 1.05, color: COLOUR.muted } }]
-    items.push(...textLines(runs, ctx, { spaceBefore: style.paragraphGap * 0.4, keep: true }))
-  }
-  if (items.length) {
-    items.push({
-      height: style.paragraphGap,
-      spaceBefore: style.paragraphGap * 0.3,
-      frames: [],
-      draw: (doc, left, top) => void doc.moveTo(left, top + style.paragraphGap / 2).lineTo(left + ctx.width, top + style.paragraphGap / 2).lineWidth(0.75).stroke(COLOUR.rule),
-    })
-  }
-  return items
+  return byPage
 }
 
-/** The page number, centred in the bottom margin. */
-const footer = (pdf: PDFKit.PDFDocument, style: BookletStyle, page: number) => {
-  const text = String(page)
-  pdf.font(FONT.body).fontSize(style.small.size).fillColor(COLOUR.muted)
-  const width = pdf.widthOfString(text)
-  pdf.text(text, (style.page.width - width) / 2, style.page.height - style.margin.bottom / 2, { lineBreak: false, baseline: 'alphabetic' })
+/** Short ticks at the middle of the sheet's top and bottom edges: where to fold. */
+const foldMarks = (pdf: PDFKit.PDFDocument) => {
+  const [w, h] = SHEET_A4_LANDSCAPE
+  pdf.save().lineWidth(0.5).strokeColor(COLOUR.faint)
+  pdf.moveTo(w / 2, 0).lineTo(w / 2, 12).stroke()
+  pdf.moveTo(w / 2, h - 12).lineTo(w / 2, h).stroke()
+  pdf.restore()
 }
+
+export type { PageSizeName } from './styles.ts'

@@ -1,7 +1,7 @@
 import type { PhrasingContent } from 'mdast'
 import type { Shortcode } from '../shortcodes/tree.ts'
+import { isLineBreakTag } from './html.ts'
 import { COLOUR, fontFor, type FontName } from './styles.ts'
-import { smarten } from './typography.ts'
 
 /**
  * Inline text: mdast phrasing content → styled runs → lines. We break lines ourselves (measuring with the
@@ -24,20 +24,22 @@ export interface TextFormat {
 export type Run = { text: string; format: TextFormat } | { break: true }
 
 /** How inline shortcodes become runs; given by the shortcode renderers, so that this file does not depend on them. */
-export type InlineShortcode = (node: Shortcode, format: TextFormat, toRuns: (nodes: PhrasingContent[], format: TextFormat) => Run[]) => Run[]
+export type InlineShortcode = (
+  node: Shortcode,
+  format: TextFormat,
+  toRuns: (nodes: PhrasingContent[], format: TextFormat) => Run[],
+  /** Inside a `{{% %}}` shortcode, whose output Hugo renders as markdown (a nested `{{< >}}`'s output too). */
+  inMarkdown?: boolean,
+) => Run[]
 
-/** Turns phrasing content into runs, applying Hugo's typographer to prose (its quote state crosses runs). */
+/** Turns phrasing content (already through Hugo's typographer, see typography.ts) into runs. */
 export const phrasingToRuns = (nodes: PhrasingContent[], format: TextFormat, shortcode: InlineShortcode): Run[] => {
-  let prev = ''
   const walk = (list: PhrasingContent[], f: TextFormat): Run[] =>
     list.flatMap((node): Run[] => {
       switch (node.type) {
-        case 'text': {
-          // Markdown source line breaks and runs of spaces are one space, as in HTML.
-          const text = smarten(node.value.replace(/\s+/g, ' '), prev)
-          if (text) prev = text[text.length - 1]!
-          return [{ text, format: f }]
-        }
+        case 'text':
+          // Markdown source line breaks and runs of spaces are one space, as in HTML (no-break spaces stay).
+          return [{ text: node.value.replace(/[ \t\r\n]+/g, ' '), format: f }]
         case 'strong':
           return walk(node.children, { ...f, bold: true })
         case 'emphasis':
@@ -45,30 +47,33 @@ export const phrasingToRuns = (nodes: PhrasingContent[], format: TextFormat, sho
         case 'delete':
           return walk(node.children, { ...f, strike: true })
         case 'inlineCode':
-          prev = node.value.slice(-1)
           return [{ text: node.value, format: { ...f, code: true } }]
         case 'link':
           return walk(node.children, { ...f, link: node.url, color: COLOUR.link })
         case 'linkReference':
           return walk(node.children, f)
         case 'break':
-          prev = ' '
           return [{ break: true }]
         case 'image':
         case 'imageReference':
           return node.alt ? [{ text: `[${node.alt}]`, format: { ...f, italic: true, color: COLOUR.muted } }] : []
         case 'footnoteReference':
-          return [{ text: `[${node.label ?? node.identifier}]`, format: { ...f, size: f.size * 0.8 } }]
+          // Numbered by the booklet (see takeFootnotes), shown small after the word, as Hugo's superscript.
+          return [{ text: node.label ?? node.identifier, format: { ...f, size: f.size * 0.7, color: COLOUR.link } }]
         case 'shortcode':
           return shortcode(node, f, walk)
-        // Raw HTML is never printed: it is markup for a browser, not words for a reader.
+        // Inline HTML tags are markup, not words (the words between them are text nodes); <br> breaks the line.
         case 'html':
+          return isLineBreakTag(node.value) ? [{ break: true }] : []
         default:
           return []
       }
     })
   return walk(nodes, format)
 }
+
+/** Where the first baseline sits in a line box of `leading` for text of `size` (Inter: ascent .97, descent .24 em). */
+export const baselineIn = (leading: number, size: number): number => (leading - size * 1.21) / 2 + size * 0.97
 
 export interface Fragment {
   text: string

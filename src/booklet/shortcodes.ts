@@ -1,16 +1,23 @@
 import type { PhrasingContent } from 'mdast'
 import type { Shortcode } from '../shortcodes/tree.ts'
-import { baselineIn, headingFormat, paragraph, renderBlocks, subHeading, type BlockContext } from './blocks.ts'
-import { spacer, type FlowItem, type Frame } from './flow.ts'
-import { breakLines, drawLine, type InlineShortcode, type Run, type TextFormat } from './inline.ts'
-import { COLOUR, FONT, tintColour } from './styles.ts'
-import { smarten } from './typography.ts'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+import { headingBand, headingFormat, openSection, renderBlocks, runsOf, subHeading, textLines, type BlockContext } from './blocks.ts'
 import { exampleItem } from './example.ts'
+import { spacer, type FlowItem, type Frame } from './flow.ts'
+import { htmlToParagraphs } from './html.ts'
+import { iconPaths } from './icons.ts'
+import type { InlineShortcode, Run } from './inline.ts'
+import { drawPicture, imageBlock, pictureOf, placeholder } from './pictures.ts'
+import { COLOUR, tintColour } from './styles.ts'
+import { typographer } from './typography.ts'
+
+const markdown = unified().use(remarkParse)
 
 /**
  * One renderer per shortcode of the rules vocabulary (the Hugo theme's `layouts/shortcodes/*.html`), in a plain
- * object so that adding one is adding a line. Images and drawn examples come later: for now they are labelled
- * placeholders, so that the layout already leaves them room.
+ * object so that adding one is adding a line. Extra parameters a renderer does not use (`class=`, `id=`…) are
+ * ignored, as a template that does not read them ignores them.
  */
 export type ShortcodeRenderer = (node: Shortcode, ctx: BlockContext) => FlowItem[]
 
@@ -19,96 +26,158 @@ const param = (node: Shortcode, name: string, position?: number): string | undef
   return value === undefined ? undefined : String(value)
 }
 
-const PHRASING = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'break', 'link', 'linkReference', 'image', 'imageReference', 'footnoteReference', 'shortcode'])
+const PHRASING = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'break', 'link', 'linkReference', 'image', 'imageReference', 'footnoteReference', 'shortcode', 'html'])
+
+/** The share of the width a double view gives its picture: `split="40"`, `"40%"`, `"0.4"` or `"2/5"`; default 40 %. */
+export const splitShare = (value: unknown): number => {
+  const text = String(value ?? '').trim()
+  const fraction = /^(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)$/.exec(text)
+  let share = fraction ? Number(fraction[1]) / Number(fraction[2]) : Number.parseFloat(text)
+  if (!fraction && share > 1) share /= 100
+  return Number.isFinite(share) && share > 0 ? Math.min(0.7, Math.max(0.2, share)) : 0.4
+}
 
 export const blockShortcodes: Record<string, ShortcodeRenderer> = {
-  /** A section of the rules: a heading band in its tint; nested, a sub-heading. */
+  /** A section of the rules: at the top a heading band in its tint with its icon; nested, a sub-heading. */
   'rules-block': (node, ctx) => {
     const tint = tintColour(node.params['icontint'], ctx.tint)
     const heading = param(node, 'heading', 0)
-    const inner: BlockContext = { ...ctx, tint, depth: ctx.depth + 1 }
+    const inner: BlockContext = { ...ctx, tint, depth: ctx.depth + 1, inMarkdown: ctx.inMarkdown || node.delimiter === '%' }
     const items: FlowItem[] = []
     if (heading) {
-      const runs: Run[] = [{ text: smarten(heading), format: { ...headingFormat(inner), color: tint } }]
-      items.push(...(ctx.depth === 0 ? headingBand(runs, inner) : subHeading(runs, inner)))
+      // The heading is markdown too (the theme's `{{%` template renders it): `code`, *emphasis*, typographer.
+      const runs = runsOf(inlineMarkdown(heading), { ...headingFormat(inner), color: tint }, inner)
+      const title = runs.map((r) => ('text' in r ? r.text : ' ')).join('').replace(/\s+/g, ' ').trim()
+      const top = ctx.depth === 0 && ctx.frames.length === 0
+      items.push(...(top ? headingBand(runs, inner, openSection(title, inner), iconPaths(node.params['icon'])) : subHeading(runs, inner)))
     }
     items.push(...renderBlocks(node.children, inner, heading ? ctx.style.paragraphGap * (ctx.depth === 0 ? 0.9 : 0.4) : undefined))
     return items
   },
 
   /** A side note: a light box. */
-  remark: (node, ctx) =>
-    box(ctx, { fill: COLOUR.remarkFill, border: COLOUR.remarkBorder }, (inner) => renderBlocks(node.children, inner, 0)),
+  remark: (node, ctx) => box(markdownIn(node, ctx), { fill: COLOUR.remarkFill, border: COLOUR.remarkBorder }, (inner) => renderBlocks(node.children, inner, 0)),
 
-  /** An illustration beside its text on the web; on an A5 page it goes above the text. */
-  'rules-double-view': (node, ctx) => {
-    const text = renderBlocks(node.children, ctx, ctx.style.paragraphGap)
-    // The picture belongs to its text: it never ends a page the text starts after.
-    return [{ ...placeholder(ctx, 'Image', param(node, 'alt') ?? '', param(node, 'src')), keepWithNext: text.length > 0 }, ...text]
-  },
+  /** A picture beside its text (`split=` sets the picture's share, `class="reverse"` puts it on the right). */
+  'rules-double-view': (node, ctx) => doubleView(node, markdownIn(node, ctx)),
 
-  'rules-image': (node, ctx) => [placeholder(ctx, 'Image', param(node, 'alt') ?? '', param(node, 'src'))],
+  'rules-image': (node, ctx) => imageBlock(param(node, 'src', 0), param(node, 'alt', 1) ?? '', ctx, node.position),
 
-  /** An example drawn from real card data (later); for now a box that names it. */
   /** The example the game's definition names by this id, drawn with the real card faces. */
   'rules-example': (node, ctx) => {
     const id = param(node, 'id', 0) ?? ''
     const example = ctx.examples?.[id]
     if (example) return [exampleItem(example, ctx)]
-    ctx.report('rules/unknown-example', 'warning', ctx.examples ? `The game defines no example "${id}" (its examples: ${Object.keys(ctx.examples).join(', ') || 'none'}); a placeholder is printed.` : `"${id}" names an example, but this rules file belongs to no game; a placeholder is printed.`, node.position)
+    ctx.report(
+      'rules/unknown-example',
+      'warning',
+      ctx.examples
+        ? `The game defines no example "${id}" (its examples: ${Object.keys(ctx.examples).join(', ') || 'none'}); a placeholder is printed.`
+        : `"${id}" names an example, but this rules file belongs to no game; a placeholder is printed.`,
+      node.position,
+    )
     return [placeholder(ctx, 'Example', `Example: ${id}`.trim(), undefined, 0.28)]
   },
 }
 
-/** Any shortcode in a block position: a known renderer, else its content and a warning. */
+const unknown = (node: Shortcode, ctx: Pick<BlockContext, 'report'>) => {
+  if (node.name.endsWith('.inline')) {
+    ctx.report('rules/unknown-shortcode', 'warning', `"${node.name}" is an inline shortcode (a template written in the page); Hugo prints nothing for it unless inline shortcodes are enabled, and neither does the booklet.`, node.position)
+  } else {
+    ctx.report('rules/unknown-shortcode', 'warning', `The booklet does not know the shortcode "${node.name}"; its content is printed without its styling.`, node.position)
+  }
+}
+
+/**
+ * Any shortcode in a block position: a known renderer, else its content and a warning. Like a template printing
+ * `.Inner`: a `{{% %}}` pair's markdown is rendered, a `{{< >}}` pair's text shown as it is.
+ */
 export const renderShortcode = (node: Shortcode, ctx: BlockContext): FlowItem[] => {
   const render = blockShortcodes[node.name]
   if (render) return render(node, ctx)
-  ctx.report('rules/unknown-shortcode', 'warning', `The booklet does not know the shortcode "${node.name}"; its content is printed without its styling.`, node.position)
-  if (node.children.length) return renderBlocks(node.children, ctx)
-  if (node.value?.trim()) return paragraph([{ type: 'text', value: node.value }], ctx, ctx.style.paragraphGap)
-  return []
+  unknown(node, ctx)
+  if (node.name.endsWith('.inline')) return []
+  // Hugo inserts a `{{< >}}` output in the page as it is, unless a `{{% %}}` around it has it rendered as markdown.
+  if (node.delimiter === '<' && !ctx.inMarkdown) {
+    return htmlToParagraphs(node.value ?? '').flatMap((text) => textLines([{ text, format: ctx.format }], ctx, { spaceBefore: ctx.style.paragraphGap }))
+  }
+  return renderBlocks(node.children, markdownIn(node, ctx))
 }
 
-/** A shortcode inside a paragraph: its content as text (images and examples as a bracketed label). */
+const markdownIn = (node: Shortcode, ctx: BlockContext): BlockContext => (node.delimiter === '%' && !ctx.inMarkdown ? { ...ctx, inMarkdown: true } : ctx)
+
+/** A parameter written in markdown (a heading), as phrasing content with Hugo's typographer applied. */
+const inlineMarkdown = (text: string): PhrasingContent[] => {
+  const tree = typographer(markdown.parse(text), text)
+  const first = tree.children[0]
+  return first && 'children' in first ? (first.children as PhrasingContent[]) : [{ type: 'text', value: text }]
+}
+
+/** A shortcode inside a paragraph: its content as text (pictures and examples as a bracketed label). */
 export const inlineShortcode =
   (report: BlockContext['report']): InlineShortcode =>
-  (node, format, toRuns) => {
+  (node, format, toRuns, inMarkdown) => {
     if (node.name === 'rules-image' || node.name === 'rules-double-view' || node.name === 'rules-example') {
       const label = node.name === 'rules-example' ? `Example: ${param(node, 'id', 0) ?? ''}` : `Image: ${param(node, 'alt') ?? param(node, 'src') ?? ''}`
       return [{ text: `[${label.trim()}]`, format: { ...format, italic: true, color: COLOUR.muted } }]
     }
     if (!blockShortcodes[node.name]) {
-      report('rules/unknown-shortcode', 'warning', `The booklet does not know the shortcode "${node.name}"; its content is printed without its styling.`, node.position)
+      unknown(node, { report })
+      if (node.name.endsWith('.inline')) return []
+      if (node.delimiter === '<' && !inMarkdown) return node.value ? [{ text: htmlToParagraphs(node.value).join(' '), format }] : []
     }
     const phrasing = node.children.flatMap((c): PhrasingContent[] => (c.type === 'paragraph' ? c.children : PHRASING.has(c.type) ? [c as PhrasingContent] : []))
-    if (phrasing.length) return toRuns(phrasing, format)
-    return node.value ? [{ text: node.value.replace(/\s+/g, ' '), format }] : []
+    return toRuns(phrasing, format)
   }
 
-/** The heading of a top-level rules-block: a band in the block's tint with the heading in white. */
-const headingBand = (runs: Run[], ctx: BlockContext): FlowItem[] => {
-  const { blockHeading } = ctx.style
-  const padX = 8
-  const white: Run[] = runs.map((r) => ('text' in r ? { ...r, format: { ...r.format, size: blockHeading.size, color: '#ffffff' } } : r))
-  const lines = breakLines(white, ctx.width - 2 * padX, ctx.measure)
-  const leading = blockHeading.size * 1.25
-  const height = Math.max(blockHeading.band, lines.length * leading + (blockHeading.band - leading))
-  const tint = ctx.tint
-  return [
-    {
-      height,
-      spaceBefore: ctx.style.paragraphGap * 2.6,
-      keepWithNext: true,
-      frames: ctx.frames,
-      draw: (doc, left, top) => {
-        const x = left + ctx.x
-        doc.roundedRect(x, top, ctx.width, height, 3).fill(tint)
-        const first = top + (height - lines.length * leading) / 2
-        lines.forEach((line, i) => drawLine(doc, line, x + padX, first + i * leading + baselineIn(leading, blockHeading.size), blockHeading.size))
-      },
-    },
-  ]
+/**
+ * `rules-double-view`: the picture in a column beside the text. The first lines of text stay on the picture's page
+ * (the picture is drawn with them), and the text column is made at least as tall as the picture.
+ */
+const doubleView = (node: Shortcode, ctx: BlockContext): FlowItem[] => {
+  const src = param(node, 'src', 0)
+  const alt = param(node, 'alt', 1) ?? ''
+  if (!node.children.length) return imageBlock(src, alt, ctx, node.position)
+  const gutter = ctx.style.paragraphGap * 1.6
+  const pictureWidth = (ctx.width - gutter) * splitShare(node.params['split'])
+  const right = /\b(reverse|right|image-right|flip)\b/i.test(String(node.params['class'] ?? ''))
+  const pictureX = right ? ctx.x + ctx.width - pictureWidth : ctx.x
+  const textCtx: BlockContext = { ...ctx, x: right ? ctx.x : ctx.x + pictureWidth + gutter, width: ctx.width - pictureWidth - gutter }
+  const image = pictureOf(src, ctx, node.position)
+  const contentHeight = ctx.style.page.height - ctx.style.margin.top - ctx.style.margin.bottom
+  let w = pictureWidth
+  let h = image ? (w * image.height) / image.width : w * 0.75
+  if (h > contentHeight * 0.6) {
+    h = contentHeight * 0.6
+    if (image) w = (h * image.width) / image.height
+  }
+  // Blocks that start beside the picture take the text column; those that start below it, the full width.
+  const text: FlowItem[] = []
+  let beside = 0
+  for (const child of node.children) {
+    const wide = beside >= h
+    const items = renderBlocks([child], wide ? ctx : textCtx, text.length ? undefined : 0)
+    if (!wide) beside += items.reduce((sum, item, i) => sum + (i || text.length ? item.spaceBefore : 0) + item.height, 0)
+    text.push(...items)
+  }
+  if (!text.length) return image ? imageBlock(src, alt, ctx, node.position) : [placeholder(ctx, 'Image', alt, src)]
+  const stand = image ? undefined : placeholder({ ...ctx, x: pictureX }, 'Image', alt, src, h / w, w)
+  if (beside < h) text.push(spacer(h - beside, ctx.frames))
+  // Keep the lines beside the picture on its page.
+  let covered = 0
+  for (let i = 0; i < text.length && covered < h; i++) {
+    covered += (i ? text[i]!.spaceBefore : 0) + text[i]!.height
+    if (covered < h) text[i]!.keepWithNext = true
+  }
+  const first = text[0]!
+  const drawText = first.draw
+  first.spaceBefore = ctx.style.paragraphGap * 1.2
+  first.draw = (doc, left, top) => {
+    if (image) drawPicture(doc, image, left + pictureX + (pictureWidth - w) / 2, top, w, h)
+    else stand!.draw(doc, left, top)
+    drawText(doc, left, top)
+  }
+  return text
 }
 
 /** A padded box around blocks; split across pages, each piece is drawn open on the side where it continues. */
@@ -139,31 +208,4 @@ const box = (ctx: BlockContext, look: { fill: string; border: string }, content:
     ...items,
     spacer(pad * 0.8, frames, { closes: frame, discardable: true }),
   ]
-}
-
-/**
- * A placeholder for an image or example: a dashed, labelled box with the alt text, as tall as the picture may be
- * (`ratio` of the width), so that pages already break where they will once pictures are drawn.
- */
-const placeholder = (ctx: BlockContext, label: string, text: string, src: string | undefined, ratio = 0.42): FlowItem => {
-  const small: TextFormat = { ...ctx.format, size: ctx.style.small.size, italic: true, bold: false, color: COLOUR.muted }
-  const pad = ctx.style.boxPadding
-  const lines = breakLines([{ text: smarten(text), format: small }], ctx.width - 4 * pad, ctx.measure)
-  const leading = ctx.style.small.leading
-  const height = Math.max(ctx.width * ratio, lines.length * leading + 5 * pad)
-  const caption = src ? `${label.toUpperCase()} \u00b7 ${src}` : label.toUpperCase()
-  return {
-    height,
-    spaceBefore: ctx.style.paragraphGap * 1.2,
-    frames: ctx.frames,
-    draw: (doc, left, top) => {
-      const x = left + ctx.x
-      doc.roundedRect(x, top, ctx.width, height, 3).fill(COLOUR.placeholderFill)
-      doc.roundedRect(x + 0.5, top + 0.5, ctx.width - 1, height - 1, 3).lineWidth(0.75).dash(3, { space: 2 }).stroke(COLOUR.placeholderBorder).undash()
-      doc.font(FONT.bold).fontSize(ctx.style.small.size * 0.85).fillColor(COLOUR.faint)
-      doc.text(caption, x + pad, top + pad + ctx.style.small.size * 0.85, { lineBreak: false, baseline: 'alphabetic' })
-      const first = top + (height - lines.length * leading) / 2
-      lines.forEach((line, i) => drawLine(doc, line, x + (ctx.width - line.width) / 2, first + i * leading + baselineIn(leading, small.size), small.size))
-    },
-  }
 }

@@ -36,6 +36,7 @@ export const COLOUR = {
   placeholderFill: '#f4f4f4',
   placeholderBorder: '#a9a9a9',
   tableHeader: '#ececec',
+  note: '#b03a2e',
 } as const
 
 /** `icontint` names used by the Hugo theme, and sensible colours for the other usual names. */
@@ -87,15 +88,17 @@ export interface BookletStyle {
   boxPadding: number
 }
 
-export const bookletStyle = (size: PageSizeName): BookletStyle => {
+/** `drafts` widens the right margin, where the author's notes are printed. */
+export const bookletStyle = (size: PageSizeName, options: { drafts?: boolean } = {}): BookletStyle => {
   const a4 = size === 'a4'
   const k = a4 ? 1.15 : 1
   const body = 9.5 * k
+  const right = options.drafts ? (a4 ? 55 : 40) : a4 ? 20 : 14
   return {
     page: a4 ? { width: mmToPt(210), height: mmToPt(297) } : { width: mmToPt(148), height: mmToPt(210) },
     margin: a4
-      ? { top: mmToPt(20), bottom: mmToPt(22), left: mmToPt(20), right: mmToPt(20) }
-      : { top: mmToPt(14), bottom: mmToPt(17), left: mmToPt(14), right: mmToPt(14) },
+      ? { top: mmToPt(20), bottom: mmToPt(22), left: mmToPt(20), right: mmToPt(right) }
+      : { top: mmToPt(15), bottom: mmToPt(17), left: mmToPt(14), right: mmToPt(right) },
     body: { size: body, leading: body * 1.4 },
     small: { size: body * 0.85, leading: body * 0.85 * 1.35 },
     title: { size: 24 * k },

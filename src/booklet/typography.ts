@@ -1,32 +1,226 @@
+import type { Nodes, Parent, Root, Text } from 'mdast'
+
 /**
- * What Hugo's markdown renderer (goldmark with its typographer extension) does to prose: `--` and `---` become
- * en and em dashes, `...` an ellipsis, `<<`/`>>` guillemets, and straight quotes curly ones. Never applied to code.
+ * What Hugo's markdown renderer does to prose: goldmark's typographer extension (yuin/goldmark
+ * extension/typographer.go, v1.5 as in Hugo 0.111), ported rule for rule so that the booklet sets the same dashes
+ * and quotes as the website: `--` and `---` become en and em dashes, `...` an ellipsis, `<<`/`>>` guillemets,
+ * and straight quotes curly ones, deciding open or close from the characters around them in the *source* (markup
+ * included), with a count of open quotes per block. Never applied to code, raw HTML or escaped characters.
  */
 
-const OPENING_CONTEXT = /[\s([{\u2014\u2013\-\u201c\u2018/]/
+const ASCII_PUNCT = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~')
+/** goldmark util.IsPunctRune: ASCII punctuation and symbols, or a Unicode punctuation mark. */
+const isPunct = (c: string): boolean => ASCII_PUNCT.has(c) || /\p{P}/u.test(c)
+/** Go's unicode.IsPunct: Unicode punctuation only (not symbols such as `$`, `+`, `<`). */
+const isUnicodePunct = (c: string): boolean => /\p{P}/u.test(c)
+const isSpace = (c: string): boolean => /\s/u.test(c)
+const isDigit = (c: string | undefined): boolean => c !== undefined && /\p{Nd}/u.test(c)
+const isAsciiDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9'
+const isLetter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u.test(c)
 
-/** `prev` is the character printed just before `text` (from an earlier run of the same paragraph), or ''. */
-export const smarten = (text: string, prev = ''): string => {
-  const dashed = text
-    .replace(/---/g, '\u2014')
-    .replace(/--/g, '\u2013')
-    .replace(/\.\.\./g, '\u2026')
-    .replace(/<</g, '\u00ab')
-    .replace(/>>/g, '\u00bb')
+const LSQUO = '\u2018'
+const RSQUO = '\u2019'
+const LDQUO = '\u201c'
+const RDQUO = '\u201d'
+
+/** Open quotes in the current block; goldmark resets it when a block closes. */
+export interface QuoteCounter {
+  single: number
+  double: number
+}
+export const newCounter = (): QuoteCounter => ({ single: 0, double: 0 })
+
+/** CommonMark's flanking rules for a run of one delimiter character (goldmark parser.ScanDelimiter). */
+const flanking = (before: string, line: string): { canOpen: boolean; canClose: boolean } => {
+  let j = 0
+  while (j < line.length && line[j] === line[0]) j++
+  const after = j < line.length ? line[j]! : ' '
+  const beforePunct = isPunct(before)
+  const beforeSpace = isSpace(before)
+  const afterPunct = isPunct(after)
+  const afterSpace = isSpace(after)
+  return {
+    canOpen: !afterSpace && (!afterPunct || beforeSpace || beforePunct),
+    canClose: !beforeSpace && (!beforePunct || afterSpace || afterPunct),
+  }
+}
+
+/**
+ * What replaces the punctuation at the start of `line` (the rest of the source line, markup included), given the
+ * source character before it: [replacement, characters consumed], or undefined to keep it as it is.
+ */
+export const typographic = (line: string, before: string, counter: QuoteCounter): [string, number] | undefined => {
+  const c = line[0]
+  if (line.length > 2) {
+    if (c === '-' && line[1] === '-' && line[2] === '-') return ['\u2014', 3]
+    if (c === '.' && line[1] === '.' && line[2] === '.') return ['\u2026', 3]
+    if (c === '.') return undefined
+  }
+  if (line.length > 1) {
+    if (c === '<') return line[1] === '<' ? ['\u00ab', 2] : undefined
+    if (c === '>') return line[1] === '>' ? ['\u00bb', 2] : undefined
+    if (c === '-' && line[1] === '-') return ['\u2013', 2]
+  }
+  if (c !== "'" && c !== '"') return undefined
+  const { canOpen, canClose } = flanking(before, line)
+  if (!canOpen && !canClose) return undefined
+  const at = (i: number) => line[i] ?? ''
+  if (c === "'") {
+    // Decades: '90s.
+    if (canOpen && !canClose && line.length > 3 && isAsciiDigit(line[1]) && isAsciiDigit(line[2]) && line[3] === 's') {
+      const after = line.length > 4 ? line[4]! : ' '
+      if (isSpace(after) || isPunct(after)) return [RSQUO, 1]
+    }
+    // 'twas, 'em, 'net.
+    if (line.length > 1 && (isUnicodePunct(before) || isSpace(before)) && 'tenl'.includes(at(1))) return [RSQUO, 1]
+    // An apostrophe between a letter or digit and a letter.
+    if (line.length > 1 && (isDigit(before) || isLetter(before)) && isLetter(line[1])) return [RSQUO, 1]
+    if (canOpen && !canClose) {
+      let closing = false
+      // Alice's, I'm, Don't, You'd.
+      if (line.length > 1 && 'smtd'.includes(at(1)) && (line.length < 3 || ASCII_PUNCT.has(at(2)) || isSpace(at(2)))) closing = true
+      // I've, I'll, You're.
+      if (line.length > 2 && ['ve', 'll', 're'].includes(line.slice(1, 3)) && (line.length < 4 || ASCII_PUNCT.has(at(3)) || isSpace(at(3)))) closing = true
+      if (!closing) counter.single++
+      return [closing ? RSQUO : LSQUO, 1]
+    }
+    // Plural possessives and abbreviations: Smiths', doin'.
+    if (line.length > 2 && !isDigit(line[1])) return [RSQUO, 1]
+    if (counter.single > 0 && closes(line, canOpen, canClose)) {
+      counter.single--
+      return [RSQUO, 1]
+    }
+    return undefined
+  }
+  if (canOpen && !canClose) {
+    counter.double++
+    return [LDQUO, 1]
+  }
+  if (counter.double > 0 && closes(line, canOpen, canClose)) {
+    // "Monitor 21"": inches, not a closing quote.
+    if (line.length > 1 && line[1] === '"' && isDigit(before)) return undefined
+    counter.double--
+    return [RDQUO, 1]
+  }
+  return undefined
+}
+
+const closes = (line: string, canOpen: boolean, canClose: boolean): boolean =>
+  (canClose && !canOpen) ||
+  (canClose && canOpen && line.length > 1 && isUnicodePunct(line[1]!) && (line.length === 2 || (line.length > 2 && ASCII_PUNCT.has(line[2]!)) || isSpace(line[2]!)))
+
+/** Applies the typographer to plain text that is its own source (a shortcode parameter, a title). */
+export const smarten = (text: string, counter: QuoteCounter = newCounter()): string => {
   let out = ''
-  for (let i = 0; i < dashed.length; i++) {
-    const c = dashed[i]!
-    const before = i === 0 ? prev : out[out.length - 1]!
-    const after = dashed[i + 1] ?? ''
-    const opens = before === '' || OPENING_CONTEXT.test(before)
-    if (c === '"') out += opens ? '\u201c' : '\u201d'
-    else if (c === "'") {
-      // After a letter or digit it is an apostrophe (don't, players'); before a word it opens a quote.
-      if (/[\p{L}\p{N}]/u.test(before) || !opens || after === '' || /\s/.test(after)) out += '\u2019'
-      else out += '\u2018'
-    } else out += c
+  for (let i = 0; i < text.length; ) {
+    const eol = text.indexOf('\n', i)
+    const line = text.slice(i, eol < 0 ? text.length : eol + 1)
+    const done = typographic(line, i === 0 ? '\n' : text[i - 1]!, counter)
+    if (done) {
+      out += done[0]
+      i += done[1]
+    } else out += text[i++]
   }
   return out
+}
+
+/** Where each character of a text node's value comes from in the source: an offset, or -1 (escaped, an entity). */
+const align = (value: string, source: string, start: number, end: number): number[] => {
+  const map: number[] = []
+  let s = start
+  for (const ch of value) {
+    let found = -1
+    while (s < end) {
+      if (source.startsWith(ch, s)) {
+        found = s
+        s += ch.length
+        break
+      }
+      if (source[s] === '\\' && source.startsWith(ch, s + 1) && ASCII_PUNCT.has(ch)) {
+        s += 1 + ch.length
+        break
+      }
+      const entity = source[s] === '&' ? /^&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/.exec(source.slice(s, s + 40)) : null
+      if (entity) {
+        s += entity[0].length
+        break
+      }
+      s++
+    }
+    for (let k = 0; k < ch.length; k++) map.push(k === 0 ? found : -1)
+  }
+  return map
+}
+
+/** Replaces the punctuation of one text node, reading the source around each character. */
+const smartenNode = (node: Text, source: string, counter: QuoteCounter) => {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  if (start === undefined || end === undefined) {
+    node.value = smarten(node.value, counter)
+    return
+  }
+  const map = align(node.value, source, start, end)
+  let out = ''
+  for (let k = 0; k < node.value.length; ) {
+    const s = map[k]!
+    const c = node.value[k]!
+    if (s < 0 || !'\'"-.<>'.includes(c)) {
+      out += c
+      k++
+      continue
+    }
+    const eol = source.indexOf('\n', s)
+    const line = source.slice(s, eol < 0 ? source.length : eol + 1)
+    const done = typographic(line, s === 0 ? '\n' : source[s - 1]!, counter)
+    // Consume only what the value holds as it was written (no escape or markup in between).
+    if (done && map.slice(k, k + done[1]).every((o, n) => o === s + n)) {
+      out += done[0]
+      k += done[1]
+    } else {
+      out += c
+      k++
+    }
+  }
+  node.value = out
+}
+
+const BLOCKS = new Set(['paragraph', 'heading', 'tableCell'])
+const NEVER = new Set(['inlineCode', 'code', 'html', 'math', 'inlineMath'])
+
+/**
+ * Applies Hugo's typographer to every piece of prose of a tree in place, reading characters around each
+ * punctuation mark in `source` (the text the tree's offsets point into). Returns the tree.
+ */
+export const typographer = <T extends Root | Nodes>(tree: T, source: string): T => {
+  const walk = (node: Nodes, counter: QuoteCounter) => {
+    if (NEVER.has(node.type)) return
+    if (node.type === 'text') return smartenNode(node, source, counter)
+    // An autolink shows its address as written.
+    if (node.type === 'link' && node.children.length === 1 && node.children[0]!.type === 'text' && /^(https?:\/\/|mailto:|www\.)/.test(node.children[0]!.value)) return
+    if (!('children' in node)) return
+    mergeGuillemets(node as Parent)
+    const inner = BLOCKS.has(node.type) ? newCounter() : counter
+    for (const child of (node as Parent).children) walk(child as Nodes, inner)
+  }
+  walk(tree as Nodes, newCounter())
+  return tree
+}
+
+/**
+ * `<<word>>`: remark reads `<word>` as an inline HTML tag, goldmark's typographer sees `<<` first. Joins the three
+ * nodes back into the text they were.
+ */
+const mergeGuillemets = (parent: Parent) => {
+  const c = parent.children as Nodes[]
+  for (let i = 0; i + 2 < c.length; i++) {
+    const [a, html, b] = [c[i]!, c[i + 1]!, c[i + 2]!]
+    if (a.type === 'text' && a.value.endsWith('<') && html.type === 'html' && /^<[\w-]+>$/.test(html.value) && b.type === 'text' && b.value.startsWith('>')) {
+      const merged: Text = { type: 'text', value: a.value + html.value + b.value }
+      if (a.position && b.position) merged.position = { start: a.position.start, end: b.position.end }
+      c.splice(i, 3, merged)
+    }
+  }
 }
 
 /** "3-6" → "3–6": a range of numbers takes an en dash, as typeset rules write player counts and times. */

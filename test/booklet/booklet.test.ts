@@ -38,9 +38,36 @@ describe('the booklet of maybe-missions', () => {
     text = poppler('pdftotext', pdf)
   })
 
-  it('prints the title with the game vitals from the front matter', () => {
-    expect(text).toContain('Maybe Missions')
-    expect(text).toContain('3–6 players · 30–45 minutes · Ages 10+')
+  it('has a cover with the title and the game vitals from the front matter', () => {
+    const cover = text.split('\f')[0]!
+    expect(cover).toContain('Maybe Missions')
+    for (const vital of ['3–6 players', '30–45 minutes', 'Ages 10+']) expect(cover).toContain(vital)
+  })
+
+  it('has a contents page listing the top-level sections with their pages', () => {
+    const contents = text.split('\f')[1]!
+    expect(contents).toContain('Contents')
+    const pages = text.split('\f')
+    for (const section of ['Setup', 'Objective', 'Gameplay', 'Expansions']) {
+      const m = new RegExp(`${section}[ .]*(\\d+)`).exec(words(contents))
+      expect(m, section).not.toBeNull()
+      // The page it names opens that section.
+      expect(pages[Number(m![1]) - 1]).toMatch(new RegExp(`^\\s*${section}\\s*$`, 'm'))
+    }
+  })
+
+  it('puts the current section in the running head of the rules pages', () => {
+    const pages = text.split('\f').slice(2, -2)
+    expect(pages.some((p) => /^\s*(SETUP|OBJECTIVE|GAMEPLAY|EXPANSIONS)\b/m.test(p))).toBe(true)
+  })
+
+  it('ends with a credits page naming the fonts and icons with their licences', () => {
+    const credits = words(text.split('\f').filter((p) => p.trim()).pop()!)
+    expect(credits).toContain('Credits')
+    expect(credits).toMatch(/Inter — Copyright 2016 The Inter Project Authors\. Licensed under the SIL Open Font License, Version 1\.1\./)
+    expect(credits).toMatch(/Bitter — Copyright 2011 The Bitter Project Authors/)
+    expect(credits).toMatch(/Game Icons — GameIcons\. Licensed under the CC BY 3\.0\./)
+    expect(credits).toContain('card-pickup')
   })
 
   it('prints every heading, nested ones included', () => {
@@ -75,13 +102,13 @@ describe('the booklet of maybe-missions', () => {
     expect(text).not.toMatch(/^type:|^players:|This might become a rule/m)
   })
 
-  it('is an A5 booklet with page numbers', () => {
+  it('is an A5 booklet with page numbers (none on the cover and the credits)', () => {
     const [w, h] = pageSize(pdf)
     expect(w).toBeCloseTo(419.53, 1)
     expect(h).toBeCloseTo(595.28, 1)
     const pages = text.split('\f').filter((p) => p.trim())
-    expect(pages.length).toBeGreaterThan(1)
-    pages.forEach((page, i) => expect(page.trim().split('\n').pop()!.trim()).toBe(String(i + 1)))
+    expect(pages.length).toBeGreaterThan(4)
+    pages.slice(1, -1).forEach((page, i) => expect(page.trim().split('\n').pop()!.trim()).toBe(String(i + 2)))
   })
 
   it('embeds its fonts', () => {
@@ -163,7 +190,7 @@ describe('a small fixture', () => {
 
   it('prints an unknown shortcode’s content and warns about it', () => {
     expect(text).toContain('Words inside the unknown box.')
-    expect(diagnostics).toMatchObject([{ rule: 'rules/unknown-shortcode', severity: 'warning', file: 'fixture.md', line: 22, column: 1 }])
+    expect(diagnostics).toContainEqual(expect.objectContaining({ rule: 'rules/unknown-shortcode', severity: 'warning', file: 'fixture.md', line: 22, column: 1 }))
   })
 
   it('leaves labelled room for images, with their alt text', () => {
@@ -193,8 +220,8 @@ describe('booklet options', () => {
     expect(words(poppler('pdftotext', booklet.value))).toContain('Write {{< remark >}} to add a note.')
   })
 
-  it('renders an empty document as one page', async () => {
+  it('renders an empty document as a cover and its credits', async () => {
     const booklet = await renderBooklet(parseRules('', 'x.md').value, {})
-    expect(poppler('pdfinfo', booklet.value)).toMatch(/Pages:\s+1\b/)
+    expect(poppler('pdfinfo', booklet.value)).toMatch(/Pages:\s+2\b/)
   })
 })

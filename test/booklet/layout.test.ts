@@ -46,10 +46,10 @@ describe('typography', () => {
     expect(smarten('"Hi," she said. It\'s the players\' turn; \'quoted\'.')).toBe('“Hi,” she said. It’s the players’ turn; ‘quoted’.')
   })
 
-  it('knows the context of an earlier run', () => {
-    // A closing quote right after bold text (a new run) stays closing.
-    expect(smarten('" now', 'd')).toBe('” now')
-    expect(smarten('"open', ' ')).toBe('“open')
+  it('counts open quotes across a block, as goldmark does', () => {
+    // A quote that could open or close closes only when one is open.
+    expect(smarten('"a" "b"')).toBe('“a” “b”')
+    expect(smarten('x"."')).toBe('x"."')
   })
 
   it('makes dashes and ellipses', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Nodes } from 'mdast'
 import { afterAll, describe, expect, it } from 'vitest'
-import { loadRules, parseRules } from '../../src/load/rules.ts'
+import { loadRules, parseRules, rulesNotes } from '../../src/load/rules.ts'
 
 const texts = (node: Nodes): string[] =>
   'value' in node && typeof node.value === 'string' ? [node.value] : 'children' in node ? node.children.flatMap((c) => texts(c)) : []
@@ -90,11 +90,18 @@ describe('parseRules', () => {
     expect(value.tree.children[0]!.position!.start.line).toBe(1)
   })
 
-  it('skips TOML front matter with a warning rather than printing or crashing on it', () => {
-    const { value, diagnostics } = parseRules('+++\ntitle = "x"\n+++\n\nBody.\n', 'rules.md')
-    expect(diagnostics).toMatchObject([{ rule: 'rules/front-matter', severity: 'warning', line: 1 }])
+  it('reads TOML front matter (+++), as Hugo does', () => {
+    const source = '+++\ntitle = "Maybe \\"Movies\\""\nplayers = \'3-6\'  # a comment\nplaytime = 45\ntags = ["a",\n  "b"]\n[params]\nicon.name = "x"\n+++\n\nBody.\n'
+    const { value, diagnostics } = parseRules(source, 'rules.md')
+    expect(diagnostics).toEqual([])
+    expect(value.frontMatter).toEqual({ title: 'Maybe "Movies"', players: '3-6', playtime: 45, tags: ['a', 'b'], params: { icon: { name: 'x' } } })
     expect(texts(value.tree)).toEqual(['Body.'])
-    expect(value.tree.children[0]!.position!.start.line).toBe(5)
+    expect(value.tree.children[0]!.position!.start.line).toBe(11)
+  })
+
+  it('reports invalid TOML at its line', () => {
+    const { diagnostics } = parseRules('+++\ntitle = "x"\nplayers = 3-6\n+++\nBody.', 'rules.md')
+    expect(diagnostics).toMatchObject([{ rule: 'rules/front-matter', severity: 'error', line: 3, message: expect.stringContaining('"3-6"') }])
   })
 
   it('reports invalid YAML at its line', () => {
@@ -120,5 +127,19 @@ describe('parseRules and byte-order marks', () => {
     expect(diagnostics).toEqual([])
     expect(value.frontMatter).toEqual({ title: 'x' })
     expect(value.tree.children[0]!.position!.start.line).toBe(4)
+  })
+})
+
+describe('rulesNotes', () => {
+  const root = join(import.meta.dirname, '..', '..')
+  it('lists the notes of a game’s rules as info, for validate', () => {
+    const notes = rulesNotes(root, 'maybe-missions')
+    expect(notes.length).toBeGreaterThan(2)
+    for (const note of notes) expect(note).toMatchObject({ rule: 'rules/todo', severity: 'info', file: 'rules/maybe-missions/rules.md', line: expect.any(Number) })
+    expect(notes.map((n) => n.message)).toContain('TODO: IMAGE EXAMPLE')
+  })
+
+  it('is empty for a game without rules', () => {
+    expect(rulesNotes(root, 'no-such-game')).toEqual([])
   })
 })

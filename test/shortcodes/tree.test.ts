@@ -23,10 +23,12 @@ describe('shortcode tree', () => {
     expect(strong!.children).toEqual([expect.objectContaining({ type: 'text', value: 'strong' })])
   })
 
-  it('keeps the inner text of a paired {{< >}} raw, as a value', () => {
+  it('keeps the inner text of a paired {{< >}} raw, as a value, and its markdown as children', () => {
     const { value } = build('{{< verbatim lang="x" >}}keep *this* as {{</* is */>}}{{< /verbatim >}}')
     const [node] = shortcodes(value)
-    expect(node).toMatchObject({ delimiter: '<', params: { lang: 'x' }, value: 'keep *this* as {{< is >}}', children: [] })
+    expect(node).toMatchObject({ delimiter: '<', params: { lang: 'x' }, value: 'keep *this* as {{< is >}}' })
+    // What a template running `.Inner | markdownify` prints.
+    expect(all(node!, 'emphasis')).toHaveLength(1)
   })
 
   it('nests shortcodes, and a shortcode without a closing tag stands alone', () => {

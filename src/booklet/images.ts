@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { extname, join, normalize } from 'node:path'
+import type { Nodes } from 'mdast'
+import sharp from 'sharp'
+
+/**
+ * Pictures of the rules (`rules-image`, `rules-double-view`, markdown images), read from the rules folder before
+ * layout so that the layout knows their sizes. pdfkit embeds only PNG and JPEG, and PNGs with alpha slowly and not
+ * byte for byte the same: every picture is flattened on white, scaled down to print size and re-encoded with sharp
+ * (a JPEG photo that needs no scaling is embedded as it is).
+ */
+export interface BookletImage {
+  src: string
+  /** PNG (RGB) or JPEG bytes. */
+  data: Buffer
+  /** Pixels. */
+  width: number
+  height: number
+}
+
+export type ImageLookup = (src: string) => BookletImage | undefined
+
+/** Why a picture is not drawn, for the warning. */
+export type ImageProblem = { src: string; reason: string }
+
+/** Wider than this (pixels) is more than 300 dpi across an A4 column: scaled down. */
+const MAX_PIXELS = 2000
+const READABLE = new Set(['.png', '.jpg', '.jpeg', '.webp', '.gif', '.avif', '.tif', '.tiff'])
+
+/** The image sources a tree names: shortcode `src` parameters and markdown images, in order, without repeats. */
+export const imageSources = (tree: Nodes): string[] => {
+  const found = new Set<string>()
+  const walk = (node: Nodes) => {
+    if (node.type === 'image' && node.url) found.add(node.url)
+    if (node.type === 'shortcode' && (node.name === 'rules-image' || node.name === 'rules-double-view')) {
+      const src = node.params['src'] ?? node.positional[0]
+      if (typeof src === 'string' && src) found.add(src)
+    }
+    if ('children' in node) for (const child of node.children) walk(child as Nodes)
+  }
+  walk(tree)
+  return [...found]
+}
+
+/** Where a source points in the rules folder: relative, or absolute from the folder (Hugo's page bundle). */
+const resolveSource = (src: string, baseDir: string): string | undefined => {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//')) return undefined
+  // An absolute path is taken from the rules folder, as Hugo takes it from the page bundle or site root.
+  return normalize(join(baseDir, decodeURIComponent(src.split(/[?#]/)[0]!)))
+}
+
+/** Reads and converts every picture; a missing or unreadable one is a problem, not a throw. */
+export const loadImages = async (sources: string[], baseDir: string | undefined): Promise<{ images: Map<string, BookletImage>; problems: Map<string, string> }> => {
+  const images = new Map<string, BookletImage>()
+  const problems = new Map<string, string>()
+  for (const src of sources) {
+    if (!baseDir) {
+      problems.set(src, 'this rules file has no folder to read pictures from')
+      continue
+    }
+    const path = resolveSource(src, baseDir)
+    if (!path) {
+      problems.set(src, 'pictures on the web are not fetched; put the file in the rules folder')
+      continue
+    }
+    if (!existsSync(path)) {
+      problems.set(src, 'there is no such file in the rules folder')
+      continue
+    }
+    if (!READABLE.has(extname(path).toLowerCase())) {
+      problems.set(src, 'only PNG, JPEG and WebP pictures can be printed')
+      continue
+    }
+    try {
+      images.set(src, await convert(src, readFileSync(path)))
+    } catch (error) {
+      problems.set(src, `it could not be read as a picture (${(error as Error).message.split('\n')[0]})`)
+    }
+  }
+  return { images, problems }
+}
+
+const convert = async (src: string, input: Buffer): Promise<BookletImage> => {
+  const meta = await sharp(input).metadata()
+  const width = meta.autoOrient?.width ?? meta.width
+  const height = meta.autoOrient?.height ?? meta.height
+  if (!width || !height) throw new Error('no size')
+  const scale = Math.min(1, MAX_PIXELS / width)
+  // A plain JPEG that fits goes in as it is: pdfkit embeds JPEG bytes without decoding them.
+  if (meta.format === 'jpeg' && scale === 1 && (meta.orientation ?? 1) === 1 && meta.space !== 'cmyk') {
+    return { src, data: input, width, height }
+  }
+  const pipeline = sharp(input).autoOrient().flatten({ background: '#ffffff' }).removeAlpha().toColourspace('srgb')
+  if (scale < 1) pipeline.resize({ width: Math.round(width * scale) })
+  const photo = meta.format === 'jpeg'
+  const { data, info } = await (photo ? pipeline.jpeg({ quality: 88 }) : pipeline.png({ compressionLevel: 9 })).toBuffer({ resolveWithObject: true })
+  return { src, data, width: info.width, height: info.height }
+}

@@ -1,0 +1,150 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { bookletCredits, fontCredit, iconSetCredit } from '../../src/booklet/credits.ts'
+import { htmlToParagraphs } from '../../src/booklet/html.ts'
+import { iconPaths } from '../../src/booklet/icons.ts'
+import { saddleSheets } from '../../src/booklet/impose.ts'
+import { renderBooklet } from '../../src/booklet/index.ts'
+import { splitShare } from '../../src/booklet/shortcodes.ts'
+import { parseRules } from '../../src/load/rules.ts'
+
+const root = join(import.meta.dirname, '..', '..')
+const CORPUS = join(root, 'test', 'fixtures', 'booklet', 'corpus')
+const dir = mkdtempSync(join(tmpdir(), 'deckwright-features-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+let n = 0
+const run = (tool: string, pdf: Buffer, ...args: string[]): string => {
+  const file = join(dir, `f${n++}.pdf`)
+  writeFileSync(file, pdf)
+  return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' })
+}
+const words = (text: string) => text.replace(/\s+/g, ' ')
+
+describe('pictures', () => {
+  it('draws PNG (with transparency), JPEG and WebP pictures from the rules folder; a missing one is a labelled placeholder and a warning', async () => {
+    const rules = parseRules(readFileSync(join(CORPUS, 'images.md'), 'utf8'), 'images.md')
+    const booklet = await renderBooklet(rules.value, { baseDir: CORPUS })
+    expect(booklet.diagnostics.map((d) => [d.rule, d.line])).toEqual([
+      ['rules/missing-image', 21],
+      ['rules/missing-image', 23],
+    ])
+    expect(booklet.diagnostics[1]!.message).toContain('not fetched')
+    // Four pictures embedded once each, as RGB (flattened on white: no alpha channel, no soft mask).
+    const images = run('pdfimages', booklet.value, '-list').trim().split('\n').slice(2)
+    expect(images).toHaveLength(4)
+    for (const line of images) expect(line).toMatch(/\bimage\s+\d+\s+\d+\s+rgb\s+3\b/)
+    expect(images.some((l) => /\bjpeg\b/.test(l))).toBe(true)
+    const text = words(run('pdftotext', booklet.value))
+    // The booklet is still made: the placeholders name what is missing.
+    expect(text).toContain('This picture does not exist')
+    expect(text).toContain('IMAGE · images/nowhere.webp')
+    expect(text).toContain('The card back sits beside this text')
+  })
+
+  it('reads the share a double view gives its picture', () => {
+    expect(splitShare('45')).toBeCloseTo(0.45)
+    expect(splitShare('40%')).toBeCloseTo(0.4)
+    expect(splitShare(0.5)).toBeCloseTo(0.5)
+    expect(splitShare('1/3')).toBeCloseTo(1 / 3)
+    expect(splitShare(undefined)).toBeCloseTo(0.4)
+    expect(splitShare('nonsense')).toBeCloseTo(0.4)
+    expect(splitShare(95)).toBeCloseTo(0.7)
+  })
+})
+
+describe('raw HTML', () => {
+  it('keeps the words a browser shows, never the tags', () => {
+    expect(htmlToParagraphs('<div class="x">Keep -- this &amp; <b>that</b></div><p>Second<br>line</p><!-- no --><script>no()</script>')).toEqual([
+      'Keep -- this & that',
+      'Second',
+      'line',
+    ])
+  })
+})
+
+describe('saddle imposition', () => {
+  it('orders pages for folding: the outer sheet holds the last and first pages', () => {
+    expect(saddleSheets(8)).toEqual([
+      [7, 0],
+      [1, 6],
+      [5, 2],
+      [3, 4],
+    ])
+    expect(() => saddleSheets(6)).toThrow(/multiple of 4/)
+  })
+
+  it('prints A5 pages 2-up on A4 landscape sheets, padded to a multiple of 4 pages, credits on the back cover', async () => {
+    const rules = parseRules(readFileSync(join(CORPUS, 'seed-001.md'), 'utf8'), 'seed-001.md')
+    const booklet = await renderBooklet(rules.value, { imposition: 'saddle', pageSize: 'a4', title: 'Seed' })
+    expect(booklet.diagnostics).toContainEqual(expect.objectContaining({ rule: 'print/saddle-page-size', severity: 'warning' }))
+    const info = run('pdfinfo', booklet.value)
+    expect(info).toMatch(/Page size:\s+841\.89 x 595\.27\d pts/)
+    const sheets = Number(/Pages:\s+(\d+)/.exec(info)![1])
+    expect(sheets % 2).toBe(0)
+    // The first side: the back cover (credits) on the left half, the cover on the right half.
+    const half = (x: number) => run('pdftotext', booklet.value, '-f', '1', '-l', '1', '-x', String(x), '-y', '0', '-W', '421', '-H', '595')
+    expect(half(0)).toContain('Credits')
+    expect(half(0)).not.toContain('Seed')
+    expect(half(421)).toContain('Seed')
+    // The second side: page 2 (the contents) on the left.
+    expect(run('pdftotext', booklet.value, '-f', '2', '-l', '2', '-x', '0', '-y', '0', '-W', '421', '-H', '595')).toContain('Contents')
+  })
+})
+
+describe('drafts', () => {
+  it('prints the comments and @TODO notes in the margin only when asked', async () => {
+    const rules = parseRules(readFileSync(join(root, 'rules', 'maybe-missions', 'rules.md'), 'utf8'), 'rules.md')
+    const plain = words(run('pdftotext', (await renderBooklet(rules.value, {})).value))
+    expect(plain).not.toContain('TODO')
+    const drafts = words(run('pdftotext', (await renderBooklet(rules.value, { drafts: true })).value))
+    expect(drafts).toContain('TODO IMAGE EXAMPLE (line 17)')
+    expect(drafts).toMatch(/TODO This might become a rule of the BASE GAME\?/)
+  })
+})
+
+describe('icons and credits', () => {
+  it('maps the theme’s icon names to game-icons and skips unknown ones', () => {
+    for (const name of ['setup', 'objective', 'action', 'expansion']) expect(iconPaths(name)?.name).toMatch(/^game-icons:/)
+    expect(iconPaths('game-icons:meeple')?.paths.length).toBeGreaterThan(0)
+    expect(iconPaths('no-such-icon')).toBeUndefined()
+    expect(iconPaths(undefined)).toBeUndefined()
+  })
+
+  it('reads the credits from the font and icon packages themselves', () => {
+    const inter = fontCredit('@fontsource/inter')
+    const licence = readFileSync(join(root, 'node_modules', '@fontsource', 'inter', 'LICENSE'), 'utf8')
+    expect(licence).toContain(inter.holder)
+    expect(inter).toMatchObject({ name: 'Inter', license: 'SIL Open Font License, Version 1.1' })
+    const info = JSON.parse(readFileSync(join(root, 'node_modules', '@iconify-json', 'game-icons', 'info.json'), 'utf8'))
+    expect(iconSetCredit('game-icons', ['puzzle'])).toMatchObject({ name: info.name, holder: info.author.name, license: info.license.title, used: ['puzzle'] })
+    expect(bookletCredits([]).map((c) => c.name)).toEqual(['Inter', 'Bitter'])
+  })
+
+  it('draws the heading icons of rules-blocks and credits them', async () => {
+    const rules = parseRules('{{% rules-block heading="Setup" icon="setup" %}}\nText.\n{{% /rules-block %}}\n{{% rules-block heading="Other" icon="made-up" %}}\nMore.\n{{% /rules-block %}}\n', 'x.md')
+    const booklet = await renderBooklet(rules.value, {})
+    expect(booklet.diagnostics).toEqual([])
+    expect(words(run('pdftotext', booklet.value))).toContain('Icons used: card-pickup.')
+  })
+})
+
+describe('front matter', () => {
+  it('takes the cover from TOML front matter too', async () => {
+    const rules = parseRules('+++\ntitle = "Toml Game"\nplayers = "2-4"\nplaytime = 20\n+++\n\nBody.\n', 'x.md')
+    const text = run('pdftotext', (await renderBooklet(rules.value, {})).value).split('\f')[0]!
+    expect(text).toContain('Toml Game')
+    expect(text).toContain('2–4 players')
+    expect(text).toContain('20 minutes')
+  })
+})
+
+describe('fonts', () => {
+  it('embeds subsets of its fonts, so every word is selectable and searchable', async () => {
+    const rules = parseRules('Some *italic* and **bold** words.', 'x.md')
+    const fonts = run('pdffonts', (await renderBooklet(rules.value, {})).value)
+    for (const font of ['Inter-Regular', 'Inter-Italic', 'Inter-Bold', 'Bitter-Bold']) expect(fonts).toMatch(new RegExp(`\\+${font}.*yes\\s+yes\\s+yes`))
+  })
+})
