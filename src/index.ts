@@ -1,12 +1,8 @@
-// deckwright's public API: what a game definition, a template or another tool imports.
+// What a game definition or a template imports ('deckwright'): kept free of the renderers so that
+// loading a definition stays quick. The stages themselves are in 'deckwright/pipeline'.
 export * from './diagnostics/diagnostic.ts'
 export { formatters, type FormatName } from './diagnostics/formatters/index.ts'
 export * from './engine/define.ts'
 export * from './engine/fields.ts'
 export { defineTemplates, type FaceContext, type Templates, type TypeTemplate } from './render/template.ts'
 export type { FontSpec } from './render/fonts.ts'
-export { default as remarkShortcodes } from './shortcodes/plugin.ts'
-export { validateGame } from './validate.ts'
-export { buildGame, type BuildOptions, type BuildReport } from './build/build-game.ts'
-export { writeSheets, type PrintItem, type SheetOptions } from './print/sheets.ts'
-export { renderBooklet, type BookletOptions } from './booklet/index.ts'
