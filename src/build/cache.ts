@@ -23,19 +23,23 @@ const PACKAGE = fileURLToPath(new URL('../../package-lock.json', import.meta.url
 
 /**
  * What every face of a game depends on besides its card: the game's templates and definition, the
- * renderer's own code, the installed packages (fonts, icons, satori, resvg) and the options.
+ * renderer's own code, the installed packages (fonts, icons, satori, resvg) and the options. The art files
+ * cards name (`cardArt`, absolute paths) are left out: each is part of its own faces' keys instead.
  */
-export const renderInputsHash = (paths: GamePaths, options: RenderOptions): string => {
+export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardArt: ReadonlySet<string> = new Set()): string => {
   const hash = createHash('sha256').update(JSON.stringify(options))
   for (const file of [...files(paths.templatesDir), paths.definition, ...files(RENDER_SOURCES), PACKAGE]) {
-    if (existsSync(file)) hash.update(file).update(readFileSync(file))
+    if (existsSync(file) && !cardArt.has(file)) hash.update(file).update(readFileSync(file))
   }
   return hash.digest('hex')
 }
 
-/** A face's address: its job (card data without positions, which do not change its look) and the inputs. */
-export const faceKey = (job: FaceJob, inputs: string): string => {
-  const card = job.card && { id: job.card.id, type: job.card.type, set: job.card.set, fields: job.card.fields }
+/**
+ * A face's address: its job (card data without positions, which do not change its look), the inputs, and
+ * the digest of the art file its card names (`artDigest`): new art, a new face; other faces stay cached.
+ */
+export const faceKey = (job: FaceJob, inputs: string, art?: string): string => {
+  const card = job.card && { id: job.card.id, type: job.card.type, set: job.card.set, fields: job.card.fields, ...(job.card.art !== undefined && { art: [job.card.art, art] }) }
   return createHash('sha256').update(inputs).update(JSON.stringify({ kind: job.kind, type: job.type, card })).digest('hex').slice(0, 40)
 }
 

@@ -1,0 +1,28 @@
+/**
+ * Print-service presets: the resolution and bleed a service's templates ask for. A poker face comes out
+ * at exactly the service's pixel size; every other size follows the same rule (300 dpi, the service's
+ * bleed on each side), which is how the services size their other templates too (The Game Crafter's
+ * mini 600×825, tarot 900×1500, square 1125×1125).
+ */
+export interface Preset {
+  title: string
+  dpi: number
+  bleedMm: number
+  /** The service's poker face, bleed included, in pixels. */
+  poker: { width: number; height: number }
+}
+
+export const presets = {
+  /** The Game Crafter: 1/8 in bleed on each side (37.5 px); poker 825×1125 px. */
+  tgc: { title: 'The Game Crafter', dpi: 300, bleedMm: 25.4 / 8, poker: { width: 825, height: 1125 } },
+  /** MakePlayingCards: 36 px bleed on each side at 300 dpi (3.048 mm); poker 822×1122 px. */
+  mpc: { title: 'MakePlayingCards', dpi: 300, bleedMm: (36 / 300) * 25.4, poker: { width: 822, height: 1122 } },
+} as const satisfies Record<string, Preset>
+
+export type PresetName = keyof typeof presets
+
+export const presetNames = Object.keys(presets) as PresetName[]
+
+/** The options a preset sets, over the ones given: a preset decides the resolution and the bleed. */
+export const applyPreset = <O extends { preset?: PresetName; dpi?: number; bleedMm?: number }>(options: O): O =>
+  options.preset ? { ...options, dpi: presets[options.preset].dpi, bleedMm: presets[options.preset].bleedMm } : options

@@ -1,0 +1,140 @@
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PNG } from 'pngjs'
+import { describe, expect, it } from 'vitest'
+import { cardType, defineGame, type Card } from '../../src/engine/define.ts'
+import { icons, text } from '../../src/engine/fields.ts'
+import { modelCards } from '../../src/engine/model.ts'
+import { cardTypeSchema } from '../../src/engine/schema.ts'
+import { parseYamlCards } from '../../src/load/yaml.ts'
+import { gamePaths } from '../../src/load/project.ts'
+import { sniffImage } from '../../src/render/art.ts'
+import { renderGame } from '../../src/render/render-game.ts'
+
+const fixtures = fileURLToPath(new URL('../fixtures/render/', import.meta.url))
+const game = (id: string) => defineGame({ id, title: 'T', version: '2.1.0', players: { min: 2, max: 2 }, params: {}, types: { token: cardType({ name: 'Token', size: 'mini', fields: {} }) } })
+/** A card at `line` of its file; its `art:` one line below. */
+const card = (id: string, line: number, art?: string): Card => ({
+  id, type: 'token', set: 'base', qty: 1, ...(art && { art }), fields: {},
+  source: { file: 'cards/art/tokens.yaml', pos: { line, column: 3 }, fields: art ? { art: { line: line + 1, column: 10 } } : {} },
+})
+const options = { dpi: 100, bleedMm: 3, inkFriendly: false, jobs: 1 }
+
+const pixels = (png: Buffer) => PNG.sync.read(png)
+const rgb = (img: PNG, x: number, y: number) => {
+  const i = (Math.round(y) * img.width + Math.round(x)) * 4
+  return [img.data[i], img.data[i + 1], img.data[i + 2]]
+}
+/** A point in millimetres from the face's trim corner, at 100 dpi with 3 mm bleed. */
+const at = (img: PNG, xMm: number, yMm: number) => rgb(img, ((xMm + 3) / 25.4) * 100, ((yMm + 3) / 25.4) * 100)
+const CENTRE = [44.45 / 2, 63.5 / 2] as const
+
+describe('card art', () => {
+  it('draws PNG and SVG art, a placeholder with a warning for missing or undrawable art, and the fallback when none is named', async () => {
+    const cards = [card('svg', 1, 'art/red.svg'), card('png', 4, 'art/green.png'), card('gone', 7, 'art/not-yet.png'), card('webp', 10, 'art/photo.webp'), card('none', 13)]
+    const { value, diagnostics } = await renderGame(gamePaths(fixtures, 'art'), game('art'), cards, options)
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ rule: 'render/missing-art', severity: 'warning', file: 'templates/art/index.tsx', line: 1, message: expect.stringContaining('"art/back.png"') }),
+      expect.objectContaining({ rule: 'render/missing-art', severity: 'warning', file: 'cards/art/tokens.yaml', line: 8, column: 10, card: 'gone', field: 'art', message: expect.stringContaining('looked for templates/art/art/not-yet.png') }),
+      expect.objectContaining({ rule: 'render/art-format', severity: 'warning', line: 11, card: 'webp', field: 'art', message: expect.stringContaining('WebP') }),
+    ])
+    const face = (id: string) => pixels(value.cards.find((c) => c.card.id === id)!.front.png)
+    expect(value.cards.map((c) => c.card.id)).toEqual(['svg', 'png', 'gone', 'webp', 'none'])
+    expect(at(face('svg'), ...CENTRE)).toEqual([255, 0, 0])
+    expect(at(face('png'), ...CENTRE)).toEqual([0, 160, 0])
+    // No art named: the template's own fallback, here the game's own icon (templates/art/icons/star.svg) in blue.
+    expect(at(face('none'), ...CENTRE)).toEqual([0, 0, 255])
+    // The placeholder: a hatched grey box around a white label, where the art would be.
+    for (const id of ['gone', 'webp']) {
+      const img = face(id)
+      expect(at(img, ...CENTRE)).toEqual([255, 255, 255])
+      const hatch = [at(img, CENTRE[0] - 13, CENTRE[1] - 13), at(img, CENTRE[0] - 12, CENTRE[1] - 13), at(img, CENTRE[0] - 11, CENTRE[1] - 13)]
+      expect(hatch.every(([r, g, b]) => r === g && g === b && r! > 190 && r! < 245)).toBe(true)
+      expect(new Set(hatch.map(String)).size).toBeGreaterThan(1)
+    }
+    expect(value.cards[2]!.front.svg).not.toEqual(value.cards[3]!.front.svg) // each names its file
+  }, 60_000)
+
+  it('knows images by their bytes, not their names', () => {
+    expect(sniffImage(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('svg')
+    expect(sniffImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg')
+    expect(sniffImage(Buffer.from('GIF89a'))).toBe('gif')
+    expect(sniffImage(Buffer.from('hello'))).toBeUndefined()
+  })
+
+  it('draws again only the faces whose art file changed', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'deckwright-art-'))
+    const dir = join(root, 'templates', 'art')
+    cpSync(join(fixtures, 'templates', 'art', 'icons'), join(dir, 'icons'), { recursive: true })
+    mkdirSync(join(dir, 'art'))
+    // The fixture's templates, re-exported: they import 'deckwright', which resolves only from inside the package.
+    writeFileSync(join(dir, 'index.tsx'), `export { default } from ${JSON.stringify(join(fixtures, 'templates', 'art', 'index.tsx'))}\n`)
+    const cards = [card('a', 1, 'art/a.svg'), card('b', 4, 'art/b.svg')]
+    const paint = (file: string, color: string) => writeFileSync(join(dir, file), `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10"><rect width="10" height="10" fill="${color}"/></svg>`)
+    paint('art/a.svg', '#ff0000')
+    paint('art/b.svg', '#00ff00')
+    const cacheDir = join(root, 'cache')
+    const run = () => renderGame(gamePaths(root, 'art'), game('art'), cards, { ...options, cacheDir })
+    const cold = await run()
+    expect(cold.diagnostics.map((d) => d.rule)).toEqual(['render/missing-art']) // the back's
+    expect([cold.value.drawn, cold.value.cached]).toEqual([3, 0])
+    paint('art/a.svg', '#0000ff')
+    const warm = await run()
+    expect([warm.value.drawn, warm.value.cached]).toEqual([1, 2])
+    expect(at(pixels(warm.value.cards[0]!.front.png), ...CENTRE)).toEqual([0, 0, 255])
+    // A change to anything else of the templates folder draws every face again.
+    writeFileSync(join(dir, 'icons', 'star.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>')
+    expect((await run()).value.drawn).toBe(3)
+  }, 60_000)
+
+  it('stamps the game version at the bottom right of fronts only, on request, in the margin inside the trim', async () => {
+    const paths = gamePaths(fixtures, 'art')
+    const plain = await renderGame(paths, game('art'), [card('svg', 1, 'art/red.svg')], options)
+    const stamped = await renderGame(paths, game('art'), [card('svg', 1, 'art/red.svg')], { ...options, stamp: true })
+    /** Dark pixels in a box given in mm from the trim's bottom-right corner. */
+    const dark = (png: Buffer, [left, right]: [number, number], [top, bottom]: [number, number]) => {
+      const img = pixels(png)
+      let n = 0
+      for (let x = 44.45 - left; x < 44.45 - right; x += 0.2) for (let y = 63.5 - top; y < 63.5 - bottom; y += 0.2) if (at(img, x, y)[0]! < 200) n++
+      return n
+    }
+    // Between the trim and the safe zone (3 mm), right-aligned with the safe zone.
+    expect(dark(plain.value.cards[0]!.front.png, [15, 3], [3, 0])).toBe(0)
+    expect(dark(stamped.value.cards[0]!.front.png, [15, 3], [3, 0])).toBeGreaterThan(10)
+    // Nothing inside the safe zone, nothing in the bleed.
+    expect(dark(stamped.value.cards[0]!.front.png, [15, 3], [8, 3.1])).toBe(0)
+    expect(dark(stamped.value.cards[0]!.front.png, [15, 3], [0, -3])).toBe(0)
+    expect(stamped.value.cards[0]!.front.svg).not.toEqual(plain.value.cards[0]!.front.svg)
+    expect(stamped.value.backs.get('token')!.svg).toEqual(plain.value.backs.get('token')!.svg)
+  }, 60_000)
+})
+
+describe('the art key of card data', () => {
+  const g = defineGame({
+    id: 'g', title: 'G', version: '1', players: { min: 2, max: 2 }, params: {},
+    vocabularies: { scenes: { sun: { label: 'Sun', icon: 'game-icons:sun' } } },
+    types: {
+      hero: cardType({ name: 'Hero', fields: { title: text() } }),
+      event: cardType({ name: 'Event', fields: { art: icons('scenes', { min: 1, max: 1 }) } }),
+    },
+  })
+  const model = (yaml: string) => modelCards(g, [parseYamlCards(yaml, 'cards/g/x.yaml').value])
+
+  it('names an image for any card, checked to be a file name, kept with its position', () => {
+    const { value, diagnostics } = model('- { id: h1, type: hero, title: A, art: art/h1.png }\n- { id: h2, type: hero, title: B }\n- { id: h3, type: hero, title: C, art: 12 }\n')
+    expect(value.map((c) => [c.id, c.art])).toEqual([['h1', 'art/h1.png'], ['h2', undefined]])
+    expect(value[0]!.source.fields.art).toMatchObject({ line: 1 })
+    expect(diagnostics).toMatchObject([{ rule: 'card/wrong-type', line: 3, card: 'h3', field: 'art' }])
+    expect(JSON.stringify(cardTypeSchema(g, 'hero', g.types.hero))).toContain('"art":{"type":"string"')
+  })
+
+  it('gives way to a field of the same name a card type declares', () => {
+    const { value, diagnostics } = model('- { id: e1, type: event, art: [sun] }\n')
+    expect(diagnostics).toEqual([])
+    expect(value[0]).toMatchObject({ fields: { art: ['sun'] } })
+    expect(value[0]!.art).toBeUndefined()
+    expect(JSON.stringify(cardTypeSchema(g, 'event', g.types.event))).not.toContain('"art":{"type":"string"')
+  })
+})
