@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 
 const require = createRequire(import.meta.url)
@@ -42,4 +43,14 @@ export const iconExists = (name: string): boolean => iconSvg(name) !== undefined
 export const iconDataUri = (name: string, color?: string): string | undefined => {
   const svg = iconSvg(name, color)
   return svg && `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+}
+
+/**
+ * A game's own icon, an SVG file (`templates/<game>/icons/<name>.svg`), as a data URI; its `currentColor`
+ * takes the colour asked for, as Iconify's icons do. Undefined when there is no such file.
+ */
+export const svgDataUri = (path: string, color = '#000'): string | undefined => {
+  if (!existsSync(path)) return undefined
+  const svg = readFileSync(path, 'utf8').replaceAll('currentColor', color)
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
 }

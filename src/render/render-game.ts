@@ -5,6 +5,7 @@ import type { GamePaths } from '../load/project.ts'
 import { faceKey, FaceCache, renderInputsHash } from '../build/cache.ts'
 import type { RenderedFace } from './face.ts'
 import { planFaces } from './plan.ts'
+import { artDigest, artPath } from './art.ts'
 import { defaultJobs, openRenderer, type FaceRenderer } from './pool.ts'
 import type { RenderOptions } from './session.ts'
 
@@ -45,9 +46,10 @@ const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.ca
 export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions): Promise<Result<GameFaces>> => {
   const { jobs = defaultJobs(), cacheDir, progress, workers, ...renderOptions } = options
   const planned = planFaces(game, cards)
-  const inputs = renderInputsHash(paths, renderOptions)
+  const art = (card?: Card) => card?.art && artPath(paths.templatesDir, card.art)
+  const inputs = renderInputsHash(paths, renderOptions, new Set(cards.flatMap((c) => art(c) || [])))
   const cache = cacheDir ? new FaceCache(cacheDir) : undefined
-  const keys = planned.map((p) => faceKey(p.job, inputs))
+  const keys = planned.map((p) => faceKey(p.job, inputs, art(p.job.card) ? artDigest(art(p.job.card)!) : undefined))
   const results = new Map<string, { face?: RenderedFace; diagnostics: Diagnostic[] }>()
   let cached = 0
   for (const k of new Set(keys)) {

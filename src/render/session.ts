@@ -8,13 +8,19 @@ import { cardSize } from '../print/card-sizes.ts'
 import { faceBox, renderFace, type RenderedFace } from './face.ts'
 import { baseFonts, loadFont, type LoadedFont } from './fonts.ts'
 import { genericTemplate } from './generic.tsx'
-import { iconDataUri } from './icons.ts'
+import { iconDataUri, svgDataUri } from './icons.ts'
+import { artPath, loadArt, type LoadedArt } from './art.ts'
+import { withStamp } from './stamp.ts'
 import type { FaceContext, Templates, TypeTemplate } from './template.ts'
+import { createMeasure } from './text/measure.ts'
+import { MISSING_ICON } from './text/missing-icon.ts'
 
 export interface RenderOptions {
   dpi: number
   bleedMm: number
   inkFriendly: boolean
+  /** Stamp `v<version>` (the game definition's) in a corner of every front. */
+  stamp?: boolean
 }
 
 /** One face to draw: a card's front, a type's shared back (no card), or a card's own back. */
@@ -36,8 +42,6 @@ export interface RenderSession {
 
 export const TEMPLATES_FILE = 'index.tsx'
 
-// A visible stand-in for a missing icon: a question mark in a box, never an empty spot.
-const MISSING_ICON = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><rect x="1" y="1" width="22" height="22" fill="#fff" stroke="#d00" stroke-width="2"/><path d="M9 9a3 3 0 1 1 4 2.8c-.7.3-1 .8-1 1.5V15m0 3v.5" stroke="#d00" stroke-width="2" fill="none"/></svg>').toString('base64')}`
 
 const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undefined>> => {
   const file = join(paths.templatesDir, TEMPLATES_FILE)
@@ -54,8 +58,17 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
   const loaded = await loadTemplates(paths)
   const templates = loaded.value
   const fonts: LoadedFont[] = [...Object.values(baseFonts), ...(templates?.fonts ?? [])].map(loadFont)
+  const measure = createMeasure(fonts)
   const definitionFile = relativePath(paths.root, paths.definition)
   const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
+  const arts = new Map<string, LoadedArt>()
+  const artOf = (file: string): LoadedArt => {
+    if (!arts.has(file)) arts.set(file, loadArt(artPath(paths.templatesDir, file)))
+    return arts.get(file)!
+  }
+  // An icon without a set prefix may be the game's own: templates/<game>/icons/<name>.svg, before Iconify's.
+  const ownIcon = (name: string, color?: string): string | undefined =>
+    name.includes(':') ? undefined : svgDataUri(join(paths.templatesDir, 'icons', `${name}.svg`), color)
 
   const templateOf = (typeId: string): { template: TypeTemplate<GameDef, string>; generic?: Diagnostic } => {
     const type = game.types[typeId]!
@@ -80,25 +93,51 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         : { file: definitionFile, line: 1, column: 1 }
       const box = faceBox(size.widthMm, size.heightMm, options.bleedMm)
       const missing = new Set<string>()
+      // A problem with one field points at the field's line.
+      const atField = (field?: string) => {
+        const pos = field ? card?.source.fields[field] : undefined
+        return { ...at, ...(pos ? { line: pos.line, column: pos.column } : {}), ...(field && card ? { field } : {}) }
+      }
       const ctx: FaceContext = {
         game,
         box,
         inkFriendly: options.inkFriendly,
         mm: (mm) => Math.round(mm * box.pxPerMm),
-        icon: (name, color) => {
-          const uri = iconDataUri(name, color)
+        card,
+        face: kind,
+        measure,
+        report: ({ rule, message, field, severity = 'error' }) => void diagnostics.push({ rule, severity, ...atField(field), message }),
+        icon: (name, color, field) => {
+          const uri = ownIcon(name, color) ?? iconDataUri(name, color)
           if (uri) return uri
           if (!missing.has(name))
-            diagnostics.push({ rule: 'render/missing-icon', severity: 'error', ...at, message: `the icon "${name}" does not exist: name an icon of an installed Iconify set, e.g. "game-icons:spy"` })
+            diagnostics.push({ rule: 'render/missing-icon', severity: 'error', ...atField(field), message: `the icon "${name}" does not exist: name an icon of an installed Iconify set, e.g. "game-icons:spy", or an SVG in ${relativePath(paths.root, join(paths.templatesDir, 'icons'))}/` })
           missing.add(name)
           return MISSING_ICON
         },
         word: (vocabulary, word) => game.vocabularies?.[vocabulary]?.[word] ?? { label: word, icon: `missing:${word}` },
+        art: (file) => {
+          const loaded = artOf(file)
+          if (loaded.ok) return loaded.uri
+          if (!missing.has(`art:${file}`)) {
+            missing.add(`art:${file}`)
+            // At the card's `art:` line when it is the card's own art; else at the card, or the definition for a shared back.
+            const where = card?.art === file ? atField('art') : card ? at : { file: templatesFile, line: 1, column: 1 }
+            const path = relativePath(paths.root, artPath(paths.templatesDir, file))
+            diagnostics.push(
+              loaded.problem === 'missing'
+                ? { rule: 'render/missing-art', severity: 'warning', ...where, message: `the art "${file}" does not exist (looked for ${path}): a placeholder is drawn in its place` }
+                : { rule: 'render/art-format', severity: 'warning', ...where, message: `the art "${file}" is ${loaded.found === 'webp' ? 'a WebP image, which resvg cannot draw' : loaded.found === 'gif' ? 'a GIF image' : 'not an image deckwright can read'}: save it as PNG, JPEG or SVG (a placeholder is drawn in its place)` },
+            )
+          }
+          return undefined
+        },
       }
       const back = template.back ?? genericTemplate(type.name).back!
       try {
         // A template that throws is a diagnostic at the card being drawn; the rest of the game still renders.
-        const element = kind === 'front' ? template.front(card as never, ctx) : back(ctx, card as never)
+        const drawn = kind === 'front' ? template.front(card as never, ctx) : back(ctx, card as never)
+        const element = options.stamp && kind === 'front' ? withStamp(drawn, box, game.version) : drawn
         return { face: await renderFace(element, box, fonts, options.dpi), diagnostics }
       } catch (error) {
         diagnostics.push({ rule: 'render/template-error', severity: 'error', ...at, message: `the template failed to draw this face: ${(error as Error).message.split('\n')[0]}` })

@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react'
-import type { CardOf, GameDef, VocabularyWord } from '../engine/define.ts'
+import type { Severity } from '../diagnostics/diagnostic.ts'
+import type { Card, CardOf, GameDef, VocabularyWord } from '../engine/define.ts'
 import type { FontSpec } from './fonts.ts'
 import type { FaceBox } from './face.ts'
+import type { TextMeasure } from './text/measure.ts'
+
+/** A problem a template or component finds while drawing a face (text that does not fit, an unknown inline icon). */
+export interface FaceProblem {
+  rule: string
+  message: string
+  /** The card field it concerns: the diagnostic points at the field's line. */
+  field?: string
+  /** Default: error. */
+  severity?: Severity
+}
 
 /** What a template receives besides its card: the game, the face's geometry, and look-ups for icons. */
 export interface FaceContext<G extends GameDef<any, any> = GameDef> {
@@ -9,8 +21,8 @@ export interface FaceContext<G extends GameDef<any, any> = GameDef> {
   box: FaceBox
   /** Millimetres to template pixels. */
   mm(mm: number): number
-  /** A data URI of an icon ('game-icons:spy'), or of a vocabulary word's icon ('resources', 'intel'). */
-  icon(name: string, color?: string): string
+  /** A data URI of an icon ('game-icons:spy'); a missing one is reported at the card (at `field`'s line when given). */
+  icon(name: string, color?: string, field?: string): string
   word(vocabulary: string, word: string): VocabularyWord
   /**
    * A data URI of an art file (PNG, JPEG or SVG), named relative to the game's templates folder; undefined
@@ -19,6 +31,14 @@ export interface FaceContext<G extends GameDef<any, any> = GameDef> {
   art(file: string): string | undefined
   /** Draw light, mostly white faces for home printers. */
   inkFriendly: boolean
+  /** The card being drawn; none for a type's shared back. */
+  card?: Card
+  /** Which face is being drawn. */
+  face: 'front' | 'back'
+  /** Reports a problem with this face at the card's place: at its field's line when `field` is named. */
+  report(problem: FaceProblem): void
+  /** Measures text with the fonts the face is drawn with, for text that must fit its box. */
+  measure: TextMeasure
 }
 
 export interface TypeTemplate<G extends GameDef<any, any>, K extends keyof G['types']> {

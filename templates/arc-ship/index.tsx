@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { defineTemplates, type FaceContext } from 'deckwright'
-import { Face, IconRow, roles, TextBox } from 'deckwright/components'
+import { Face, FitText, IconRow, roles, RoleTag, safeArea, Title, ValueBadge, type InlineWords } from 'deckwright/components'
 import game from '../../rules/arc-ship/game.ts'
 
 type Ctx = FaceContext<typeof game>
@@ -25,13 +25,14 @@ type Payer = keyof typeof PAYER_WORDS
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0')
 
-/** A row: a small icon followed by text. */
-const Line = ({ ctx, icon, color, size, children }: { ctx: Ctx; icon: string; color: string; size: number; children: ReactNode }) => (
-  <div style={{ display: 'flex', alignItems: 'center' }}>
-    <img src={ctx.icon(icon, color)} width={size * 1.3} height={size * 1.3} style={{ marginRight: size * 0.4, flexShrink: 0 }} />
-    <div style={{ display: 'flex', fontSize: size, lineHeight: 1.2, flexShrink: 1, flexGrow: 1 }}>{children}</div>
-  </div>
-)
+/** Inline icons of rule text: `draws 1 [money]`, `[health] World Health`. */
+const WORDS: InlineWords = {
+  money: { label: 'Money', icon: 'game-icons:two-coins', color: MONEY },
+  health: { label: 'World Health', icon: 'game-icons:heart-beats', color: roles.red.fill },
+  tech: { label: 'Arc Ship technology', icon: 'game-icons:spaceship', color: STEEL },
+  traitor: { label: 'Traitor', icon: TRAITOR.icon, color: TRAITOR.fill },
+  nation: { label: 'Nation', icon: NATION.icon, color: NATION.fill },
+}
 
 /** The shared back of a deck: a starfield frame, the game's name, the deck's name and its emblem. */
 const Back = ({ ctx, deck, icon, accent = GOLD }: { ctx: Ctx; deck: string; icon: string; accent?: string }) => {
@@ -49,74 +50,76 @@ const Back = ({ ctx, deck, icon, accent = GOLD }: { ctx: Ctx; deck: string; icon
   )
 }
 
+/** The height of a title band: the bleed and safe zone, the label, the title. */
+const bandHeight = (ctx: Ctx) => ctx.box.bleed + ctx.box.safe + ctx.mm(13.5)
+
+/** The room under a title band, inside the safe zone. */
+const body = (ctx: Ctx, top: number) => {
+  const pad = ctx.box.bleed + ctx.box.safe
+  return { width: ctx.box.width - 2 * pad, height: ctx.box.height - bandHeight(ctx) - top - pad }
+}
+
 /** A title band across the top of a face, running into the bleed. */
 const Band = ({ ctx, fill, icon, label, title, art }: { ctx: Ctx; fill: string; icon: string; label: string; title: string; art?: string }) => {
   const pad = ctx.box.bleed + ctx.box.safe
   const bg = ctx.inkFriendly ? '#ffffff' : fill
   const fg = ctx.inkFriendly ? fill : '#ffffff'
   return (
-    <div style={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', width: ctx.box.width, background: bg, color: fg, padding: pad, paddingBottom: ctx.mm(2.5), borderBottom: ctx.inkFriendly ? `${ctx.mm(0.6)}px solid ${fill}` : undefined }}>
+    <div style={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', width: ctx.box.width, height: bandHeight(ctx), flexShrink: 0, background: bg, color: fg, padding: pad, paddingBottom: ctx.mm(2.5), borderBottom: ctx.inkFriendly ? `${ctx.mm(0.6)}px solid ${fill}` : undefined }}>
       <div style={{ display: 'flex', flexDirection: 'column' }}>
         <div style={{ display: 'flex', alignItems: 'center', fontSize: ctx.mm(2.6), fontWeight: 700, letterSpacing: ctx.mm(0.4) }}>
           <img src={ctx.icon(icon, fg)} width={ctx.mm(3.6)} height={ctx.mm(3.6)} style={{ marginRight: ctx.mm(1.2) }} />
           {label}
         </div>
-        <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(5.4), marginTop: ctx.mm(0.8) }}>{title}</div>
+        <Title ctx={ctx} field="title" text={title} width={ctx.box.width - 2 * pad - (art ? ctx.mm(13) : 0)} size={ctx.mm(5.4)} color={fg} align="left" style={{ marginTop: ctx.mm(0.8) }} />
       </div>
       {art ? <img src={ctx.icon(art, fg)} width={ctx.mm(11)} height={ctx.mm(11)} /> : null}
     </div>
   )
 }
 
-/** An event's effects in the order they happen: 1 the payment, 2 World Health, 3 the text. */
-const Effects = ({ ctx, payer, pay, health, text, color, size }: { ctx: Ctx; payer?: Payer; pay?: number; health: number; text?: string; color: string; size: number }) => {
-  const steps: ReactNode[] = []
-  if (payer && pay !== undefined)
-    steps.push(
-      <Line ctx={ctx} icon="game-icons:two-coins" color={color} size={size}>
-        {`${PAYER_WORDS[payer]} ${pay} Money.`}
-      </Line>,
-    )
-  if (health !== 0)
-    steps.push(
-      <Line ctx={ctx} icon={health > 0 ? 'game-icons:heart-plus' : 'game-icons:broken-heart'} color={color} size={size}>
-        {`World Health ${signed(health)}.`}
-      </Line>,
-    )
-  if (text)
-    steps.push(
-      <Line ctx={ctx} icon="game-icons:papers" color={color} size={size}>
-        {text}
-      </Line>,
-    )
+/** An event's effects in the order they happen: 1 the payment, 2 World Health, 3 the text, in a box of `width` × `height`. */
+const Effects = ({ ctx, payer, pay, health, text, field, color, size, width, height }: { ctx: Ctx; payer?: Payer; pay?: number; health: number; text?: string; field: string; color: string; size: number; width: number; height: number }) => {
+  const steps: { icon: string; text: string; field?: string }[] = []
+  if (payer && pay !== undefined) steps.push({ icon: 'game-icons:two-coins', text: `${PAYER_WORDS[payer]} ${pay} [money].` })
+  if (health !== 0) steps.push({ icon: health > 0 ? 'game-icons:heart-plus' : 'game-icons:broken-heart', text: `World Health ${signed(health)}.` })
+  if (text) steps.push({ icon: 'game-icons:papers', text, field })
+  const gap = size * 0.5
+  const textWidth = width - size * (1.5 + 0.5 + 1.3 + 0.4)
+  // The payment and World Health take two lines at most; the card's own text has the rest.
+  const fixed = size * 1.2 * 2
+  const own = height - (steps.length - 1) * gap - steps.filter((s) => !s.field).length * fixed
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', width: '100%' }}>
+    <div style={{ display: 'flex', flexDirection: 'column', width, height, justifyContent: 'center' }}>
       {steps.map((step, i) => (
-        <div key={i} style={{ display: 'flex', alignItems: 'center', marginTop: i ? size * 0.5 : 0 }}>
+        <div key={i} style={{ display: 'flex', alignItems: 'center', marginTop: i ? gap : 0 }}>
           <div style={{ display: 'flex', width: size * 1.5, height: size * 1.5, borderRadius: size, background: color, color: '#ffffff', fontSize: size * 0.9, fontWeight: 700, alignItems: 'center', justifyContent: 'center', marginRight: size * 0.5, flexShrink: 0 }}>{String(i + 1)}</div>
-          <div style={{ display: 'flex', flexShrink: 1 }}>{step}</div>
+          <img src={ctx.icon(step.icon, color)} width={size * 1.3} height={size * 1.3} style={{ marginRight: size * 0.4, flexShrink: 0 }} />
+          <FitText ctx={ctx} field={step.field} text={step.text} width={textWidth} height={step.field ? own : fixed} size={size} lineHeight={1.2} align="left" words={WORDS} hug />
         </div>
       ))}
     </div>
   )
 }
 
-const Flavour = ({ ctx, text }: { ctx: Ctx; text?: string }) =>
-  text ? <div style={{ display: 'flex', fontStyle: 'italic', fontSize: ctx.mm(2.7), color: '#555555', lineHeight: 1.25 }}>{text}</div> : null
+const Flavour = ({ ctx, text, width, height }: { ctx: Ctx; text?: string; width: number; height: number }) =>
+  text ? <FitText ctx={ctx} field="flavour" text={text} width={width} height={height} size={ctx.mm(2.7)} italic color="#555555" align="left" valign="top" /> : <div style={{ display: 'flex', height }} />
 
 /** One result box of an OR Event: the role's colour, its icon and its word (SUCCESS / FAIL). */
-const Result = ({ ctx, role, label, children }: { ctx: Ctx; role: 'green' | 'red'; label: string; children: ReactNode }) => {
+const Result = ({ ctx, role, label, width, height, children }: { ctx: Ctx; role: 'green' | 'red'; label: string; width: number; height: number; children: (inner: { width: number; height: number }) => ReactNode }) => {
   const r = roles[role]
+  const edge = ctx.mm(0.5) + ctx.mm(2)
+  const header = ctx.mm(4 + 1.5)
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', width: '100%', background: r.light, border: `${ctx.mm(0.5)}px solid ${r.fill}`, borderRadius: ctx.mm(2), padding: ctx.mm(2) }}>
-      <div style={{ display: 'flex', alignItems: 'center', color: r.fill, fontSize: ctx.mm(3.2), fontWeight: 700, letterSpacing: ctx.mm(0.3), marginBottom: ctx.mm(1.5) }}>
-        <img src={ctx.icon(r.icon, r.fill)} width={ctx.mm(4)} height={ctx.mm(4)} style={{ marginRight: ctx.mm(1) }} />
-        {label}
-      </div>
-      {children}
+    <div style={{ display: 'flex', flexDirection: 'column', width, height, background: r.light, border: `${ctx.mm(0.5)}px solid ${r.fill}`, borderRadius: ctx.mm(2), padding: ctx.mm(2) }}>
+      <RoleTag ctx={ctx} role={role} label={label} size={ctx.mm(3.2)} color={r.fill} style={{ height: ctx.mm(4), marginBottom: ctx.mm(1.5) }} />
+      {children({ width: width - 2 * edge, height: height - 2 * edge - header })}
     </div>
   )
 }
+
+/** The width inside a banknote's frame. */
+const noteWidth = (ctx: Ctx) => ctx.box.width - 2 * (ctx.box.bleed + ctx.mm(2)) - 2 * ctx.mm(0.8 + 2.5)
 
 /** A card-sized banknote: a frame in the note's colour, the value in the corners. */
 const Note = ({ ctx, fill, corner, struck = false, children }: { ctx: Ctx; fill: string; corner: string; struck?: boolean; children: ReactNode }) => {
@@ -162,21 +165,29 @@ export default defineTemplates(game, {
     identity: {
       front: (card, ctx) => {
         const side = card.fields.identity === 'Nation' ? NATION : TRAITOR
+        const ink = ctx.inkFriendly ? side.fill : '#ffffff'
+        const { width } = safeArea(ctx)
         return (
           <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : side.fill} style={{ alignItems: 'center', justifyContent: 'space-between', color: ctx.inkFriendly ? side.fill : '#ffffff', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${side.fill}` : undefined }}>
             <div style={{ display: 'flex', fontSize: ctx.mm(2.6), fontWeight: 700, letterSpacing: ctx.mm(0.5) }}>SECRET IDENTITY</div>
             <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
               <img src={ctx.icon(side.icon, ctx.inkFriendly ? side.fill : '#ffffff')} width={ctx.mm(24)} height={ctx.mm(24)} />
               <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(9), letterSpacing: ctx.mm(0.5), marginTop: ctx.mm(2) }}>{side.word}</div>
-              <div style={{ display: 'flex', fontSize: ctx.mm(3.6), fontWeight: 700, marginTop: ctx.mm(2), textAlign: 'center' }}>{card.fields.country}</div>
+              <Title ctx={ctx} field="country" text={card.fields.country} width={width} size={ctx.mm(3.6)} family="Inter" weight={700} color={ink} style={{ marginTop: ctx.mm(2) }} />
             </div>
             <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', width: '100%' }}>
-              <TextBox size={ctx.mm(2.8)} style={{ fontStyle: 'italic', justifyContent: 'center' }}>{`“${card.fields.motto}”`}</TextBox>
-              <TextBox size={ctx.mm(2.4)} style={{ marginTop: ctx.mm(2), justifyContent: 'center' }}>
-                {card.fields.identity === 'Nation'
-                  ? `Keep the world alive for ${game.params.years} years, and keep the Traitors from stealing the whole Arc Ship.`
-                  : `Steal every piece of the Arc Ship within ${game.params.years} years. You know the other Traitors.`}
-              </TextBox>
+              <FitText ctx={ctx} field="motto" text={`“${card.fields.motto}”`} width={width} height={ctx.mm(8)} size={ctx.mm(2.8)} italic color={ink} />
+              <FitText
+                ctx={ctx}
+                text={card.fields.identity === 'Nation' ? `Keep the world [health] alive for ${game.params.years} years, and keep the [traitor] Traitors from stealing the whole Arc Ship [tech].` : `Steal every piece of the Arc Ship [tech] within ${game.params.years} years. You know the other [traitor] Traitors.`}
+                width={width}
+                height={ctx.mm(11)}
+                size={ctx.mm(2.7)}
+                color={ink}
+                disc="#ffffff"
+                words={WORDS}
+                style={{ marginTop: ctx.mm(1.5) }}
+              />
             </div>
           </Face>
         )
@@ -187,9 +198,9 @@ export default defineTemplates(game, {
       front: (card, ctx) => (
         <Note ctx={ctx} fill={MONEY} corner={String(card.fields.value)}>
           <img src={ctx.icon(card.fields.value > 1 ? 'game-icons:coins-pile' : 'game-icons:two-coins', MONEY)} width={ctx.mm(18)} height={ctx.mm(18)} />
-          <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(5), color: MONEY, marginTop: ctx.mm(2), textAlign: 'center' }}>{card.fields.note}</div>
+          <Title ctx={ctx} field="note" text={card.fields.note} width={noteWidth(ctx)} size={ctx.mm(5)} color={MONEY} style={{ marginTop: ctx.mm(2) }} />
           <div style={{ display: 'flex', fontSize: ctx.mm(3), fontWeight: 700, letterSpacing: ctx.mm(0.4), marginTop: ctx.mm(1.5) }}>{`GENUINE · WORTH ${card.fields.value}`}</div>
-          <div style={{ display: 'flex', fontSize: ctx.mm(2.6), fontStyle: 'italic', marginTop: ctx.mm(1.5), color: '#555555' }}>{card.fields.motto}</div>
+          <FitText ctx={ctx} field="motto" text={card.fields.motto} width={noteWidth(ctx)} height={ctx.mm(7)} size={ctx.mm(2.6)} italic color="#555555" style={{ marginTop: ctx.mm(1) }} />
         </Note>
       ),
       back: (ctx) => <Back ctx={ctx} deck="MONEY" icon="game-icons:money-stack" />,
@@ -200,47 +211,53 @@ export default defineTemplates(game, {
           <img src={ctx.icon('game-icons:robber-mask', FAKE)} width={ctx.mm(16)} height={ctx.mm(16)} />
           <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(5.2), color: '#ffffff', background: FAKE, padding: `${ctx.mm(1)}px ${ctx.mm(2.5)}px`, marginTop: ctx.mm(2), transform: 'rotate(-8deg)', letterSpacing: ctx.mm(0.4) }}>COUNTERFEIT</div>
           <div style={{ display: 'flex', fontSize: ctx.mm(3.4), fontWeight: 700, letterSpacing: ctx.mm(0.4), marginTop: ctx.mm(3) }}>WORTH 0</div>
-          <TextBox size={ctx.mm(2.6)} style={{ fontStyle: 'italic', marginTop: ctx.mm(1.5), color: '#555555', justifyContent: 'center' }}>{card.fields.tell}</TextBox>
+          <FitText ctx={ctx} field="tell" text={card.fields.tell} width={noteWidth(ctx)} height={ctx.mm(7)} size={ctx.mm(2.6)} italic color="#555555" style={{ marginTop: ctx.mm(1) }} />
         </Note>
       ),
       // Never drawn: the Money deck's back (its first type's) is shared by both types.
       back: (ctx) => <Back ctx={ctx} deck="MONEY" icon="game-icons:money-stack" />,
     },
     event: {
-      front: (card, ctx) => (
-        <Face ctx={ctx} background="#ffffff" style={{ padding: 0, color: INK }}>
-          <Band ctx={ctx} fill={EVENT} icon="game-icons:scroll-unfurled" label="EVENT" title={card.fields.title} />
-          <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, padding: ctx.box.bleed + ctx.box.safe, paddingTop: ctx.mm(3), justifyContent: 'space-between' }}>
-            <Flavour ctx={ctx} text={card.fields.flavour} />
-            <div style={{ display: 'flex', justifyContent: 'center' }}>
-              <img src={ctx.icon(ctx.word('scenes', card.fields.art[0]!).icon, EVENT)} width={ctx.mm(30)} height={ctx.mm(30)} />
+      front: (card, ctx) => {
+        const { width, height } = body(ctx, ctx.mm(3))
+        const effects = height - ctx.mm(9 + 30 + 3 + 3 * 2.5)
+        return (
+          <Face ctx={ctx} background="#ffffff" style={{ padding: 0, color: INK }}>
+            <Band ctx={ctx} fill={EVENT} icon="game-icons:scroll-unfurled" label="EVENT" title={card.fields.title} />
+            <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, padding: ctx.box.bleed + ctx.box.safe, paddingTop: ctx.mm(3), justifyContent: 'space-between' }}>
+              <Flavour ctx={ctx} text={card.fields.flavour} width={width} height={ctx.mm(9)} />
+              <div style={{ display: 'flex', justifyContent: 'center' }}>
+                <img src={ctx.icon(ctx.word('scenes', card.fields.art[0]!).icon, EVENT, 'art')} width={ctx.mm(30)} height={ctx.mm(30)} />
+              </div>
+              <Effects ctx={ctx} payer={card.fields.payer} pay={card.fields.pay} health={card.fields.health} text={card.fields.text} field="text" color={EVENT} size={ctx.mm(3.8)} width={width} height={effects} />
+              <div style={{ display: 'flex', height: ctx.mm(3), alignItems: 'flex-end', fontSize: ctx.mm(2.3), color: '#666666' }}>Follow in order. If a step fails, stop.</div>
             </div>
-            <Effects ctx={ctx} payer={card.fields.payer} pay={card.fields.pay} health={card.fields.health} text={card.fields.text} color={EVENT} size={ctx.mm(3.8)} />
-            <div style={{ display: 'flex', fontSize: ctx.mm(2.3), color: '#666666' }}>Follow in order. If a step fails, stop.</div>
-          </div>
-        </Face>
-      ),
+          </Face>
+        )
+      },
       back: (ctx) => <Back ctx={ctx} deck="EVENT" icon="game-icons:earth-crack" />,
     },
     orEvent: {
       front: (card, ctx) => {
         const size = ctx.mm(3.1)
+        const { width, height } = body(ctx, ctx.mm(2.5))
+        const result = (height - ctx.mm(8 + 6 + 6 + 4 * 1.5)) / 2
         return (
           <Face ctx={ctx} background="#ffffff" style={{ padding: 0, color: INK }}>
             <Band ctx={ctx} fill={OR_EVENT} icon="game-icons:crossroad" label="OR EVENT" title={card.fields.title} art={ctx.word('scenes', card.fields.art[0]!).icon} />
             <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, padding: ctx.box.bleed + ctx.box.safe, paddingTop: ctx.mm(2.5), justifyContent: 'space-between' }}>
-              <Flavour ctx={ctx} text={card.fields.flavour} />
-              <div style={{ display: 'flex', alignItems: 'center', fontSize: ctx.mm(3), fontWeight: 700, color: OR_EVENT }}>
+              <Flavour ctx={ctx} text={card.fields.flavour} width={width} height={ctx.mm(8)} />
+              <div style={{ display: 'flex', height: ctx.mm(6), alignItems: 'center', fontSize: ctx.mm(3), fontWeight: 700, color: OR_EVENT }}>
                 <img src={ctx.icon('game-icons:three-friends', OR_EVENT)} width={ctx.mm(5)} height={ctx.mm(5)} style={{ marginRight: ctx.mm(1.2) }} />
                 {`TEAM ${card.fields.team}`}
                 <div style={{ display: 'flex', fontWeight: 400, marginLeft: ctx.mm(1.2), fontSize: ctx.mm(2.4), color: '#555555' }}>{`(${card.fields.team + 1} with ${game.params.biggerTeamsFrom}+ players)`}</div>
               </div>
-              <Result ctx={ctx} role="green" label="SUCCESS">
-                <Effects ctx={ctx} payer={card.fields.successPayer} pay={card.fields.successPay} health={card.fields.successHealth} text={card.fields.successText} color={roles.green.fill} size={size} />
+              <Result ctx={ctx} role="green" label="SUCCESS" width={width} height={result}>
+                {(inner) => <Effects ctx={ctx} payer={card.fields.successPayer} pay={card.fields.successPay} health={card.fields.successHealth} text={card.fields.successText} field="successText" color={roles.green.fill} size={size} {...inner} />}
               </Result>
-              <div style={{ display: 'flex', justifyContent: 'center', fontFamily: 'Bitter', fontSize: ctx.mm(4.5), color: OR_EVENT }}>OR</div>
-              <Result ctx={ctx} role="red" label="FAIL">
-                <Effects ctx={ctx} health={card.fields.failHealth} text={card.fields.failText} color={roles.red.fill} size={size} />
+              <div style={{ display: 'flex', height: ctx.mm(6), alignItems: 'center', justifyContent: 'center', fontFamily: 'Bitter', fontSize: ctx.mm(4.5), color: OR_EVENT }}>OR</div>
+              <Result ctx={ctx} role="red" label="FAIL" width={width} height={result}>
+                {(inner) => <Effects ctx={ctx} health={card.fields.failHealth} text={card.fields.failText} field="failText" color={roles.red.fill} size={size} {...inner} />}
               </Result>
             </div>
           </Face>
@@ -254,17 +271,17 @@ export default defineTemplates(game, {
         <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : STEEL} style={{ color: ctx.inkFriendly ? STEEL : '#ffffff', justifyContent: 'space-between', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${STEEL}` : undefined }}>
           <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', width: '100%' }}>
             <div style={{ display: 'flex', fontSize: ctx.mm(2.6), fontWeight: 700, letterSpacing: ctx.mm(0.4) }}>ARC SHIP TECHNOLOGY</div>
-            <div style={{ display: 'flex', width: ctx.mm(8), height: ctx.mm(8), borderRadius: ctx.mm(4), background: GOLD, color: SPACE, fontFamily: 'Bitter', fontSize: ctx.mm(4.5), alignItems: 'center', justifyContent: 'center' }}>{String(card.fields.number)}</div>
+            <ValueBadge ctx={ctx} value={card.fields.number} size={ctx.mm(8)} fill={GOLD} ink={SPACE} />
           </div>
           <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
             <IconRow ctx={ctx} vocabulary="systems" words={card.fields.system} size={ctx.mm(24)} />
-            <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(5.6), marginTop: ctx.mm(2), textAlign: 'center' }}>{card.fields.name}</div>
+            <Title ctx={ctx} field="name" text={card.fields.name} width={safeArea(ctx).width} size={ctx.mm(5.6)} color={ctx.inkFriendly ? STEEL : '#ffffff'} style={{ marginTop: ctx.mm(2) }} />
             <div style={{ display: 'flex', alignItems: 'center', marginTop: ctx.mm(2), background: GOLD, color: SPACE, borderRadius: ctx.mm(2), padding: `${ctx.mm(0.8)}px ${ctx.mm(2.5)}px`, fontSize: ctx.mm(3.4), fontWeight: 700 }}>
               <img src={ctx.icon('game-icons:two-coins', SPACE)} width={ctx.mm(4.5)} height={ctx.mm(4.5)} style={{ marginRight: ctx.mm(1) }} />
               {`COST ${card.fields.cost}`}
             </div>
           </div>
-          <TextBox size={ctx.mm(2.7)} style={{ fontStyle: 'italic', justifyContent: 'center', width: '100%' }}>{card.fields.flavour}</TextBox>
+          <FitText ctx={ctx} field="flavour" text={card.fields.flavour} width={safeArea(ctx).width} height={ctx.mm(11)} size={ctx.mm(2.8)} italic color={ctx.inkFriendly ? STEEL : '#ffffff'} valign="bottom" />
         </Face>
       ),
       // The back shows when a piece is stolen: the card is turned face down.
@@ -313,7 +330,7 @@ export default defineTemplates(game, {
               <Track ctx={ctx} from={card.fields.from} to={card.fields.to} start={card.fields.start} color={color} last={(n) => (health ? (n === 0 ? 'LOST' : n === card.fields.to ? 'MAX' : undefined) : n === card.fields.to ? 'LAST' : undefined)} />
               <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
                 <img src={ctx.icon(health ? 'game-icons:earth-america' : 'game-icons:spaceship', color)} width={ctx.mm(16)} height={ctx.mm(16)} style={{ marginBottom: ctx.mm(2) }} />
-                <TextBox size={ctx.mm(3.2)} style={{ justifyContent: 'center' }}>{card.fields.text}</TextBox>
+                <FitText ctx={ctx} field="text" text={card.fields.text} width={safeArea(ctx).width} height={ctx.mm(14)} size={ctx.mm(3.4)} words={WORDS} />
               </div>
             </div>
           </Face>
@@ -325,17 +342,15 @@ export default defineTemplates(game, {
       front: (card, ctx) => {
         const world = card.fields.role === 'world-leader'
         const fill = world ? SPACE : OR_EVENT
+        const ink = ctx.inkFriendly ? fill : '#ffffff'
+        const { width, height } = safeArea(ctx)
         return (
           <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : fill} style={{ color: ctx.inkFriendly ? fill : '#ffffff', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${fill}` : undefined }}>
-            <div style={{ display: 'flex', alignItems: 'center' }}>
+            <div style={{ display: 'flex', alignItems: 'center', height: ctx.mm(10) }}>
               <img src={ctx.icon(world ? 'game-icons:crown' : 'game-icons:flag-objective', GOLD)} width={ctx.mm(10)} height={ctx.mm(10)} style={{ marginRight: ctx.mm(2) }} />
-              <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(5.6) }}>{card.fields.title}</div>
+              <Title ctx={ctx} field="title" text={card.fields.title} width={width - ctx.mm(12)} size={ctx.mm(5.6)} color={ink} align="left" />
             </div>
-            <div style={{ display: 'flex', flexDirection: 'column', marginTop: ctx.mm(3) }}>
-              {card.fields.duties.split('\n').map((line, i) => (
-                <div key={i} style={{ display: 'flex', fontSize: ctx.mm(world ? 2.75 : 3.1), lineHeight: 1.25, marginBottom: ctx.mm(world ? 1.1 : 2) }}>{line}</div>
-              ))}
-            </div>
+            <FitText ctx={ctx} field="duties" text={card.fields.duties} width={width} height={height - ctx.mm(13)} size={ctx.mm(3.2)} color={ink} align="left" valign="top" words={WORDS} disc="#ffffff" style={{ marginTop: ctx.mm(3) }} />
           </Face>
         )
       },

@@ -1,5 +1,5 @@
 import { defineTemplates, type FaceContext } from 'deckwright'
-import { Face, IconRow, roles, SplitFront, TextBox } from 'deckwright/components'
+import { Art, CostStrip, Face, FitText, IconRow, roles, safeArea, SplitFront, Title, ValueBadge, type HalfArea, type InlineWords } from 'deckwright/components'
 import game from '../../rules/maybe-missions/game.ts'
 
 type Ctx = FaceContext<typeof game>
@@ -7,38 +7,69 @@ type Ctx = FaceContext<typeof game>
 const NAVY = '#1d2540'
 const GOLD = '#e2b53e'
 
+/** Inline icons for rule text besides the resources: the votes' thumbs (`[yes] YES-voter`). */
+const WORDS: InlineWords = {
+  yes: { label: 'YES', icon: 'game-icons:thumb-up', color: roles.green.fill },
+  no: { label: 'NO', icon: 'game-icons:thumb-down', color: roles.red.fill },
+}
+
 /** The shared back of a deck: the game's name, the deck's name and its emblem. */
-const Back = ({ ctx, deck, icon }: { ctx: Ctx; deck: string; icon: string }) => (
-  <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : NAVY} style={{ alignItems: 'center', justifyContent: 'center', color: ctx.inkFriendly ? NAVY : '#ffffff' }}>
-    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', flexGrow: 1, width: '100%', border: `${ctx.mm(0.8)}px solid ${GOLD}`, borderRadius: ctx.mm(3) }}>
-      <img src={ctx.icon(icon, GOLD)} width={ctx.mm(16)} height={ctx.mm(16)} />
-      <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(5), marginTop: ctx.mm(3) }}>Maybe Missions</div>
-      <div style={{ display: 'flex', fontSize: ctx.mm(2.8), letterSpacing: ctx.mm(0.5), color: GOLD, marginTop: ctx.mm(1) }}>{deck}</div>
-    </div>
-  </Face>
-)
+const Back = ({ ctx, deck, icon }: { ctx: Ctx; deck: string; icon: string }) => {
+  const { width } = safeArea(ctx)
+  return (
+    <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : NAVY} style={{ alignItems: 'center', justifyContent: 'center', color: ctx.inkFriendly ? NAVY : '#ffffff' }}>
+      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', flexGrow: 1, width: '100%', border: `${ctx.mm(0.8)}px solid ${GOLD}`, borderRadius: ctx.mm(3) }}>
+        <img src={ctx.icon(icon, GOLD)} width={width * 0.3} height={width * 0.3} />
+        <Title ctx={ctx} text="Maybe Missions" width={width - ctx.mm(4)} size={ctx.mm(5)} color={ctx.inkFriendly ? NAVY : '#ffffff'} style={{ marginTop: ctx.mm(3) }} />
+        <div style={{ display: 'flex', fontSize: ctx.mm(2.8), letterSpacing: ctx.mm(0.5), color: GOLD, marginTop: ctx.mm(1) }}>{deck}</div>
+      </div>
+    </Face>
+  )
+}
 
-/** An identity: a title, a rule in a framed box, and the resources the rule speaks of. */
-const Identity = ({ ctx, kind, title, text, resources, accent }: { ctx: Ctx; kind: string; title: string; text: string; resources?: readonly string[]; accent: string }) => (
-  <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : '#f4efe3'} style={{ color: '#1b1b1b', alignItems: 'center' }}>
-    <div style={{ display: 'flex', fontSize: ctx.mm(2.6), letterSpacing: ctx.mm(0.4), color: accent }}>{kind}</div>
-    <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(5.2), marginTop: ctx.mm(1), marginBottom: ctx.mm(3) }}>{title}</div>
-    <img src={ctx.icon('game-icons:domino-mask', accent)} width={ctx.mm(18)} height={ctx.mm(18)} />
-    <div style={{ display: 'flex', flexGrow: 1, alignItems: 'center', marginTop: ctx.mm(3), padding: ctx.mm(3), border: `${ctx.mm(0.5)}px solid ${accent}`, borderRadius: ctx.mm(2), width: '100%' }}>
-      <TextBox size={ctx.mm(3.4)} style={{ justifyContent: 'center', width: '100%' }}>{text}</TextBox>
-    </div>
-    {resources ? <div style={{ display: 'flex', marginTop: ctx.mm(2) }}><IconRow ctx={ctx} vocabulary="resources" words={resources} size={ctx.mm(8)} /></div> : null}
-  </Face>
-)
+/** An identity: its kind, its title, the mask, its rule in a framed box, and the resources the rule speaks of. */
+const Identity = ({ ctx, card, kind, title, text, field, resources, accent }: { ctx: Ctx; card: { art?: string }; kind: string; title: string; text: string; field: string; resources?: readonly string[]; accent: string }) => {
+  const { width, height } = safeArea(ctx)
+  const frame = ctx.mm(0.5)
+  const pad = ctx.mm(2.5)
+  // Kind 3.5 + title 7.5 + mask 16 + gaps 5; the resources' row 11 when there is one.
+  const box = height - ctx.mm(3.5 + 7.5 + 16 + 5) - (resources ? ctx.mm(11) : 0) - 2 * (frame + pad)
+  return (
+    <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : '#f4efe3'} style={{ color: '#1b1b1b', alignItems: 'center' }}>
+      <div style={{ display: 'flex', height: ctx.mm(3.5), alignItems: 'center', fontSize: ctx.mm(2.6), fontWeight: 700, letterSpacing: ctx.mm(0.4), color: accent }}>{kind}</div>
+      <Title ctx={ctx} field="title" text={title} width={width} size={ctx.mm(5.2)} style={{ height: ctx.mm(7.5), justifyContent: 'center' }} />
+      {/* The card's portrait (its `art:`), else the mask. */}
+      <Art ctx={ctx} card={card} width={ctx.mm(16)} height={ctx.mm(16)} style={{ marginTop: ctx.mm(1), borderRadius: ctx.mm(2), border: `${frame}px solid ${accent}` }}>
+        <img src={ctx.icon('game-icons:domino-mask', accent)} width={ctx.mm(16)} height={ctx.mm(16)} style={{ marginTop: ctx.mm(1) }} />
+      </Art>
+      <div style={{ display: 'flex', marginTop: ctx.mm(4), padding: pad, border: `${frame}px solid ${accent}`, borderRadius: ctx.mm(2), background: '#ffffff' }}>
+        <FitText ctx={ctx} field={field} text={text} width={width - 2 * (frame + pad)} height={box} size={ctx.mm(3.6)} words={WORDS} />
+      </div>
+      {resources ? (
+        <div style={{ display: 'flex', height: ctx.mm(11), alignItems: 'flex-end' }}>
+          <IconRow ctx={ctx} vocabulary="resources" words={resources} size={ctx.mm(8)} field="resources" />
+        </div>
+      ) : null}
+    </Face>
+  )
+}
 
-const ARROW_DOWN = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><path d="M9 2h6v11h5l-8 9-8-9h5z" fill="#fff"/></svg>').toString('base64')}`
+const ARROW_DOWN = (color: string) => `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><path d="M9 2h6v11h5l-8 9-8-9h5z" fill="${color}"/></svg>`).toString('base64')}`
 
 /** One half of a Shop Card: the cost above, the reward below. */
-const Offer = ({ ctx, cost, reward }: { ctx: Ctx; cost: readonly string[]; reward: string }) => (
-  <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', width: '100%' }}>
-    <IconRow ctx={ctx} vocabulary="resources" words={cost} size={ctx.mm(cost.length > 2 ? 8 : 10)} />
-    <img src={ARROW_DOWN} width={ctx.mm(5)} height={ctx.mm(5)} style={{ margin: ctx.mm(1) }} />
-    <TextBox size={ctx.mm(3.2)} style={{ justifyContent: 'center' }}>{reward}</TextBox>
+const Offer = ({ ctx, area, cost, costField, reward, rewardField }: { ctx: Ctx; area: HalfArea; cost: readonly string[]; costField: string; reward: string; rewardField: string }) => (
+  <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', width: area.width }}>
+    <CostStrip ctx={ctx} vocabulary="resources" cost={cost} field={costField} size={ctx.mm(10)} width={area.width} />
+    <img src={ARROW_DOWN(area.ink)} width={ctx.mm(5)} height={ctx.mm(5)} style={{ margin: ctx.mm(1) }} />
+    <FitText ctx={ctx} field={rewardField} text={reward} width={area.width} height={area.height - ctx.mm(10 + 7)} size={ctx.mm(3.4)} color={area.ink} disc="#ffffff" words={WORDS} />
+  </div>
+)
+
+/** One half of a Master Card: the card's title and the rule that holds when the mission ends this way. */
+const Rule = ({ ctx, area, title, text, field }: { ctx: Ctx; area: HalfArea; title: string; text: string; field: 'green' | 'red' }) => (
+  <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', width: area.width }}>
+    <Title ctx={ctx} field="title" text={title} width={area.width} size={ctx.mm(4.2)} color={area.ink} style={{ marginBottom: ctx.mm(1.5) }} />
+    <FitText ctx={ctx} field={field} text={text} width={area.width} height={area.height - ctx.mm(4.2 * 1.15 + 1.5)} size={ctx.mm(3.5)} color={area.ink} disc="#ffffff" words={WORDS} />
   </div>
 )
 
@@ -53,7 +84,7 @@ export default defineTemplates(game, {
         const ink = ctx.inkFriendly ? role.fill : '#ffffff'
         const corner = (turned: boolean) => (
           <div style={{ display: 'flex', width: '100%', justifyContent: turned ? 'flex-end' : 'flex-start', transform: turned ? 'rotate(180deg)' : undefined }}>
-            <div style={{ display: 'flex', width: ctx.mm(9), height: ctx.mm(9), borderRadius: ctx.mm(4.5), background: ink, color: bg, fontFamily: 'Bitter', fontSize: ctx.mm(5), alignItems: 'center', justifyContent: 'center', textDecoration: 'underline' }}>{card.fields.number}</div>
+            <ValueBadge ctx={ctx} value={card.fields.number} size={ctx.mm(9)} fill={ink} ink={bg} />
           </div>
         )
         return (
@@ -70,47 +101,38 @@ export default defineTemplates(game, {
       back: (ctx) => <Back ctx={ctx} deck="VOTE" icon="game-icons:vote" />,
     },
     master: {
-      front: (card, ctx) => {
-        const rule = (text: string) => (
-          <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', width: '100%' }}>
-            <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(4.2), marginBottom: ctx.mm(2) }}>{card.fields.title}</div>
-            <TextBox size={ctx.mm(3.4)} style={{ justifyContent: 'center' }}>{text}</TextBox>
-          </div>
-        )
-        return (
-          <SplitFront
-            ctx={ctx}
-            first={{ role: 'green', label: 'SUCCESS', children: rule(card.fields.green) }}
-            second={{ role: 'red', label: 'FAIL', children: rule(card.fields.red) }}
-          />
-        )
-      },
-      back: (ctx) => <Back ctx={ctx} deck="MASTER CARD" icon="game-icons:crown" />,
-    },
-    mission: {
       front: (card, ctx) => (
         <SplitFront
           ctx={ctx}
-          first={{ role: 'green', label: 'SUCCESS', children: <IconRow ctx={ctx} vocabulary="resources" words={card.fields.green} size={ctx.mm(card.fields.green.length > 2 ? 12 : 15)} /> }}
-          second={{ role: 'red', label: 'FAIL', children: <IconRow ctx={ctx} vocabulary="resources" words={card.fields.red} size={ctx.mm(card.fields.red.length > 2 ? 12 : 15)} /> }}
+          first={{ role: 'green', label: 'SUCCESS', children: (area) => <Rule ctx={ctx} area={area} title={card.fields.title} text={card.fields.green} field="green" /> }}
+          second={{ role: 'red', label: 'FAIL', children: (area) => <Rule ctx={ctx} area={area} title={card.fields.title} text={card.fields.red} field="red" /> }}
         />
       ),
+      back: (ctx) => <Back ctx={ctx} deck="MASTER CARD" icon="game-icons:crown" />,
+    },
+    mission: {
+      front: (card, ctx) => {
+        const half = (words: readonly string[], field: string) => (area: HalfArea) => (
+          <IconRow ctx={ctx} vocabulary="resources" words={words} field={field} size={ctx.mm(words.length > 2 ? 11 : 14)} labels={area.ink} />
+        )
+        return <SplitFront ctx={ctx} first={{ role: 'green', label: 'SUCCESS', children: half(card.fields.green, 'green') }} second={{ role: 'red', label: 'FAIL', children: half(card.fields.red, 'red') }} />
+      },
       back: (ctx) => <Back ctx={ctx} deck="MISSION" icon="game-icons:spy" />,
     },
     publicIdentity: {
-      front: (card, ctx) => <Identity ctx={ctx} kind="PUBLIC IDENTITY" title={card.fields.title} text={card.fields.ability} accent="#1f6fb2" />,
+      front: (card, ctx) => <Identity ctx={ctx} card={card} kind="PUBLIC IDENTITY" title={card.fields.title} text={card.fields.ability} field="ability" accent="#1f6fb2" />,
       back: (ctx) => <Back ctx={ctx} deck="PUBLIC IDENTITY" icon="game-icons:id-card" />,
     },
     secretIdentity: {
-      front: (card, ctx) => <Identity ctx={ctx} kind="SECRET IDENTITY" title={card.fields.title} text={card.fields.scoring} resources={card.fields.resources} accent="#6b3fa0" />,
+      front: (card, ctx) => <Identity ctx={ctx} card={card} kind="SECRET IDENTITY" title={card.fields.title} text={card.fields.scoring} field="scoring" resources={card.fields.resources} accent="#6b3fa0" />,
       back: (ctx) => <Back ctx={ctx} deck="SECRET IDENTITY" icon="game-icons:domino-mask" />,
     },
     shop: {
       front: (card, ctx) => (
         <SplitFront
           ctx={ctx}
-          first={{ role: 'green', label: 'SUCCESS', children: <Offer ctx={ctx} cost={card.fields.greenCost} reward={card.fields.greenReward} /> }}
-          second={{ role: 'red', label: 'FAIL', children: <Offer ctx={ctx} cost={card.fields.redCost} reward={card.fields.redReward} /> }}
+          first={{ role: 'green', label: 'SUCCESS', children: (area) => <Offer ctx={ctx} area={area} cost={card.fields.greenCost} costField="greenCost" reward={card.fields.greenReward} rewardField="greenReward" /> }}
+          second={{ role: 'red', label: 'FAIL', children: (area) => <Offer ctx={ctx} area={area} cost={card.fields.redCost} costField="redCost" reward={card.fields.redReward} rewardField="redReward" /> }}
         />
       ),
       back: (ctx) => <Back ctx={ctx} deck="GADGET SHOP" icon="game-icons:shop" />,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { defineTemplates, type FaceContext } from 'deckwright'
-import { Face, IconRow, roles, SplitFront, TextBox } from 'deckwright/components'
+import { Face, FitText, IconRow, roles, safeArea, SplitFront, Title, ValueBadge, type HalfArea, type InlineWords } from 'deckwright/components'
 import game from '../../rules/maybe-movies/game.ts'
 
 type Ctx = FaceContext<typeof game>
@@ -9,6 +9,12 @@ type Ctx = FaceContext<typeof game>
 const CURTAIN = '#5b1a2a'
 const GOLD = '#e2b53e'
 
+/** Inline icons of rule text besides the genres: the votes' thumbs (`1 per [yes] YES-voter`). */
+const WORDS: InlineWords = {
+  yes: { label: 'YES', icon: 'game-icons:thumb-up', color: roles.green.fill },
+  no: { label: 'NO', icon: 'game-icons:thumb-down', color: roles.red.fill },
+}
+
 /** The shared back of a deck: the game's name, the deck's name and its emblem. */
 const Back = ({ ctx, deck, icon }: { ctx: Ctx; deck: string; icon: string }) => {
   const ink = ctx.inkFriendly ? CURTAIN : '#ffffff'
@@ -16,19 +22,15 @@ const Back = ({ ctx, deck, icon }: { ctx: Ctx; deck: string; icon: string }) => 
     <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : CURTAIN} style={{ alignItems: 'center', justifyContent: 'center', color: ink }}>
       <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', flexGrow: 1, width: '100%', border: `${ctx.mm(0.8)}px solid ${GOLD}`, borderRadius: ctx.mm(3) }}>
         <img src={ctx.icon(icon, GOLD)} width={ctx.box.width * 0.3} height={ctx.box.width * 0.3} />
-        <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.box.width * 0.085, marginTop: ctx.mm(2) }}>Maybe Movies</div>
+        <Title ctx={ctx} text="Maybe Movies" width={safeArea(ctx).width - ctx.mm(4)} size={ctx.box.width * 0.085} color={ink} style={{ marginTop: ctx.mm(2) }} />
         <div style={{ display: 'flex', fontSize: ctx.mm(2.8), letterSpacing: ctx.mm(0.5), color: GOLD, marginTop: ctx.mm(1) }}>{deck}</div>
       </div>
     </Face>
   )
 }
 
-/** A number in a disc, underlined so that a 6 and a 9 read the same from either side. */
-const Disc = ({ ctx, n, size, fill, ink }: { ctx: Ctx; n: number; size: number; fill: string; ink: string }) => (
-  <div style={{ display: 'flex', width: size, height: size, borderRadius: size / 2, background: fill, color: ink, fontFamily: 'Bitter', fontSize: size * 0.6, alignItems: 'center', justifyContent: 'center', textDecoration: n === 6 || n === 9 ? 'underline' : undefined }}>
-    {n}
-  </div>
-)
+/** A number in a disc, underlined when it reads as another number upside down (6 and 9). */
+const Disc = ({ ctx, n, size, fill, ink }: { ctx: Ctx; n: number; size: number; fill: string; ink: string }) => <ValueBadge ctx={ctx} value={n} size={size} fill={fill} ink={ink} />
 
 /** A corner of a vote-sized card; the second one is turned, so a card in a fanned hand reads from both ends. */
 const Corner = ({ turned, children }: { turned: boolean; children: ReactNode }) => (
@@ -48,21 +50,21 @@ const Genres = ({ ctx, words, size }: { ctx: Ctx; words: readonly string[]; size
 )
 
 /** One half of a Movie Card: the title, the amount (a number, or a text on Blockbusters) and the genres. */
-const MovieHalf = ({ ctx, title, amount, genres, fill, blockbuster }: { ctx: Ctx; title: string; amount: number | string; genres: readonly string[]; fill: string; blockbuster: boolean }) => (
+const MovieHalf = ({ ctx, area, title, amount, field, genres, fill, blockbuster }: { ctx: Ctx; area: HalfArea; title: string; amount: number | string; field: 'budget' | 'profit'; genres: readonly string[]; fill: string; blockbuster: boolean }) => (
   <div style={{ display: 'flex', flexDirection: 'column', width: '100%', alignItems: 'center' }}>
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', width: '100%' }}>
       {typeof amount === 'number' ? (
         <Disc ctx={ctx} n={amount} size={ctx.mm(14)} fill="#ffffff" ink={fill} />
       ) : (
-        <div style={{ display: 'flex', width: ctx.mm(30), minHeight: ctx.mm(14), background: '#ffffff', color: '#1b1b1b', borderRadius: ctx.mm(2), padding: ctx.mm(1.2), alignItems: 'center', justifyContent: 'center' }}>
-          <TextBox size={ctx.mm(2.9)} style={{ justifyContent: 'center' }}>{amount}</TextBox>
+        <div style={{ display: 'flex', width: ctx.mm(30), height: ctx.mm(16), background: '#ffffff', color: '#1b1b1b', borderRadius: ctx.mm(2), padding: ctx.mm(1.2), alignItems: 'center', justifyContent: 'center' }}>
+          <FitText ctx={ctx} field={field} text={amount} width={ctx.mm(30 - 2.4)} height={ctx.mm(16 - 2.4)} size={ctx.mm(3)} words={WORDS} />
         </div>
       )}
       <Genres ctx={ctx} words={genres} size={ctx.mm(genres.length > 1 ? 8 : 10)} />
     </div>
-    <div style={{ display: 'flex', alignItems: 'center', marginTop: ctx.mm(2.2), fontFamily: 'Bitter', fontSize: ctx.mm(title.length > 22 ? 3.3 : 3.8) }}>
+    <div style={{ display: 'flex', alignItems: 'center', marginTop: ctx.mm(2.2) }}>
       {blockbuster ? <img src={ctx.icon('game-icons:star-formation', GOLD)} width={ctx.mm(4)} height={ctx.mm(4)} style={{ marginRight: ctx.mm(1) }} /> : null}
-      {title}
+      <Title ctx={ctx} field="title" text={title} width={area.width - (blockbuster ? ctx.mm(5) : 0)} size={ctx.mm(3.8)} color={area.ink} />
     </div>
   </div>
 )
@@ -72,8 +74,8 @@ const movieFront = (ctx: Ctx, card: { fields: { title: string; genres: string[];
   return (
     <SplitFront
       ctx={ctx}
-      first={{ role: 'orange', label: 'BUDGET', children: <MovieHalf ctx={ctx} title={title} amount={budget} genres={genres} fill={roles.orange.fill} blockbuster={blockbuster} /> }}
-      second={{ role: 'green', label: 'PROFIT', children: <MovieHalf ctx={ctx} title={title} amount={profit} genres={genres} fill={roles.green.fill} blockbuster={blockbuster} /> }}
+      first={{ role: 'orange', label: 'BUDGET', children: (area) => <MovieHalf ctx={ctx} area={area} title={title} amount={budget} field="budget" genres={genres} fill={roles.orange.fill} blockbuster={blockbuster} /> }}
+      second={{ role: 'green', label: 'PROFIT', children: (area) => <MovieHalf ctx={ctx} area={area} title={title} amount={profit} field="profit" genres={genres} fill={roles.green.fill} blockbuster={blockbuster} /> }}
     />
   )
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { defineTemplates, type FaceContext } from 'deckwright'
-import { Face, IconRow, TextBox } from 'deckwright/components'
+import { CostStrip, Face, FitText, safeArea, TextBox, Title, type InlineWords } from 'deckwright/components'
 import game from '../../rules/ministries/game.ts'
 
 type Ctx = FaceContext<typeof game>
@@ -27,12 +27,24 @@ const USES = {
 
 const INK = '#1b1b1b'
 
-/** "2 Materials · 1 Funds": the cost in words beside its icons. */
-const costWords = (ctx: Ctx, cost: readonly string[]) => {
-  const counts = new Map<string, number>()
-  for (const r of cost) counts.set(r, (counts.get(r) ?? 0) + 1)
-  return [...counts].map(([r, n]) => `${n}\u00a0${ctx.word('resources', r).label}`).join(' · ')
+/** Inline icons of ability text, besides the resources: the decks' emblems (`Draw 1 [resource] Resource card`). */
+const WORDS: InlineWords = {
+  resource: { label: 'Resource card', icon: DECKS.resource.icon, color: DECKS.resource.color },
+  ministry: { label: 'Ministry card', icon: DECKS.ministry.icon, color: DECKS.ministry.color },
+  challenge: { label: 'Challenge', icon: DECKS.challenge.icon, color: DECKS.challenge.color },
+  milestone: { label: 'Milestone', icon: DECKS.milestone.icon, color: DECKS.milestone.color },
+  points: { label: 'points', icon: 'game-icons:laurels', color: DECKS.milestone.color },
 }
+
+/** The frame's border and padding, and the room inside it. */
+const FRAME = { border: 0.4, inkBorder: 0.8, padding: 2.5 }
+const inner = (ctx: Ctx) => {
+  const { width, height } = safeArea(ctx)
+  const edge = 2 * (ctx.mm(ctx.inkFriendly ? FRAME.inkBorder : FRAME.border) + ctx.mm(FRAME.padding))
+  return { width: width - edge, height: height - edge }
+}
+/** A panel's padding, and its label's height with the space under it. */
+const PANEL = { padding: 1.8, label: 2.3 * 1.2 + 1, gap: 2 }
 
 /**
  * A card front: the deck colour runs into the bleed; a white panel inside the safe zone holds the content.
@@ -40,11 +52,14 @@ const costWords = (ctx: Ctx, cost: readonly string[]) => {
  */
 const Frame = ({ ctx, deck, children }: { ctx: Ctx; deck: Deck; children: ReactNode }) => (
   <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : deck.color} style={{ color: INK }}>
-    <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, background: '#ffffff', borderRadius: ctx.mm(2.5), border: `${ctx.mm(ctx.inkFriendly ? 0.8 : 0.4)}px solid ${deck.color}`, padding: ctx.mm(2.5) }}>
+    <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, background: '#ffffff', borderRadius: ctx.mm(2.5), border: `${ctx.mm(ctx.inkFriendly ? FRAME.inkBorder : FRAME.border)}px solid ${deck.color}`, padding: ctx.mm(FRAME.padding) }}>
       {children}
     </div>
   </Face>
 )
+
+/** The header's height: the deck's word and emblem, the title under it. */
+const HEADER = 3.6 + 1 + 4.8 * 1.15
 
 /** The deck's word and emblem, then the card's title. */
 const Header = ({ ctx, deck, label, title, icon, color }: { ctx: Ctx; deck: Deck; label?: string; title: string; icon?: string; color?: string }) => (
@@ -53,13 +68,13 @@ const Header = ({ ctx, deck, label, title, icon, color }: { ctx: Ctx; deck: Deck
       <img src={ctx.icon(icon ?? deck.icon, color ?? deck.color)} width={ctx.mm(3.6)} height={ctx.mm(3.6)} style={{ marginRight: ctx.mm(1) }} />
       {label ?? deck.name}
     </div>
-    <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(title.length > 20 ? 4 : 4.8), textAlign: 'center', justifyContent: 'center', marginTop: ctx.mm(1), lineHeight: 1.1 }}>{title}</div>
+    <Title ctx={ctx} field="title" text={title} width={inner(ctx).width} size={ctx.mm(4.8)} minSize={ctx.mm(3.2)} color={INK} style={{ marginTop: ctx.mm(1) }} />
   </div>
 )
 
 /** A labelled panel in the deck's light tint. */
 const Panel = ({ ctx, deck, label, children, grow }: { ctx: Ctx; deck: Deck; label: string; children: ReactNode; grow?: boolean }) => (
-  <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', width: '100%', background: deck.light, borderRadius: ctx.mm(2), padding: ctx.mm(1.8), marginTop: ctx.mm(2), flexGrow: grow ? 1 : 0, justifyContent: 'center' }}>
+  <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', width: '100%', background: deck.light, borderRadius: ctx.mm(2), padding: ctx.mm(PANEL.padding), marginTop: ctx.mm(PANEL.gap), flexGrow: grow ? 1 : 0, justifyContent: 'center' }}>
     <div style={{ display: 'flex', fontSize: ctx.mm(2.3), fontWeight: 700, letterSpacing: ctx.mm(0.3), color: deck.color, marginBottom: ctx.mm(1), textAlign: 'center', justifyContent: 'center' }}>{label}</div>
     {children}
   </div>
@@ -68,13 +83,15 @@ const Panel = ({ ctx, deck, label, children, grow }: { ctx: Ctx; deck: Deck; lab
 /** A cost: the resources' icons, then the same cost in words. */
 const Cost = ({ ctx, deck, cost }: { ctx: Ctx; deck: Deck; cost: readonly string[] }) => (
   <Panel ctx={ctx} deck={deck} label="COST">
-    <IconRow ctx={ctx} vocabulary="resources" words={cost} size={ctx.mm(cost.length > 4 ? 8.5 : 10)} />
-    <div style={{ display: 'flex', fontSize: ctx.mm(2.4), marginTop: ctx.mm(1), textAlign: 'center', justifyContent: 'center' }}>{costWords(ctx, cost)}</div>
+    <CostStrip ctx={ctx} vocabulary="resources" cost={cost} field="cost" size={ctx.mm(9)} width={inner(ctx).width - 2 * ctx.mm(PANEL.padding)} spelled={INK} />
   </Panel>
 )
 
+/** The flavour text's room at the foot of a card. */
+const FLAVOR = 2 + 2 * 2.5 * 1.25
+
 const Flavor = ({ ctx, text }: { ctx: Ctx; text?: string }) =>
-  text ? <TextBox size={ctx.mm(2.5)} style={{ justifyContent: 'center', fontStyle: 'italic', color: '#555555', marginTop: ctx.mm(2) }}>{text}</TextBox> : null
+  text ? <FitText ctx={ctx} field="flavor" text={text} width={inner(ctx).width} height={ctx.mm(FLAVOR - 2)} size={ctx.mm(2.5)} italic color="#555555" valign="bottom" style={{ marginTop: ctx.mm(2) }} /> : null
 
 /** A deck's shared back: the game's name, the deck's name and its emblem. */
 const Back = ({ ctx, deck }: { ctx: Ctx; deck: Deck }) => {
@@ -122,11 +139,11 @@ export default defineTemplates(game, {
         return (
           <Frame ctx={ctx} deck={{ ...deck, color: use.color }}>
             <Header ctx={ctx} deck={deck} label={`MINISTRY · ${use.label}`} icon={use.icon} color={use.color} title={card.fields.title} />
-            <div style={{ display: 'flex', justifyContent: 'center', marginTop: ctx.mm(3) }}>
-              <img src={ctx.icon(deck.icon, deck.color)} width={ctx.mm(16)} height={ctx.mm(16)} />
+            <div style={{ display: 'flex', justifyContent: 'center', marginTop: ctx.mm(2) }}>
+              <img src={ctx.icon(deck.icon, deck.color)} width={ctx.mm(14)} height={ctx.mm(14)} />
             </div>
             <Panel ctx={ctx} deck={{ ...deck, color: use.color }} label={use.hint.toUpperCase()} grow>
-              <TextBox size={ctx.mm(3.4)} style={{ justifyContent: 'center' }}>{card.fields.ability}</TextBox>
+              <FitText ctx={ctx} field="ability" text={card.fields.ability} width={inner(ctx).width - 2 * ctx.mm(PANEL.padding)} height={inner(ctx).height - ctx.mm(HEADER + 16 + PANEL.gap + 2 * PANEL.padding + PANEL.label + FLAVOR)} size={ctx.mm(3.6)} words={WORDS} />
             </Panel>
             <Flavor ctx={ctx} text={card.fields.flavor} />
           </Frame>

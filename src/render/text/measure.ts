@@ -1,0 +1,86 @@
+import * as fontkit from 'fontkit'
+import type { LoadedFont } from '../fonts.ts'
+
+/** The font a piece of text is set in, as a template's style names it. */
+export interface TextFont {
+  family: string
+  /** In template px. */
+  size: number
+  weight?: number
+  style?: 'normal' | 'italic'
+  /** Extra space after every character, in template px. */
+  letterSpacing?: number
+}
+
+/** A font's vertical metrics, in ems. */
+export interface FontMetrics {
+  ascent: number
+  descent: number
+  capHeight: number
+  xHeight: number
+}
+
+/** Measures text with the very fonts satori draws with (satori shapes with HarfBuzz; fontkit gives the same advances). */
+export interface TextMeasure {
+  /** The advance width of a run of text without line breaks, in template px. */
+  width(text: string, font: TextFont): number
+  metrics(font: Omit<TextFont, 'size'>): FontMetrics
+}
+
+interface Shaper {
+  font: fontkit.Font
+  widths: Map<string, number>
+}
+
+const shapers = new Map<string, Shaper>()
+
+const shaperOf = (font: LoadedFont): Shaper => {
+  let shaper = shapers.get(font.path)
+  if (!shaper) {
+    shaper = { font: fontkit.create(font.data), widths: new Map() }
+    shapers.set(font.path, shaper)
+  }
+  return shaper
+}
+
+const words = new Intl.Segmenter('en', { granularity: 'word' })
+
+/**
+ * The font satori would choose for a style: the family's fonts (else the first font, satori's fallback),
+ * the asked style if there is one, then the nearest weight (bolder wins a tie above 400, as in CSS).
+ */
+export const pickFont = (fonts: readonly LoadedFont[], font: Omit<TextFont, 'size'>): LoadedFont | undefined => {
+  const family = fonts.filter((f) => f.name === font.family)
+  const pool = family.length ? family : fonts.filter((f) => f.name === fonts[0]?.name)
+  const styled = pool.filter((f) => f.style === (font.style ?? 'normal'))
+  const candidates = styled.length ? styled : pool
+  const weight = font.weight ?? 400
+  return [...candidates].sort((a, b) => Math.abs(a.weight - weight) - Math.abs(b.weight - weight) || (weight >= 400 ? b.weight - a.weight : a.weight - b.weight))[0]
+}
+
+export const createMeasure = (fonts: readonly LoadedFont[]): TextMeasure => {
+  const advance = (shaper: Shaper, text: string): number => {
+    let w = shaper.widths.get(text)
+    if (w === undefined) {
+      // satori measures a text word by word: kerning never crosses a word boundary.
+      w = 0
+      for (const { segment } of words.segment(text)) w += shaper.font.layout(segment).advanceWidth
+      w /= shaper.font.unitsPerEm
+      shaper.widths.set(text, w)
+    }
+    return w
+  }
+  return {
+    width(text, font) {
+      const picked = pickFont(fonts, font)
+      if (!picked || !text) return 0
+      return advance(shaperOf(picked), text) * font.size + (font.letterSpacing ?? 0) * [...text].length
+    },
+    metrics(font) {
+      const picked = pickFont(fonts, font)
+      if (!picked) return { ascent: 0.95, descent: 0.25, capHeight: 0.7, xHeight: 0.5 }
+      const f = shaperOf(picked).font
+      return { ascent: f.ascent / f.unitsPerEm, descent: -f.descent / f.unitsPerEm, capHeight: f.capHeight / f.unitsPerEm, xHeight: f.xHeight / f.unitsPerEm }
+    },
+  }
+}

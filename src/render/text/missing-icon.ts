@@ -1,0 +1,2 @@
+/** A visible stand-in for a missing icon: a question mark in a box, never an empty spot. */
+export const MISSING_ICON = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><rect x="1" y="1" width="22" height="22" fill="#fff" stroke="#d00" stroke-width="2"/><path d="M9 9a3 3 0 1 1 4 2.8c-.7.3-1 .8-1 1.5V15m0 3v.5" stroke="#d00" stroke-width="2" fill="none"/></svg>').toString('base64')}`
