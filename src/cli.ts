@@ -77,9 +77,10 @@ export const main = async (argv: string[]): Promise<number> => {
     .argument('[games...]')
     .addOption(formatOption())
     .option('--max-warnings <n>', 'fail when there are more warnings than this', (v) => Number.parseInt(v, 10))
-    .action(async (games: string[], opts: { format: FormatName; maxWarnings?: number }) => {
+    .option('--no-faces', 'skip laying out the faces (text that does not fit, unknown icons)')
+    .action(async (games: string[], opts: { format: FormatName; maxWarnings?: number; faces: boolean }) => {
       const diagnostics: Diagnostic[] = []
-      for (const id of selectGames(root, games)) diagnostics.push(...(await validateGame(root, id)).diagnostics)
+      for (const id of selectGames(root, games)) diagnostics.push(...(await validateGame(root, id, { faces: opts.faces })).diagnostics)
       print(diagnostics, opts.format)
       exitCode = hasErrors(diagnostics) || tooManyWarnings(diagnostics, opts.maxWarnings) ? EXIT.errors : EXIT.ok
     })

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import type { Diagnostic, Result } from './diagnostics/diagnostic.ts'
+import { hasErrors, type Diagnostic, type Result } from './diagnostics/diagnostic.ts'
 import type { Card, GameDef } from './engine/define.ts'
 import { checkDeck } from './engine/check.ts'
 import { modelCards } from './engine/model.ts'
@@ -14,7 +14,12 @@ export interface LoadedGame {
 }
 
 /** Loads a game and checks every card and the deck against its rules engine: every problem, in one run. */
-export const validateGame = async (root: string, id: string): Promise<Result<LoadedGame | undefined>> => {
+export interface ValidateOptions {
+  /** Also lay out every face (text that does not fit, unknown icons); the build draws them anyway. */
+  faces?: boolean
+}
+
+export const validateGame = async (root: string, id: string, options: ValidateOptions = {}): Promise<Result<LoadedGame | undefined>> => {
   const paths = gamePaths(root, id)
   const definition = await loadGameDefinition(paths)
   const diagnostics: Diagnostic[] = [...definition.diagnostics]
@@ -29,6 +34,10 @@ export const validateGame = async (root: string, id: string): Promise<Result<Loa
     diagnostics.push(...checkFrontMatter(game, readFileSync(paths.rules, 'utf8'), relativePath(root, paths.rules)))
     // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
     diagnostics.push(...loadRules(paths.rules, root).diagnostics)
+  }
+  if (options.faces && !hasErrors(diagnostics)) {
+    const { checkFaces } = await import('./render/check-faces.ts')
+    diagnostics.push(...(await checkFaces(paths, game, cards.value)))
   }
   return { value: { paths, game, cards: cards.value }, diagnostics }
 }

@@ -5,6 +5,7 @@ import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import { relativePath, type GamePaths } from '../load/project.ts'
 import { cardSize } from '../print/card-sizes.ts'
+import { borderBox } from './border-box.ts'
 import { faceBox, renderFace, type RenderedFace } from './face.ts'
 import { baseFonts, loadFont, type LoadedFont } from './fonts.ts'
 import { genericTemplate } from './generic.tsx'
@@ -37,7 +38,8 @@ export interface Drawn {
 
 /** Draws faces of one game: its templates and fonts loaded once. A worker holds one per game. */
 export interface RenderSession {
-  draw(job: FaceJob): Promise<Drawn>
+  /** Draws a face; with `layoutOnly`, runs its template (which measures text and looks icons up) without drawing. */
+  draw(job: FaceJob, how?: { layoutOnly?: boolean }): Promise<Drawn>
 }
 
 export const TEMPLATES_FILE = 'index.tsx'
@@ -81,7 +83,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
   }
 
   const session: RenderSession = {
-    async draw({ kind, type: typeId, card }) {
+    async draw({ kind, type: typeId, card }, how = {}) {
       const diagnostics: Diagnostic[] = []
       const type = game.types[typeId]!
       const size = cardSize(type.size ?? 'poker')
@@ -137,6 +139,10 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
       try {
         // A template that throws is a diagnostic at the card being drawn; the rest of the game still renders.
         const drawn = kind === 'front' ? template.front(card as never, ctx) : back(ctx, card as never)
+        if (how.layoutOnly) {
+          borderBox(drawn) // calls every component, as satori would
+          return { diagnostics }
+        }
         const element = options.stamp && kind === 'front' ? withStamp(drawn, box, game.version) : drawn
         return { face: await renderFace(element, box, fonts, options.dpi), diagnostics }
       } catch (error) {

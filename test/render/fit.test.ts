@@ -83,4 +83,11 @@ describe('a game with a card whose text does not fit', () => {
     ])
     expect(value.written).toEqual([])
   })
+
+  it('fails validation too, when validation lays out the faces', async () => {
+    const laidOut = await validateGame(project, 'maybe-movies', { faces: true })
+    expect(laidOut.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([{ rule: 'render/text-overflow', card: 'bb-sequel', field: 'profit' }])
+    const quick = await validateGame(project, 'maybe-movies')
+    expect(quick.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+  })
 })
