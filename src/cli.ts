@@ -143,7 +143,9 @@ export const main = async (argv: string[]): Promise<number> => {
           cache: opts.cache,
           progress: progressReporter(id),
         })
-        print(built.diagnostics, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
+        // Notes (info) are for `validate`; a build shows what needs fixing.
+        const problems = opts.format === 'stylish' ? built.diagnostics.filter((d) => d.severity !== 'info') : built.diagnostics
+        print(problems, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
         if (hasErrors(built.diagnostics)) {
           process.stderr.write(`${id}: not built, fix the errors above\n`)
           exitCode = EXIT.errors
