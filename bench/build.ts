@@ -64,13 +64,13 @@ export const benchBuild = async (faces: number) => {
   if (validated.diagnostics.some((d) => d.severity === 'error')) throw new Error(JSON.stringify(validated.diagnostics.slice(0, 3)))
 
   t = performance.now()
-  const cold = await buildGame(work, 'bench', { outDir: out, jobs })
+  const cold = await buildGame(work, 'bench', { outDir: out, jobs, overview: false })
   const coldMs = performance.now() - t
   if (cold.value.drawn !== faces) throw new Error(`expected ${faces} faces drawn, got ${cold.value.drawn}: ${JSON.stringify(cold.diagnostics.slice(0, 3))}`)
 
   writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, ' (edited)'))
   t = performance.now()
-  const warm = await buildGame(work, 'bench', { outDir: out, jobs })
+  const warm = await buildGame(work, 'bench', { outDir: out, jobs, overview: false })
   const incrementalMs = performance.now() - t
 
   const sample = Math.min(faces - 1, 60)

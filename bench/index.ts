@@ -18,7 +18,7 @@ console.log(`sheets PDF of 90 poker cards (822×1122 px faces, a shared back): $
 const b = await benchBuild(faces)
 console.log(`build ${b.faces} poker faces at 300 dpi on ${b.jobs} workers:`)
 console.log(`  validate (load definition, read cards, checks)  ${ms(b.validateMs)}`)
-console.log(`  cold build (validate, faces, sheets, booklet)   ${ms(b.coldMs)}  (${(b.coldMs / b.faces).toFixed(1)} ms a face)`)
+console.log(`  cold build (validate, faces, sheets; no overview)${ms(b.coldMs)}  (${(b.coldMs / b.faces).toFixed(1)} ms a face)`)
 console.log(`  one-card edit, incremental build                ${ms(b.incrementalMs)}  (${b.incrementalDrawn} face drawn)`)
 console.log(`  floor: bare satori ${b.bare.svg.toFixed(1)} + resvg ${b.bare.png.toFixed(1)} ms a face, × ${b.faces} / ${b.jobs} cores = ${ms(b.floorMs)}`)
 console.log(`  build / floor                                    ${(b.coldMs / b.floorMs).toFixed(2)}`)

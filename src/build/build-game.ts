@@ -10,7 +10,7 @@ import { cardSize } from '../print/card-sizes.ts'
 import { loadRules } from '../load/rules.ts'
 import { renderBooklet, type BookletOptions } from '../booklet/index.ts'
 import { examplesFromFaces } from '../booklet/example.ts'
-import { writeFileAtomic } from '../util/atomic-write.ts'
+import { writeFileIfChanged } from '../util/atomic-write.ts'
 import { validateGame } from '../validate.ts'
 import { gamePaths, relativePath } from '../load/project.ts'
 import { setNames } from '../engine/model.ts'
@@ -125,7 +125,7 @@ const buildValidated = async (
   const dir = join(options.outDir, id)
   const write = (name: string, data: string | Uint8Array) => {
     const path = join(dir, name)
-    writeFileAtomic(path, data)
+    writeFileIfChanged(path, data)
     report.written.push(relativePath(root, path))
   }
   for (const { card, front } of wants('faces') ? faces.value.cards : []) {

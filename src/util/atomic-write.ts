@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 
 let counter = 0
@@ -9,4 +9,19 @@ export const writeFileAtomic = (path: string, data: string | Uint8Array): void =
   const tmp = `${path}.${process.pid}.${counter++}.tmp`
   writeFileSync(tmp, data)
   renameSync(tmp, path)
+}
+
+/**
+ * Writes atomically unless the file already holds these bytes: builds are deterministic, so a rebuild
+ * leaves unchanged outputs (and their modification times) alone. Returns whether it wrote.
+ */
+export const writeFileIfChanged = (path: string, data: string | Uint8Array): boolean => {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data
+  try {
+    if (statSync(path).size === bytes.byteLength && readFileSync(path).equals(bytes)) return false
+  } catch {
+    // no file yet
+  }
+  writeFileAtomic(path, bytes)
+  return true
 }
