@@ -92,7 +92,8 @@ const convert = async (src: string, input: Buffer): Promise<BookletImage> => {
   }
   const pipeline = sharp(input).autoOrient().flatten({ background: '#ffffff' }).removeAlpha().toColourspace('srgb')
   if (scale < 1) pipeline.resize({ width: Math.round(width * scale) })
-  const photo = meta.format === 'jpeg'
+  // JPEG and WebP pictures were lossy already: a JPEG keeps the booklet small (a lossless PNG of a WebP is ~10× larger).
+  const photo = meta.format === 'jpeg' || meta.format === 'webp'
   const { data, info } = await (photo ? pipeline.jpeg({ quality: 88 }) : pipeline.png({ compressionLevel: 9 })).toBuffer({ resolveWithObject: true })
   return { src, data, width: info.width, height: info.height }
 }
