@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module'
-
-const require = createRequire(import.meta.url)
+import { iconData } from '../render/icons.ts'
 
 /**
  * Icons the booklet draws (rules-block headings, the cover's vitals), as vector paths from an Iconify JSON set
@@ -31,14 +29,6 @@ export const THEME_ICONS: Record<string, string> = {
   ages: 'game-icons:cake-slice',
 }
 
-interface IconifySet {
-  prefix: string
-  width?: number
-  height?: number
-  icons: Record<string, { body: string; width?: number; height?: number }>
-  aliases?: Record<string, { parent: string }>
-}
-
 export interface IconPaths {
   /** The full name, `set:icon`. */
   name: string
@@ -49,31 +39,17 @@ export interface IconPaths {
   paths: string[]
 }
 
-const sets = new Map<string, IconifySet | null>()
-const loadSet = (prefix: string): IconifySet | null => {
-  if (!sets.has(prefix)) {
-    try {
-      sets.set(prefix, require(`@iconify-json/${prefix}/icons.json`) as IconifySet)
-    } catch {
-      sets.set(prefix, null)
-    }
-  }
-  return sets.get(prefix)!
-}
-
 /** The paths of a theme icon name or an Iconify `set:name`; undefined for names we do not know. */
 export const iconPaths = (name: unknown): IconPaths | undefined => {
   if (typeof name !== 'string' || !name.trim()) return undefined
   const key = name.trim().toLowerCase()
   const full = THEME_ICONS[key] ?? (key.includes(':') ? key : undefined)
   if (!full) return undefined
-  const [prefix, icon] = full.split(':', 2) as [string, string]
-  const set = loadSet(prefix)
-  const data = set && (set.icons[icon] ?? set.icons[set.aliases?.[icon]?.parent ?? ''])
-  if (!set || !data) return undefined
+  const data = iconData(full)
+  if (!data) return undefined
   const paths = [...data.body.matchAll(/<path\b[^>]*\sd="([^"]+)"/g)].map((m) => m[1]!)
   if (!paths.length) return undefined
-  return { name: full, set: prefix, width: data.width ?? set.width ?? 16, height: data.height ?? set.height ?? 16, paths }
+  return { name: full, set: full.split(':')[0]!, width: data.width, height: data.height, paths }
 }
 
 /** Draws an icon filled with `color` in the square (x, y, size). */

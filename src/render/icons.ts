@@ -24,17 +24,20 @@ const loadSet = (prefix: string): IconifySet | null => {
   return sets.get(prefix)!
 }
 
-/** The SVG of an icon named 'set:name' from an Iconify JSON set installed from npm, or undefined if it does not exist. */
-export const iconSvg = (name: string, color = '#000'): string | undefined => {
-  const [prefix, icon] = name.includes(':') ? name.split(':', 2) as [string, string] : ['game-icons', name]
+/** An icon named 'set:name' (game-icons when no set is named) from an Iconify JSON set installed from npm. */
+export const iconData = (name: string): { body: string; width: number; height: number } | undefined => {
+  const [prefix, icon] = name.includes(':') ? (name.split(':', 2) as [string, string]) : ['game-icons', name]
   const set = loadSet(prefix)
-  if (!set) return undefined
-  const data = set.icons[icon] ?? set.icons[set.aliases?.[icon]?.parent ?? '']
+  const data = set && (set.icons[icon] ?? set.icons[set.aliases?.[icon]?.parent ?? ''])
+  return data ? { body: data.body, width: data.width ?? set.width ?? 16, height: data.height ?? set.height ?? 16 } : undefined
+}
+
+/** The SVG of an icon named 'set:name', or undefined if it does not exist. */
+export const iconSvg = (name: string, color = '#000'): string | undefined => {
+  const data = iconData(name)
   if (!data) return undefined
-  const w = data.width ?? set.width ?? 16
-  const h = data.height ?? set.height ?? 16
-  const body = data.body.replaceAll('currentColor', color)
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">${body}</svg>`
+  const { width: w, height: h } = data
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">${data.body.replaceAll('currentColor', color)}</svg>`
 }
 
 export const iconExists = (name: string): boolean => iconSvg(name) !== undefined
