@@ -1,22 +1,8 @@
-import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { deckwright } from './helpers.ts'
 
-const run = promisify(execFile)
-const bin = fileURLToPath(new URL('../bin/deckwright.js', import.meta.url))
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}/`, import.meta.url))
-
-/** Runs the real command in a folder; resolves with its exit code and output whatever the code. */
-const deckwright = async (cwd: string, ...args: string[]) => {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
 
 describe('deckwright validate', () => {
   it('exits 1 and names the file, line and problem of an invalid card', async () => {

@@ -1,22 +1,12 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { renderBooklet } from '../../src/booklet/index.ts'
 import { loadRules, parseRules } from '../../src/load/rules.ts'
+import { poppler } from '../helpers.ts'
 
 const root = join(import.meta.dirname, '..', '..')
-const dir = mkdtempSync(join(tmpdir(), 'deckwright-booklet-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 let count = 0
-/** Writes the PDF and runs a poppler tool on it. */
-const poppler = (tool: 'pdftotext' | 'pdfinfo', pdf: Buffer): string => {
-  const file = join(dir, `b${count++}.pdf`)
-  writeFileSync(file, pdf)
-  return execFileSync(tool, tool === 'pdftotext' ? [file, '-'] : [file], { encoding: 'utf8' })
-}
 /** pdftotext's words, with lines joined, so that a phrase found across a line break still matches. */
 const words = (text: string) => text.replace(/\s+/g, ' ')
 const pageSize = (pdf: Buffer) => {
@@ -112,9 +102,7 @@ describe('the booklet of maybe-missions', () => {
   })
 
   it('embeds its fonts', () => {
-    const file = join(dir, 'fonts.pdf')
-    writeFileSync(file, pdf)
-    const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' })
+    const fonts = poppler('pdffonts', pdf)
     expect(fonts).toMatch(/Inter-Regular.*yes\s+yes/)
     expect(fonts).toMatch(/Bitter-Bold.*yes\s+yes/)
   })

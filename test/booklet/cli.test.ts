@@ -1,27 +1,16 @@
-import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
+import { deckwright as run, poppler } from '../helpers.ts'
 
-const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const bin = join(root, 'bin', 'deckwright.js')
 const out = mkdtempSync(join(tmpdir(), 'deckwright-booklet-cli-'))
 afterAll(() => rmSync(out, { recursive: true, force: true }))
 
-const deckwright = async (...args: string[]) => {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd: root })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
-const pdftotext = (file: string) => promisify(execFile)('pdftotext', [file, '-']).then((r) => r.stdout.replace(/\s+/g, ' '))
+const deckwright = (...args: string[]) => run(root, ...args)
+const pdftotext = async (file: string) => poppler('pdftotext', file).replace(/\s+/g, ' ')
 
 describe('deckwright booklet', () => {
   it('exits 1 with the file, line and column of an unclosed shortcode, and writes nothing', async () => {

@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bookletCredits, fontCredit, iconSetCredit } from '../../src/booklet/credits.ts'
 import { htmlToParagraphs } from '../../src/booklet/html.ts'
 import { iconPaths } from '../../src/booklet/icons.ts'
@@ -10,17 +8,11 @@ import { saddleSheets } from '../../src/booklet/impose.ts'
 import { renderBooklet } from '../../src/booklet/index.ts'
 import { splitShare } from '../../src/booklet/shortcodes.ts'
 import { parseRules } from '../../src/load/rules.ts'
+import { poppler } from '../helpers.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 const CORPUS = join(root, 'test', 'fixtures', 'booklet', 'corpus')
-const dir = mkdtempSync(join(tmpdir(), 'deckwright-features-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
-let n = 0
-const run = (tool: string, pdf: Buffer, ...args: string[]): string => {
-  const file = join(dir, `f${n++}.pdf`)
-  writeFileSync(file, pdf)
-  return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' })
-}
+const run = poppler
 const words = (text: string) => text.replace(/\s+/g, ' ')
 
 describe('pictures', () => {

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { PNG } from 'pngjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildGame, type BuildReport } from '../../src/build/build-game.ts'
@@ -11,6 +9,7 @@ import { cardType, defineGame } from '../../src/engine/define.ts'
 import type { GameFaces } from '../../src/render/render-game.ts'
 import { cellWidth, TTS_MAX_PX, ttsSheets } from '../../src/output/tts.ts'
 import { presets } from '../../src/output/presets.ts'
+import { deckwright } from '../helpers.ts'
 
 const root = fileURLToPath(new URL('../fixtures/outputs/', import.meta.url))
 const out = () => mkdtempSync(join(tmpdir(), 'deckwright-outputs-'))
@@ -143,12 +142,7 @@ describe('print-service presets', () => {
   }, 60_000)
 
   it('refuses --preset with --dpi or --bleed on the command line (exit 2)', async () => {
-    const bin = fileURLToPath(new URL('../../bin/deckwright.js', import.meta.url))
-    const run = (...args: string[]) =>
-      promisify(execFile)(process.execPath, [bin, 'build', '--out', out(), ...args], { cwd: root }).then(
-        () => ({ code: 0, stderr: '' }),
-        (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
-      )
+    const run = (...args: string[]) => deckwright(root, 'build', '--out', out(), ...args).then(({ code, stderr }) => ({ code, stderr: code ? stderr : '' }))
     expect(await run('--preset', 'tgc', '--dpi', '150')).toEqual({ code: 2, stderr: expect.stringContaining('--preset tgc sets the resolution and the bleed: leave out --dpi') })
     expect(await run('--preset', 'mpc', '--bleed', '2')).toMatchObject({ code: 2, stderr: expect.stringContaining('leave out --bleed') })
     expect(await run('--preset', 'xyz')).toMatchObject({ code: 2 })

@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { buildGame } from '../../src/build/build-game.ts'
 import { pickCards } from '../../src/print/selection.ts'
 import { readPdf } from './pdf-read.ts'
+import { deckwright as run } from '../helpers.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const card = (id: string, type: string, qty = 1) => ({ id, type, set: 'base', qty, fields: {}, source: { file: 'x', pos: { line: 1, column: 1 }, fields: {} } })
@@ -65,17 +64,7 @@ describe('a partial print of maybe-missions', () => {
 })
 
 describe('deckwright calibrate and the print options of build', () => {
-  const run = promisify(execFile)
-  const bin = join(root, 'bin', 'deckwright.js')
-  const deckwright = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd: root })
-      return { code: 0, stdout, stderr }
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string }
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-    }
-  }
+  const deckwright = (...args: string[]) => run(root, ...args)
 
   it('writes calibration.pdf into --out', async () => {
     const out = mkdtempSync(join(tmpdir(), 'deckwright-calibrate-'))

@@ -1,0 +1,35 @@
+// Helpers the tests share: the real command, and poppler's tools on a PDF.
+import { execFile, execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+
+export const root = fileURLToPath(new URL('..', import.meta.url))
+const bin = join(root, 'bin', 'deckwright.js')
+
+/** Runs the real `deckwright` in a folder; resolves with its exit code and output whatever the code. */
+export const deckwright = async (cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { cwd })
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
+}
+
+let scratch: string | undefined
+let n = 0
+
+/** Runs a poppler tool (pdftotext to standard output, pdfinfo, pdfimages…) on a PDF file or on PDF bytes. */
+export const poppler = (tool: string, pdf: string | Buffer, ...args: string[]): string => {
+  let file = pdf
+  if (typeof pdf !== 'string') {
+    scratch ??= mkdtempSync(join(tmpdir(), 'deckwright-pdf-'))
+    file = join(scratch, `p${n++}.pdf`)
+    writeFileSync(file, pdf)
+  }
+  return execFileSync(tool, [...args, file as string, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' })
+}
