@@ -13,6 +13,13 @@ class UsageError extends Error {}
 const formatOption = () => new Option('--format <format>', 'how to print problems').choices(Object.keys(formatters)).default('stylish')
 const paperOption = () => new Option('--paper <paper>', 'paper size of the print sheets').choices(['a4', 'letter']).default('a4')
 const listArg = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean)
+/** A whole number of at least `min`: anything else is a usage error (exit 2), never NaN passed on. */
+const intArg = (min: number) => (v: string) => {
+  const n = Number(v)
+  if (!/^\s*\d+\s*$/.test(v) || n < min) throw new InvalidArgumentError(`expected a whole number of at least ${min}`)
+  return n
+}
+
 const mmArg = (v: string) => {
   const n = Number(v)
   if (v.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected millimetres, 0 or more, e.g. 3 or 2.5')
@@ -76,7 +83,7 @@ export const main = async (argv: string[]): Promise<number> => {
     .description('check every card of the given games (default: all) against their rules engine')
     .argument('[games...]')
     .addOption(formatOption())
-    .option('--max-warnings <n>', 'fail when there are more warnings than this', (v) => Number.parseInt(v, 10))
+    .option('--max-warnings <n>', 'fail when there are more warnings than this', intArg(0))
     .option('--no-faces', 'skip laying out the faces (text that does not fit, unknown icons)')
     .action(async (games: string[], opts: { format: FormatName; maxWarnings?: number; faces: boolean }) => {
       const diagnostics: Diagnostic[] = []
@@ -102,14 +109,14 @@ export const main = async (argv: string[]): Promise<number> => {
     .option('--only-type <types>', 'only the cards of these types, e.g. mission,vote', listArg)
     .option('--cards <ids>', 'only these cards (each qty times), e.g. mission-01,mission-02', listArg)
     .option('--single', 'also write <game>-cards-single.pdf: one page per face, trim plus bleed, with TrimBox and BleedBox')
-    .option('--dpi <dpi>', 'resolution of the PNG faces', (v) => Number.parseInt(v, 10), 300)
+    .option('--dpi <dpi>', 'resolution of the PNG faces', intArg(10), 300)
     .option('--ink-friendly', 'light, mostly white faces for home printers')
     .addOption(new Option('--preset <service>', "faces at a print service's size, 300 dpi with its bleed: tgc (The Game Crafter, poker 825×1125 px) or mpc (MakePlayingCards, 822×1122 px)").choices(['tgc', 'mpc']))
     .option('--stamp', "stamp the game's version (from its definition) in a corner of every front")
     .option('--no-overview', 'skip <game>-overview.png, every face on one contact sheet')
     .option('--tts', 'also write Tabletop Simulator deck sheets to <game>/tts/')
     .option('--sets <sets>', 'only the cards of these sets, e.g. base,identities', listArg)
-    .option('--jobs <n>', 'worker threads drawing faces (default: one per core)', (v) => Number.parseInt(v, 10))
+    .option('--jobs <n>', 'worker threads drawing faces (default: one per core)', intArg(1))
     .addOption(new Option('--only <part>', 'build only the faces, the print sheets or the booklet').choices(['faces', 'sheets', 'booklet']))
     .option('--no-cache', 'draw every face again instead of reusing those of earlier builds')
     .addOption(formatOption())

@@ -32,6 +32,11 @@ describe('deckwright validate', () => {
     expect(unknown.stderr).toContain('unknown game "nope"')
     const badFormat = await deckwright(fixture('invalid-card'), 'validate', '--format', 'xml')
     expect(badFormat.code).toBe(2)
+    for (const args of [['validate', '--max-warnings', 'many'], ['build', '--jobs', 'abc'], ['build', '--jobs', '0'], ['build', '--dpi', '7.5']]) {
+      const bad = await deckwright(fixture('warnings'), ...args)
+      expect(bad.code, args.join(' ')).toBe(2)
+      expect(bad.stderr).toContain('expected a whole number')
+    }
   })
 
   it('passes with warnings, and fails on them with --max-warnings', async () => {

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { gamePaths, loadGameDefinition } from '../load/project.ts'
+import { gamePaths, loadGameDefinition, relativePath } from '../load/project.ts'
 import { openSession, type FaceJob, type RenderOptions } from './session.ts'
 
 /** Holds one render session for one game and draws the faces the pool sends it. */
@@ -9,6 +9,12 @@ const definition = await loadGameDefinition(paths)
 const opened = definition.value ? await openSession(paths, definition.value, options) : undefined
 parentPort!.postMessage({ ready: true, diagnostics: [...definition.diagnostics, ...(opened?.diagnostics ?? [])] })
 parentPort!.on('message', async ({ id: jobId, job }: { id: number; job: FaceJob }) => {
-  const drawn = opened ? await opened.value.draw(job) : { diagnostics: [] }
+  let drawn
+  try {
+    drawn = opened ? await opened.value.draw(job) : { diagnostics: [] }
+  } catch (error) {
+    const at = job.card ? { file: job.card.source.file, line: job.card.source.pos.line, column: job.card.source.pos.column, card: job.card.id } : { file: relativePath(root, paths.definition), line: 1, column: 1 }
+    drawn = { diagnostics: [{ rule: 'render/worker-failed', severity: 'error', ...at, message: `drawing this ${job.kind} failed: ${(error as Error).message.split('\n')[0]}` }] }
+  }
   parentPort!.postMessage({ id: jobId, drawn })
 })

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GameDef } from '../engine/define.ts'
-import type { GamePaths } from '../load/project.ts'
+import { relativePath, type GamePaths } from '../load/project.ts'
 import type { RenderedFace } from './face.ts'
 import { openSession, type Drawn, type FaceJob, type RenderOptions } from './session.ts'
 
@@ -36,43 +36,81 @@ const inThread = async (paths: GamePaths, game: GameDef, options: RenderOptions)
 }
 
 const onWorkers = async (paths: GamePaths, options: RenderOptions, jobs: number): Promise<FaceRenderer> => {
+  if (!(jobs >= 1)) throw new Error(`jobs must be at least 1, got ${jobs}`)
   const diagnostics: Diagnostic[] = []
-  const pending = new Map<number, (drawn: Drawn) => void>()
+  const pending = new Map<number, { job: FaceJob; resolve: (drawn: Drawn) => void }>()
   const queue: { id: number; job: FaceJob }[] = []
   const idle: Worker[] = []
+  const busy = new Map<Worker, number>()
+  const alive = new Set<Worker>()
   let next = 0
-  const dispatch = () => {
-    while (idle.length && queue.length) idle.pop()!.postMessage(queue.shift())
+  // A face whose worker died is a diagnostic at its card, never a build that waits forever.
+  const failed = (id: number, why: string) => {
+    const entry = pending.get(id)
+    if (!entry) return
+    pending.delete(id)
+    const card = entry.job.card
+    const at = card ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id } : { file: relativePath(paths.root, paths.definition), line: 1, column: 1 }
+    entry.resolve({ diagnostics: [{ rule: 'render/worker-failed', severity: 'error', ...at, message: `the worker drawing this ${entry.job.kind} stopped (${why}); it was not drawn` }] })
   }
-  const workers = await Promise.all(
-    Array.from({ length: jobs }, (_, i) =>
-      new Promise<Worker>((resolve, reject) => {
-        const worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root: paths.root, game: paths.id, options } })
-        worker.on('error', reject)
-        worker.on('message', (message: { ready?: boolean; diagnostics?: Diagnostic[]; id?: number; drawn?: Drawn }) => {
-          if (message.ready) {
-            if (i === 0) diagnostics.push(...(message.diagnostics ?? []))
-            resolve(worker)
-          } else {
-            pending.get(message.id!)!(revive(message.drawn!))
-            pending.delete(message.id!)
-          }
-          idle.push(worker)
-          dispatch()
-        })
-      }),
-    ),
-  )
+  const dispatch = () => {
+    while (idle.length && queue.length) {
+      const worker = idle.pop()!
+      const item = queue.shift()!
+      busy.set(worker, item.id)
+      worker.postMessage(item)
+    }
+    if (alive.size === 0) for (const { id } of queue.splice(0)) failed(id, 'no worker is left')
+  }
+  const lost = (worker: Worker, why: string) => {
+    if (!alive.delete(worker)) return
+    const id = busy.get(worker)
+    busy.delete(worker)
+    if (id !== undefined) failed(id, why)
+    dispatch()
+  }
+  const starting = Array.from({ length: jobs }, (_, i) => {
+    const worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root: paths.root, game: paths.id, options } })
+    return new Promise<Worker>((resolve, reject) => {
+      worker.on('error', (error: Error) => (alive.has(worker) ? lost(worker, error.message) : reject(error)))
+      worker.on('exit', (code) => (alive.has(worker) ? lost(worker, `exit code ${code}`) : reject(new Error(`a worker exited with code ${code} while starting`))))
+      worker.on('message', (message: { ready?: boolean; diagnostics?: Diagnostic[]; id?: number; drawn?: Drawn }) => {
+        if (message.ready) {
+          if (i === 0) diagnostics.push(...(message.diagnostics ?? []))
+          alive.add(worker)
+          resolve(worker)
+        } else {
+          busy.delete(worker)
+          pending.get(message.id!)?.resolve(revive(message.drawn!))
+          pending.delete(message.id!)
+        }
+        idle.push(worker)
+        dispatch()
+      })
+    }).catch(async (error: unknown) => {
+      await worker.terminate()
+      throw error
+    })
+  })
+  const settled = await Promise.allSettled(starting)
+  const workers = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+  const failure = settled.find((r) => r.status === 'rejected')
+  if (failure) {
+    // All or nothing: the caller falls back to drawing in its own thread.
+    await Promise.all(workers.map((w) => w.terminate()))
+    throw (failure as PromiseRejectedResult).reason
+  }
   return {
     diagnostics,
     draw: (job) =>
       new Promise<Drawn>((resolve) => {
         const id = next++
-        pending.set(id, resolve)
+        pending.set(id, { job, resolve })
         queue.push({ id, job })
         dispatch()
       }),
     close: async () => {
+      alive.clear() // exits from here on are ours
       await Promise.all(workers.map((w) => w.terminate()))
     },
   }

@@ -65,7 +65,8 @@ export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonl
   // Workers started early are used when there is enough to draw, and closed either way.
   const early = workers && toDraw.length >= 8 ? workers : (workers?.then((w) => w.close()).catch(() => undefined), undefined)
   if (toDraw.length) {
-    const renderer = await (early ?? openRenderer(paths, game, renderOptions, jobs, toDraw.length))
+    // Workers that cannot start (a platform without worker threads, a crash while loading) leave the drawing to this thread.
+    const renderer = await (early ?? openRenderer(paths, game, renderOptions, jobs, toDraw.length)).catch(() => openRenderer(paths, game, renderOptions, 1, toDraw.length))
     diagnostics.push(...renderer.diagnostics)
     try {
       await Promise.all(

@@ -27,6 +27,15 @@ describe('renderGame', () => {
     expect(value.cards.map((c) => c.card.id)).toEqual(['good'])
   })
 
+  it('reports a face whose worker died at its card, and draws the rest on the workers left', async () => {
+    const ids = ['a', 'b', 'c', 'die', 'd', 'e', 'f', 'g', 'h']
+    const { value, diagnostics } = await renderGame(gamePaths(root, 'dying'), game('dying'), ids.map((id, i) => card(id, i + 1)), { ...options, jobs: 2 })
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([
+      expect.objectContaining({ rule: 'render/worker-failed', card: 'die', line: 4, message: expect.stringContaining('exit code 3') }),
+    ])
+    expect(value.cards.map((c) => c.card.id)).toEqual(ids.filter((id) => id !== 'die'))
+  }, 60_000)
+
   it('reports templates that fail to load', async () => {
     const { diagnostics } = await renderGame(gamePaths(root, 'broken'), game('broken'), [card('a', 1)], options)
     expect(diagnostics[0]).toMatchObject({ rule: 'render/template-load', file: 'templates/broken/index.tsx', message: expect.stringContaining('templates failed to load') })
