@@ -111,6 +111,7 @@ const buildValidated = async (
   const exampleIds = new Set(Object.values(game.examples ?? {}).flatMap((e) => e.cards))
   const toRender = options.only === 'booklet' ? cards.filter((c) => exampleIds.has(c.id)) : cards
   const faces = await renderGame(paths, game, toRender, {
+    allCards: loaded.cards,
     ...renderOptions,
     workers,
     jobs: options.jobs,

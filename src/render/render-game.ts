@@ -7,7 +7,7 @@ import type { RenderedFace } from './face.ts'
 import { planFaces } from './plan.ts'
 import { artDigest, artPath } from './art.ts'
 import { defaultJobs, openRenderer, type FaceRenderer } from './pool.ts'
-import type { RenderOptions } from './session.ts'
+import type { FaceJob, RenderOptions } from './session.ts'
 
 export type { RenderOptions } from './session.ts'
 
@@ -18,6 +18,8 @@ export interface RenderRunOptions extends RenderOptions {
   cacheDir?: string
   /** Called after each face, drawn or taken from the cache. */
   progress?: (done: number, total: number) => void
+  /** Every card of the game, when `cards` are a selection of them (for the cache's shared hash). */
+  allCards?: readonly Card[]
   /** Workers started earlier (see `startWorkers`); renderGame closes them. */
   workers?: Promise<FaceRenderer>
 }
@@ -37,6 +39,18 @@ export interface GameFaces {
   cached: number
 }
 
+/**
+ * A cached face's diagnostics point where its card was when it was drawn; the key leaves positions out, so
+ * they are moved to where the card (and the field) are now.
+ */
+const relocate = (diagnostics: readonly Diagnostic[], job: FaceJob): Diagnostic[] =>
+  diagnostics.map((d) => {
+    const card = job.card
+    if (!card || d.card !== card.id) return d
+    const pos = (d.field && card.source.fields[d.field]) || card.source.pos
+    return { ...d, file: card.source.file, line: pos.line, column: pos.column, endLine: pos.endLine, endColumn: pos.endColumn }
+  })
+
 const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.card}|${d.message}`
 
 /**
@@ -44,18 +58,24 @@ const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.ca
  * inputs did not change since the last build comes from the cache; faces with the same inputs are drawn once.
  */
 export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions): Promise<Result<GameFaces>> => {
-  const { jobs = defaultJobs(), cacheDir, progress, workers, ...renderOptions } = options
+  const { jobs = defaultJobs(), cacheDir, progress, workers, allCards = cards, ...renderOptions } = options
   const planned = planFaces(game, cards)
   const art = (card?: Card) => card?.art && artPath(paths.templatesDir, card.art)
-  const inputs = renderInputsHash(paths, renderOptions, new Set(cards.flatMap((c) => art(c) || [])))
+  // Every card's art is left out of the shared hash (each is in its own faces' keys), also in a partial
+  // build, so that a partial build finds the faces of a full one.
+  const inputs = renderInputsHash(paths, renderOptions, new Set(allCards.flatMap((c) => art(c) || [])))
   const cache = cacheDir ? new FaceCache(cacheDir) : undefined
-  const keys = planned.map((p) => faceKey(p.job, inputs, art(p.job.card) ? artDigest(art(p.job.card)!) : undefined))
+  const digests = new Map<string, string>()
+  const digestOf = (file: string) => digests.get(file) ?? (digests.set(file, artDigest(file)), digests.get(file)!)
+  const keys = planned.map((p) => faceKey(p.job, inputs, art(p.job.card) ? digestOf(art(p.job.card)!) : undefined))
+  const firstJob = new Map<string, FaceJob>()
+  planned.forEach((p, i) => firstJob.has(keys[i]!) || firstJob.set(keys[i]!, p.job))
   const results = new Map<string, { face?: RenderedFace; diagnostics: Diagnostic[] }>()
   let cached = 0
   for (const k of new Set(keys)) {
     const hit = cache?.get(k)
     if (hit) {
-      results.set(k, hit)
+      results.set(k, { ...hit, diagnostics: relocate(hit.diagnostics, firstJob.get(k)!) })
       cached++
     }
   }
@@ -71,7 +91,7 @@ export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonl
     try {
       await Promise.all(
         toDraw.map(async (k) => {
-          const drawn = await renderer.draw(planned[keys.indexOf(k)]!.job)
+          const drawn = await renderer.draw(firstJob.get(k)!)
           results.set(k, drawn)
           if (drawn.face && cache && !hasErrors(drawn.diagnostics)) cache.set(k, { face: drawn.face, diagnostics: drawn.diagnostics })
           progress?.(++done, cached + toDraw.length)

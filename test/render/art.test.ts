@@ -84,9 +84,21 @@ describe('card art', () => {
     const warm = await run()
     expect([warm.value.drawn, warm.value.cached]).toEqual([1, 2])
     expect(at(pixels(warm.value.cards[0]!.front.png), ...CENTRE)).toEqual([0, 0, 255])
+    // A selection of the cards still finds the faces drawn for all of them.
+    const one = await renderGame(gamePaths(root, 'art'), game('art'), [cards[1]!], { ...options, cacheDir, allCards: cards })
+    expect([one.value.drawn, one.value.cached]).toEqual([0, 2])
     // A change to anything else of the templates folder draws every face again.
     writeFileSync(join(dir, 'icons', 'star.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>')
     expect((await run()).value.drawn).toBe(3)
+  }, 60_000)
+
+  it("points a cached face's warnings at where its card is now", async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'deckwright-art-cache-'))
+    const first = await renderGame(gamePaths(fixtures, 'art'), game('art'), [card('c', 7, 'art/none.svg')], { ...options, cacheDir })
+    const moved = await renderGame(gamePaths(fixtures, 'art'), game('art'), [card('c', 20, 'art/none.svg')], { ...options, cacheDir })
+    expect(moved.value.drawn).toBe(0)
+    const missing = (r: typeof first) => r.diagnostics.find((d) => d.rule === 'render/missing-art' && d.card === 'c')!
+    expect([missing(first).line, missing(moved).line]).toEqual([8, 21])
   }, 60_000)
 
   it('stamps the game version at the bottom right of fronts only, on request, in the margin inside the trim', async () => {

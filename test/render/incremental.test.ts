@@ -43,6 +43,10 @@ describe('rendering on workers, with a cache', () => {
     expect([one.value.drawn, one.value.cached]).toEqual([1, 10])
     expect(one.value.cards[3]!.front.png.equals(cold.value.cards[3]!.front.png)).toBe(false)
 
+    // A selection of the cards finds the faces a build of all of them drew.
+    const some = await renderGame(paths, game, cards.slice(2, 4), { ...options, jobs: 1, cacheDir, allCards: cards })
+    expect([some.value.drawn, some.value.cached]).toEqual([0, 3])
+
     // Another resolution is another face.
     const sharper = await renderGame(paths, game, cards.slice(0, 2), { ...options, dpi: 50, jobs: 1, cacheDir })
     expect(sharper.value.cached).toBe(0)
