@@ -93,7 +93,9 @@ describe('deckwright build maybe-missions', () => {
     expect(unknown.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([{ rule: 'build/unknown-set', severity: 'error', file: 'rules/maybe-missions/game.ts', message: expect.stringContaining('"promo"') }])
     const empty = await buildGame(root, 'maybe-movies', { outDir: none, dpi: 30, sets: ['trendsetter'] })
     expect(empty.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([{ rule: 'print/no-cards', file: 'rules/maybe-movies/game.ts' }])
-    expect(existsSync(join(none, 'maybe-movies', 'maybe-movies-cards.pdf'))).toBe(false)
+    // An error in a late stage (the sheets) leaves nothing written by earlier ones (faces, booklet).
+    expect(empty.value.written).toEqual([])
+    expect(existsSync(join(none, 'maybe-movies'))).toBe(false)
   }, 60_000)
 
   it('writes only the part asked for', async () => {

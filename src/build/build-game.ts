@@ -124,10 +124,10 @@ const buildValidated = async (
   report.faces = faces.value.drawn + faces.value.cached
 
   const dir = join(options.outDir, id)
+  // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
+  const pending: { path: string; data: string | Uint8Array }[] = []
   const write = (name: string, data: string | Uint8Array) => {
-    const path = join(dir, name)
-    writeFileIfChanged(path, data)
-    report.written.push(relativePath(root, path))
+    pending.push({ path: join(dir, name), data })
   }
   for (const { card, front } of wants('faces') ? faces.value.cards : []) {
     write(`faces/${card.id}.front.svg`, front.svg)
@@ -169,5 +169,10 @@ const buildValidated = async (
     diagnostics.push(...booklet.diagnostics.filter((d) => d.severity !== 'info'))
     write(`${id}-rules.pdf`, booklet.value)
   }
+  if (!hasErrors(diagnostics))
+    for (const { path, data } of pending) {
+      writeFileIfChanged(path, data)
+      report.written.push(relativePath(root, path))
+    }
   return { value: report, diagnostics }
 }
