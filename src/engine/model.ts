@@ -37,7 +37,9 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result
     for (const raw of file.cards) {
       const report: Reporter = ({ pos, severity = 'error', ...d }) =>
         diagnostics.push({ ...d, severity, file: raw.file, line: pos.line, column: pos.column, endLine: pos.endLine, endColumn: pos.endColumn })
-      const get = (key: string): RawValue | undefined => raw.values.get(key) ?? file.defaults.get(key)
+      // An empty value (a blank CSV cell, `set:` with nothing after it) is no value: the file's or the default applies.
+      const present = (v: RawValue | undefined) => (v && v.value !== null && v.value !== '' ? v : undefined)
+      const get = (key: string): RawValue | undefined => present(raw.values.get(key)) ?? present(file.defaults.get(key))
 
       const idValue = raw.values.get('id')
       const id = typeof idValue?.value === 'string' || typeof idValue?.value === 'number' ? String(idValue.value) : undefined
@@ -101,7 +103,8 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result
         const value = get(name)
         if (value === undefined || value.value === null || value.value === '') {
           if (!field.optional) {
-            report({ rule: 'card/missing-field', pos: value?.pos ?? raw.pos, card: id, field: name, message: `${type.name} "${id}" has no \`${name}\`: expected ${field.expected}` })
+            // An empty value points at its key, where the designer will type it.
+            report({ rule: 'card/missing-field', pos: raw.values.get(name)?.pos ?? raw.pos, card: id, field: name, message: `${type.name} "${id}" has no \`${name}\`: expected ${field.expected}` })
             valid = false
           }
           continue
@@ -117,7 +120,8 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result
       }
       const allowed = [...RESERVED, ...Object.keys(type.fields)]
       for (const [key, pos] of raw.keys) {
-        if (allowed.includes(key)) continue
+        // A blank cell in another type's column of a mixed spreadsheet says nothing about this card.
+        if (allowed.includes(key) || !present(raw.values.get(key))) continue
         report({ rule: 'card/unknown-field', pos, card: id, field: key, message: `${type.name} has no field \`${key}\`${didYouMean(key, allowed)}; its fields are ${Object.keys(type.fields).join(', ')}` })
         valid = false
       }

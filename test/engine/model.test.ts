@@ -132,3 +132,17 @@ describe('game-level checks', () => {
     ])
   })
 })
+
+describe('empty values', () => {
+  it('leave type, set and qty to the file or the default, as a blank spreadsheet cell would', async () => {
+    const { parseCsvCards } = await import('../../src/load/csv.ts')
+    const file = parseCsvCards('id,type,set,qty,vote,number\nv1,,,,YES,1\nh1,hut,,,,\n', 'cards/g/vote.csv').value
+    const { value, diagnostics } = modelCards(game, [file])
+    expect(value).toMatchObject([{ id: 'v1', type: 'vote', set: 'base', qty: 1 }])
+    // A required field left blank is missing, at its cell.
+    expect(diagnostics.map((d) => [d.rule, d.card, d.field, d.line, d.column])).toEqual([
+      ['card/missing-field', 'h1', 'title', 3, 1],
+      ['card/missing-field', 'h1', 'cost', 3, 1],
+    ])
+  })
+})
