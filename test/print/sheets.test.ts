@@ -67,6 +67,7 @@ describe('writeSheets', () => {
 
   it('makes A4 pages', async () => {
     const { pdf } = await writeSheets(pokerItems(2), { title: 'Test' })
+    expect(mediaBoxes(pdf)).toHaveLength(2) // fronts and backs: the loop below checks something
     for (const [w, h] of mediaBoxes(pdf)) {
       expect(w).toBeCloseTo(595.28, 1)
       expect(h).toBeCloseTo(841.89, 1)
