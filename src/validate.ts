@@ -5,12 +5,14 @@ import { checkDeck } from './engine/check.ts'
 import { modelCards } from './engine/model.ts'
 import { gamePaths, loadCardFiles, loadGameDefinition, relativePath, type GamePaths } from './load/project.ts'
 import { checkFrontMatter } from './engine/checks/front-matter.ts'
-import { loadRules } from './load/rules.ts'
+import { loadRules, type RulesDoc } from './load/rules.ts'
 
 export interface LoadedGame {
   paths: GamePaths
   game: GameDef
   cards: Card[]
+  /** The rules file as read for validation, for the booklet to reuse; undefined when the game has none. */
+  rules?: RulesDoc
 }
 
 /** Loads a game and checks every card and the deck against its rules engine: every problem, in one run. */
@@ -30,14 +32,17 @@ export const validateGame = async (root: string, id: string, options: ValidateOp
   const cards = modelCards(game, files.value)
   diagnostics.push(...cards.diagnostics)
   diagnostics.push(...checkDeck(game, cards.value, relativePath(root, paths.definition)))
+  let rules: RulesDoc | undefined
   if (existsSync(paths.rules)) {
     diagnostics.push(...checkFrontMatter(game, readFileSync(paths.rules, 'utf8'), relativePath(root, paths.rules)))
     // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
-    diagnostics.push(...loadRules(paths.rules, root).diagnostics)
+    const loadedRules = loadRules(paths.rules, root)
+    diagnostics.push(...loadedRules.diagnostics)
+    rules = loadedRules.value
   }
   if (options.faces && !hasErrors(diagnostics)) {
     const { checkFaces } = await import('./render/check-faces.ts')
     diagnostics.push(...(await checkFaces(paths, game, cards.value)))
   }
-  return { value: { paths, game, cards: cards.value }, diagnostics }
+  return { value: { paths, game, cards: cards.value, rules }, diagnostics }
 }

@@ -7,7 +7,6 @@ import { writeSheets, type PrintItem, type SheetOptions, type SheetSummary } fro
 import { writeSingleCards } from '../print/singles.ts'
 import { pickCards } from '../print/selection.ts'
 import { cardSize } from '../print/card-sizes.ts'
-import { loadRules } from '../load/rules.ts'
 import { renderBooklet, type BookletOptions } from '../booklet/index.ts'
 import { examplesFromFaces } from '../booklet/example.ts'
 import { writeFileIfChanged } from '../util/atomic-write.ts'
@@ -162,10 +161,9 @@ const buildValidated = async (
     diagnostics.push({ ...error.diagnostic, file: error.diagnostic.file || relativePath(root, paths.definition), line: error.diagnostic.line ?? 1, column: error.diagnostic.column ?? 1 })
   }
 
-  if (wants('booklet') && existsSync(paths.rules)) {
-    const rules = loadRules(paths.rules, root)
-    // The rules file's own diagnostics came with validation.
-    const booklet = await renderBooklet(rules.value, { ...options.booklet, title: game.title, examples: examplesFromFaces(game, faces.value, bleedMm), baseDir: paths.rulesDir })
+  if (wants('booklet') && loaded.rules) {
+    // The rules file as validation read it (its diagnostics came with validation).
+    const booklet = await renderBooklet(loaded.rules, { ...options.booklet, title: game.title, examples: examplesFromFaces(game, faces.value, bleedMm), baseDir: paths.rulesDir })
     diagnostics.push(...booklet.diagnostics.filter((d) => d.severity !== 'info'))
     write(`${id}-rules.pdf`, booklet.value)
   }
