@@ -5,10 +5,11 @@ import type { BlockContext } from './blocks.ts'
 import type { FlowItem } from './flow.ts'
 import { FONT, COLOUR } from './styles.ts'
 import { mmToPt } from '../util/units.ts'
+import { drawImage, type ImageSource } from '../pdf/images.ts'
 
 export interface ExampleCard {
-  /** The face as PNG, drawn at trim plus bleed on every side. */
-  png: Buffer
+  /** The face as PNG (its bytes or its file), drawn at trim plus bleed on every side. */
+  png: ImageSource
   widthMm: number
   heightMm: number
   bleedMm: number
@@ -47,7 +48,7 @@ export const exampleItem = (example: BookletExample, ctx: BlockContext): FlowIte
         // Cards are shown trimmed, with rounded corners, as they lie on the table.
         doc.roundedRect(x, y, w, h, mmToPt(3) * scale).clip()
         if (card.turned) doc.rotate(180, { origin: [x + w / 2, y + h / 2] })
-        doc.image(card.png, x - bleed, y - bleed, { width: w + 2 * bleed, height: h + 2 * bleed })
+        drawImage(doc, card.png, x - bleed, y - bleed, { width: w + 2 * bleed, height: h + 2 * bleed })
         doc.restore()
         doc.roundedRect(x, y, w, h, mmToPt(3) * scale).lineWidth(0.5).stroke(COLOUR.placeholderBorder)
         x += w + GAP

@@ -1,7 +1,7 @@
 import type { Root } from 'mdast'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { RulesDoc } from '../load/rules.ts'
-import { createPdf, pdfToBuffer } from '../util/pdf.ts'
+import { createPdf, pdfToBuffer } from '../pdf/document.ts'
 import { footnoteItems, renderBlocks, takeFootnotes, type BlockContext } from './blocks.ts'
 import { bookletCredits } from './credits.ts'
 import type { BookletExample } from './example.ts'
@@ -50,7 +50,12 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
   }
   const style = bookletStyle(pageSize, { drafts: options.drafts })
   const title = stringOf(doc.frontMatter['title']) ?? options.title ?? 'Rules'
-  const pdf = createPdf({ title, size: saddle ? SHEET_A4_LANDSCAPE : [style.page.width, style.page.height] })
+  const pdf = createPdf({
+    title,
+    size: saddle ? SHEET_A4_LANDSCAPE : [style.page.width, style.page.height],
+    // An imposed booklet is printed at actual size on both sides of landscape sheets, turned on the short edge.
+    ...(saddle && { print: { duplex: 'short-edge' as const } }),
+  })
   registerFonts(pdf)
 
   // Hugo's typographer works on the source; a copy keeps the caller's tree as it was parsed.

@@ -2,6 +2,7 @@ import type { Position } from 'unist'
 import type { BlockContext } from './blocks.ts'
 import type { FlowItem } from './flow.ts'
 import type { BookletImage } from './images.ts'
+import { drawImage } from '../pdf/images.ts'
 import { baselineIn, breakLines, drawLine, type TextFormat } from './inline.ts'
 import { COLOUR } from './styles.ts'
 
@@ -12,22 +13,9 @@ export interface PictureContext {
   problems: Map<string, string>
 }
 
-/** What `doc.openImage` returns (@types/pdfkit does not declare it; `doc.image` takes it in place of a Buffer). */
-type OpenedImage = Parameters<PDFKit.PDFDocument['image']>[0]
-
-/** One embedded image object per picture and document: pdfkit would embed the bytes again at every use. */
-const opened = new WeakMap<PDFKit.PDFDocument, Map<string, OpenedImage>>()
-const openOnce = (doc: PDFKit.PDFDocument, image: BookletImage): OpenedImage => {
-  let cache = opened.get(doc)
-  if (!cache) opened.set(doc, (cache = new Map()))
-  let pdfImage = cache.get(image.src)
-  if (!pdfImage) cache.set(image.src, (pdfImage = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(image.data)))
-  return pdfImage
-}
-
 /** Draws a picture into the box (x, y, w, h). */
 export const drawPicture = (doc: PDFKit.PDFDocument, image: BookletImage, x: number, y: number, w: number, h: number): void => {
-  doc.image(openOnce(doc, image), x, y, { width: w, height: h })
+  drawImage(doc, image.data, x, y, { width: w, height: h })
 }
 
 /** The picture of a source, or undefined after reporting why it is missing (the caller prints a placeholder). */

@@ -1,8 +1,7 @@
-import { createPdf, pdfToBuffer } from '../util/pdf.ts'
+import { createPdf, pdfToBuffer } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
 import { mirrorAxis, type Segment } from './layout.ts'
 import { paper as paperOf, type Paper, type PaperName } from './paper.ts'
-import { setViewerPreferences } from './pdf-doc.ts'
 import type { Offset } from './sheets.ts'
 
 export interface CalibrationOptions {
@@ -87,8 +86,7 @@ export async function writeCalibration(options: CalibrationOptions = {}): Promis
   const { widthMm: W, heightMm: H } = g.paper
   const pt = mmToPt
   const size: [number, number] = [pt(W), pt(H)]
-  const doc = createPdf({ title: 'deckwright calibration', size })
-  setViewerPreferences(doc, g.duplex)
+  const doc = createPdf({ title: 'deckwright calibration', size, print: { duplex: g.duplex } })
   const line = (s: Segment) => doc.moveTo(pt(s.x1), pt(s.y1)).lineTo(pt(s.x2), pt(s.y2))
   const text = (s: string, xMm: number, yMm: number, o: { size?: number; width?: number; align?: 'left' | 'center' | 'right' } = {}) =>
     doc.fontSize(o.size ?? 9).text(s, pt(xMm), pt(yMm), { width: pt(o.width ?? W - 40), align: o.align ?? 'left' })

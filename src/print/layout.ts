@@ -1,8 +1,9 @@
+import type { Duplex } from '../pdf/document.ts'
 import type { CardSize } from './card-sizes.ts'
 import { paper as paperOf, paperLabel, type Paper } from './paper.ts'
 
 /** How the sheet is turned over between printing the fronts and the backs. */
-export type Duplex = 'long-edge' | 'short-edge' | 'none'
+export type { Duplex }
 
 /** Space between the printed bleed and a crop mark, so a mark never touches the artwork. */
 export const MARK_OFFSET_MM = 1

@@ -1,16 +1,17 @@
 import { DiagnosticError } from '../diagnostics/diagnostic.ts'
-import { createPdf, pdfToBuffer } from '../util/pdf.ts'
+import { createPdf, pdfToBuffer } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
 import type { CardSize } from './card-sizes.ts'
 import { bestLayout, filledCells, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
 import { paper as paperOf, paperLabel, type PaperName } from './paper.ts'
-import { hasAlpha, imageLoader, setViewerPreferences, type OpenedImage } from './pdf-doc.ts'
+import { drawImage, hasAlpha, type ImageSource } from '../pdf/images.ts'
 
 /** One card to print. Both faces are PNGs (RGB, no alpha) of the trim size plus the bleed on every side. */
 export interface PrintItem {
   id: string
-  front: Buffer
-  back: Buffer
+  /** The faces as PNG: their bytes, or their files. */
+  front: ImageSource
+  back: ImageSource
   size: CardSize
 }
 
@@ -60,10 +61,10 @@ type Doc = PDFKit.PDFDocument
 
 const pt = mmToPt
 
-const drawFace = (doc: Doc, image: OpenedImage, trim: Rect, clip: Rect, bleed: number): void => {
+const drawFace = (doc: Doc, image: ImageSource, trim: Rect, clip: Rect, bleed: number): void => {
   doc.save()
   doc.rect(pt(clip.x), pt(clip.y), pt(clip.width), pt(clip.height)).clip()
-  doc.image(image, pt(trim.x - bleed), pt(trim.y - bleed), {
+  drawImage(doc, image, pt(trim.x - bleed), pt(trim.y - bleed), {
     width: pt(trim.width + 2 * bleed),
     height: pt(trim.height + 2 * bleed),
   })
@@ -159,9 +160,7 @@ export async function writeSheets(items: PrintItem[], options: SheetOptions): Pr
   const tooLarge = groups.filter((g) => g.layout.perPage === 0)
   if (tooLarge.length > 0) fail('print/card-too-large', tooLarge.map((g) => g.layout.notes[0]).join(' '), tooLarge[0]!.items[0]!.id)
 
-  const doc = createPdf({ title, size: [pt(paper.widthMm), pt(paper.heightMm)] })
-  setViewerPreferences(doc, duplex)
-  const load = imageLoader(doc)
+  const doc = createPdf({ title, size: [pt(paper.widthMm), pt(paper.heightMm)], print: { duplex } })
   const notes: string[] = []
   let pages = 0
   const backPage = (layout: SheetLayout, draw: () => void) => {
@@ -179,13 +178,13 @@ export async function writeSheets(items: PrintItem[], options: SheetOptions): Pr
       const cells = filledCells(layout, sheet.length)
       doc.addPage({ size: [pt(layout.pageWidthMm), pt(layout.pageHeightMm)], margin: 0 })
       pages++
-      sheet.forEach((item, i) => drawFace(doc, load(item.front), cells[i]!.trim, cells[i]!.clip, bleedMm))
+      sheet.forEach((item, i) => drawFace(doc, item.front, cells[i]!.trim, cells[i]!.clip, bleedMm))
       drawCorners(doc, cells.map((c) => c.trim), cornerRadiusMm)
       drawLines(doc, layout.marks)
       if (layout.fold) drawLines(doc, [layout.fold], '#888888', 2)
       if (duplex === 'none' && !fold) continue
       backPage(layout, () => {
-        sheet.forEach((item, i) => drawFace(doc, load(item.back), cells[i]!.back, cells[i]!.backClip, bleedMm))
+        sheet.forEach((item, i) => drawFace(doc, item.back, cells[i]!.back, cells[i]!.backClip, bleedMm))
         if (!fold) drawLines(doc, layout.marks)
       })
     }

@@ -1,7 +1,7 @@
 import { DiagnosticError } from '../diagnostics/diagnostic.ts'
-import { createPdf, pdfToBuffer } from '../util/pdf.ts'
+import { createPdf, pdfToBuffer } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
-import { imageLoader, setViewerPreferences } from './pdf-doc.ts'
+import { drawImage } from '../pdf/images.ts'
 import type { PrintItem } from './sheets.ts'
 
 /**
@@ -15,9 +15,7 @@ export async function writeSingleCards(items: PrintItem[], options: { title: str
   if (items.length === 0) throw new DiagnosticError({ rule: 'print/no-cards', severity: 'error', file: '', message: 'There are no cards to print.' })
   const pt = mmToPt
   const first = items[0]!.size
-  const doc = createPdf({ title, size: [pt(first.widthMm + 2 * bleedMm), pt(first.heightMm + 2 * bleedMm)] })
-  setViewerPreferences(doc, 'long-edge')
-  const load = imageLoader(doc)
+  const doc = createPdf({ title, size: [pt(first.widthMm + 2 * bleedMm), pt(first.heightMm + 2 * bleedMm)], print: { duplex: 'long-edge' } })
   for (const { size, front, back } of items)
     for (const face of [front, back]) {
       const [w, h] = [pt(size.widthMm + 2 * bleedMm), pt(size.heightMm + 2 * bleedMm)]
@@ -26,7 +24,7 @@ export async function writeSingleCards(items: PrintItem[], options: { title: str
       const page = (doc.page as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary.data
       page.TrimBox = [b, b, w - b, h - b]
       page.BleedBox = [0, 0, w, h]
-      doc.image(load(face), 0, 0, { width: w, height: h })
+      drawImage(doc, face, 0, 0, { width: w, height: h })
     }
   return pdfToBuffer(doc)
 }

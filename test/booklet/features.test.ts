@@ -83,6 +83,14 @@ describe('saddle imposition', () => {
     expect(half(421)).toContain('Seed')
     // The second side: page 2 (the contents) on the left.
     expect(run('pdftotext', booklet.value, '-f', '2', '-l', '2', '-x', '0', '-y', '0', '-W', '421', '-H', '595')).toContain('Contents')
+    // Imposed pages are measured: printed at actual size, both sides, the landscape sheet turned on its short edge.
+    expect(booklet.value.toString('latin1')).toMatch(/\/PrintScaling \/None[\s\S]*\/Duplex \/DuplexFlipShortEdge|\/Duplex \/DuplexFlipShortEdge[\s\S]*\/PrintScaling \/None/)
+  })
+
+  it('leaves a reading booklet to the viewer: no print scaling or duplex hint', async () => {
+    const rules = parseRules(readFileSync(join(CORPUS, 'seed-001.md'), 'utf8'), 'seed-001.md')
+    const booklet = await renderBooklet(rules.value, { title: 'Seed' })
+    expect(booklet.value.toString('latin1')).not.toContain('/ViewerPreferences')
   })
 })
 
