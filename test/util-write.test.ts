@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { writeFileIfChanged } from '../src/util/atomic-write.ts'
+import { OutputBatch, sameBytes } from '../src/util/output-batch.ts'
 
 describe('writeFileIfChanged', () => {
   it('leaves a file holding the same bytes alone, and replaces one that differs', () => {
@@ -16,5 +17,75 @@ describe('writeFileIfChanged', () => {
     writeFileSync(path, 'owt') // same size, other bytes
     expect(writeFileIfChanged(path, 'two')).toBe(true)
     expect(readFileSync(path, 'utf8')).toBe('two')
+  })
+})
+
+describe('OutputBatch', () => {
+  const setup = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-batch-'))
+    const source = join(dir, 'store', 'k1.png')
+    mkdirSync(join(dir, 'store'))
+    writeFileSync(source, 'face pixels')
+    return { dir, source, out: (name: string) => join(dir, 'out', 'game', name), scratch: join(dir, 'out', '.cache') }
+  }
+
+  it('writes nothing until commit, then every file: bytes, copies and staged files', () => {
+    const { source, out, scratch } = setup()
+    const batch = new OutputBatch(scratch)
+    batch.put(out('rules.pdf'), 'rules')
+    batch.copy(out('faces/a.png'), source)
+    writeFileSync(batch.stage(out('cards.pdf')), 'sheets')
+    expect(existsSync(out(''))).toBe(false)
+    expect(batch.commit()).toEqual([out('rules.pdf'), out('faces/a.png'), out('cards.pdf')])
+    expect(['rules.pdf', 'faces/a.png', 'cards.pdf'].map((f) => readFileSync(out(f), 'utf8'))).toEqual(['rules', 'face pixels', 'sheets'])
+    expect(readdirSync(scratch)).toEqual([]) // the staged file was moved, not copied
+  })
+
+  it('discards: the output folder stays as it was and staged files are removed', () => {
+    const { source, out, scratch } = setup()
+    const batch = new OutputBatch(scratch)
+    batch.copy(out('faces/a.png'), source)
+    writeFileSync(batch.stage(out('cards.pdf')), 'half a PDF')
+    batch.discard()
+    expect(existsSync(out(''))).toBe(false)
+    expect(readdirSync(scratch)).toEqual([])
+    expect(batch.commit()).toEqual([])
+  })
+
+  it('leaves outputs that would get the same bytes alone, and replaces those that differ', () => {
+    const { source, out, scratch } = setup()
+    const first = new OutputBatch(scratch)
+    first.copy(out('a.png'), source)
+    writeFileSync(first.stage(out('cards.pdf')), 'sheets')
+    first.commit()
+    for (const f of ['a.png', 'cards.pdf']) utimesSync(out(f), new Date(0), new Date(0))
+
+    const same = new OutputBatch(scratch)
+    same.copy(out('a.png'), source)
+    writeFileSync(same.stage(out('cards.pdf')), 'sheets')
+    same.commit()
+    expect(['a.png', 'cards.pdf'].map((f) => statSync(out(f)).mtimeMs)).toEqual([0, 0])
+    expect(readdirSync(scratch)).toEqual([])
+
+    writeFileSync(source, 'face pixelz') // same size, other bytes
+    const changed = new OutputBatch(scratch)
+    changed.copy(out('a.png'), source)
+    writeFileSync(changed.stage(out('cards.pdf')), 'sheets, new')
+    changed.commit()
+    expect(['a.png', 'cards.pdf'].map((f) => readFileSync(out(f), 'utf8'))).toEqual(['face pixelz', 'sheets, new'])
+  })
+})
+
+describe('sameBytes', () => {
+  it('compares files a megabyte at a time, past the first megabyte', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-same-'))
+    const big = Buffer.alloc(3 << 20, 7)
+    writeFileSync(join(dir, 'a'), big)
+    writeFileSync(join(dir, 'b'), big)
+    expect(sameBytes(join(dir, 'a'), join(dir, 'b'))).toBe(true)
+    big[(2 << 20) + 5] = 8
+    writeFileSync(join(dir, 'b'), big)
+    expect(sameBytes(join(dir, 'a'), join(dir, 'b'))).toBe(false)
+    expect(sameBytes(join(dir, 'a'), join(dir, 'missing'))).toBe(false)
   })
 })

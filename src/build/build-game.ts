@@ -1,18 +1,21 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
-import { renderGame, type RenderOptions } from '../render/render-game.ts'
+import { renderGame, type GameFaces, type RenderOptions } from '../render/render-game.ts'
 import { defaultJobs, startWorkers, type FaceRenderer } from '../render/pool.ts'
-import { writeSheets, type PrintItem, type SheetOptions, type SheetSummary } from '../print/sheets.ts'
-import { writeSingleCards } from '../print/singles.ts'
+import { writeSheetsFile, type PrintItem, type SheetOptions, type SheetSummary } from '../print/sheets.ts'
+import { writeSingleCardsFile } from '../print/singles.ts'
 import { pickCards } from '../print/selection.ts'
 import { cardSize } from '../print/card-sizes.ts'
 import { renderBooklet, type BookletOptions } from '../booklet/index.ts'
 import { examplesFromFaces } from '../booklet/example.ts'
-import { writeFileIfChanged } from '../util/atomic-write.ts'
+import { OutputBatch } from '../util/output-batch.ts'
+import { FaceStore } from '../render/face-store.ts'
 import { validateGame } from '../validate.ts'
 import { gamePaths, relativePath } from '../load/project.ts'
 import { setNames } from '../engine/model.ts'
+import type { GameDef } from '../engine/define.ts'
+import type { RulesDoc } from '../load/rules.ts'
 import { applyPreset, faceOutputs, type PresetName } from '../output/index.ts'
 
 export interface BuildOptions {
@@ -70,10 +73,12 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
   const renderOptions = { dpi: options.dpi ?? 300, bleedMm: options.bleedMm ?? 3, inkFriendly: options.inkFriendly ?? false, ...(options.stamp && { stamp: true }) }
   // On a first build, workers start while the game is validated (a game with errors closes them unused);
   // a rebuild draws few faces, so it waits to see whether it needs them.
-  const cacheDir = options.cache === false ? undefined : join(options.outDir, '.cache', id)
-  const cold = !cacheDir || !existsSync(cacheDir)
-  const workers = cold ? startWorkers(gamePaths(root, id), renderOptions, options.jobs ?? defaultJobs()) : undefined
-  const built = await buildValidated(root, id, options, report, renderOptions, workers, cacheDir)
+  const cacheDir = join(options.outDir, '.cache', id)
+  const reuse = options.cache !== false
+  const store = new FaceStore(cacheDir)
+  const cold = !reuse || !existsSync(cacheDir)
+  const workers = cold ? startWorkers(gamePaths(root, id), renderOptions, store, options.jobs ?? defaultJobs()) : undefined
+  const built = await buildValidated(root, id, options, report, renderOptions, workers, store, reuse)
   if (built.diagnostics.some((d) => d.severity === 'error')) await workers?.then((w) => w.close()).catch(() => undefined)
   return built
 }
@@ -85,7 +90,8 @@ const buildValidated = async (
   report: BuildReport,
   renderOptions: RenderOptions,
   workers: Promise<FaceRenderer> | undefined,
-  cacheDir: string | undefined,
+  store: FaceStore,
+  reuse: boolean,
 ): Promise<Result<BuildReport>> => {
   const validated = await validateGame(root, id)
   const diagnostics: Diagnostic[] = [...validated.diagnostics]
@@ -104,8 +110,6 @@ const buildValidated = async (
     return { value: report, diagnostics }
   }
   const cards = picked.cards
-  const bleedMm = options.bleedMm ?? 3
-  const wants = (part: NonNullable<BuildOptions['only']>) => !options.only || options.only === part
   // The booklet alone needs only the faces of its examples.
   const exampleIds = new Set(Object.values(game.examples ?? {}).flatMap((e) => e.cards))
   const toRender = options.only === 'booklet' ? cards.filter((c) => exampleIds.has(c.id)) : cards
@@ -114,7 +118,8 @@ const buildValidated = async (
     ...renderOptions,
     workers,
     jobs: options.jobs,
-    cacheDir,
+    store,
+    reuse,
     progress: options.progress,
   })
   diagnostics.push(...faces.diagnostics)
@@ -122,55 +127,76 @@ const buildValidated = async (
   report.drawn = faces.value.drawn
   report.faces = faces.value.drawn + faces.value.cached
 
-  const dir = join(options.outDir, id)
   // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
-  const pending: { path: string; data: string | Uint8Array }[] = []
-  const write = (name: string, data: string | Uint8Array) => {
-    pending.push({ path: join(dir, name), data })
-  }
-  for (const { card, front } of wants('faces') ? faces.value.cards : []) {
-    write(`faces/${card.id}.front.svg`, front.svg)
-    write(`faces/${card.id}.front.png`, front.png)
-  }
-  for (const [name, back] of wants('faces') ? faces.value.backs : []) {
-    write(`faces/${name}.back.svg`, back.svg)
-    write(`faces/${name}.back.png`, back.png)
-  }
-  // Made from the faces: the contact sheet (on by default) and Tabletop Simulator sheets (on request).
-  const outputs = wants('faces') ? await faceOutputs(game, faces.value, { bleedMm, overview: options.overview ?? true, tts: options.tts ?? false, cacheDir }) : []
-  for (const file of outputs) write(file.name, file.data)
-
-  const single: PrintItem[] = faces.value.cards.map(({ card, front, back }) => ({
-    id: card.id,
-    front: front.png,
-    back: faces.value.backs.get(back)!.png,
-    size: cardSize(game.types[card.type]!.size ?? 'poker')!,
-  }))
-  const items = single.flatMap((item, i) => {
-    const { qty } = faces.value.cards[i]!.card
-    return Array.from({ length: qty }, (_, copy) => ({ ...item, id: qty > 1 ? `${item.id}#${copy + 1}` : item.id }))
-  })
-  if (wants('sheets')) try {
-    const sheets = await writeSheets(items, { paper: options.paper ?? 'a4', duplex: 'long-edge', ...options.sheets, title: `${game.title} — cards`, bleedMm })
-    write(`${id}-cards.pdf`, sheets.pdf)
-    report.sheets = sheets.summary
-    if (options.singles) write(`${id}-cards-single.pdf`, await writeSingleCards(single, { title: `${game.title} — single cards`, bleedMm }))
+  const outputs = new OutputBatch(join(options.outDir, '.cache'))
+  const at = (d: Diagnostic): Diagnostic => ({ ...d, file: d.file || relativePath(root, paths.definition), line: d.line ?? 1, column: d.column ?? 1 })
+  try {
+    await addOutputs(outputs, { dir: join(options.outDir, id), id, game, faces: faces.value, rules: loaded.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
   } catch (error) {
-    // The print stage throws only for what no layout can fix (a card larger than the paper, nothing to print).
-    if (!(error instanceof DiagnosticError)) throw error
-    diagnostics.push({ ...error.diagnostic, file: error.diagnostic.file || relativePath(root, paths.definition), line: error.diagnostic.line ?? 1, column: error.diagnostic.column ?? 1 })
+    outputs.discard()
+    throw error
+  }
+  if (hasErrors(diagnostics)) outputs.discard()
+  else report.written.push(...outputs.commit().map((path) => relativePath(root, path)))
+  return { value: report, diagnostics }
+}
+
+interface OutputContext {
+  /** The game's output folder. */
+  dir: string
+  id: string
+  game: GameDef
+  faces: GameFaces
+  rules: RulesDoc | undefined
+  rulesDir: string
+  /** The game's cache, where the overview and Tabletop Simulator sheets keep what they drew. */
+  cacheDir: string
+}
+
+/** Adds a built game's files to the batch: its faces, what is made from them, the print sheets and the booklet. */
+const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, rulesDir, cacheDir }: OutputContext, options: BuildOptions, report: BuildReport, problem: (d: Diagnostic) => void): Promise<void> => {
+  const bleedMm = options.bleedMm ?? 3
+  const wants = (part: NonNullable<BuildOptions['only']>) => !options.only || options.only === part
+  if (wants('faces')) {
+    for (const { card, front } of faces.cards) {
+      outputs.copy(join(dir, 'faces', `${card.id}.front.svg`), front.svg)
+      outputs.copy(join(dir, 'faces', `${card.id}.front.png`), front.png)
+    }
+    for (const [name, back] of faces.backs) {
+      outputs.copy(join(dir, 'faces', `${name}.back.svg`), back.svg)
+      outputs.copy(join(dir, 'faces', `${name}.back.png`), back.png)
+    }
+    // Made from the faces: the contact sheet (on by default) and Tabletop Simulator sheets (on request).
+    for (const file of await faceOutputs(game, faces, { bleedMm, overview: options.overview ?? true, tts: options.tts ?? false, cacheDir }))
+      outputs.put(join(dir, file.name), file.data)
   }
 
-  if (wants('booklet') && loaded.rules) {
-    // The rules file as validation read it (its diagnostics came with validation).
-    const booklet = await renderBooklet(loaded.rules, { ...options.booklet, title: game.title, examples: examplesFromFaces(game, faces.value, bleedMm), baseDir: paths.rulesDir })
-    diagnostics.push(...booklet.diagnostics.filter((d) => d.severity !== 'info'))
-    write(`${id}-rules.pdf`, booklet.value)
-  }
-  if (!hasErrors(diagnostics))
-    for (const { path, data } of pending) {
-      writeFileIfChanged(path, data)
-      report.written.push(relativePath(root, path))
+  if (wants('sheets')) {
+    const single: PrintItem[] = faces.cards.map(({ card, front, back }) => ({
+      id: card.id,
+      front: front.png,
+      back: faces.backs.get(back)!.png,
+      size: cardSize(game.types[card.type]!.size ?? 'poker')!,
+    }))
+    const items = single.flatMap((item, i) => {
+      const { qty } = faces.cards[i]!.card
+      return Array.from({ length: qty }, (_, copy) => ({ ...item, id: qty > 1 ? `${item.id}#${copy + 1}` : item.id }))
+    })
+    try {
+      const sheetOptions = { paper: options.paper ?? ('a4' as const), duplex: 'long-edge' as const, ...options.sheets, title: `${game.title} — cards`, bleedMm }
+      report.sheets = await writeSheetsFile(items, sheetOptions, outputs.stage(join(dir, `${id}-cards.pdf`)))
+      if (options.singles) await writeSingleCardsFile(single, { title: `${game.title} — single cards`, bleedMm }, outputs.stage(join(dir, `${id}-cards-single.pdf`)))
+    } catch (error) {
+      // The print stage throws only for what no layout can fix (a card larger than the paper, nothing to print).
+      if (!(error instanceof DiagnosticError)) throw error
+      problem(error.diagnostic)
     }
-  return { value: report, diagnostics }
+  }
+
+  if (wants('booklet') && rules) {
+    // The rules file as validation read it (its diagnostics came with validation).
+    const booklet = await renderBooklet(rules, { ...options.booklet, title: game.title, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir })
+    booklet.diagnostics.filter((d) => d.severity !== 'info').forEach(problem)
+    outputs.put(join(dir, `${id}-rules.pdf`), booklet.value)
+  }
 }

@@ -6,6 +6,7 @@ import { deflateSync, inflateSync } from 'node:zlib'
 import type { Card, GameDef } from '../engine/define.ts'
 import { cardSize, type CardSize } from '../print/card-sizes.ts'
 import { faceBox } from '../render/face.ts'
+import type { StoredFace } from '../render/face-store.ts'
 import { encodeRgbPng } from '../render/png.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 
@@ -48,12 +49,12 @@ export const rasterize = (svg: string): Buffer => {
 }
 
 /**
- * A face cut to its trim and drawn anew from its SVG at a width in pixels: sharp at any size, whatever
+ * A face cut to its trim and drawn anew from its SVG at a width in pixels (kept by the face's key): sharp at any size, whatever
  * resolution the face's PNG has. (An SVG face placed inside another SVG would lose its icons: resvg draws
  * no images inside an SVG image.)
  */
-export const drawTrimmed = (svg: string, size: CardSize, bleedMm: number, width: number, cacheDir?: string): Pixels =>
-  cachedPixels(cacheDir, pixelKey('trimmed', svg, size.widthMm, size.heightMm, bleedMm, width), () => draw(trimmedSvg(svg, size, bleedMm), width))
+export const drawTrimmed = (face: StoredFace, size: CardSize, bleedMm: number, width: number, cacheDir?: string): Pixels =>
+  cachedPixels(cacheDir, pixelKey('trimmed', face.key, size.widthMm, size.heightMm, bleedMm, width), () => draw(trimmedSvg(readFileSync(face.svg, 'utf8'), size, bleedMm), width))
 
 export const pngOf = (p: Pixels): Buffer => encodeRgbPng(p.data, p.width, p.height)
 

@@ -36,11 +36,11 @@ const codeHash = (): string => {
   return code
 }
 
-/** What an output is made from: the game, its faces (their SVGs), the options and this code. */
+/** What an output is made from: the game, its faces (by their keys, which name what they look like), the options and this code. */
 const outputKey = (kind: string, game: GameDef, faces: GameFaces, bleedMm: number): string => {
   const hash = createHash('sha256').update(JSON.stringify({ kind, id: game.id, title: game.title, version: game.version, bleedMm, code: codeHash() }))
-  for (const f of faces.cards) hash.update(JSON.stringify([f.card.id, f.card.type, f.card.qty, f.back])).update(f.front.svg)
-  for (const [name, back] of faces.backs) hash.update(name).update(back.svg)
+  for (const f of faces.cards) hash.update(JSON.stringify([f.card.id, f.card.type, f.card.qty, f.back, f.front.key]))
+  for (const [name, back] of faces.backs) hash.update(JSON.stringify([name, back.key]))
   return hash.digest('hex').slice(0, 40)
 }
 

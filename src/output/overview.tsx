@@ -2,6 +2,7 @@ import satori from 'satori'
 import type { GameDef } from '../engine/define.ts'
 import { baseFonts, loadFont } from '../render/fonts.ts'
 import type { GameFaces } from '../render/render-game.ts'
+import type { StoredFace } from '../render/face-store.ts'
 import { blit, draw, drawTrimmed, keepPixels, pixelKey, pngOf, readPixels, sizeOf, type Pixels } from './compose.ts'
 
 /** Overview pixels per millimetre of card: a poker card is 191×267 px, eight to a row… */
@@ -80,9 +81,9 @@ export const renderOverview = async (game: GameDef, faces: GameFaces, bleedMm: n
     return sum + (size.widthMm * SCALE + GAP) * (size.heightMm * SCALE + LABEL + GAP)
   }, 0)
   const scale = Math.min(SCALE, Math.floor(SCALE * Math.sqrt(MAX_PIXELS / area) * 100) / 100)
-  const thumb = (svg: string, type: string) => {
+  const thumb = (face: StoredFace, type: string) => {
     const size = sizeOf(game, type)
-    return drawTrimmed(svg, size, bleedMm, Math.round(size.widthMm * scale), cacheDir)
+    return drawTrimmed(face, size, bleedMm, Math.round(size.widthMm * scale), cacheDir)
   }
   const sections: { title: string; thumbs: { thumb: Pixels; label: string; note?: string }[] }[] = []
   for (const [typeId, type] of Object.entries(game.types)) {
@@ -91,10 +92,10 @@ export const renderOverview = async (game: GameDef, faces: GameFaces, bleedMm: n
     const copies = cards.reduce((n, f) => n + f.card.qty, 0)
     sections.push({
       title: `${type.name} · ${cards.length} ${cards.length === 1 ? 'face' : 'faces'}${copies > cards.length ? `, ${copies} cards` : ''}`,
-      thumbs: cards.map((f) => ({ thumb: thumb(f.front.svg, typeId), label: f.card.id, note: f.card.qty > 1 ? `×${f.card.qty}` : undefined })),
+      thumbs: cards.map((f) => ({ thumb: thumb(f.front, typeId), label: f.card.id, note: f.card.qty > 1 ? `×${f.card.qty}` : undefined })),
     })
   }
-  const backs = [...faces.backs].map(([name, back]) => ({ thumb: thumb(back.svg, backType(name)), label: name }))
+  const backs = [...faces.backs].map(([name, back]) => ({ thumb: thumb(back, backType(name)), label: name }))
   if (backs.length) sections.push({ title: `Backs · ${backs.length}`, thumbs: backs })
 
   const { tiles, texts, height } = layout(game.title, `v${game.version} · ${faces.cards.length + faces.backs.size} faces`, sections)

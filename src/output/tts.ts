@@ -1,5 +1,6 @@
 import type { GameDef } from '../engine/define.ts'
 import type { GameFaces } from '../render/render-game.ts'
+import type { StoredFace } from '../render/face-store.ts'
 import { blit, drawTrimmed, pngOf, sizeOf, type Pixels } from './compose.ts'
 
 /** A file an output writes, by its name under the game's output folder. */
@@ -49,13 +50,13 @@ export const ttsSheets = (game: GameDef, faces: GameFaces, bleedMm: number, cach
     const size = sizeOf(game, cards[0]!.card.type)
     const width = cellWidth(size.widthMm, size.heightMm)
     const drawn = new Map<string, Pixels>()
-    const cell = (key: string, svg: string) => {
-      if (!drawn.has(key)) drawn.set(key, drawTrimmed(svg, size, bleedMm, width, cacheDir))
+    const cell = (key: string, face: StoredFace) => {
+      if (!drawn.has(key)) drawn.set(key, drawTrimmed(face, size, bleedMm, width, cacheDir))
       return drawn.get(key)!
     }
     const own = cards.some((f) => f.back === f.card.id)
-    const sharedBack = own ? undefined : cell(`back:${cards[0]!.back}`, faces.backs.get(cards[0]!.back)!.svg)
-    const height = (sharedBack ?? cell(`front:${cards[0]!.card.id}`, cards[0]!.front.svg)).height
+    const sharedBack = own ? undefined : cell(`back:${cards[0]!.back}`, faces.backs.get(cards[0]!.back)!)
+    const height = (sharedBack ?? cell(`front:${cards[0]!.card.id}`, cards[0]!.front)).height
     if (sharedBack) files.push({ name: `tts/${deck}-back.png`, data: pngOf(sharedBack) })
     const copies = cards.flatMap((f) => Array<typeof f>(f.card.qty).fill(f))
     // Sheets as even as can be (70 cards: 35 and 35, not 69 and a lone 1), each with one slot for the back.
@@ -67,14 +68,14 @@ export const ttsSheets = (game: GameDef, faces: GameFaces, bleedMm: number, cach
       const columns = Math.max(2, Math.ceil((chunk.length + 1) / rows))
       const place = (sheet: Pixels, slot: number, image: Pixels) => blit(sheet, image, (slot % columns) * width, Math.floor(slot / columns) * height)
       const sheet = blank(columns * width, rows * height)
-      chunk.forEach((f, i) => place(sheet, i, cell(`front:${f.card.id}`, f.front.svg)))
+      chunk.forEach((f, i) => place(sheet, i, cell(`front:${f.card.id}`, f.front)))
       // The last slot: the back, for hidden cards; a deck of own backs has no one back, so a grey card.
       place(sheet, columns * rows - 1, sharedBack ?? blank(width, height, 0x99))
       const file = `${deck}-${n}.png`
       files.push({ name: `tts/${file}`, data: pngOf(sheet) })
       if (own) {
         const backs = blank(columns * width, rows * height)
-        chunk.forEach((f, i) => place(backs, i, cell(`back:${f.back}`, faces.backs.get(f.back)!.svg)))
+        chunk.forEach((f, i) => place(backs, i, cell(`back:${f.back}`, faces.backs.get(f.back)!)))
         files.push({ name: `tts/${deck}-${n}-backs.png`, data: pngOf(backs) })
       }
       sheets.push({ file, columns, rows, cards: chunk.length, back: own ? `${deck}-${n}-backs.png` : `${deck}-back.png`, uniqueBacks: own })

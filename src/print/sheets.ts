@@ -1,5 +1,5 @@
 import { DiagnosticError } from '../diagnostics/diagnostic.ts'
-import { createPdf, pdfToBuffer } from '../pdf/document.ts'
+import { createPdf, pdfToBuffer, pdfToFile } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
 import type { CardSize } from './card-sizes.ts'
 import { bestLayout, filledCells, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
@@ -147,6 +147,19 @@ const checkOptions = (o: { bleedMm: number; gapMm: number; printerMarginMm: numb
  * or, with `fold`, fronts and backs on the same page either side of a fold line.
  */
 export async function writeSheets(items: PrintItem[], options: SheetOptions): Promise<{ pdf: Buffer; summary: SheetSummary }> {
+  const { result: pdf, summary } = await imposeSheets(items, options, (doc) => ({ end: () => pdfToBuffer(doc) }))
+  return { pdf, summary }
+}
+
+/**
+ * The same sheets, written to `file` as they are drawn: each face is read from its file when it is first
+ * placed, so a deck of thousands of cards is never held in memory.
+ */
+export async function writeSheetsFile(items: PrintItem[], options: SheetOptions, file: string): Promise<SheetSummary> {
+  return (await imposeSheets(items, options, (doc) => pdfToFile(doc, file))).summary
+}
+
+async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output: (doc: Doc) => { end(): Promise<T> }): Promise<{ result: T; summary: SheetSummary }> {
   const { title, bleedMm = 3, gapMm = 0, printerMarginMm = 5, fold = false, cornerRadiusMm = 0, backOffsetMm = { x: 0, y: 0 } } = options
   const duplex: Duplex = fold ? 'none' : (options.duplex ?? 'long-edge')
   const paper = paperOf(options.paper ?? 'a4', options.landscape ?? false)
@@ -161,6 +174,7 @@ export async function writeSheets(items: PrintItem[], options: SheetOptions): Pr
   if (tooLarge.length > 0) fail('print/card-too-large', tooLarge.map((g) => g.layout.notes[0]).join(' '), tooLarge[0]!.items[0]!.id)
 
   const doc = createPdf({ title, size: [pt(paper.widthMm), pt(paper.heightMm)], print: { duplex } })
+  const sink = output(doc)
   const notes: string[] = []
   let pages = 0
   const backPage = (layout: SheetLayout, draw: () => void) => {
@@ -196,7 +210,7 @@ export async function writeSheets(items: PrintItem[], options: SheetOptions): Pr
     notes.push(`${withAlpha} face image(s) have an alpha channel; flatten them to RGB for faster, repeatable PDFs.`)
 
   return {
-    pdf: await pdfToBuffer(doc),
+    result: await sink.end(),
     summary: {
       pages,
       paper: paperLabel(paper),

@@ -1,5 +1,5 @@
 import { DiagnosticError } from '../diagnostics/diagnostic.ts'
-import { createPdf, pdfToBuffer } from '../pdf/document.ts'
+import { createPdf, pdfToBuffer, pdfToFile } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
 import { drawImage } from '../pdf/images.ts'
 import type { PrintItem } from './sheets.ts'
@@ -9,13 +9,28 @@ import type { PrintItem } from './sheets.ts'
  * bleed, with the TrimBox on the trim and the BleedBox on the whole page. Each card's front is followed by
  * its back; a back shared by many cards is embedded once.
  */
-export async function writeSingleCards(items: PrintItem[], options: { title: string; bleedMm?: number }): Promise<Buffer> {
+export async function writeSingleCards(items: PrintItem[], options: SingleCardOptions): Promise<Buffer> {
+  return singleCards(items, options, (doc) => ({ end: () => pdfToBuffer(doc) }))
+}
+
+/** The same PDF, written to `file` page by page. */
+export async function writeSingleCardsFile(items: PrintItem[], options: SingleCardOptions, file: string): Promise<void> {
+  return singleCards(items, options, (doc) => pdfToFile(doc, file))
+}
+
+export interface SingleCardOptions {
+  title: string
+  bleedMm?: number
+}
+
+async function singleCards<T>(items: PrintItem[], options: SingleCardOptions, output: (doc: PDFKit.PDFDocument) => { end(): Promise<T> }): Promise<T> {
   const { title, bleedMm = 3 } = options
   if (!(bleedMm >= 0)) throw new DiagnosticError({ rule: 'print/bad-option', severity: 'error', file: '', message: `bleedMm must be a number of millimetres, 0 or more; got ${bleedMm}.` })
   if (items.length === 0) throw new DiagnosticError({ rule: 'print/no-cards', severity: 'error', file: '', message: 'There are no cards to print.' })
   const pt = mmToPt
   const first = items[0]!.size
   const doc = createPdf({ title, size: [pt(first.widthMm + 2 * bleedMm), pt(first.heightMm + 2 * bleedMm)], print: { duplex: 'long-edge' } })
+  const sink = output(doc)
   for (const { size, front, back } of items)
     for (const face of [front, back]) {
       const [w, h] = [pt(size.widthMm + 2 * bleedMm), pt(size.heightMm + 2 * bleedMm)]
@@ -26,5 +41,5 @@ export async function writeSingleCards(items: PrintItem[], options: { title: str
       page.BleedBox = [0, 0, w, h]
       drawImage(doc, face, 0, 0, { width: w, height: h })
     }
-  return pdfToBuffer(doc)
+  return sink.end()
 }

@@ -3,43 +3,54 @@ import { Worker } from 'node:worker_threads'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GameDef } from '../engine/define.ts'
 import { relativePath, type GamePaths } from '../load/project.ts'
-import type { RenderedFace } from './face.ts'
-import { openSession, type Drawn, type FaceJob, type RenderOptions } from './session.ts'
+import { FaceStore } from './face-store.ts'
+import { openSession, type FaceJob, type RenderOptions, type RenderSession } from './session.ts'
 
-/** Draws faces in this thread or on a pool of worker threads, one per core by default. */
+/** What drawing a face left: its diagnostics, and whether the face is in the store (not when its template failed). */
+export interface DrawnFace {
+  diagnostics: Diagnostic[]
+  stored: boolean
+}
+
+/**
+ * Draws faces in this thread or on a pool of worker threads, one per core by default, straight into a
+ * face store: the pixels never cross threads, and the build holds no face in memory.
+ */
 export interface FaceRenderer {
   /** Problems met while opening (templates that fail to load). */
   diagnostics: Diagnostic[]
-  draw(job: FaceJob): Promise<Drawn>
+  /** Draws a face and stores it under `key`. */
+  draw(job: FaceJob, key: string): Promise<DrawnFace>
   close(): Promise<void>
 }
 
 export const defaultJobs = (): number => availableParallelism()
 
-const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+/** Draws one face and stores it: what a worker does for each face it is sent, and the one-thread renderer too. */
+export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, key: string): Promise<DrawnFace> => {
+  const { face, diagnostics } = await session.draw(job)
+  if (face) store.put(key, face, diagnostics)
+  return { diagnostics, stored: face !== undefined }
+}
 
-/** A face that crossed threads arrives as a Uint8Array: make it a Buffer again. */
-const revive = (drawn: Drawn): Drawn =>
-  drawn.face ? { ...drawn, face: { svg: drawn.face.svg, png: asBuffer(drawn.face.png) } as RenderedFace } : drawn
-
-const inThread = async (paths: GamePaths, game: GameDef, options: RenderOptions): Promise<FaceRenderer> => {
+const inThread = async (paths: GamePaths, game: GameDef, options: RenderOptions, store: FaceStore): Promise<FaceRenderer> => {
   const { value: session, diagnostics } = await openSession(paths, game, options)
   // One face at a time: satori and resvg interleaved on one thread only hold more memory. Yielding
   // between faces lets resvg's native buffers be collected (they are freed only by the GC).
   let last: Promise<unknown> = Promise.resolve()
-  const draw = (job: FaceJob): Promise<Drawn> => {
-    const drawn = last.then(() => new Promise((r) => setImmediate(r))).then(() => session.draw(job))
+  const draw = (job: FaceJob, key: string): Promise<DrawnFace> => {
+    const drawn = last.then(() => new Promise((r) => setImmediate(r))).then(() => drawInto(session, store, job, key))
     last = drawn.catch(() => undefined)
     return drawn
   }
   return { diagnostics, draw, close: async () => {} }
 }
 
-const onWorkers = async (paths: GamePaths, options: RenderOptions, jobs: number): Promise<FaceRenderer> => {
+const onWorkers = async (paths: GamePaths, options: RenderOptions, store: FaceStore, jobs: number): Promise<FaceRenderer> => {
   if (!(jobs >= 1)) throw new Error(`jobs must be at least 1, got ${jobs}`)
   const diagnostics: Diagnostic[] = []
-  const pending = new Map<number, { job: FaceJob; resolve: (drawn: Drawn) => void }>()
-  const queue: { id: number; job: FaceJob }[] = []
+  const pending = new Map<number, { job: FaceJob; resolve: (drawn: DrawnFace) => void }>()
+  const queue: { id: number; job: FaceJob; key: string }[] = []
   const idle: Worker[] = []
   const busy = new Map<Worker, number>()
   const alive = new Set<Worker>()
@@ -51,7 +62,7 @@ const onWorkers = async (paths: GamePaths, options: RenderOptions, jobs: number)
     pending.delete(id)
     const card = entry.job.card
     const at = card ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id } : { file: relativePath(paths.root, paths.definition), line: 1, column: 1 }
-    entry.resolve({ diagnostics: [{ rule: 'render/worker-failed', severity: 'error', ...at, message: `the worker drawing this ${entry.job.kind} stopped (${why}); it was not drawn` }] })
+    entry.resolve({ stored: false, diagnostics: [{ rule: 'render/worker-failed', severity: 'error', ...at, message: `the worker drawing this ${entry.job.kind} stopped (${why}); it was not drawn` }] })
   }
   const dispatch = () => {
     while (idle.length && queue.length) {
@@ -70,18 +81,18 @@ const onWorkers = async (paths: GamePaths, options: RenderOptions, jobs: number)
     dispatch()
   }
   const starting = Array.from({ length: jobs }, (_, i) => {
-    const worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root: paths.root, game: paths.id, options } })
+    const worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root: paths.root, game: paths.id, options, store: store.dir } })
     return new Promise<Worker>((resolve, reject) => {
       worker.on('error', (error: Error) => (alive.has(worker) ? lost(worker, error.message) : reject(error)))
       worker.on('exit', (code) => (alive.has(worker) ? lost(worker, `exit code ${code}`) : reject(new Error(`a worker exited with code ${code} while starting`))))
-      worker.on('message', (message: { ready?: boolean; diagnostics?: Diagnostic[]; id?: number; drawn?: Drawn }) => {
+      worker.on('message', (message: { ready?: boolean; diagnostics?: Diagnostic[]; id?: number; drawn?: DrawnFace }) => {
         if (message.ready) {
           if (i === 0) diagnostics.push(...(message.diagnostics ?? []))
           alive.add(worker)
           resolve(worker)
         } else {
           busy.delete(worker)
-          pending.get(message.id!)?.resolve(revive(message.drawn!))
+          pending.get(message.id!)?.resolve(message.drawn!)
           pending.delete(message.id!)
         }
         idle.push(worker)
@@ -102,11 +113,11 @@ const onWorkers = async (paths: GamePaths, options: RenderOptions, jobs: number)
   }
   return {
     diagnostics,
-    draw: (job) =>
-      new Promise<Drawn>((resolve) => {
+    draw: (job, key) =>
+      new Promise<DrawnFace>((resolve) => {
         const id = next++
         pending.set(id, { job, resolve })
-        queue.push({ id, job })
+        queue.push({ id, job, key })
         dispatch()
       }),
     close: async () => {
@@ -117,16 +128,16 @@ const onWorkers = async (paths: GamePaths, options: RenderOptions, jobs: number)
 }
 
 /** One thread for a handful of faces; otherwise a worker per core (`jobs`). */
-export const openRenderer = (paths: GamePaths, game: GameDef, options: RenderOptions, jobs: number, faces: number): Promise<FaceRenderer> =>
-  jobs <= 1 || faces < 8 ? inThread(paths, game, options) : onWorkers(paths, options, Math.min(jobs, Math.ceil(faces / 4)))
+export const openRenderer = (paths: GamePaths, game: GameDef, options: RenderOptions, store: FaceStore, jobs: number, faces: number): Promise<FaceRenderer> =>
+  jobs <= 1 || faces < 8 ? inThread(paths, game, options, store) : onWorkers(paths, options, store, Math.min(jobs, Math.ceil(faces / 4)))
 
 /**
  * Workers take about a second to start (each loads the game, its templates and the renderer): a build
  * starts them while it validates, and hands them to `renderGame`. Undefined when one thread will do.
  */
-export const startWorkers = (paths: GamePaths, options: RenderOptions, jobs: number): Promise<FaceRenderer> | undefined => {
+export const startWorkers = (paths: GamePaths, options: RenderOptions, store: FaceStore, jobs: number): Promise<FaceRenderer> | undefined => {
   if (jobs <= 1) return undefined
-  const started = onWorkers(paths, options, jobs)
+  const started = onWorkers(paths, options, store, jobs)
   started.catch(() => undefined) // a failure surfaces where the workers are used, not as an unhandled rejection
   return started
 }

@@ -1,9 +1,7 @@
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
-import { hasErrors } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import type { GamePaths } from '../load/project.ts'
-import { faceKey, FaceCache, renderInputsHash } from '../build/cache.ts'
-import type { RenderedFace } from './face.ts'
+import { faceKey, FaceStore, renderInputsHash, temporaryStore, type StoredFace } from './face-store.ts'
 import { planFaces } from './plan.ts'
 import { artDigest, artPath } from './art.ts'
 import { defaultJobs, openRenderer, type FaceRenderer } from './pool.ts'
@@ -14,8 +12,13 @@ export type { RenderOptions } from './session.ts'
 export interface RenderRunOptions extends RenderOptions {
   /** Worker threads; default one per core. */
   jobs?: number
-  /** A folder for faces already drawn; none: every face is drawn. */
-  cacheDir?: string
+  /**
+   * Where faces are kept (`out/.cache/<game>/`): a face drawn by an earlier build is taken from here, and
+   * every face drawn is stored here. None: a temporary folder, removed when the process exits.
+   */
+  store?: FaceStore
+  /** Take faces already in the store; default true. False draws every face again (and stores it). */
+  reuse?: boolean
   /** Called after each face, drawn or taken from the cache. */
   progress?: (done: number, total: number) => void
   /** Every card of the game, when `cards` are a selection of them (for the cache's shared hash). */
@@ -26,14 +29,14 @@ export interface RenderRunOptions extends RenderOptions {
 
 export interface CardFaces {
   card: Card
-  front: RenderedFace
+  front: StoredFace
   /** The name of its back in `backs`: its deck ('<type>' unless the type names another) for a shared back, '<card-id>' for its own. */
   back: string
 }
 
 export interface GameFaces {
   cards: CardFaces[]
-  backs: Map<string, RenderedFace>
+  backs: Map<string, StoredFace>
   /** Faces drawn in this run, and faces taken from the cache. */
   drawn: number
   cached: number
@@ -58,24 +61,23 @@ const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.ca
  * inputs did not change since the last build comes from the cache; faces with the same inputs are drawn once.
  */
 export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions): Promise<Result<GameFaces>> => {
-  const { jobs = defaultJobs(), cacheDir, progress, workers, allCards = cards, ...renderOptions } = options
+  const { jobs = defaultJobs(), store = temporaryStore(), reuse = true, progress, workers, allCards = cards, ...renderOptions } = options
   const planned = planFaces(game, cards)
   const art = (card?: Card) => card?.art && artPath(paths.templatesDir, card.art)
   // Every card's art is left out of the shared hash (each is in its own faces' keys), also in a partial
   // build, so that a partial build finds the faces of a full one.
   const inputs = renderInputsHash(paths, renderOptions, new Set(allCards.flatMap((c) => art(c) || [])))
-  const cache = cacheDir ? new FaceCache(cacheDir) : undefined
   const digests = new Map<string, string>()
   const digestOf = (file: string) => digests.get(file) ?? (digests.set(file, artDigest(file)), digests.get(file)!)
   const keys = planned.map((p) => faceKey(p.job, inputs, art(p.job.card) ? digestOf(art(p.job.card)!) : undefined))
   const firstJob = new Map<string, FaceJob>()
   planned.forEach((p, i) => firstJob.has(keys[i]!) || firstJob.set(keys[i]!, p.job))
-  const results = new Map<string, { face?: RenderedFace; diagnostics: Diagnostic[] }>()
+  const results = new Map<string, { face?: StoredFace; diagnostics: Diagnostic[] }>()
   let cached = 0
   for (const k of new Set(keys)) {
-    const hit = cache?.get(k)
+    const hit = reuse ? store.get(k) : undefined
     if (hit) {
-      results.set(k, { ...hit, diagnostics: relocate(hit.diagnostics, firstJob.get(k)!) })
+      results.set(k, { face: hit.face, diagnostics: relocate(hit.diagnostics, firstJob.get(k)!) })
       cached++
     }
   }
@@ -86,14 +88,13 @@ export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonl
   const early = workers && toDraw.length >= 8 ? workers : (workers?.then((w) => w.close()).catch(() => undefined), undefined)
   if (toDraw.length) {
     // Workers that cannot start (a platform without worker threads, a crash while loading) leave the drawing to this thread.
-    const renderer = await (early ?? openRenderer(paths, game, renderOptions, jobs, toDraw.length)).catch(() => openRenderer(paths, game, renderOptions, 1, toDraw.length))
+    const renderer = await (early ?? openRenderer(paths, game, renderOptions, store, jobs, toDraw.length)).catch(() => openRenderer(paths, game, renderOptions, store, 1, toDraw.length))
     diagnostics.push(...renderer.diagnostics)
     try {
       await Promise.all(
         toDraw.map(async (k) => {
-          const drawn = await renderer.draw(firstJob.get(k)!)
-          results.set(k, drawn)
-          if (drawn.face && cache && !hasErrors(drawn.diagnostics)) cache.set(k, { face: drawn.face, diagnostics: drawn.diagnostics })
+          const drawn = await renderer.draw(firstJob.get(k)!, k)
+          results.set(k, { diagnostics: drawn.diagnostics, ...(drawn.stored && { face: store.files(k) }) })
           progress?.(++done, cached + toDraw.length)
         }),
       )

@@ -105,7 +105,13 @@ describe('outputs made from the faces of a game', () => {
 
 describe('Tabletop Simulator sheets', () => {
   const game = defineGame({ id: 'g', title: 'G', version: '1', players: { min: 2, max: 2 }, params: {}, types: { chip: cardType({ name: 'Chip', size: 'mini', fields: {} }) } })
-  const flat = (colour: string) => ({ svg: `<svg width="100" height="100" viewBox="0 0 100 100" xmlns="http://www.w3.org/2000/svg"><rect width="100" height="100" fill="${colour}"/></svg>`, png: Buffer.alloc(0) })
+  const faceDir = mkdtempSync(join(tmpdir(), 'deckwright-tts-faces-'))
+  /** A stored face of one colour (its SVG only: the sheets are drawn from SVGs). */
+  const flat = (colour: string) => {
+    const svg = join(faceDir, `${colour.slice(1)}.svg`)
+    writeFileSync(svg, `<svg width="100" height="100" viewBox="0 0 100 100" xmlns="http://www.w3.org/2000/svg"><rect width="100" height="100" fill="${colour}"/></svg>`)
+    return { key: colour, svg, png: join(faceDir, 'unused.png') }
+  }
   const faces = (qty: number): GameFaces => ({
     cards: [{ card: { id: 'c', type: 'chip', set: 'base', qty, fields: {}, source: { file: 'x', pos: { line: 1, column: 1 }, fields: {} } }, front: flat('#ff0000'), back: 'chip' }],
     backs: new Map([['chip', flat('#0000ff')]]),

@@ -51,7 +51,7 @@ describe('text that does not fit, and inline icons that do not exist, on real te
     expect(diagnostics).toEqual([
       expect.objectContaining({ rule: 'render/missing-icon', severity: 'error', file: 'cards/maybe-missions/secret-identities.yaml', line: card.source.fields.scoring!.line, card: 'secret-archivist', field: 'scoring', message: expect.stringContaining('[intle], which is no word of this game\'s vocabularies (did you mean "intel"?)') }),
     ])
-    expect(value.cards[0]!.front.svg).toContain('<image') // the stand-in
+    expect(readFileSync(value.cards[0]!.front.svg, 'utf8')).toContain('<image') // the stand-in
   })
 })
 

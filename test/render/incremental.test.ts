@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -6,10 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Card, GameDef } from '../../src/engine/define.ts'
 import type { GamePaths } from '../../src/load/project.ts'
 import { renderGame } from '../../src/render/render-game.ts'
+import { FaceStore } from '../../src/render/face-store.ts'
 import { validateGame } from '../../src/validate.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const options = { dpi: 40, bleedMm: 3, inkFriendly: false }
+/** Whether two stored faces hold the same PNG bytes. */
+const samePng = (a: { png: string }, b: { png: string }) => readFileSync(a.png).equals(readFileSync(b.png))
 
 describe('rendering on workers, with a cache', () => {
   let paths: GamePaths
@@ -26,29 +29,29 @@ describe('rendering on workers, with a cache', () => {
     const two = await renderGame(paths, game, cards, { ...options, jobs: 2 })
     expect(two.diagnostics).toEqual([])
     expect(two.value.cards.map((c) => c.card.id)).toEqual(one.value.cards.map((c) => c.card.id))
-    two.value.cards.forEach((c, i) => expect(c.front.png.equals(one.value.cards[i]!.front.png)).toBe(true))
-    expect(two.value.backs.get('mission')!.png.equals(one.value.backs.get('mission')!.png)).toBe(true)
+    two.value.cards.forEach((c, i) => expect(samePng(c.front, one.value.cards[i]!.front)).toBe(true))
+    expect(samePng(two.value.backs.get('mission')!, one.value.backs.get('mission')!)).toBe(true)
   }, 60_000)
 
   it('draws again only the faces whose card changed', async () => {
-    const cacheDir = mkdtempSync(join(tmpdir(), 'deckwright-cache-'))
-    const cold = await renderGame(paths, game, cards, { ...options, jobs: 1, cacheDir })
+    const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-cache-')))
+    const cold = await renderGame(paths, game, cards, { ...options, jobs: 1, store })
     expect([cold.value.drawn, cold.value.cached]).toEqual([11, 0]) // 10 fronts and the shared back
-    const warm = await renderGame(paths, game, cards, { ...options, jobs: 1, cacheDir })
+    const warm = await renderGame(paths, game, cards, { ...options, jobs: 1, store })
     expect([warm.value.drawn, warm.value.cached]).toEqual([0, 11])
-    warm.value.cards.forEach((c, i) => expect(c.front.png.equals(cold.value.cards[i]!.front.png)).toBe(true))
+    warm.value.cards.forEach((c, i) => expect(samePng(c.front, cold.value.cards[i]!.front)).toBe(true))
 
     const edited = cards.map((c, i) => (i === 3 ? { ...c, fields: { ...c.fields, green: ['money'] } } : c))
-    const one = await renderGame(paths, game, edited, { ...options, jobs: 1, cacheDir })
+    const one = await renderGame(paths, game, edited, { ...options, jobs: 1, store })
     expect([one.value.drawn, one.value.cached]).toEqual([1, 10])
-    expect(one.value.cards[3]!.front.png.equals(cold.value.cards[3]!.front.png)).toBe(false)
+    expect(samePng(one.value.cards[3]!.front, cold.value.cards[3]!.front)).toBe(false)
 
     // A selection of the cards finds the faces a build of all of them drew.
-    const some = await renderGame(paths, game, cards.slice(2, 4), { ...options, jobs: 1, cacheDir, allCards: cards })
+    const some = await renderGame(paths, game, cards.slice(2, 4), { ...options, jobs: 1, store, allCards: cards })
     expect([some.value.drawn, some.value.cached]).toEqual([0, 3])
 
     // Another resolution is another face.
-    const sharper = await renderGame(paths, game, cards.slice(0, 2), { ...options, dpi: 50, jobs: 1, cacheDir })
+    const sharper = await renderGame(paths, game, cards.slice(0, 2), { ...options, dpi: 50, jobs: 1, store })
     expect(sharper.value.cached).toBe(0)
   }, 60_000)
 })

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { cardType, defineGame, type Card } from '../../src/engine/define.ts'
@@ -15,7 +16,7 @@ describe('renderGame', () => {
     expect(diagnostics).toMatchObject([{ rule: 'render/generic-template', severity: 'warning', message: expect.stringContaining('Token') }])
     expect(value.cards).toHaveLength(1)
     expect(value.backs.has('token')).toBe(true)
-    expect(value.cards[0]!.front.svg).toContain('<path') // text drawn as paths: the card's id and type
+    expect(readFileSync(value.cards[0]!.front.svg, 'utf8')).toContain('<path') // text drawn as paths: the card's id and type
   })
 
   it('reports a face that throws and a missing icon at the card, and still draws the other cards', async () => {

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import type { GamePaths } from '../load/project.ts'
+import type { RenderedFace } from './face.ts'
+import type { FaceJob, RenderOptions } from './session.ts'
+import { writeFileAtomic } from '../util/atomic-write.ts'
+
+const files = (dir: string): string[] =>
+  !existsSync(dir)
+    ? []
+    : readdirSync(dir)
+        .sort()
+        .flatMap((name) => {
+          const path = join(dir, name)
+          return statSync(path).isDirectory() ? files(path) : [path]
+        })
+
+const RENDER_SOURCES = fileURLToPath(new URL('./', import.meta.url))
+const PACKAGE = fileURLToPath(new URL('../../package-lock.json', import.meta.url))
+
+/**
+ * What every face of a game depends on besides its card: the game's templates and definition, the
+ * renderer's own code, the installed packages (fonts, icons, satori, resvg) and the options. The art files
+ * cards name (`cardArt`, absolute paths) are left out: each is part of its own faces' keys instead.
+ */
+export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardArt: ReadonlySet<string> = new Set()): string => {
+  const hash = createHash('sha256').update(JSON.stringify(options))
+  for (const file of [...files(paths.templatesDir), paths.definition, ...files(RENDER_SOURCES), PACKAGE]) {
+    if (existsSync(file) && !cardArt.has(file)) hash.update(file).update(readFileSync(file))
+  }
+  return hash.digest('hex')
+}
+
+/**
+ * A face's address: its job (card data without positions, which do not change its look), the inputs, and
+ * the digest of the art file its card names (`artDigest`): new art, a new face; other faces stay cached.
+ */
+export const faceKey = (job: FaceJob, inputs: string, art?: string): string => {
+  const card = job.card && { id: job.card.id, type: job.card.type, set: job.card.set, fields: job.card.fields, ...(job.card.art !== undefined && { art: [job.card.art, art] }) }
+  return createHash('sha256').update(inputs).update(JSON.stringify({ kind: job.kind, type: job.type, card })).digest('hex').slice(0, 40)
+}
+
+/** A face on disk: its key and its two files (absolute paths). Faces pass between stages as these, never as bytes. */
+export interface StoredFace {
+  key: string
+  png: string
+  svg: string
+}
+
+/**
+ * Faces by key, in a folder of the output (`out/.cache/<game>/`): `<key>.png`, `<key>.svg`, and `<key>.json`
+ * with the diagnostics met drawing it. The JSON is written last and only for a face drawn without errors,
+ * so a face is complete and reusable exactly when its JSON is there. Files are replaced whole, never
+ * changed, so a face's files can be read while other faces are being stored.
+ */
+export class FaceStore {
+  constructor(readonly dir: string) {}
+
+  files(key: string): StoredFace {
+    const base = join(this.dir, key)
+    return { key, png: `${base}.png`, svg: `${base}.svg` }
+  }
+
+  /** A face stored by an earlier build, with its diagnostics; undefined when there is none or it is damaged. */
+  get(key: string): { face: StoredFace; diagnostics: Diagnostic[] } | undefined {
+    const face = this.files(key)
+    const meta = join(this.dir, `${key}.json`)
+    if (!existsSync(meta) || !existsSync(face.png) || !existsSync(face.svg)) return undefined
+    try {
+      return { face, diagnostics: (JSON.parse(readFileSync(meta, 'utf8')) as { diagnostics: Diagnostic[] }).diagnostics }
+    } catch {
+      return undefined // a damaged entry is drawn again
+    }
+  }
+
+  /** Stores a face just drawn; one drawn with errors is kept for this build but is not reused. */
+  put(key: string, face: RenderedFace, diagnostics: readonly Diagnostic[]): StoredFace {
+    const files = this.files(key)
+    writeFileAtomic(files.svg, face.svg)
+    writeFileAtomic(files.png, face.png)
+    const meta = join(this.dir, `${key}.json`)
+    if (!diagnostics.some((d) => d.severity === 'error')) writeFileAtomic(meta, JSON.stringify({ diagnostics }))
+    else rmSync(meta, { force: true })
+    return files
+  }
+}
+
+/** A store for a run that keeps no cache: a temporary folder, removed when the process exits. */
+export const temporaryStore = (): FaceStore => {
+  const dir = mkdtempSync(join(tmpdir(), 'deckwright-faces-'))
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+  return new FaceStore(dir)
+}

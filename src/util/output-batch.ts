@@ -1,0 +1,96 @@
+import { closeSync, copyFileSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { writeFileIfChanged } from './atomic-write.ts'
+
+let counter = 0
+
+type Pending = { path: string } & ({ data: string | Uint8Array } | { copyOf: string } | { staged: string })
+
+/**
+ * A build's outputs, written all together or not at all: a stage adds files as it makes them (bytes, a
+ * file to copy, or a file it writes itself beside its target), and `commit` puts them in place once every
+ * stage has run, while `discard` leaves the output folder as it was. A file that would get the bytes it
+ * already holds is left alone, modification time included: builds are deterministic, so an unchanged
+ * output is never rewritten.
+ */
+export class OutputBatch {
+  private pending: Pending[] = []
+
+  /** `scratch`: a folder on the same file system as the outputs, for the files stages write themselves. */
+  constructor(private readonly scratch: string) {}
+
+  /** Bytes to write to `path`. */
+  put(path: string, data: string | Uint8Array): void {
+    this.pending.push({ path, data })
+  }
+
+  /** A copy of the file `from`, made at commit (so `from` must stay until then). */
+  copy(path: string, from: string): void {
+    this.pending.push({ path, copyOf: from })
+  }
+
+  /** A temporary file for a stage to write into (a PDF streamed out page by page); moved to `path` at commit. */
+  stage(path: string): string {
+    mkdirSync(this.scratch, { recursive: true })
+    const staged = join(this.scratch, `${basename(path)}.${process.pid}.${counter++}.tmp`)
+    this.pending.push({ path, staged })
+    return staged
+  }
+
+  /** Puts every file in place; returns the paths, in the order they were added. */
+  commit(): string[] {
+    for (const item of this.pending) {
+      if ('data' in item) writeFileIfChanged(item.path, item.data)
+      else if ('copyOf' in item) {
+        if (!sameBytes(item.copyOf, item.path)) replaceWith(item.path, (tmp) => copyFileSync(item.copyOf, tmp))
+      } else if (sameBytes(item.staged, item.path)) rmSync(item.staged, { force: true })
+      else {
+        mkdirSync(dirname(item.path), { recursive: true })
+        renameSync(item.staged, item.path)
+      }
+    }
+    const paths = this.pending.map((p) => p.path)
+    this.pending = []
+    return paths
+  }
+
+  /** Forgets every file, removing the staged ones. */
+  discard(): void {
+    for (const item of this.pending) if ('staged' in item) rmSync(item.staged, { force: true })
+    this.pending = []
+  }
+}
+
+const replaceWith = (path: string, write: (tmp: string) => void): void => {
+  mkdirSync(dirname(path), { recursive: true })
+  const tmp = `${path}.${process.pid}.${counter++}.tmp`
+  write(tmp)
+  renameSync(tmp, path)
+}
+
+const CHUNK = 1 << 20
+
+/** Whether two files hold the same bytes (false when either is missing), read a megabyte at a time. */
+export const sameBytes = (a: string, b: string): boolean => {
+  let size: number
+  try {
+    size = statSync(a).size
+    if (statSync(b).size !== size) return false
+  } catch {
+    return false
+  }
+  const fa = openSync(a, 'r')
+  const fb = openSync(b, 'r')
+  try {
+    const ba = Buffer.allocUnsafe(Math.min(CHUNK, size))
+    const bb = Buffer.allocUnsafe(Math.min(CHUNK, size))
+    for (let at = 0; at < size; at += CHUNK) {
+      const n = readSync(fa, ba, 0, ba.length, at)
+      if (readSync(fb, bb, 0, bb.length, at) !== n || !ba.subarray(0, n).equals(bb.subarray(0, n))) return false
+    }
+    return true
+  } finally {
+    closeSync(fa)
+    closeSync(fb)
+  }
+}
