@@ -76,5 +76,5 @@ export const benchBuild = async (faces: number) => {
   const sample = Math.min(faces - 1, 60)
   const bare = await floor(sample)
   const floorMs = ((bare.svg + bare.png) * faces) / jobs
-  return { faces, jobs, validateMs, coldMs, incrementalMs, incrementalDrawn: warm.value.drawn, floorMs, bare, peakRss: peakRss() }
+  return { faces, jobs, validateMs, coldMs, incrementalMs, incrementalDrawn: warm.value.drawn, cold: cold.value.timings, warm: warm.value.timings, floorMs, bare, peakRss: peakRss() }
 }

@@ -39,6 +39,8 @@ describe('OutputBatch', () => {
     expect(batch.commit()).toEqual([out('rules.pdf'), out('faces/a.png'), out('cards.pdf')])
     expect(['rules.pdf', 'faces/a.png', 'cards.pdf'].map((f) => readFileSync(out(f), 'utf8'))).toEqual(['rules', 'face pixels', 'sheets'])
     expect(readdirSync(scratch)).toEqual([]) // the staged file was moved, not copied
+    // A face is linked, not copied, where the file system has hard links (as here).
+    expect(statSync(out('faces/a.png')).ino).toBe(statSync(source).ino)
   })
 
   it('discards: the output folder stays as it was and staged files are removed', () => {

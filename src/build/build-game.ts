@@ -61,6 +61,26 @@ export interface BuildReport {
   /** …of which drawn in this build; the rest came from the cache. */
   drawn: number
   sheets?: SheetSummary
+  /** Where the time went, in milliseconds (see `Timings`). */
+  timings: Timings
+}
+
+/**
+ * Milliseconds each stage took on the clock. `svg`, `png` and `store` are summed over the faces drawn, on
+ * every thread: satori, resvg with the PNG encoder, and writing the face to the store.
+ */
+export interface Timings {
+  validate: number
+  draw: number
+  svg: number
+  png: number
+  store: number
+  /** The faces' files, the overview and Tabletop Simulator sheets. */
+  faceFiles: number
+  sheets: number
+  booklet: number
+  /** Putting every output in place. */
+  commit: number
 }
 
 /**
@@ -68,7 +88,8 @@ export interface BuildReport {
  * Every file is written atomically; a game with errors writes nothing.
  */
 export const buildGame = async (root: string, id: string, options: BuildOptions): Promise<Result<BuildReport>> => {
-  const report: BuildReport = { game: id, written: [], faces: 0, drawn: 0 }
+  const timings: Timings = { validate: 0, draw: 0, svg: 0, png: 0, store: 0, faceFiles: 0, sheets: 0, booklet: 0, commit: 0 }
+  const report: BuildReport = { game: id, written: [], faces: 0, drawn: 0, timings }
   options = applyPreset(options)
   const renderOptions = { dpi: options.dpi ?? 300, bleedMm: options.bleedMm ?? 3, inkFriendly: options.inkFriendly ?? false, ...(options.stamp && { stamp: true }) }
   // On a first build, workers start while the game is validated (a game with errors closes them unused);
@@ -93,7 +114,10 @@ const buildValidated = async (
   store: FaceStore,
   reuse: boolean,
 ): Promise<Result<BuildReport>> => {
+  const { timings } = report
+  const started = performance.now()
   const validated = await validateGame(root, id)
+  timings.validate = performance.now() - started
   const diagnostics: Diagnostic[] = [...validated.diagnostics]
   const loaded = validated.value
   if (!loaded || hasErrors(diagnostics)) return { value: report, diagnostics }
@@ -126,6 +150,8 @@ const buildValidated = async (
   if (hasErrors(diagnostics)) return { value: report, diagnostics }
   report.drawn = faces.value.drawn
   report.faces = faces.value.drawn + faces.value.cached
+  timings.draw = faces.value.spent.wall
+  for (const part of ['svg', 'png', 'store'] as const) timings[part] = faces.value.spent[part]
 
   // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
   const outputs = new OutputBatch(join(options.outDir, '.cache'))
@@ -136,8 +162,10 @@ const buildValidated = async (
     outputs.discard()
     throw error
   }
+  const committing = performance.now()
   if (hasErrors(diagnostics)) outputs.discard()
   else report.written.push(...outputs.commit().map((path) => relativePath(root, path)))
+  timings.commit = performance.now() - committing
   return { value: report, diagnostics }
 }
 
@@ -157,6 +185,8 @@ interface OutputContext {
 const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, rulesDir, cacheDir }: OutputContext, options: BuildOptions, report: BuildReport, problem: (d: Diagnostic) => void): Promise<void> => {
   const bleedMm = options.bleedMm ?? 3
   const wants = (part: NonNullable<BuildOptions['only']>) => !options.only || options.only === part
+  const { timings } = report
+  let start = performance.now()
   if (wants('faces')) {
     for (const { card, front } of faces.cards) {
       outputs.copy(join(dir, 'faces', `${card.id}.front.svg`), front.svg)
@@ -170,6 +200,8 @@ const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, r
     for (const file of await faceOutputs(game, faces, { bleedMm, overview: options.overview ?? true, tts: options.tts ?? false, cacheDir }))
       outputs.put(join(dir, file.name), file.data)
   }
+  timings.faceFiles = performance.now() - start
+  start = performance.now()
 
   if (wants('sheets')) {
     const single: PrintItem[] = faces.cards.map(({ card, front, back }) => ({
@@ -192,6 +224,8 @@ const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, r
       problem(error.diagnostic)
     }
   }
+  timings.sheets = performance.now() - start
+  start = performance.now()
 
   if (wants('booklet') && rules) {
     // The rules file as validation read it (its diagnostics came with validation).
@@ -199,4 +233,5 @@ const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, r
     booklet.diagnostics.filter((d) => d.severity !== 'info').forEach(problem)
     outputs.put(join(dir, `${id}-rules.pdf`), booklet.value)
   }
+  timings.booklet = performance.now() - start
 }

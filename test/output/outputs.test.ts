@@ -117,6 +117,7 @@ describe('Tabletop Simulator sheets', () => {
     backs: new Map([['chip', flat('#0000ff')]]),
     drawn: 2,
     cached: 0,
+    spent: { wall: 0, svg: 0, png: 0, store: 0 },
   })
   const grids = (qty: number) => ttsSheets(game, faces(qty), 0).filter((f) => f.name.endsWith('.png') && !f.name.endsWith('back.png')).map((f) => {
     const bytes = f.data as Buffer
