@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame, type GameFaces, type RenderOptions } from '../render/render-game.ts'
-import { defaultJobs, startWorkers, type FaceRenderer } from '../render/pool.ts'
+import { defaultJobs, startWorkers, type FaceWorker } from '../render/pool.ts'
 import { writeSheetsFile, type PrintItem, type SheetOptions, type SheetSummary } from '../print/sheets.ts'
 import { writeSingleCardsFile } from '../print/singles.ts'
 import { pickCards } from '../print/selection.ts'
@@ -98,10 +98,13 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
   const reuse = options.cache !== false
   const store = new FaceStore(cacheDir)
   const cold = !reuse || !existsSync(cacheDir)
-  const workers = cold ? startWorkers(gamePaths(root, id), renderOptions, store, options.jobs ?? defaultJobs()) : undefined
-  const built = await buildValidated(root, id, options, report, renderOptions, workers, store, reuse)
-  if (built.diagnostics.some((d) => d.severity === 'error')) await workers?.then((w) => w.close()).catch(() => undefined)
-  return built
+  const workers = cold ? startWorkers(gamePaths(root, id), renderOptions, store, (options.jobs ?? defaultJobs()) - 1) : undefined
+  try {
+    return await buildValidated(root, id, options, report, renderOptions, workers, store, reuse)
+  } finally {
+    // Drawing closes the workers it used; these are any it never got to (a game with errors).
+    await Promise.all((workers ?? []).map((w) => w.terminate()))
+  }
 }
 
 const buildValidated = async (
@@ -110,7 +113,7 @@ const buildValidated = async (
   options: BuildOptions,
   report: BuildReport,
   renderOptions: RenderOptions,
-  workers: Promise<FaceRenderer> | undefined,
+  workers: FaceWorker[] | undefined,
   store: FaceStore,
   reuse: boolean,
 ): Promise<Result<BuildReport>> => {

@@ -9,15 +9,23 @@ const { root, game: id, options, store: storeDir } = workerData as { root: strin
 const store = new FaceStore(storeDir)
 const paths = gamePaths(root, id)
 const definition = await loadGameDefinition(paths)
-const opened = definition.value ? await openSession(paths, definition.value, options) : undefined
-parentPort!.postMessage({ ready: true, diagnostics: [...definition.diagnostics, ...(opened?.diagnostics ?? [])] })
-parentPort!.on('message', async ({ id: jobId, job, key }: { id: number; job: FaceJob; key: string }) => {
+// The build loaded this definition already; a worker that cannot is dropped, and the others draw its share.
+if (!definition.value) throw new Error(`the game definition did not load: ${definition.diagnostics[0]?.message ?? 'unknown problem'}`)
+const session = (await openSession(paths, definition.value, options)).value
+parentPort!.postMessage({ ready: true })
+// One face at a time, in the order sent (the pool sends a face or two ahead).
+let last: Promise<void> = Promise.resolve()
+parentPort!.on('message', (message: { id: number; job: FaceJob; key: string }) => {
+  last = last.then(() => draw(message))
+})
+
+const draw = async ({ id: jobId, job, key }: { id: number; job: FaceJob; key: string }): Promise<void> => {
   let drawn
   try {
-    drawn = opened ? await drawInto(opened.value, store, job, key) : { diagnostics: [], stored: false }
+    drawn = await drawInto(session, store, job, key)
   } catch (error) {
     const at = job.card ? { file: job.card.source.file, line: job.card.source.pos.line, column: job.card.source.pos.column, card: job.card.id } : { file: relativePath(root, paths.definition), line: 1, column: 1 }
     drawn = { stored: false, diagnostics: [{ rule: 'render/worker-failed', severity: 'error', ...at, message: `drawing this ${job.kind} failed: ${(error as Error).message.split('\n')[0]}` }] }
   }
   parentPort!.postMessage({ id: jobId, drawn })
-})
+}

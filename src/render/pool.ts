@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GameDef } from '../engine/define.ts'
 import { relativePath, type GamePaths } from '../load/project.ts'
-import { FaceStore } from './face-store.ts'
+import type { FaceStore } from './face-store.ts'
 import { openSession, type FaceJob, type RenderOptions, type RenderSession } from './session.ts'
 
 /** What drawing a face left: its diagnostics, and whether the face is in the store (not when its template failed). */
@@ -15,8 +15,8 @@ export interface DrawnFace {
 }
 
 /**
- * Draws faces in this thread or on a pool of worker threads, one per core by default, straight into a
- * face store: the pixels never cross threads, and the build holds no face in memory.
+ * Draws faces straight into a face store, on this thread and on worker threads (`jobs` threads in all):
+ * the pixels never cross threads, and the build holds no face in memory.
  */
 export interface FaceRenderer {
   /** Problems met while opening (templates that fail to load). */
@@ -28,7 +28,7 @@ export interface FaceRenderer {
 
 export const defaultJobs = (): number => availableParallelism()
 
-/** Draws one face and stores it: what a worker does for each face it is sent, and the one-thread renderer too. */
+/** Draws one face and stores it: what a worker does for each face it is sent, and this thread too. */
 export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, key: string): Promise<DrawnFace> => {
   const { face, diagnostics } = await session.draw(job)
   if (!face) return { diagnostics, stored: false }
@@ -37,111 +37,151 @@ export const drawInto = async (session: RenderSession, store: FaceStore, job: Fa
   return { diagnostics, stored: true, spent: { ...face.spent, store: performance.now() - start } }
 }
 
-const inThread = async (paths: GamePaths, game: GameDef, options: RenderOptions, store: FaceStore): Promise<FaceRenderer> => {
-  const { value: session, diagnostics } = await openSession(paths, game, options)
-  // One face at a time: satori and resvg interleaved on one thread only hold more memory. Yielding
-  // between faces lets resvg's native buffers be collected (they are freed only by the GC).
-  let last: Promise<unknown> = Promise.resolve()
-  const draw = (job: FaceJob, key: string): Promise<DrawnFace> => {
-    const drawn = last.then(() => new Promise((r) => setImmediate(r))).then(() => drawInto(session, store, job, key))
-    last = drawn.catch(() => undefined)
-    return drawn
-  }
-  return { diagnostics, draw, close: async () => {} }
+interface Task {
+  job: FaceJob
+  key: string
+  resolve: (drawn: DrawnFace) => void
 }
 
-const onWorkers = async (paths: GamePaths, options: RenderOptions, store: FaceStore, jobs: number): Promise<FaceRenderer> => {
-  if (!(jobs >= 1)) throw new Error(`jobs must be at least 1, got ${jobs}`)
-  const diagnostics: Diagnostic[] = []
-  const pending = new Map<number, { job: FaceJob; resolve: (drawn: DrawnFace) => void }>()
-  const queue: { id: number; job: FaceJob; key: string }[] = []
-  const idle: Worker[] = []
-  const busy = new Map<Worker, number>()
-  const alive = new Set<Worker>()
-  let next = 0
-  // A face whose worker died is a diagnostic at its card, never a build that waits forever.
-  const failed = (id: number, why: string) => {
-    const entry = pending.get(id)
-    if (!entry) return
-    pending.delete(id)
-    const card = entry.job.card
-    const at = card ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id } : { file: relativePath(paths.root, paths.definition), line: 1, column: 1 }
-    entry.resolve({ stored: false, diagnostics: [{ rule: 'render/worker-failed', severity: 'error', ...at, message: `the worker drawing this ${entry.job.kind} stopped (${why}); it was not drawn` }] })
-  }
-  const dispatch = () => {
-    while (idle.length && queue.length) {
-      const worker = idle.pop()!
-      const item = queue.shift()!
-      busy.set(worker, item.id)
-      worker.postMessage(item)
-    }
-    if (alive.size === 0) for (const { id } of queue.splice(0)) failed(id, 'no worker is left')
-  }
-  const lost = (worker: Worker, why: string) => {
-    if (!alive.delete(worker)) return
-    const id = busy.get(worker)
-    busy.delete(worker)
-    if (id !== undefined) failed(id, why)
-    dispatch()
-  }
-  const starting = Array.from({ length: jobs }, (_, i) => {
-    const worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root: paths.root, game: paths.id, options, store: store.dir } })
-    return new Promise<Worker>((resolve, reject) => {
-      worker.on('error', (error: Error) => (alive.has(worker) ? lost(worker, error.message) : reject(error)))
-      worker.on('exit', (code) => (alive.has(worker) ? lost(worker, `exit code ${code}`) : reject(new Error(`a worker exited with code ${code} while starting`))))
-      worker.on('message', (message: { ready?: boolean; diagnostics?: Diagnostic[]; id?: number; drawn?: DrawnFace }) => {
-        if (message.ready) {
-          if (i === 0) diagnostics.push(...(message.diagnostics ?? []))
-          alive.add(worker)
-          resolve(worker)
-        } else {
-          busy.delete(worker)
-          pending.get(message.id!)?.resolve(message.drawn!)
-          pending.delete(message.id!)
-        }
-        idle.push(worker)
-        dispatch()
-      })
-    }).catch(async (error: unknown) => {
-      await worker.terminate()
-      throw error
+/** Faces sent to a worker ahead of the one it draws, so that it never waits for this thread to send the next. */
+const AHEAD = 2
+
+/** A worker thread holding a render session of one game; it joins the renderer once loaded. */
+export class FaceWorker {
+  readonly thread: Worker
+  /** Faces sent and not yet back, oldest (the one being drawn) first. */
+  readonly sent: (Task & { id: number })[] = []
+  state: 'starting' | 'ready' | 'gone' = 'starting'
+  /** Called when the worker is ready, draws a face, or stops (the renderer it has joined). */
+  onChange?: () => void
+  /** Called with the faces it held when it stopped. */
+  onLost?: (held: Task[], why: string) => void
+  /** Settles when it is ready to draw (true) or has stopped before that (false). */
+  readonly ready: Promise<boolean>
+  private settle!: (ready: boolean) => void
+
+  constructor(paths: GamePaths, options: RenderOptions, store: FaceStore) {
+    this.ready = new Promise((resolve) => (this.settle = resolve))
+    this.thread = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root: paths.root, game: paths.id, options, store: store.dir } })
+    this.thread.on('message', (message: { ready?: boolean; id?: number; drawn?: DrawnFace }) => {
+      if (message.ready) {
+        this.state = 'ready'
+        this.settle(true)
+      } else {
+        const at = this.sent.findIndex((t) => t.id === message.id)
+        if (at >= 0) this.sent.splice(at, 1)[0]!.resolve(message.drawn!)
+      }
+      this.onChange?.()
     })
-  })
-  const settled = await Promise.allSettled(starting)
-  const workers = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
-  const failure = settled.find((r) => r.status === 'rejected')
-  if (failure) {
-    // All or nothing: the caller falls back to drawing in its own thread.
-    await Promise.all(workers.map((w) => w.terminate()))
-    throw (failure as PromiseRejectedResult).reason
+    this.thread.on('error', (error: Error) => this.stop(error.message))
+    this.thread.on('exit', (code) => this.stop(`exit code ${code}`))
+  }
+
+  send(task: Task, id: number): void {
+    this.sent.push({ ...task, id })
+    this.thread.postMessage({ id, job: task.job, key: task.key })
+  }
+
+  private stop(why: string): void {
+    if (this.state === 'gone') return
+    this.state = 'gone'
+    this.settle(false)
+    this.onLost?.(this.sent.splice(0), why)
+    this.onChange?.()
+  }
+
+  async terminate(): Promise<void> {
+    this.state = 'gone'
+    this.settle(false)
+    await this.thread.terminate()
+  }
+}
+
+/**
+ * Starts `count` workers, each loading the game, its templates and the renderer (about a second): a build
+ * starts them while it validates and hands them to `openRenderer`, which they join as they become ready.
+ */
+export const startWorkers = (paths: GamePaths, options: RenderOptions, store: FaceStore, count: number): FaceWorker[] =>
+  Array.from({ length: Math.max(0, count) }, () => new FaceWorker(paths, options, store))
+
+/** A template must not end the build: on this thread, `process.exit` becomes an error of the face being drawn. */
+const withoutExit = async <T>(draw: () => Promise<T>): Promise<T> => {
+  const exit = process.exit
+  process.exit = ((code?: number) => {
+    throw new Error(`it called process.exit(${code ?? ''})`)
+  }) as typeof process.exit
+  try {
+    return await draw()
+  } finally {
+    process.exit = exit
+  }
+}
+
+/**
+ * Opens a renderer of `jobs` threads for `faces` faces: this thread draws from the start (its renderer is
+ * loaded already), and `jobs - 1` workers (those given, else new ones; none for a handful of faces) join
+ * as they finish loading. A worker that dies fails the face it was drawing, at its card; the faces sent
+ * to it after that one go back in the queue. Workers that cannot start leave the drawing to the others.
+ */
+export const openRenderer = async (
+  paths: GamePaths,
+  game: GameDef,
+  options: RenderOptions,
+  store: FaceStore,
+  { jobs, faces, workers }: { jobs: number; faces: number; workers?: FaceWorker[] },
+): Promise<FaceRenderer> => {
+  if (!(jobs >= 1)) throw new Error(`jobs must be at least 1, got ${jobs}`)
+  const wanted = faces < 8 ? 0 : Math.min(jobs - 1, Math.ceil(faces / 4) - 1)
+  const pool = [...(workers ?? []).slice(0, wanted), ...startWorkers(paths, options, store, wanted - (workers?.length ?? 0))]
+  for (const spare of (workers ?? []).slice(wanted)) void spare.terminate()
+  const { value: session, diagnostics } = await openSession(paths, game, options)
+  const queue: Task[] = []
+  let next = 0
+  let drawing = false
+
+  const failed = (task: Task, why: string) => {
+    const card = task.job.card
+    const at = card ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id } : { file: relativePath(paths.root, paths.definition), line: 1, column: 1 }
+    task.resolve({ stored: false, diagnostics: [{ rule: 'render/worker-failed', severity: 'error', ...at, message: `the worker drawing this ${task.job.kind} stopped (${why}); it was not drawn` }] })
+  }
+  const feedWorkers = () => {
+    for (const worker of pool) while (worker.state === 'ready' && worker.sent.length < AHEAD && queue.length) worker.send(queue.shift()!, next++)
+  }
+  // This thread draws one face at a time, yielding in between: the workers' messages come in, and
+  // resvg's native buffers (freed only by the GC) can be collected.
+  const drawHere = async () => {
+    if (drawing) return
+    drawing = true
+    while (queue.length) {
+      await new Promise((r) => setImmediate(r))
+      feedWorkers()
+      const task = queue.shift()
+      if (!task) break
+      task.resolve(await withoutExit(() => drawInto(session, store, task.job, task.key)))
+    }
+    drawing = false
+  }
+  const pump = () => {
+    feedWorkers()
+    if (queue.length) void drawHere()
+  }
+  for (const worker of pool) {
+    worker.onChange = pump
+    worker.onLost = (held, why) => {
+      // The oldest face is the one it was drawing; the others were only waiting.
+      if (held[0]) failed(held[0], why)
+      queue.unshift(...held.slice(1))
+    }
   }
   return {
     diagnostics,
     draw: (job, key) =>
       new Promise<DrawnFace>((resolve) => {
-        const id = next++
-        pending.set(id, { job, resolve })
-        queue.push({ id, job, key })
-        dispatch()
+        queue.push({ job, key, resolve })
+        pump()
       }),
     close: async () => {
-      alive.clear() // exits from here on are ours
-      await Promise.all(workers.map((w) => w.terminate()))
+      await Promise.all(pool.map((w) => w.terminate()))
     },
   }
-}
-
-/** One thread for a handful of faces; otherwise a worker per core (`jobs`). */
-export const openRenderer = (paths: GamePaths, game: GameDef, options: RenderOptions, store: FaceStore, jobs: number, faces: number): Promise<FaceRenderer> =>
-  jobs <= 1 || faces < 8 ? inThread(paths, game, options, store) : onWorkers(paths, options, store, Math.min(jobs, Math.ceil(faces / 4)))
-
-/**
- * Workers take about a second to start (each loads the game, its templates and the renderer): a build
- * starts them while it validates, and hands them to `renderGame`. Undefined when one thread will do.
- */
-export const startWorkers = (paths: GamePaths, options: RenderOptions, store: FaceStore, jobs: number): Promise<FaceRenderer> | undefined => {
-  if (jobs <= 1) return undefined
-  const started = onWorkers(paths, options, store, jobs)
-  started.catch(() => undefined) // a failure surfaces where the workers are used, not as an unhandled rejection
-  return started
 }

@@ -4,7 +4,7 @@ import type { GamePaths } from '../load/project.ts'
 import { faceKey, FaceStore, renderInputsHash, temporaryStore, type StoredFace } from './face-store.ts'
 import { planFaces } from './plan.ts'
 import { artDigest, artPath } from './art.ts'
-import { defaultJobs, openRenderer, type FaceRenderer } from './pool.ts'
+import { defaultJobs, openRenderer, type FaceWorker } from './pool.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 
 export type { RenderOptions } from './session.ts'
@@ -23,8 +23,8 @@ export interface RenderRunOptions extends RenderOptions {
   progress?: (done: number, total: number) => void
   /** Every card of the game, when `cards` are a selection of them (for the cache's shared hash). */
   allCards?: readonly Card[]
-  /** Workers started earlier (see `startWorkers`); renderGame closes them. */
-  workers?: Promise<FaceRenderer>
+  /** Workers started earlier (see `startWorkers`); renderGame uses or closes them. */
+  workers?: FaceWorker[]
 }
 
 export interface CardFaces {
@@ -88,11 +88,10 @@ export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonl
   let done = cached
   const spent = { wall: 0, svg: 0, png: 0, store: 0 }
   const start = performance.now()
-  // Workers started early are used when there is enough to draw, and closed either way.
-  const early = workers && toDraw.length >= 8 ? workers : (workers?.then((w) => w.close()).catch(() => undefined), undefined)
+  if (!toDraw.length) for (const w of workers ?? []) void w.terminate()
   if (toDraw.length) {
-    // Workers that cannot start (a platform without worker threads, a crash while loading) leave the drawing to this thread.
-    const renderer = await (early ?? openRenderer(paths, game, renderOptions, store, jobs, toDraw.length)).catch(() => openRenderer(paths, game, renderOptions, store, 1, toDraw.length))
+    // Workers started early join; the renderer closes those it does not need.
+    const renderer = await openRenderer(paths, game, renderOptions, store, { jobs, faces: toDraw.length, workers })
     diagnostics.push(...renderer.diagnostics)
     try {
       await Promise.all(
