@@ -32,6 +32,18 @@ const writeGame = (faces: number) => {
 
 const peakRss = () => process.resourceUsage().maxRSS * 1024
 
+/** The highest resident set size seen while `work` runs (sampled every 100 ms, and at the end). */
+const rssDuring = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+  let peak = process.memoryUsage.rss()
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 100)
+  try {
+    const result = await work()
+    return [result, Math.max(peak, process.memoryUsage.rss())]
+  } finally {
+    clearInterval(timer)
+  }
+}
+
 /** The floor: bare satori and resvg on the same faces in one thread, with resvg's own PNG encoder. */
 const floor = async (count: number) => {
   const { value } = await validateGame(work, 'bench')
@@ -64,17 +76,17 @@ export const benchBuild = async (faces: number) => {
   if (validated.diagnostics.some((d) => d.severity === 'error')) throw new Error(JSON.stringify(validated.diagnostics.slice(0, 3)))
 
   t = performance.now()
-  const cold = await buildGame(work, 'bench', { outDir: out, jobs, overview: false })
+  const [cold, coldRss] = await rssDuring(() => buildGame(work, 'bench', { outDir: out, jobs, overview: false }))
   const coldMs = performance.now() - t
   if (cold.value.drawn !== faces) throw new Error(`expected ${faces} faces drawn, got ${cold.value.drawn}: ${JSON.stringify(cold.diagnostics.slice(0, 3))}`)
 
   writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, ' (edited)'))
   t = performance.now()
-  const warm = await buildGame(work, 'bench', { outDir: out, jobs, overview: false })
+  const [warm, warmRss] = await rssDuring(() => buildGame(work, 'bench', { outDir: out, jobs, overview: false }))
   const incrementalMs = performance.now() - t
 
   const sample = Math.min(faces - 1, 60)
   const bare = await floor(sample)
   const floorMs = ((bare.svg + bare.png) * faces) / jobs
-  return { faces, jobs, validateMs, coldMs, incrementalMs, incrementalDrawn: warm.value.drawn, cold: cold.value.timings, warm: warm.value.timings, floorMs, bare, peakRss: peakRss() }
+  return { faces, jobs, validateMs, coldMs, incrementalMs, incrementalDrawn: warm.value.drawn, cold: cold.value.timings, warm: warm.value.timings, floorMs, bare, peakRss: peakRss(), coldRss, warmRss }
 }

@@ -28,4 +28,5 @@ const each = (total: number) => `${(total / b.faces).toFixed(1)} ms`
 console.log(`  a face, cold: SVG ${each(b.cold.svg)} + PNG ${each(b.cold.png)} + store ${each(b.cold.store)} (thread time), sheets ${each(b.cold.sheets)}, validate ${each(b.cold.validate)}`)
 console.log(`  floor: bare satori ${b.bare.svg.toFixed(1)} + resvg ${b.bare.png.toFixed(1)} ms a face, × ${b.faces} / ${b.jobs} cores = ${ms(b.floorMs)}`)
 console.log(`  build / floor                                    ${(b.coldMs / b.floorMs).toFixed(2)}`)
-console.log(`  peak RSS                                         ${(b.peakRss / 2 ** 20).toFixed(0)} MB`)
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
+console.log(`  peak RSS: ${mb(b.peakRss)} in all; ${mb(b.coldRss)} during the cold build, ${mb(b.warmRss)} during the one-card edit`)
