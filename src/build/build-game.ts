@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame, type GameFaces, type RenderOptions } from '../render/render-game.ts'
@@ -7,9 +8,11 @@ import { writeSheetsFile, type PrintItem, type SheetOptions, type SheetSummary }
 import { writeSingleCardsFile } from '../print/singles.ts'
 import { pickCards } from '../print/selection.ts'
 import { cardSize } from '../print/card-sizes.ts'
-import { renderBooklet, type BookletOptions } from '../booklet/index.ts'
+import type { BookletOptions } from '../booklet/index.ts'
 import { examplesFromFaces } from '../booklet/example.ts'
 import { OutputBatch } from '../util/output-batch.ts'
+import { filesUnder, sourceHash } from '../util/source-hash.ts'
+import { cachedOutput } from './output-cache.ts'
 import { FaceStore } from '../render/face-store.ts'
 import { validateGame } from '../validate.ts'
 import { gamePaths, relativePath } from '../load/project.ts'
@@ -231,10 +234,20 @@ const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, r
   start = performance.now()
 
   if (wants('booklet') && rules) {
-    // The rules file as validation read it (its diagnostics came with validation).
-    const booklet = await renderBooklet(rules, { ...options.booklet, title: game.title, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir })
-    booklet.diagnostics.filter((d) => d.severity !== 'info').forEach(problem)
-    outputs.put(join(dir, `${id}-rules.pdf`), booklet.value)
+    // The rules file as validation read it (its diagnostics came with validation). The booklet is made
+    // again only when the rules, their pictures, the examples' faces or the options changed.
+    const bookletOptions = { ...options.booklet, title: game.title, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir }
+    const key = createHash('sha256')
+      .update(sourceHash('booklet', 'shortcodes', 'pdf', 'load'))
+      .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, bookletOptions]))
+    for (const file of filesUnder(rulesDir)) key.update(file).update(readFileSync(file))
+    const booklet = await cachedOutput(cacheDir, key.digest('hex').slice(0, 40), async () => {
+      const { renderBooklet } = await import('../booklet/index.ts')
+      const made = await renderBooklet(rules, bookletOptions)
+      return { files: [{ name: `${id}-rules.pdf`, data: made.value }], diagnostics: made.diagnostics.filter((d) => d.severity !== 'info') }
+    })
+    booklet.diagnostics.forEach(problem)
+    for (const file of booklet.files) outputs.put(join(dir, file.name), file.data)
   }
   timings.booklet = performance.now() - start
 }

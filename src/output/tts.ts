@@ -1,13 +1,9 @@
 import type { GameDef } from '../engine/define.ts'
+import type { OutputFile } from '../build/output-cache.ts'
 import type { GameFaces } from '../render/render-game.ts'
 import type { StoredFace } from '../render/face-store.ts'
 import { blit, drawTrimmed, pngOf, sizeOf, type Pixels } from './compose.ts'
 
-/** A file an output writes, by its name under the game's output folder. */
-export interface OutputFile {
-  name: string
-  data: Buffer | string
-}
 
 /** Tabletop Simulator's custom decks: a face sheet of at most 10×7 cards. */
 export const TTS_COLUMNS = 10

@@ -1,26 +1,13 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GamePaths } from '../load/project.ts'
 import type { RenderedFace } from './face.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
-
-const files = (dir: string): string[] =>
-  !existsSync(dir)
-    ? []
-    : readdirSync(dir)
-        .sort()
-        .flatMap((name) => {
-          const path = join(dir, name)
-          return statSync(path).isDirectory() ? files(path) : [path]
-        })
-
-const RENDER_SOURCES = fileURLToPath(new URL('./', import.meta.url))
-const PACKAGE = fileURLToPath(new URL('../../package-lock.json', import.meta.url))
+import { filesUnder, sourceHash } from '../util/source-hash.ts'
 
 /**
  * What every face of a game depends on besides its card: the game's templates and definition, the
@@ -28,8 +15,8 @@ const PACKAGE = fileURLToPath(new URL('../../package-lock.json', import.meta.url
  * cards name (`cardArt`, absolute paths) are left out: each is part of its own faces' keys instead.
  */
 export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardArt: ReadonlySet<string> = new Set()): string => {
-  const hash = createHash('sha256').update(JSON.stringify(options))
-  for (const file of [...files(paths.templatesDir), paths.definition, ...files(RENDER_SOURCES), PACKAGE]) {
+  const hash = createHash('sha256').update(JSON.stringify(options)).update(sourceHash('render'))
+  for (const file of [...filesUnder(paths.templatesDir), paths.definition]) {
     if (existsSync(file) && !cardArt.has(file)) hash.update(file).update(readFileSync(file))
   }
   return hash.digest('hex')

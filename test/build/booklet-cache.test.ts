@@ -1,0 +1,46 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PNG } from 'pngjs'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { buildGame } from '../../src/build/build-game.ts'
+import { poppler } from '../helpers.ts'
+
+const fixture = fileURLToPath(new URL('../fixtures/outputs/', import.meta.url))
+
+describe('the rules booklet in a rebuild', () => {
+  it('is taken from the cache, warnings included, until the rules or their pictures change', async () => {
+    // Inside this repository, where the game's `import … from 'deckwright'` resolves.
+    const root = mkdtempSync(join(fileURLToPath(new URL('.', import.meta.url)), 'tmp-booklet-'))
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }))
+    cpSync(fixture, root, { recursive: true })
+    const rules = join(root, 'rules', 'parlour', 'rules.md')
+    writeFileSync(rules, '# Parlour\n\nGuests mingle.\n\n{{< rules-image src="table.png" >}}\n')
+    const outDir = join(root, 'out')
+    const build = () => buildGame(root, 'parlour', { outDir, dpi: 30, jobs: 1, overview: false, only: 'booklet' })
+    const pdf = () => readFileSync(join(outDir, 'parlour', 'parlour-rules.pdf'))
+    const missing = (d: { rule: string }) => d.rule === 'rules/missing-image'
+
+    const first = await build()
+    expect(first.diagnostics.filter(missing)).toHaveLength(1)
+    const bytes = pdf()
+
+    const again = await build()
+    expect(again.diagnostics.filter(missing)).toHaveLength(1) // the cached booklet still says what is wrong with it
+    expect(again.value.timings.booklet).toBeLessThan(first.value.timings.booklet / 3)
+    expect(pdf().equals(bytes)).toBe(true)
+
+    // The picture turns up: the booklet is made again, with it.
+    const picture = new PNG({ width: 40, height: 20 })
+    picture.data.fill(200)
+    writeFileSync(join(root, 'rules', 'parlour', 'table.png'), PNG.sync.write(picture))
+    const withPicture = await build()
+    expect(withPicture.diagnostics.filter(missing)).toEqual([])
+    expect(poppler('pdfimages', pdf(), '-list').trim().split('\n').length).toBeGreaterThan(2)
+
+    // New words in the rules: made again.
+    writeFileSync(rules, readFileSync(rules, 'utf8').replace('Guests mingle.', 'Guests mingle and gossip.'))
+    await build()
+    expect(poppler('pdftotext', pdf())).toContain('gossip')
+  }, 60_000)
+})
