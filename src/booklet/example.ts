@@ -1,5 +1,5 @@
 import type { GameDef } from '../engine/define.ts'
-import { cardSize } from '../print/card-sizes.ts'
+import { typeSize } from '../print/card-sizes.ts'
 import type { GameFaces } from '../render/render-game.ts'
 import type { BlockContext } from './blocks.ts'
 import type { FlowItem } from './flow.ts'
@@ -74,7 +74,7 @@ export const examplesFromFaces = (game: GameDef, faces: Pick<GameFaces, 'cards'>
       title: example.title,
       cards: example.cards.flatMap((cardId, i) => {
         const face = byId.get(cardId)
-        const size = face && cardSize(game.types[face.card.type]!.size ?? 'poker')
+        const size = face && typeSize(game, face.card.type)
         return face && size ? [{ png: face.front.png, widthMm: size.widthMm, heightMm: size.heightMm, bleedMm, turned: example.turned?.[i] === 'second' }] : []
       }),
     },

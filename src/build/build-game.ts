@@ -7,7 +7,7 @@ import { defaultJobs, startWorkers, type FaceWorker } from '../render/pool.ts'
 import { writeSheetsFile, type PrintItem, type SheetOptions, type SheetSummary } from '../print/sheets.ts'
 import { writeSingleCardsFile } from '../print/singles.ts'
 import { pickCards } from '../print/selection.ts'
-import { cardSize } from '../print/card-sizes.ts'
+import { typeSize } from '../print/card-sizes.ts'
 import type { BookletOptions } from '../booklet/index.ts'
 import { examplesFromFaces } from '../booklet/example.ts'
 import { OutputBatch } from '../util/output-batch.ts'
@@ -214,7 +214,7 @@ const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, r
       id: card.id,
       front: front.png,
       back: faces.backs.get(back)!.png,
-      size: cardSize(game.types[card.type]!.size ?? 'poker')!,
+      size: typeSize(game, card.type)!,
     }))
     const items = single.flatMap((item, i) => {
       const { qty } = faces.cards[i]!.card

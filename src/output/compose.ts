@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { deflateSync, inflateSync } from 'node:zlib'
-import type { Card, GameDef } from '../engine/define.ts'
-import { cardSize, type CardSize } from '../print/card-sizes.ts'
+import type { GameDef } from '../engine/define.ts'
+import { typeSize, type CardSize } from '../print/card-sizes.ts'
 import { faceBox } from '../render/face.ts'
 import type { StoredFace } from '../render/face-store.ts'
 import { encodeRgbPng } from '../render/png.ts'
@@ -59,10 +59,8 @@ export const drawTrimmed = (face: StoredFace, size: CardSize, bleedMm: number, w
 export const pngOf = (p: Pixels): Buffer => encodeRgbPng(p.data, p.width, p.height)
 
 /** A card type's trim size (validation has already refused unknown sizes). */
-export const sizeOf = (game: GameDef, type: string): CardSize => cardSize(game.types[type]!.size ?? 'poker')!
+export const sizeOf = (game: GameDef, type: string): CardSize => typeSize(game, type)!
 
-/** The deck a card is shuffled into: its type's `deck`, or the type itself. */
-export const deckOf = (game: GameDef, card: Card): string => game.types[card.type]!.deck ?? card.type
 
 /** Escapes text for an SVG or XML attribute. */
 export const xml = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)

@@ -1,5 +1,6 @@
 import satori from 'satori'
 import type { GameDef } from '../engine/define.ts'
+import { deckOf } from '../engine/decks.ts'
 import { baseFonts, loadFont } from '../render/fonts.ts'
 import type { GameFaces } from '../render/render-game.ts'
 import type { StoredFace } from '../render/face-store.ts'
@@ -74,7 +75,7 @@ const layout = (title: string, subtitle: string, sections: { title: string; thum
 export const renderOverview = async (game: GameDef, faces: GameFaces, bleedMm: number, cacheDir?: string): Promise<Buffer> => {
   // A back's type: the card's own for an own back, else the first type of its deck.
   const backType = (name: string) =>
-    faces.cards.find((f) => f.back === name)?.card.type ?? Object.keys(game.types).find((t) => (game.types[t]!.deck ?? t) === name)!
+    faces.cards.find((f) => f.back === name)?.card.type ?? Object.keys(game.types).find((t) => deckOf(game, t) === name)!
   const all = [...faces.cards.map((f) => f.card.type), ...[...faces.backs.keys()].map((name) => backType(name))]
   const area = all.reduce((sum, type) => {
     const size = sizeOf(game, type)

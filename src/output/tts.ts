@@ -1,5 +1,6 @@
 import type { GameDef } from '../engine/define.ts'
 import type { OutputFile } from '../build/output-cache.ts'
+import { deckOf } from '../engine/decks.ts'
 import type { GameFaces } from '../render/render-game.ts'
 import type { StoredFace } from '../render/face-store.ts'
 import { blit, drawTrimmed, pngOf, sizeOf, type Pixels } from './compose.ts'
@@ -37,7 +38,7 @@ const blank = (width: number, height: number, grey = 255): Pixels => ({ data: ne
 export const ttsSheets = (game: GameDef, faces: GameFaces, bleedMm: number, cacheDir?: string): OutputFile[] => {
   const decks = new Map<string, GameFaces['cards']>()
   for (const f of faces.cards) {
-    const deck = game.types[f.card.type]!.deck ?? f.card.type
+    const deck = deckOf(game, f.card.type)
     decks.set(deck, [...(decks.get(deck) ?? []), f])
   }
   const files: OutputFile[] = []

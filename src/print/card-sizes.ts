@@ -1,3 +1,5 @@
+import type { GameDef } from '../engine/define.ts'
+
 /** A card's trim size: the finished card after cutting, without bleed. */
 export type CardSize = { name: string; widthMm: number; heightMm: number }
 
@@ -27,3 +29,6 @@ export const cardSize = (nameOrWxH: string): CardSize | undefined => {
   if (!(w > 0 && h > 0)) return undefined
   return { name: `${m[1]}x${m[2]}${unit}`, widthMm: w * MM_PER_UNIT[unit], heightMm: h * MM_PER_UNIT[unit] }
 }
+
+/** The trim size of a card type: its `size`, poker when it names none; undefined for a size validation refuses. */
+export const typeSize = (game: GameDef, typeId: string): CardSize | undefined => cardSize(game.types[typeId]!.size ?? 'poker')

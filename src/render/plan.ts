@@ -1,4 +1,5 @@
 import type { Card, GameDef } from '../engine/define.ts'
+import { deckOf } from '../engine/decks.ts'
 import type { FaceJob } from './session.ts'
 
 /** A face to draw and the name it is written under: '<card-id>.front', '<deck>.back' or '<card-id>.back'. */
@@ -17,7 +18,7 @@ export const planFaces = (game: GameDef, cards: readonly Card[]): PlannedFace[] 
   for (const [typeId, type] of Object.entries(game.types)) {
     const ofType = cards.filter((c) => c.type === typeId)
     if (ofType.length === 0) continue
-    const deck = type.deck ?? typeId
+    const deck = deckOf(game, typeId)
     if (type.back !== 'own' && !decks.has(deck)) {
       decks.add(deck)
       planned.push({ name: `${deck}.back`, job: { kind: 'back', type: typeId } })
@@ -28,10 +29,4 @@ export const planFaces = (game: GameDef, cards: readonly Card[]): PlannedFace[] 
     }
   }
   return planned
-}
-
-/** The name of the back a card is printed with. */
-export const backName = (game: GameDef, card: Card): string => {
-  const type = game.types[card.type]!
-  return type.back === 'own' ? `${card.id}.back` : `${type.deck ?? card.type}.back`
 }

@@ -3,6 +3,7 @@ import type { Card, GameDef } from '../engine/define.ts'
 import type { GamePaths } from '../load/project.ts'
 import { faceKey, FaceStore, renderInputsHash, temporaryStore, type StoredFace } from './face-store.ts'
 import { planFaces } from './plan.ts'
+import { backOf } from '../engine/decks.ts'
 import { artDigest, artPath } from './art.ts'
 import { defaultJobs, openRenderer, type FaceWorker } from './pool.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
@@ -127,8 +128,7 @@ export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonl
   for (const { job, name } of planned) {
     const front = job.kind === 'front' ? faceOf.get(name) : undefined
     if (!front || !job.card) continue
-    const type = game.types[job.card.type]!
-    out.cards.push({ card: job.card, front, back: type.back === 'own' ? job.card.id : (type.deck ?? job.card.type) })
+    out.cards.push({ card: job.card, front, back: backOf(game, job.card) })
   }
   return { value: out, diagnostics }
 }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import { relativePath, type GamePaths } from '../load/project.ts'
-import { cardSize } from '../print/card-sizes.ts'
+import { typeSize } from '../print/card-sizes.ts'
 import { borderBox } from './border-box.ts'
 import { faceBox, renderFace, type RenderedFace } from './face.ts'
 import { baseFonts, loadFont, type LoadedFont } from './fonts.ts'
@@ -86,7 +86,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
     async draw({ kind, type: typeId, card }, how = {}) {
       const diagnostics: Diagnostic[] = []
       const type = game.types[typeId]!
-      const size = cardSize(type.size ?? 'poker')
+      const size = typeSize(game, typeId)
       if (!size) return { diagnostics } // reported by validation (game/unknown-size)
       const { template, generic } = templateOf(typeId)
       if (generic) diagnostics.push(generic)

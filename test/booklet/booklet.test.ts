@@ -6,7 +6,6 @@ import { poppler } from '../helpers.ts'
 
 const root = join(import.meta.dirname, '..', '..')
 
-let count = 0
 /** pdftotext's words, with lines joined, so that a phrase found across a line break still matches. */
 const words = (text: string) => text.replace(/\s+/g, ' ')
 const pageSize = (pdf: Buffer) => {

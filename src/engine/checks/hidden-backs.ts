@@ -1,3 +1,4 @@
+import { deckOf } from '../decks.ts'
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import type { GameDef } from '../define.ts'
 
@@ -10,7 +11,7 @@ export const hiddenBacks = (game: GameDef, definitionFile: string): Diagnostic[]
   const diagnostics: Diagnostic[] = []
   const decks = new Map<string, string[]>()
   for (const [id, t] of Object.entries(game.types)) {
-    const deck = t.deck ?? id
+    const deck = deckOf(game, id)
     decks.set(deck, [...(decks.get(deck) ?? []), id])
     if (t.hidden && t.back === 'own')
       diagnostics.push({ ...at, rule: 'game/hidden-own-back', message: `${t.name} (${id}) is hidden information but gives each card its own back: players could tell the cards apart from behind; use back: 'shared'` })

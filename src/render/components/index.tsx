@@ -75,7 +75,7 @@ const Half = ({ ctx, half, turned, height }: { ctx: FaceContext<any>; half: Half
  * from its owner reads upright. A thin rule marks the middle.
  */
 export const SplitFront = ({ ctx, first, second, divider = '#ffffff' }: { ctx: FaceContext<any>; first: HalfProps; second: HalfProps; divider?: string }) => {
-  const { line, height: half } = halfGeometry(ctx)
+  const { height: half } = halfGeometry(ctx)
   return (
     <div style={{ width: ctx.box.width, height: ctx.box.height, display: 'flex', flexDirection: 'column', fontFamily: 'Inter', background: divider }}>
       <Half ctx={ctx} half={first} turned={false} height={half} />
