@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts'
 import { formatters, type FormatName } from './diagnostics/formatters/index.ts'
 import { findGames } from './load/project.ts'
@@ -119,47 +120,59 @@ export const main = async (argv: string[]): Promise<number> => {
     .option('--jobs <n>', 'worker threads drawing faces (default: one per core)', intArg(1))
     .addOption(new Option('--only <part>', 'build only the faces, the print sheets or the booklet').choices(['faces', 'sheets', 'booklet']))
     .option('--no-cache', 'draw every face again instead of reusing those of earlier builds')
+    .option('--watch', "build, then build again whenever the games' cards, rules or templates change (Ctrl-C stops)")
     .addOption(formatOption())
-    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; sets?: string[]; jobs?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; format: FormatName } & SheetFlags & OutputFlags, cmd: Command) => {
+    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; sets?: string[]; jobs?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; watch?: boolean; format: FormatName } & SheetFlags & OutputFlags, cmd: Command) => {
       // A preset decides the resolution and the bleed: asking for another as well is a contradiction.
       for (const flag of ['dpi', 'bleed'] as const)
         if (opts.preset && cmd.getOptionValueSource(flag) === 'cli') throw new UsageError(`--preset ${opts.preset} sets the resolution and the bleed: leave out --${flag}`)
+      const ids = selectGames(root, games)
+      const { WATCH_CHILD, serveBuilds, watchBuilds } = await import('./build/watch.ts')
+      // Watching: this process only watches; a child process builds, and builds again when told.
+      if (opts.watch && !process.env[WATCH_CHILD]) {
+        exitCode = await watchBuilds(root, ids, argv.slice(2), fileURLToPath(new URL('../bin/deckwright.js', import.meta.url)))
+        return
+      }
       // Loaded only when building: validation stays quick to start.
       const { buildGame } = await import('./build/build-game.ts')
       const { progressReporter } = await import('./build/progress.ts')
       const { buildSummary } = await import('./build/summary.ts')
-      for (const id of selectGames(root, games)) {
-        const started = Date.now()
-        const built = await buildGame(root, id, {
-          outDir: resolve(root, opts.out),
-          paper: opts.paper,
-          dpi: opts.dpi,
-          inkFriendly: opts.inkFriendly,
-          sets: opts.sets,
-          onlyTypes: opts.onlyType,
-          cardIds: opts.cards,
-          singles: opts.single,
-          preset: opts.preset,
-          stamp: opts.stamp,
-          overview: opts.overview,
-          tts: opts.tts,
-          bleedMm: opts.bleed,
-          sheets: { landscape: opts.landscape, duplex: opts.duplex, fold: opts.fold, gapMm: opts.gap, printerMarginMm: opts.printerMargin, backOffsetMm: opts.backOffset, cornerRadiusMm: opts.cornerRadius },
-          jobs: opts.jobs,
-          only: opts.only,
-          cache: opts.cache,
-          progress: progressReporter(id),
-        })
-        // Notes (info) are for `validate`; a build shows what needs fixing.
-        const problems = opts.format === 'stylish' ? built.diagnostics.filter((d) => d.severity !== 'info') : built.diagnostics
-        print(problems, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
-        if (hasErrors(built.diagnostics)) {
-          process.stderr.write(`${id}: not built, fix the errors above\n`)
-          exitCode = EXIT.errors
-          continue
+      const buildAll = async (ids: string[]) => {
+        for (const id of ids) {
+          const started = Date.now()
+          const built = await buildGame(root, id, {
+            outDir: resolve(root, opts.out),
+            paper: opts.paper,
+            dpi: opts.dpi,
+            inkFriendly: opts.inkFriendly,
+            sets: opts.sets,
+            onlyTypes: opts.onlyType,
+            cardIds: opts.cards,
+            singles: opts.single,
+            preset: opts.preset,
+            stamp: opts.stamp,
+            overview: opts.overview,
+            tts: opts.tts,
+            bleedMm: opts.bleed,
+            sheets: { landscape: opts.landscape, duplex: opts.duplex, fold: opts.fold, gapMm: opts.gap, printerMarginMm: opts.printerMargin, backOffsetMm: opts.backOffset, cornerRadiusMm: opts.cornerRadius },
+            jobs: opts.jobs,
+            only: opts.only,
+            cache: opts.cache,
+            progress: progressReporter(id),
+          })
+          // Notes (info) are for `validate`; a build shows what needs fixing.
+          const problems = opts.format === 'stylish' ? built.diagnostics.filter((d) => d.severity !== 'info') : built.diagnostics
+          print(problems, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
+          if (hasErrors(built.diagnostics)) {
+            process.stderr.write(`${id}: not built, fix the errors above\n`)
+            exitCode = EXIT.errors
+            continue
+          }
+          for (const line of buildSummary(built.value, (Date.now() - started) / 1000)) process.stderr.write(`${line}\n`)
         }
-        for (const line of buildSummary(built.value, (Date.now() - started) / 1000)) process.stderr.write(`${line}\n`)
       }
+      await buildAll(ids)
+      if (opts.watch && process.send) await serveBuilds(buildAll)
     })
 
   program

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { root as repo } from '../helpers.ts'
+
+const fixture = fileURLToPath(new URL('../fixtures/outputs/', import.meta.url))
+
+describe('deckwright build --watch', () => {
+  it('builds, builds a changed card again in the same warm process, starts a new one for changed code, and stops on Ctrl-C', async () => {
+    // Inside this repository, where the game's `import … from 'deckwright'` resolves.
+    const project = mkdtempSync(join(fileURLToPath(new URL('.', import.meta.url)), 'tmp-watch-'))
+    onTestFinished(() => rmSync(project, { recursive: true, force: true }))
+    cpSync(fixture, project, { recursive: true })
+    const watcher = spawn(process.execPath, [join(repo, 'bin', 'deckwright.js'), 'build', 'parlour', '--watch', '--dpi', '30', '--no-overview', '--jobs', '1'], { cwd: project })
+    onTestFinished(() => void watcher.kill('SIGKILL'))
+    let log = ''
+    watcher.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    /** Resolves once the log holds `n` matches of the pattern. */
+    const seen = (pattern: RegExp, n: number) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`waited for ${n}× ${pattern}; the log:\n${log}`)), 40_000)
+        const check = () => ((log.match(new RegExp(pattern, 'g')) ?? []).length >= n ? (clearTimeout(timer), resolve()) : setTimeout(check, 50))
+        check()
+      })
+
+    await seen(/watching parlour for changes/, 1)
+    expect(log).toMatch(/parlour: 11 faces \(11 drawn, 0 from the cache\)/)
+
+    const cards = join(project, 'cards', 'parlour', 'cards.yaml')
+    // Saved as many editors save: a new file renamed over the old one, each time.
+    const save = (file: string, text: string) => {
+      writeFileSync(`${file}.swp`, text)
+      renameSync(`${file}.swp`, file)
+    }
+    save(cards, readFileSync(cards, 'utf8').replace('colour: "#ff0000"', 'colour: "#fe0000"'))
+    await seen(/watching parlour for changes/, 2)
+    expect(log).toMatch(/parlour: 11 faces \(1 drawn, 10 from the cache\)/)
+    expect(log).not.toMatch(/starting a new build process/) // data: the same process built it
+
+    // A card with an error is reported, and the watch goes on.
+    save(cards, readFileSync(cards, 'utf8').replace('colour: "#fe0000"', 'colour: [not, text]'))
+    await seen(/watching parlour for changes/, 3)
+    expect(log).toMatch(/parlour: not built, fix the errors above/)
+
+    save(cards, readFileSync(cards, 'utf8').replace('colour: [not, text]', 'colour: "#fe0000"'))
+    const template = join(project, 'templates', 'parlour', 'index.tsx')
+    writeFileSync(template, `${readFileSync(template, 'utf8')}\n// a change to code\n`)
+    await seen(/watching parlour for changes/, 4)
+    expect(log).toMatch(/code of parlour changed: starting a new build process/)
+
+    const exit = new Promise<number | null>((resolve) => watcher.on('exit', resolve))
+    watcher.kill('SIGINT')
+    expect(await exit).toBe(0)
+  }, 90_000)
+})
