@@ -24,6 +24,7 @@ row(`  draw faces (${b.faces} cold, ${b.incrementalDrawn} after the edit)`, b.co
 row("  faces' files to out/", b.cold.faceFiles, b.warm.faceFiles)
 row('  print sheets PDF', b.cold.sheets, b.warm.sheets)
 row('  outputs put in place', b.cold.commit, b.warm.commit)
+console.log(`  the same edit as a new \`deckwright build\` process, start-up included: ${ms(b.commandMs)}`)
 const each = (total: number) => `${(total / b.faces).toFixed(1)} ms`
 console.log(`  a face, cold: SVG ${each(b.cold.svg)} + PNG ${each(b.cold.png)} + store ${each(b.cold.store)} (thread time), sheets ${each(b.cold.sheets)}, validate ${each(b.cold.validate)}`)
 console.log(`  floor: bare satori ${b.bare.svg.toFixed(1)} + resvg ${b.bare.png.toFixed(1)} ms a face, × ${b.faces} / ${b.jobs} cores = ${ms(b.floorMs)}`)
