@@ -1,4 +1,6 @@
 import { didYouMean } from './suggest.ts'
+// The markup of card text belongs to the renderer (a change to it draws faces anew); its length rule is shared.
+import { inlineLength } from '../render/text/inline.ts'
 
 /**
  * Field declarations: what a card type's data may hold. Each field knows its TypeScript value type
@@ -80,7 +82,7 @@ export const oneOf = <const V extends readonly string[], const O extends EnumOpt
   }) as Field<V[number]> as WithOptional<Field<V[number]>, O>
 
 export interface TextOptions extends Common {
-  /** Longest text allowed, in characters. */
+  /** Longest text allowed, in characters; an inline icon (`[intel]`) counts as one. */
   max?: number
 }
 
@@ -88,12 +90,13 @@ export const text = <const O extends TextOptions>(options: O = {} as O): WithOpt
   ({
     kind: 'text',
     optional: options.optional === true,
-    expected: options.max ? `text of at most ${options.max} characters` : 'text',
+    expected: options.max ? `text of at most ${options.max} characters (an inline icon counts as one)` : 'text',
     max: options.max,
     parse(raw: unknown) {
       if (typeof raw === 'number' || typeof raw === 'boolean') raw = String(raw)
       if (typeof raw !== 'string') return wrongType(`expected text, found ${describe(raw)}`)
-      if (options.max !== undefined && raw.length > options.max) return { ok: false, rule: 'card/text-too-long', message: `text is ${raw.length} characters long, the limit is ${options.max}` }
+      const length = inlineLength(raw)
+      if (options.max !== undefined && length > options.max) return { ok: false, rule: 'card/text-too-long', message: `text is ${length} characters long (an inline icon counts as one), the limit is ${options.max}` }
       return ok(raw)
     },
   }) as Field<string> as WithOptional<Field<string>, O>

@@ -12,7 +12,8 @@ const fieldSchema = (field: FieldProps, vocab: Record<string, string[]>): Record
     case 'enum':
       return { description, enum: field.values }
     case 'text':
-      return { description, type: 'string', ...(field.max !== undefined && { maxLength: field.max }) }
+      // No maxLength: an inline icon ([intel]) counts as one character, which JSON Schema cannot say; validate checks the limit.
+      return { description, type: 'string' }
     case 'bool':
       return { description, type: 'boolean' }
     case 'ref':

@@ -25,6 +25,9 @@ describe('fields', () => {
   it('text enforces its length limit', () => {
     expect(text({ max: 5 }).parse('short', ctx)).toEqual({ ok: true, value: 'short' })
     expect(text({ max: 5 }).parse('longer', ctx)).toMatchObject({ ok: false, rule: 'card/text-too-long' })
+    // An inline icon is one character to a reader, however long its name.
+    expect(text({ max: 5 }).parse('Pay [intel].', ctx)).toMatchObject({ ok: false, message: expect.stringContaining('text is 6 characters long') })
+    expect(text({ max: 6 }).parse('Pay [resources:intel].', ctx)).toEqual({ ok: true, value: 'Pay [resources:intel].' })
     expect(text().parse(['a'], ctx)).toMatchObject({ ok: false, rule: 'card/wrong-type' })
   })
 

@@ -38,6 +38,9 @@ export const parseInline = (text: string): Paragraph[] =>
     return words
   })
 
+/** The length of a text as a reader counts it: each inline icon (`[intel]`) is one character. */
+export const inlineLength = (text: string): number => text.replace(TOKEN, '#').length
+
 /** The icon names a text embeds, in order. */
 export const inlineNames = (text: string): string[] => [...text.matchAll(TOKEN)].map((m) => m[1]!)
 
