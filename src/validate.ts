@@ -34,11 +34,11 @@ export const validateGame = async (root: string, id: string, options: ValidateOp
   diagnostics.push(...checkDeck(game, cards.value, relativePath(root, paths.definition)))
   let rules: RulesDoc | undefined
   if (existsSync(paths.rules)) {
-    diagnostics.push(...checkFrontMatter(game, readFileSync(paths.rules, 'utf8'), relativePath(root, paths.rules)))
     // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
     const loadedRules = loadRules(paths.rules, root)
     diagnostics.push(...loadedRules.diagnostics)
     rules = loadedRules.value
+    diagnostics.push(...checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
   }
   if (options.faces && !hasErrors(diagnostics)) {
     const { checkFaces } = await import('./render/check-faces.ts')

@@ -1,8 +1,7 @@
-import matter from 'gray-matter'
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import type { GameDef } from '../define.ts'
 
-/** The line of a top-level front matter key, counting the opening `---` as line 1. */
+/** The line of a top-level front matter key (`key:` in YAML, `key =` in TOML), counting the opening fence as line 1. */
 const lineOf = (source: string, key: string): number => {
   const lines = source.split('\n')
   const index = lines.findIndex((l, i) => i > 0 && new RegExp(`^${key}\\s*[:=]`).test(l))
@@ -11,15 +10,11 @@ const lineOf = (source: string, key: string): number => {
 
 /**
  * The rules' front matter may restate the player count and title for the designer's website; the
- * definition is the source of truth, so a disagreement is reported where the designer wrote it.
+ * definition is the source of truth, so a disagreement is reported where the designer wrote it. `data` is
+ * the front matter as the rules loader read it (YAML or TOML; empty when it could not, which it reports),
+ * `source` the file's text, for the lines.
  */
-export const checkFrontMatter = (game: GameDef, source: string, file: string): Diagnostic[] => {
-  let data: Record<string, unknown>
-  try {
-    data = matter(source).data
-  } catch {
-    return [] // the rules loader reports front matter it cannot read
-  }
+export const checkFrontMatter = (game: GameDef, data: Record<string, unknown>, source: string, file: string): Diagnostic[] => {
   const diagnostics: Diagnostic[] = []
   if (data.players !== undefined) {
     const m = /^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$/.exec(String(data.players))
