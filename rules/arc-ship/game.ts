@@ -122,7 +122,7 @@ export default defineGame({
       deck: 'event',
       fields: {
         title: text({ max: 24 }),
-        art: icons('scenes', { min: 1, max: 1 }),
+        scene: icons('scenes', { min: 1, max: 1 }),
         flavour: text({ max: 80, optional: true }),
         /** Effect 1: who pays, and how much. */
         payer: oneOf(PAYERS, { optional: true }),
@@ -141,7 +141,7 @@ export default defineGame({
       fields: {
         /** Shorter than a plain Event's: the band also holds the picture. */
         title: text({ max: 20 }),
-        art: icons('scenes', { min: 1, max: 1 }),
+        scene: icons('scenes', { min: 1, max: 1 }),
         flavour: text({ max: 70, optional: true }),
         /** Participants the World Leader chooses (one more from `biggerTeamsFrom` players on). */
         team: int({ min: 2, max: 4 }),

@@ -60,7 +60,7 @@ const body = (ctx: Ctx, top: number) => {
 }
 
 /** A title band across the top of a face, running into the bleed. */
-const Band = ({ ctx, fill, icon, label, title, art }: { ctx: Ctx; fill: string; icon: string; label: string; title: string; art?: string }) => {
+const Band = ({ ctx, fill, icon, label, title, scene }: { ctx: Ctx; fill: string; icon: string; label: string; title: string; scene?: string }) => {
   const pad = ctx.box.bleed + ctx.box.safe
   const bg = ctx.inkFriendly ? '#ffffff' : fill
   const fg = ctx.inkFriendly ? fill : '#ffffff'
@@ -71,9 +71,9 @@ const Band = ({ ctx, fill, icon, label, title, art }: { ctx: Ctx; fill: string; 
           <img src={ctx.icon(icon, fg)} width={ctx.mm(3.6)} height={ctx.mm(3.6)} style={{ marginRight: ctx.mm(1.2) }} />
           {label}
         </div>
-        <Title ctx={ctx} field="title" text={title} width={ctx.box.width - 2 * pad - (art ? ctx.mm(13) : 0)} size={ctx.mm(5.4)} color={fg} align="left" style={{ marginTop: ctx.mm(0.8) }} />
+        <Title ctx={ctx} field="title" text={title} width={ctx.box.width - 2 * pad - (scene ? ctx.mm(13) : 0)} size={ctx.mm(5.4)} color={fg} align="left" style={{ marginTop: ctx.mm(0.8) }} />
       </div>
-      {art ? <img src={ctx.icon(art, fg)} width={ctx.mm(11)} height={ctx.mm(11)} /> : null}
+      {scene ? <img src={ctx.icon(scene, fg)} width={ctx.mm(11)} height={ctx.mm(11)} /> : null}
     </div>
   )
 }
@@ -227,7 +227,7 @@ export default defineTemplates(game, {
             <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, padding: ctx.box.bleed + ctx.box.safe, paddingTop: ctx.mm(3), justifyContent: 'space-between' }}>
               <Flavour ctx={ctx} text={card.fields.flavour} width={width} height={ctx.mm(9)} />
               <div style={{ display: 'flex', justifyContent: 'center' }}>
-                <img src={ctx.icon(ctx.word('scenes', card.fields.art[0]!).icon, EVENT, 'art')} width={ctx.mm(30)} height={ctx.mm(30)} />
+                <img src={ctx.icon(ctx.word('scenes', card.fields.scene[0]!).icon, EVENT, 'scene')} width={ctx.mm(30)} height={ctx.mm(30)} />
               </div>
               <Effects ctx={ctx} payer={card.fields.payer} pay={card.fields.pay} health={card.fields.health} text={card.fields.text} field="text" color={EVENT} size={ctx.mm(3.8)} width={width} height={effects} />
               <div style={{ display: 'flex', height: ctx.mm(3), alignItems: 'flex-end', fontSize: ctx.mm(2.3), color: '#666666' }}>Follow in order. If a step fails, stop.</div>
@@ -244,7 +244,7 @@ export default defineTemplates(game, {
         const result = (height - ctx.mm(8 + 6 + 6 + 4 * 1.5)) / 2
         return (
           <Face ctx={ctx} background="#ffffff" style={{ padding: 0, color: INK }}>
-            <Band ctx={ctx} fill={OR_EVENT} icon="game-icons:crossroad" label="OR EVENT" title={card.fields.title} art={ctx.word('scenes', card.fields.art[0]!).icon} />
+            <Band ctx={ctx} fill={OR_EVENT} icon="game-icons:crossroad" label="OR EVENT" title={card.fields.title} scene={ctx.word('scenes', card.fields.scene[0]!).icon} />
             <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, padding: ctx.box.bleed + ctx.box.safe, paddingTop: ctx.mm(2.5), justifyContent: 'space-between' }}>
               <Flavour ctx={ctx} text={card.fields.flavour} width={width} height={ctx.mm(8)} />
               <div style={{ display: 'flex', height: ctx.mm(6), alignItems: 'center', fontSize: ctx.mm(3), fontWeight: 700, color: OR_EVENT }}>
