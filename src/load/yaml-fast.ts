@@ -71,12 +71,23 @@ export const parseYamlFast = (source: string): Located | null | undefined => {
       i = lineStart
     }
   }
-  const locate = (span: Span): SourcePos => {
-    const start = startOf(span.start)
-    const end = endOf(span.end, start)
+  const between = (start: number, end: number): SourcePos => {
     const a = point(start)
     const b = point(end)
     return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column }
+  }
+  const locate = (span: Span): SourcePos => {
+    const start = startOf(span.start)
+    return between(start, endOf(span.end, start))
+  }
+  // js-yaml gives an empty or null value no node of its own: place it as the full parser does, after the
+  // key's colon and the blanks on its line, over a written null (`~`, `null`), or at no width.
+  const nullAfter = (keySpan: Span): SourcePos => {
+    const keyEnd = endOf(keySpan.end, startOf(keySpan.start))
+    let i = source.indexOf(':', keyEnd) + 1
+    while (source[i] === ' ' || source[i] === '\t') i++
+    const written = /^(?:~|null|Null|NULL)(?=$|[\s,}\]#])/.exec(source.slice(i, i + 5))
+    return between(i, i + (written?.[0].length ?? 0))
   }
 
   const build = (outer: Span): Located | undefined => {
@@ -93,6 +104,7 @@ export const parseYamlFast = (source: string): Located | null | undefined => {
         if (String(keySpan.result) !== keys[i]) return undefined
         const value = build(span.children[2 * i + 1]!)
         if (!value) return undefined
+        if (value.value === null) value.pos = nullAfter(keySpan)
         entries.push({ key: keys[i]!, keyPos: locate(keySpan), value })
       }
       return { value: span.result, pos, entries }

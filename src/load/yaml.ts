@@ -41,7 +41,7 @@ const fromLocated = (root: Located | null, file: string): Result<RawCardFile> =>
     const keys = new Map<string, SourcePos>()
     for (const e of node.entries ?? []) {
       keys.set(e.key, e.keyPos)
-      values.set(e.key, { value: e.value.value, pos: e.value.value === null ? e.keyPos : e.value.pos })
+      values.set(e.key, { value: e.value.value, pos: e.value.pos })
     }
     return { values, keys }
   }

@@ -58,6 +58,16 @@ describe('the fast YAML path', () => {
   })
 
   it.each([
+    ['an empty value in a block mapping', '- id: a\n  title:\n  value: 3\n'],
+    ['an empty value in a flow mapping', '- { id: a, title: , value: 3 }\n'],
+    ['an empty last value', 'cards:\n  - id: a\n    title:\n'],
+    ['written nulls', '- id: a\n  x: ~\n  y: null\n  z: { w: ~, v: NULL }\n'],
+  ])('places %s where the full parser does', (_, source) => {
+    expect(parseYamlFast(source)).toBeTruthy()
+    expect(plain(parseYamlCards(source, 'f.yaml'))).toEqual(plain(parseYamlCardsFully(source, 'f.yaml')))
+  })
+
+  it.each([
     ['a syntax error', '- id: a\n- id: b\n  cost: [wood\n'],
     ['an anchor and alias', '- &c { id: a, cost: [wood] }\n- *c\n'],
     ['a merge key', '- { id: a, cost: [wood] }\n- <<: { cost: [wood] }\n  id: b\n'],
