@@ -5,6 +5,7 @@ import type { Root } from 'mdast'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { buildTree } from '../shortcodes/tree.ts'
 import { gamePaths, relativePath } from './project.ts'
+import { pointLocator } from '../util/lines.ts'
 
 /** A note the author left for themselves: an HTML comment or an `@TODO` line. Never printed. */
 export interface RulesNote {
@@ -143,12 +144,6 @@ interface Notes extends Result<RulesNote[]> {
   source: string
 }
 
-/** Line and column (1-based) of an offset. */
-const pointIn = (text: string, offset: number) => {
-  const before = text.slice(0, offset)
-  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') }
-}
-
 const TODO = /^@TODO\b[\s:]*/
 
 /** Collects HTML comments (also Hugo's `<!--- … --->`) and lines starting with @TODO, and blanks them out. */
@@ -157,10 +152,12 @@ const collectNotes = (input: string): Notes => {
   const diagnostics: Diagnostic[] = []
   let source = ''
   let last = 0
+  const point = pointLocator(input)
   for (const m of input.matchAll(/<!--([\s\S]*?)(?:-->|$)/g)) {
     const text = m[1]!.replace(/^-+|-+$/g, '').trim()
     const isTodo = TODO.test(text)
-    const at = pointIn(input, m.index)
+    const { line, column } = point(m.index)
+    const at = { line, column }
     found.push({ kind: isTodo ? 'todo' : 'comment', text: isTodo ? text.replace(TODO, '') : text, ...at })
     if (!m[0].endsWith('-->')) {
       diagnostics.push({ rule: 'rules/unclosed-comment', severity: 'warning', message: 'This HTML comment is never closed with "-->", so the rest of the file is hidden.', file: '', ...at })
@@ -180,9 +177,11 @@ const collectNotes = (input: string): Notes => {
   }
   source += input.slice(last)
 
+  // Blanking keeps every line break and the length, so points found before it stay true.
+  const pointInSource = pointLocator(source)
   for (const m of source.matchAll(/^[ \t]*@TODO\b.*$/gm)) {
-    const start = m.index + m[0].length - m[0].trimStart().length
-    found.push({ kind: 'todo', text: m[0].trim().replace(TODO, ''), ...pointIn(source, start) })
+    const { line, column } = pointInSource(m.index + m[0].length - m[0].trimStart().length)
+    found.push({ kind: 'todo', text: m[0].trim().replace(TODO, ''), line, column })
     source = blank(source, m.index, m.index + m[0].length)
   }
   found.sort((a, b) => a.line - b.line || a.column - b.column)
