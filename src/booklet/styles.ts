@@ -1,23 +1,21 @@
-import { baseFonts, loadFont } from '../render/fonts.ts'
+import { baseFonts, loadFont, type FontSpec } from '../render/fonts.ts'
 import { mmToPt } from '../util/units.ts'
 
-/** Font names as registered on the document. Inter for text, Bitter for headings (both SIL OFL, embedded). */
-export const FONT = {
-  body: 'Inter',
-  bold: 'Inter-Bold',
-  italic: 'Inter-Italic',
-  boldItalic: 'Inter-BoldItalic',
-  heading: 'Bitter-Bold',
-} as const
-export type FontName = (typeof FONT)[keyof typeof FONT]
+/** The booklet's type: deckwright's own fonts (`baseFonts`: Inter for text, Bitter for headings, both SIL OFL), each role registered with pdfkit under a name of its own. */
+const ROLES = {
+  body: baseFonts.body,
+  bold: baseFonts.bodyBold,
+  italic: baseFonts.bodyItalic,
+  boldItalic: baseFonts.bodyBoldItalic,
+  heading: baseFonts.heading,
+} as const satisfies Record<string, FontSpec>
+type Role = keyof typeof ROLES
+export type FontName = `booklet-${Role}`
+export const FONT = Object.fromEntries(Object.keys(ROLES).map((role) => [role, `booklet-${role}`])) as { [R in Role]: `booklet-${R}` }
 
 /** Embeds the booklet's fonts (subsets of the npm-installed WOFF files) so that every word stays selectable. */
 export const registerFonts = (doc: PDFKit.PDFDocument): void => {
-  doc.registerFont(FONT.body, loadFont(baseFonts.body).data)
-  doc.registerFont(FONT.bold, loadFont(baseFonts.bodyBold).data)
-  doc.registerFont(FONT.italic, loadFont(baseFonts.bodyItalic).data)
-  doc.registerFont(FONT.boldItalic, loadFont(baseFonts.bodyBoldItalic).data)
-  doc.registerFont(FONT.heading, loadFont(baseFonts.heading).data)
+  for (const role of Object.keys(ROLES) as Role[]) doc.registerFont(FONT[role], loadFont(ROLES[role]).data)
 }
 
 export const fontFor = (bold: boolean, italic: boolean): FontName =>
