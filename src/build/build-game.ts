@@ -13,6 +13,7 @@ import { examplesFromFaces } from '../booklet/example.ts'
 import { OutputBatch } from '../util/output-batch.ts'
 import { filesUnder, sourceHash } from '../util/source-hash.ts'
 import { cachedOutput } from './output-cache.ts'
+import { CACHE_DAYS, pruneCache } from './cache-prune.ts'
 import { FaceStore } from '../render/face-store.ts'
 import { validateGame } from '../validate.ts'
 import { gamePaths, relativePath } from '../load/project.ts'
@@ -170,7 +171,10 @@ const buildValidated = async (
   }
   const committing = performance.now()
   if (hasErrors(diagnostics)) outputs.discard()
-  else report.written.push(...outputs.commit().map((path) => relativePath(root, path)))
+  else {
+    report.written.push(...outputs.commit().map((path) => relativePath(root, path)))
+    pruneCache(store.dir, Date.now() - CACHE_DAYS * 24 * 3600 * 1000)
+  }
   timings.commit = performance.now() - committing
   return { value: report, diagnostics }
 }

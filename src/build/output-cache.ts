@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
@@ -25,6 +25,8 @@ export const cachedOutput = async (cacheDir: string | undefined, key: string, ma
   if (dir && manifest && existsSync(manifest)) {
     try {
       const { names, diagnostics } = JSON.parse(readFileSync(manifest, 'utf8')) as { names: string[]; diagnostics: Diagnostic[] }
+      const now = new Date()
+      utimesSync(manifest, now, now) // in use: kept by the cache's pruning
       return { files: names.map((name, i) => ({ name, data: readFileSync(join(dir, String(i))) })), diagnostics }
     } catch {
       // a damaged entry is made again

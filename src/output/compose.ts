@@ -1,6 +1,6 @@
 import { Resvg } from '@resvg/resvg-js'
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { deflateSync, inflateSync } from 'node:zlib'
 import type { GameDef } from '../engine/define.ts'
@@ -106,6 +106,8 @@ export const readPixels = (dir: string | undefined, key: string): Pixels | undef
   if (!file || !existsSync(file)) return undefined
   try {
     const bytes = readFileSync(file)
+    const now = new Date()
+    utimesSync(file, now, now) // in use: kept by the cache's pruning
     return { width: bytes.readUInt32BE(0), height: bytes.readUInt32BE(4), data: inflateSync(bytes.subarray(8)) }
   } catch {
     return undefined // a damaged entry is drawn again

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
@@ -31,6 +31,11 @@ export const faceKey = (job: FaceJob, inputs: string, art?: string): string => {
   return createHash('sha256').update(inputs).update(JSON.stringify({ kind: job.kind, type: job.type, card })).digest('hex').slice(0, 40)
 }
 
+const touch = (file: string): void => {
+  const now = new Date()
+  utimesSync(file, now, now)
+}
+
 /** A face on disk: its key and its two files (absolute paths). Faces pass between stages as these, never as bytes. */
 export interface StoredFace {
   key: string
@@ -58,7 +63,9 @@ export class FaceStore {
     const meta = join(this.dir, `${key}.json`)
     if (!existsSync(meta) || !existsSync(face.png) || !existsSync(face.svg)) return undefined
     try {
-      return { face, diagnostics: (JSON.parse(readFileSync(meta, 'utf8')) as { diagnostics: Diagnostic[] }).diagnostics }
+      const diagnostics = (JSON.parse(readFileSync(meta, 'utf8')) as { diagnostics: Diagnostic[] }).diagnostics
+      touch(meta) // in use: kept by the cache's pruning (build/cache-prune.ts)
+      return { face, diagnostics }
     } catch {
       return undefined // a damaged entry is drawn again
     }

@@ -1,0 +1,49 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { buildGame } from '../../src/build/build-game.ts'
+import { pruneCache } from '../../src/build/cache-prune.ts'
+
+const DAY = 24 * 3600 * 1000
+const age = (file: string, days: number) => {
+  const when = new Date(Date.now() - days * DAY)
+  utimesSync(file, when, when)
+}
+
+describe('pruning the cache', () => {
+  it('removes the entries no build used for the given time, each with all its files, and folders left empty', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-prune-'))
+    const put = (file: string, days: number) => {
+      mkdirSync(join(dir, file, '..'), { recursive: true })
+      writeFileSync(join(dir, file), 'x')
+      age(join(dir, file), days)
+    }
+    for (const ext of ['png', 'svg', 'json']) put(`old.${ext}`, 30)
+    for (const ext of ['png', 'svg']) put(`used.${ext}`, 30)
+    put('used.json', 1) // a build reused it yesterday: its .png and .svg stay with it
+    for (const f of ['0', '1', 'files.json']) put(`outputs/stale/${f}`, 30)
+    for (const f of ['0', 'files.json']) put(`outputs/fresh/${f}`, f === 'files.json' ? 0 : 30)
+    put('pixels/oldcode/thumb.rgba', 30)
+    expect(pruneCache(dir, Date.now() - 14 * DAY)).toBe(7)
+    expect(readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()).toEqual(['outputs', 'outputs/fresh', 'outputs/fresh/0', 'outputs/fresh/files.json', 'used.json', 'used.png', 'used.svg'])
+  })
+
+  it('runs after a build, which keeps what it reused', async () => {
+    // Inside this repository, where the game's `import … from 'deckwright'` resolves.
+    const root = mkdtempSync(join(fileURLToPath(new URL('.', import.meta.url)), 'tmp-prune-'))
+    onTestFinished(() => rmSync(root, { recursive: true, force: true }))
+    cpSync(fileURLToPath(new URL('../fixtures/outputs/', import.meta.url)), root, { recursive: true })
+    const outDir = join(root, 'out')
+    const build = () => buildGame(root, 'parlour', { outDir, dpi: 20, jobs: 1 })
+    expect((await build()).value.drawn).toBe(11)
+    const cache = join(outDir, '.cache', 'parlour')
+    // A month passes; an entry of a face no card draws any more is among them.
+    writeFileSync(join(cache, 'gone.png'), 'x')
+    for (const file of readdirSync(cache, { recursive: true, encoding: 'utf8' })) age(join(cache, file), 30)
+    expect((await build()).value.drawn).toBe(0) // everything still there, and now marked as used
+    expect(existsSync(join(cache, 'gone.png'))).toBe(false)
+    expect((await build()).value.drawn).toBe(0)
+  }, 60_000)
+})
