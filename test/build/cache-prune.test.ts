@@ -45,5 +45,7 @@ describe('pruning the cache', () => {
     expect((await build()).value.drawn).toBe(0) // everything still there, and now marked as used
     expect(existsSync(join(cache, 'gone.png'))).toBe(false)
     expect((await build()).value.drawn).toBe(0)
+    // --no-cache draws every face again, whatever the cache holds.
+    expect((await buildGame(root, 'parlour', { outDir, dpi: 20, jobs: 1, cache: false })).value.drawn).toBe(11)
   }, 60_000)
 })
