@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync'
+import { parse, type CsvError } from 'csv-parse/sync'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { SourcePos } from '../engine/define.ts'
 import type { RawCard, RawCardFile } from './raw-card.ts'
@@ -23,40 +23,137 @@ const positionIn = (raw: string, offset: number, line: number): SourcePos => {
 }
 
 /**
+ * Where a record starts. csv-parse counts `lines` up to the record's last character (a line break ending
+ * the record is not counted yet), and the record's raw text begins with the empty lines it skipped before it.
+ */
+const locate = (raw: string, lines: number) => {
+  const text = raw.replace(/^\n+/, '')
+  const line = lines - (text.replace(/\n$/, '').split('\n').length - 1)
+  return { text, line, firstLine: line - (raw.length - text.length) }
+}
+
+/** A record read well: its cells, its text (without the empty lines before it) and the line it starts on. */
+interface Row { record: string[]; text: string; line: number; firstLine: number }
+/** A record csv-parse skipped: its first error, with the record's text up to that error. */
+interface Bad { error: CsvError; text: string; line: number; firstLine: number; seen: string }
+
+/**
+ * One run of csv-parse over `text` (the lines of the file from line `offset + 1` on). A record with a syntax
+ * error is skipped by csv-parse itself and handed to `on_skip`, with its raw text up to the error; the
+ * records after it are read as usual. A record with several errors is reported once, at its first.
+ */
+const readRecords = (text: string, offset: number): (Row | Bad)[] => {
+  const bad: Bad[] = []
+  const records = parse(text, {
+    info: true,
+    raw: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    on_skip: (error, raw) => {
+      if (!error || raw === undefined) return
+      // Later errors in the same record see the same raw text, grown; a new record's raw text starts afresh.
+      const last = bad.at(-1)
+      if (last && raw.length > last.seen.length && raw.startsWith(last.seen)) {
+        last.seen = raw
+        return
+      }
+      const at = locate(raw, error.lines as number)
+      bad.push({ error, text: at.text, line: at.line + offset, firstLine: at.firstLine + offset, seen: raw })
+    },
+  }) as unknown as { record: string[]; info: { lines: number }; raw: string }[]
+  const rows = records.map(({ record, info, raw }): Row => {
+    const at = locate(raw, info.lines)
+    return { record, text: at.text, line: at.line + offset, firstLine: at.firstLine + offset }
+  })
+  return [...rows, ...bad].sort((a, b) => a.line - b.line)
+}
+
+const quoted = (s: string) => JSON.stringify(s)
+
+/** The diagnostic for a skipped record: at the character csv-parse stopped at, or the quote left open. */
+const syntaxError = (bad: Bad, names: readonly string[] | undefined, lastLine: number, file: string): Diagnostic => {
+  const { error, text, line } = bad
+  const index = typeof error.column === 'number' ? error.column : 0
+  const cell = names?.[index] ? `the ${quoted(names[index])} cell` : names ? `cell ${index + 1}` : `cell ${index + 1} of the header row`
+  const leftOut = names ? 'the row is left out' : 'the header row, and with it every card of this file, is left out'
+  const start = cellOffsets(text)[index] ?? 0
+  const opened = positionIn(text, start, line)
+  let at = positionIn(text, text.length - 1, line)
+  let message: string
+  switch (error.code) {
+    case 'INVALID_OPENING_QUOTE':
+      message = `a quote in the middle of ${cell}, which does not start with a quote, so ${leftOut}; put the whole cell in quotes and write each quote inside it twice ("")`
+      break
+    case 'CSV_INVALID_CLOSING_QUOTE': {
+      const next = /got "(.)"/s.exec(error.message)?.[1]
+      const from = opened.line < at.line ? ` (its quote opened on line ${opened.line})` : ''
+      message = `the quote closing ${cell}${from} is followed by ${next ? quoted(next) : 'more text'} instead of a comma or the end of the line, so ${leftOut}; write each quote inside a quoted cell twice ("")`
+      break
+    }
+    case 'CSV_QUOTE_NOT_CLOSED':
+      at = opened
+      message = `the quote opening ${cell} is never closed, so ${leftOut}${lastLine > at.line ? ` with the rest of the file (${lastLine > at.line + 1 ? `lines ${at.line + 1}-${lastLine}` : `line ${lastLine}`})` : ''}; add the closing quote`
+      break
+    default:
+      message = `${error.message.replace(/^[A-Za-z ]+: /, '')}, so ${leftOut}`
+  }
+  return { rule: 'csv/syntax', severity: 'error', file, ...at, message: `CSV syntax: ${message}` }
+}
+
+/**
  * Reads a CSV card file as a spreadsheet exports it: a header row naming the fields, then one card
  * per row. Empty cells are missing values; icon lists are space-separated words; `qty` is a column.
+ * A row with a CSV syntax error is reported and left out; the other rows are still read.
  */
 export const parseCsvCards = (source: string, file: string): Result<RawCardFile> => {
   const result: RawCardFile = { file, defaults: new Map(), cards: [] }
   const diagnostics: Diagnostic[] = []
-  let records: { record: string[]; info: { lines: number }; raw: string }[]
-  try {
-    records = parse(source.replace(/^\uFEFF/, ''), { info: true, raw: true, relax_column_count: true, skip_empty_lines: true, bom: true }) as never
-  } catch (error) {
-    const e = error as Error & { lines?: number; column?: number }
-    diagnostics.push({ rule: 'csv/syntax', severity: 'error', file, line: e.lines ?? 1, column: 1, message: `CSV syntax: ${e.message.replace(/^Invalid Record Length: |^Invalid Closing Quote: /, '')}` })
-    return { value: result, diagnostics }
+  // One kind of line break: csv-parse counts a CR LF inside a quoted cell as two lines.
+  const lines = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n')
+  let lastLine = lines.length
+  while (lastLine > 0 && lines[lastLine - 1] === '') lastLine--
+  const rows: Row[] = []
+  let names: string[] | undefined
+  let from = 1
+  reading: for (;;) {
+    const records = readRecords(lines.slice(from - 1).join('\n'), from - 1)
+    for (const [i, record] of records.entries()) {
+      if (!('error' in record)) {
+        rows.push(record)
+        names ??= record.record.map((n) => n.trim())
+        continue
+      }
+      diagnostics.push(syntaxError(record, names, lastLine, file))
+      if (!names) return { value: result, diagnostics }
+      // A quote closing a cell too early leaves csv-parse inside the quotes, so the record runs on over the
+      // lines after it until some quote ends it. Read the lines after the error again, as records of their own.
+      const end = (records[i + 1]?.firstLine ?? lastLine + 1) - 1
+      const errorLine = record.line + record.text.split('\n').length - 1
+      if (record.error.code === 'CSV_INVALID_CLOSING_QUOTE' && end > errorLine) {
+        from = errorLine + 1
+        continue reading
+      }
+    }
+    break
   }
-  const [header, ...rows] = records
-  if (!header) return { value: result, diagnostics }
-  const headerStarts = cellOffsets(header.raw)
-  const names = header.record.map((n) => n.trim())
+  const [header, ...data] = rows
+  if (!header || !names) return { value: result, diagnostics }
+  const headerAt = cellOffsets(header.text).map((start) => positionIn(header.text, start, header.line))
   names.forEach((name, i) => {
-    if (!name) diagnostics.push({ rule: 'csv/empty-header', severity: 'error', file, line: header.info.lines, column: headerStarts[i]! + 1, message: `column ${i + 1} has no name in the header row` })
+    if (!name) diagnostics.push({ rule: 'csv/empty-header', severity: 'error', file, ...headerAt[i]!, message: `column ${i + 1} has no name in the header row` })
   })
-  for (const row of rows) {
-    // info.lines is the line where the record ends; a record spanning lines starts earlier.
-    const line = row.info.lines - (row.raw.replace(/\r?\n$/, '').split('\n').length - 1)
-    const starts = cellOffsets(row.raw)
-    const card: RawCard = { file, pos: { line, column: 1 }, values: new Map(), keys: new Map() }
+  for (const row of data) {
+    const starts = cellOffsets(row.text)
+    const card: RawCard = { file, pos: { line: row.line, column: 1 }, values: new Map(), keys: new Map() }
     if (row.record.length > names.length) {
-      const pos = positionIn(row.raw, starts[names.length]!, line)
+      const pos = positionIn(row.text, starts[names.length]!, row.line)
       diagnostics.push({ rule: 'csv/extra-cells', severity: 'error', file, ...pos, message: `this row has ${row.record.length} cells, the header names ${names.length} columns` })
     }
     names.forEach((name, i) => {
       if (!name) return
-      const pos = positionIn(row.raw, starts[i] ?? 0, line)
-      card.keys.set(name, { line: header.info.lines, column: headerStarts[i]! + 1 })
+      const pos = positionIn(row.text, starts[i] ?? 0, row.line)
+      card.keys.set(name, headerAt[i]!)
       const cell = row.record[i]?.trim() ?? ''
       card.values.set(name, { value: cell === '' ? null : cell, pos })
     })

@@ -19,6 +19,19 @@ describe('parseCsvCards', () => {
     expect(value.cards[1]!.values.get('text')!.pos).toEqual({ line: 4, column: 3 })
   })
 
+  it('counts a CR LF inside a quoted cell as one line break', () => {
+    const { value } = parseCsvCards('id,text\r\na,"two\r\nlines"\r\nb,one\r\n', 'x.csv')
+    expect(value.cards.map((c) => c.pos.line)).toEqual([2, 4])
+    expect(value.cards[0]!.values.get('text')!.value).toBe('two\nlines')
+  })
+
+  it('places a row after empty lines on its own line', () => {
+    const { value } = parseCsvCards('\nid,type\n\n\na,hut\n', 'x.csv')
+    expect(value.cards[0]!.pos.line).toBe(5)
+    expect(value.cards[0]!.values.get('type')!.pos).toEqual({ line: 5, column: 3 })
+    expect(value.cards[0]!.keys.get('type')).toEqual({ line: 2, column: 4 })
+  })
+
   it('reports a row with more cells than the header names', () => {
     const { diagnostics } = parseCsvCards('id,type\na,hut,extra\n', 'x.csv')
     expect(diagnostics).toMatchObject([{ rule: 'csv/extra-cells', line: 2, column: 7 }])
