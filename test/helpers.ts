@@ -1,10 +1,11 @@
 // Helpers the tests share: the real command, and poppler's tools on a PDF.
 import { execFile, execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { onTestFinished } from 'vitest'
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
 const bin = join(root, 'bin', 'deckwright.js')
@@ -33,3 +34,18 @@ export const poppler = (tool: string, pdf: string | Buffer, ...args: string[]): 
   }
   return execFileSync(tool, [...args, file as string, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' })
 }
+
+/**
+ * A copy of a fixture project for one test, removed when the test ends. It lives inside this repository
+ * (under test/, ignored by git), where a game's `import … from 'deckwright'`, React and the JSX settings
+ * resolve as for the shipped games.
+ */
+export const projectCopy = (fixture: string): string => {
+  const project = mkdtempSync(join(root, 'test', 'build', 'tmp-'))
+  onTestFinished(() => rmSync(project, { recursive: true, force: true }))
+  cpSync(fixture, project, { recursive: true })
+  return project
+}
+
+/** A fixture project of test/fixtures. */
+export const fixture = (name: string): string => join(root, 'test', 'fixtures', name)

@@ -1,19 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { PNG } from 'pngjs'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildGame } from '../../src/build/build-game.ts'
-import { poppler } from '../helpers.ts'
-
-const fixture = fileURLToPath(new URL('../fixtures/outputs/', import.meta.url))
+import { fixture, poppler, projectCopy } from '../helpers.ts'
 
 describe('the rules booklet in a rebuild', () => {
   it('is taken from the cache, warnings included, until the rules or their pictures change', async () => {
-    // Inside this repository, where the game's `import … from 'deckwright'` resolves.
-    const root = mkdtempSync(join(fileURLToPath(new URL('.', import.meta.url)), 'tmp-booklet-'))
-    onTestFinished(() => rmSync(root, { recursive: true, force: true }))
-    cpSync(fixture, root, { recursive: true })
+    const root = projectCopy(fixture('outputs'))
     const rules = join(root, 'rules', 'parlour', 'rules.md')
     writeFileSync(rules, '# Parlour\n\nGuests mingle.\n\n{{< rules-image src="table.png" >}}\n')
     const outDir = join(root, 'out')

@@ -1,10 +1,10 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildGame } from '../../src/build/build-game.ts'
 import { pruneCache } from '../../src/build/cache-prune.ts'
+import { fixture, projectCopy } from '../helpers.ts'
 
 const DAY = 24 * 3600 * 1000
 const age = (file: string, days: number) => {
@@ -31,10 +31,7 @@ describe('pruning the cache', () => {
   })
 
   it('runs after a build, which keeps what it reused', async () => {
-    // Inside this repository, where the game's `import … from 'deckwright'` resolves.
-    const root = mkdtempSync(join(fileURLToPath(new URL('.', import.meta.url)), 'tmp-prune-'))
-    onTestFinished(() => rmSync(root, { recursive: true, force: true }))
-    cpSync(fileURLToPath(new URL('../fixtures/outputs/', import.meta.url)), root, { recursive: true })
+    const root = projectCopy(fixture('outputs'))
     const outDir = join(root, 'out')
     const build = () => buildGame(root, 'parlour', { outDir, dpi: 20, jobs: 1 })
     expect((await build()).value.drawn).toBe(11)

@@ -1,18 +1,12 @@
 import { spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { root as repo } from '../helpers.ts'
-
-const fixture = fileURLToPath(new URL('../fixtures/outputs/', import.meta.url))
+import { fixture, projectCopy, root as repo } from '../helpers.ts'
 
 describe('deckwright build --watch', () => {
   it('builds, builds a changed card again in the same warm process, starts a new one for changed code, and stops on Ctrl-C', async () => {
-    // Inside this repository, where the game's `import … from 'deckwright'` resolves.
-    const project = mkdtempSync(join(fileURLToPath(new URL('.', import.meta.url)), 'tmp-watch-'))
-    onTestFinished(() => rmSync(project, { recursive: true, force: true }))
-    cpSync(fixture, project, { recursive: true })
+    const project = projectCopy(fixture('outputs'))
     const watcher = spawn(process.execPath, [join(repo, 'bin', 'deckwright.js'), 'build', 'parlour', '--watch', '--dpi', '30', '--no-overview', '--jobs', '1'], { cwd: project })
     onTestFinished(() => void watcher.kill('SIGKILL'))
     let log = ''
