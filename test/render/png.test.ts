@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
-import { encodeRgbPng } from '../../src/render/png.ts'
+import { encodeRgbPng, subFiltered } from '../../src/render/png.ts'
 
 describe('encodeRgbPng', () => {
   it('writes an RGB PNG (no alpha) that decodes to the same colours', () => {
@@ -18,5 +18,24 @@ describe('encodeRgbPng', () => {
   it('gives the same bytes for the same pixels', () => {
     const rgba = new Uint8Array(64 * 64 * 4).fill(200)
     expect(encodeRgbPng(rgba, 64, 64).equals(encodeRgbPng(rgba, 64, 64))).toBe(true)
+  })
+
+  it('filters a word at a time to the same bytes as a byte at a time, whatever the width', () => {
+    let seed = 7
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 8) & 0xff
+    for (const width of [1, 2, 3, 4, 5, 6, 7, 8, 9, 822]) {
+      const height = 3
+      const rgba = new Uint8Array(width * height * 4).map(random)
+      const words = subFiltered(rgba, width, height, 'words')
+      expect(words.equals(subFiltered(rgba, width, height, 'bytes')), `width ${width}`).toBe(true)
+      expect(words).toHaveLength((width * 3 + 1) * height)
+    }
+  })
+
+  it('reads pixels that do not start on a word boundary a byte at a time, to the same picture', () => {
+    const backing = new Uint8Array(5 * 2 * 4 + 1).map((_, i) => (i * 53) % 256)
+    const shifted = backing.subarray(1) // byteOffset 1: no 32-bit view is possible
+    const aligned = new Uint8Array(shifted)
+    expect(encodeRgbPng(shifted, 5, 2).equals(encodeRgbPng(aligned, 5, 2))).toBe(true)
   })
 })
