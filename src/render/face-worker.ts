@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { gamePaths, loadGameDefinition, relativePath } from '../load/project.ts'
+import { gamePaths, loadGameDefinition } from '../load/project.ts'
 import { FaceStore } from './face-store.ts'
-import { drawInto } from './pool.ts'
+import { drawInto, faceFailure } from './pool.ts'
 import { openSession, type FaceJob, type RenderOptions } from './session.ts'
 
 /** Holds one render session for one game, draws the faces the pool sends it and stores them. */
@@ -26,8 +26,7 @@ const draw = async ({ id: jobId, job, key }: { id: number; job: FaceJob; key: st
   try {
     drawn = await drawInto(session, store, job, key)
   } catch (error) {
-    const at = job.card ? { file: job.card.source.file, line: job.card.source.pos.line, column: job.card.source.pos.column, card: job.card.id } : { file: relativePath(root, paths.definition), line: 1, column: 1 }
-    drawn = { stored: false, diagnostics: [{ rule: 'render/worker-failed', severity: 'error', ...at, message: `drawing this ${job.kind} failed: ${(error as Error).message.split('\n')[0]}` }] }
+    drawn = faceFailure(paths, job, `drawing this ${job.kind} failed: ${(error as Error).message.split('\n')[0]}`)
   }
   parentPort!.postMessage({ id: jobId, drawn })
 }

@@ -28,6 +28,13 @@ export interface FaceRenderer {
 
 export const defaultJobs = (): number => availableParallelism()
 
+/** A face that could not be drawn or stored, as a diagnostic at its card (or the definition, for a shared back). */
+export const faceFailure = (paths: GamePaths, job: FaceJob, message: string): DrawnFace => {
+  const card = job.card
+  const at = card ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id } : { file: relativePath(paths.root, paths.definition), line: 1, column: 1 }
+  return { stored: false, diagnostics: [{ rule: 'render/worker-failed', severity: 'error', ...at, message }] }
+}
+
 /** Draws one face and stores it: what a worker does for each face it is sent, and this thread too. */
 export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, key: string): Promise<DrawnFace> => {
   const { face, diagnostics } = await session.draw(job)
@@ -134,16 +141,19 @@ export const openRenderer = async (
   const wanted = faces < 8 ? 0 : Math.min(jobs - 1, Math.ceil(faces / 4) - 1)
   const pool = [...(workers ?? []).slice(0, wanted), ...startWorkers(paths, options, store, wanted - (workers?.length ?? 0))]
   for (const spare of (workers ?? []).slice(wanted)) void spare.terminate()
-  const { value: session, diagnostics } = await openSession(paths, game, options)
+  let opened
+  try {
+    opened = await openSession(paths, game, options)
+  } catch (error) {
+    await Promise.all(pool.map((w) => w.terminate()))
+    throw error
+  }
+  const { value: session, diagnostics } = opened
   const queue: Task[] = []
   let next = 0
   let drawing = false
 
-  const failed = (task: Task, why: string) => {
-    const card = task.job.card
-    const at = card ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id } : { file: relativePath(paths.root, paths.definition), line: 1, column: 1 }
-    task.resolve({ stored: false, diagnostics: [{ rule: 'render/worker-failed', severity: 'error', ...at, message: `the worker drawing this ${task.job.kind} stopped (${why}); it was not drawn` }] })
-  }
+  const failed = (task: Task, why: string) => task.resolve(faceFailure(paths, task.job, `the worker drawing this ${task.job.kind} stopped (${why}); it was not drawn`))
   const feedWorkers = () => {
     for (const worker of pool) while (worker.state === 'ready' && worker.sent.length < AHEAD && queue.length) worker.send(queue.shift()!, next++)
   }
@@ -152,14 +162,22 @@ export const openRenderer = async (
   const drawHere = async () => {
     if (drawing) return
     drawing = true
-    while (queue.length) {
-      await new Promise((r) => setImmediate(r))
-      feedWorkers()
-      const task = queue.shift()
-      if (!task) break
-      task.resolve(await withoutExit(() => drawInto(session, store, task.job, task.key)))
+    try {
+      while (queue.length) {
+        await new Promise((r) => setImmediate(r))
+        feedWorkers()
+        const task = queue.shift()
+        if (!task) break
+        try {
+          task.resolve(await withoutExit(() => drawInto(session, store, task.job, task.key)))
+        } catch (error) {
+          // Not the template (the session reports those): the store could not be written (a full disk…).
+          task.resolve(faceFailure(paths, task.job, `drawing this ${task.job.kind} failed: ${(error as Error).message.split('\n')[0]}`))
+        }
+      }
+    } finally {
+      drawing = false
     }
-    drawing = false
   }
   const pump = () => {
     feedWorkers()

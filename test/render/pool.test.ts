@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -38,5 +38,15 @@ describe('the face renderer', () => {
     await renderer.close()
     expect(await workers[0]!.ready).toBe(false)
     expect(drawn.every((d) => d.stored && d.diagnostics.length === 0)).toBe(true)
+  }, 60_000)
+
+  it('reports a face it cannot store at its card, and goes on with the next', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'deckwright-pool-')), 'a-file')
+    writeFileSync(file, '')
+    const store = new FaceStore(join(file, 'cache')) // a folder inside a file: every write fails
+    const renderer = await openRenderer(paths, game, options, store, { jobs: 1, faces: 2 })
+    const drawn = await Promise.all(['a', 'b'].map((id, i) => renderer.draw({ kind: 'front', type: 'token', card: card(id, i + 1) }, `k-${id}`)))
+    await renderer.close()
+    expect(drawn).toEqual(['a', 'b'].map((id, i) => ({ stored: false, diagnostics: [expect.objectContaining({ rule: 'render/worker-failed', card: id, line: i + 1, message: expect.stringContaining('ENOTDIR') })] })))
   }, 60_000)
 })
