@@ -1,25 +1,25 @@
 import { fork, type ChildProcess } from 'node:child_process'
-import { existsSync, readdirSync, statSync, watch, type FSWatcher } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs'
+import { basename, dirname, join, relative } from 'node:path'
 import { gamePaths } from '../load/project.ts'
+import { isModuleFile } from '../util/source-hash.ts'
 
 /** Marks the build process a watch runs; it builds again when told, its modules (and the renderer) warm. */
 export const WATCH_CHILD = 'DECKWRIGHT_WATCH_CHILD'
 
-/** A change to code (a definition, a template) needs fresh modules: a new build process. Data does not. */
-const CODE = /\.(?:[cm]?[jt]sx?)$/
-
 /**
  * `deckwright build --watch`: builds the games in a child process, then watches their cards, rules and
- * templates. A change to data (cards, rules, pictures, art) is built again by the same child, warm: about
- * the time the build itself takes. A change to code starts a new child, since a module once loaded cannot
- * be loaded again. Changes that come while a build runs are built together after it. Ends on Ctrl-C.
+ * templates. A change to data (cards, rules text, pictures, art, icons) is built again by the same child,
+ * warm: about the time the build itself takes. A change to a module (a definition, a template, a JSON file
+ * they import) starts a new child, since a module once loaded cannot be loaded again. Changes that come
+ * while a build runs are built together after it. Ends on Ctrl-C.
  */
 export const watchBuilds = (root: string, games: string[], args: string[], bin: string): Promise<number> =>
   new Promise((done) => {
     const pending = new Set<string>()
-    let fresh = false // code changed: the next build needs a new process
+    let fresh = false // a module changed: the next build needs a new process
     let idle = false
+    let stopping = false
     let child: ChildProcess | undefined
     let timer: NodeJS.Timeout | undefined
 
@@ -28,26 +28,27 @@ export const watchBuilds = (root: string, games: string[], args: string[], bin: 
       const started = fork(bin, args, { env: { ...process.env, [WATCH_CHILD]: '1' }, stdio: 'inherit' })
       child = started
       started.on('message', (message: { idle?: boolean }) => {
-        if (!message.idle) return
+        if (!message.idle || child !== started) return
         idle = true
         process.stderr.write(`watching ${games.join(', ')} for changes (Ctrl-C stops)\n`)
         flush()
       })
+      started.on('error', () => undefined) // a message to a process that has just ended: its exit says so
       started.on('exit', (code, signal) => {
-        // Replaced, stopped, or ended with this process by Ctrl-C (the terminal signals both).
-        if (child !== started || signal === 'SIGINT' || signal === 'SIGTERM') return
+        if (child !== started || stopping) return // replaced, or stopped with this process
         child = undefined
         idle = true
         process.stderr.write(`deckwright: the build process ended (${signal ?? `exit code ${code}`}); the next change starts another\n`)
+        flush()
       })
     }
     const flush = () => {
       if (!idle || pending.size === 0) return
-      const games = [...pending]
+      const changedGames = [...pending]
       pending.clear()
       idle = false
-      if (child && !fresh) return void child.send({ build: games })
-      process.stderr.write(`${fresh ? `code of ${games.join(', ')} changed: ` : ''}starting a new build process\n`)
+      if (child && !fresh) return void child.send({ build: changedGames })
+      if (fresh) process.stderr.write(`code of ${changedGames.join(', ')} changed: starting a new build process\n`)
       const old = child
       child = undefined
       old?.kill()
@@ -55,7 +56,7 @@ export const watchBuilds = (root: string, games: string[], args: string[], bin: 
       start()
     }
     const changed = (game: string, file: string | null) => {
-      if (!file || CODE.test(file)) fresh = true
+      if (!file || isModuleFile(file)) fresh = true
       pending.add(game)
       clearTimeout(timer)
       timer = setTimeout(flush, 150) // an editor's save is often several events
@@ -64,14 +65,21 @@ export const watchBuilds = (root: string, games: string[], args: string[], bin: 
     const watchers = new Map<string, FSWatcher>()
     for (const game of games) {
       const paths = gamePaths(root, game)
-      for (const dir of [paths.rulesDir, paths.cardsDir, paths.templatesDir]) watchTree(dir, watchers, (file) => changed(game, file && relative(root, file)))
+      for (const dir of [paths.rulesDir, paths.cardsDir, paths.templatesDir]) {
+        const onChange = (file: string | null) => changed(game, file && relative(root, file))
+        watchTree(dir, watchers, onChange)
+        // The game's folder itself may come later (or be made again, by a checkout): its parent says so.
+        watchEntry(dirname(dir), basename(dir), watchers, () => {
+          watchTree(dir, watchers, onChange, true)
+          onChange(dir)
+        })
+      }
     }
     const stop = () => {
+      stopping = true
       clearTimeout(timer)
       for (const w of watchers.values()) w.close()
-      const last = child
-      child = undefined
-      last?.kill()
+      child?.kill()
       done(0)
     }
     process.once('SIGINT', stop)
@@ -79,23 +87,57 @@ export const watchBuilds = (root: string, games: string[], args: string[], bin: 
     start()
   })
 
+/** Whether a path is a folder now (false when it has just gone). */
+const isFolder = (path: string): boolean => {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
 /**
  * Watches a folder and the folders in it, each on its own (node 20's recursive watch on Linux loses a
  * file once an editor has replaced it by renaming another over it, as sed -i and many editors save);
- * a folder made later is watched from then on. `changed` gets the path, or null when the system did not say.
+ * a folder made later (or made again) is watched from then on. `changed` gets the path, or null when the
+ * system did not say. `again`: watch anew a folder watched before (it was removed and made again).
  */
-const watchTree = (dir: string, watchers: Map<string, FSWatcher>, changed: (file: string | null) => void): void => {
-  if (watchers.has(dir) || !existsSync(dir) || !statSync(dir).isDirectory()) return
-  watchers.set(
-    dir,
-    watch(dir, (_, name) => {
-      const file = name ? join(dir, name) : null
-      if (file && existsSync(file) && statSync(file).isDirectory()) watchTree(file, watchers, changed)
-      changed(file)
-    }),
-  )
-  for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) watchTree(join(dir, entry.name), watchers, changed)
+const watchTree = (dir: string, watchers: Map<string, FSWatcher>, changed: (file: string | null) => void, again = false): void => {
+  if ((!again && watchers.has(dir)) || !isFolder(dir)) return
+  watchers.get(dir)?.close()
+  const watcher = watch(dir, (_, name) => {
+    const file = name ? join(dir, name) : null
+    if (file && isFolder(file)) watchTree(file, watchers, changed, true)
+    changed(file)
+  })
+  watcher.on('error', () => {
+    // The folder is gone; its parent's watcher sees it if it comes back.
+    watcher.close()
+    if (watchers.get(dir) === watcher) watchers.delete(dir)
+  })
+  watchers.set(dir, watcher)
+  let entries
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return
+  }
+  for (const entry of entries) if (entry.isDirectory()) watchTree(join(dir, entry.name), watchers, changed, again)
 }
+
+/** Calls `appeared` when an entry of that name is made in a folder (a game's cards/, rules/ or templates/ folder). */
+const watchEntry = (parent: string, name: string, watchers: Map<string, FSWatcher>, appeared: () => void): void => {
+  const key = `${parent}\0${name}`
+  if (watchers.has(key) || !isFolder(parent)) return
+  const watcher = watch(parent, (_, entry) => {
+    if (entry === name && isFolder(join(parent, name))) appeared()
+  })
+  watcher.on('error', () => watcher.close())
+  watchers.set(key, watcher)
+}
+
+/** process.exit as it was when deckwright loaded: the renderer guards the global one while a template runs. */
+const exit = process.exit.bind(process)
 
 /**
  * In the build process a watch started: after the first builds, builds the games it is sent, one batch at
@@ -109,5 +151,5 @@ export const serveBuilds = (build: (games: string[]) => Promise<void>): Promise<
       await build(message.build)
       process.send!({ idle: true })
     })
-    process.on('disconnect', () => process.exit(0))
+    process.on('disconnect', () => exit(0))
   })

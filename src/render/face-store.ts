@@ -7,7 +7,7 @@ import type { GamePaths } from '../load/project.ts'
 import type { RenderedFace } from './face.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
-import { filesUnder, sourceHash } from '../util/source-hash.ts'
+import { filesUnder, isModuleFile, sourceHash } from '../util/source-hash.ts'
 
 /**
  * What every face of a game depends on besides its card: the game's templates and definition, the
@@ -16,7 +16,8 @@ import { filesUnder, sourceHash } from '../util/source-hash.ts'
  */
 export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardArt: ReadonlySet<string> = new Set()): string => {
   const hash = createHash('sha256').update(JSON.stringify(options)).update(sourceHash('render'))
-  for (const file of [...filesUnder(paths.templatesDir), paths.definition]) {
+  // The definition and any module it imports from the rules folder (the rules text and pictures are not faces' business).
+  for (const file of [...filesUnder(paths.templatesDir), ...filesUnder(paths.rulesDir).filter(isModuleFile)]) {
     if (existsSync(file) && !cardArt.has(file)) hash.update(file).update(readFileSync(file))
   }
   return hash.digest('hex')

@@ -17,6 +17,9 @@ export const filesUnder = (dir: string): string[] =>
           return statSync(path).isDirectory() ? filesUnder(path) : [path]
         })
 
+/** A file a game loads as a module (its definition, templates, and what they import: code and JSON), not as data. */
+export const isModuleFile = (file: string): boolean => /\.(?:[cm]?[jt]sx?|json)$/.test(file)
+
 const known = new Map<string, string>()
 
 /**
