@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { extname, join, normalize } from 'node:path'
-import type { Nodes } from 'mdast'
+import { extname } from 'node:path'
 import sharp from 'sharp'
+import { resolveSource } from './picture-sources.ts'
+
+export { imageSources } from './picture-sources.ts'
 
 /**
  * Pictures of the rules (`rules-image`, `rules-double-view`, markdown images), read from the rules folder before
@@ -26,28 +28,6 @@ export type ImageProblem = { src: string; reason: string }
 /** Wider than this (pixels) is more than 300 dpi across an A4 column: scaled down. */
 const MAX_PIXELS = 2000
 const READABLE = new Set(['.png', '.jpg', '.jpeg', '.webp', '.gif', '.avif', '.tif', '.tiff'])
-
-/** The image sources a tree names: shortcode `src` parameters and markdown images, in order, without repeats. */
-export const imageSources = (tree: Nodes): string[] => {
-  const found = new Set<string>()
-  const walk = (node: Nodes) => {
-    if (node.type === 'image' && node.url) found.add(node.url)
-    if (node.type === 'shortcode' && (node.name === 'rules-image' || node.name === 'rules-double-view')) {
-      const src = node.params['src'] ?? node.positional[0]
-      if (typeof src === 'string' && src) found.add(src)
-    }
-    if ('children' in node) for (const child of node.children) walk(child as Nodes)
-  }
-  walk(tree)
-  return [...found]
-}
-
-/** Where a source points in the rules folder: relative, or absolute from the folder (Hugo's page bundle). */
-const resolveSource = (src: string, baseDir: string): string | undefined => {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//')) return undefined
-  // An absolute path is taken from the rules folder, as Hugo takes it from the page bundle or site root.
-  return normalize(join(baseDir, decodeURIComponent(src.split(/[?#]/)[0]!)))
-}
 
 /** Reads and converts every picture; a missing or unreadable one is a problem, not a throw. */
 export const loadImages = async (sources: string[], baseDir: string | undefined): Promise<{ images: Map<string, BookletImage>; problems: Map<string, string> }> => {

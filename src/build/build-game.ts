@@ -11,7 +11,8 @@ import { typeSize } from '../print/card-sizes.ts'
 import type { BookletOptions } from '../booklet/index.ts'
 import { examplesFromFaces } from '../booklet/example.ts'
 import { OutputBatch } from '../util/output-batch.ts'
-import { filesUnder, sourceHash } from '../util/source-hash.ts'
+import { sourceHash } from '../util/source-hash.ts'
+import { picturePaths } from '../booklet/picture-sources.ts'
 import { cachedOutput } from './output-cache.ts'
 import { CACHE_DAYS, pruneCache } from './cache-prune.ts'
 import { FaceStore } from '../render/face-store.ts'
@@ -242,9 +243,10 @@ const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, r
     // again only when the rules, their pictures, the examples' faces or the options changed.
     const bookletOptions = { ...options.booklet, title: game.title, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir }
     const key = createHash('sha256')
-      .update(sourceHash('booklet', 'shortcodes', 'pdf', 'load'))
+      .update(sourceHash('booklet', 'shortcodes', 'pdf', 'load', 'render', 'util'))
       .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, bookletOptions]))
-    for (const file of filesUnder(rulesDir)) key.update(file).update(readFileSync(file))
+    // The pictures it shows, wherever they are (a picture may come from the templates' art).
+    for (const file of picturePaths(rules.tree, rulesDir)) key.update(file).update(readFileSync(file))
     const booklet = await cachedOutput(cacheDir, key.digest('hex').slice(0, 40), async () => {
       const { renderBooklet } = await import('../booklet/index.ts')
       const made = await renderBooklet(rules, bookletOptions)
