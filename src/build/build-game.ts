@@ -14,7 +14,7 @@ import { OutputBatch } from '../util/output-batch.ts'
 import { sourceHash } from '../util/source-hash.ts'
 import { picturePaths } from '../booklet/picture-sources.ts'
 import { cachedOutput } from './output-cache.ts'
-import { CACHE_DAYS, pruneCache } from './cache-prune.ts'
+import { CACHE_DAYS, pruneCache, pruneStaged } from './cache-prune.ts'
 import { FaceStore } from '../render/face-store.ts'
 import { validateGame } from '../validate.ts'
 import { gamePaths, relativePath } from '../load/project.ts'
@@ -175,6 +175,7 @@ const buildValidated = async (
   else {
     report.written.push(...outputs.commit().map((path) => relativePath(root, path)))
     pruneCache(store.dir, Date.now() - CACHE_DAYS * 24 * 3600 * 1000)
+    pruneStaged(join(options.outDir, '.cache'), Date.now() - 24 * 3600 * 1000)
   }
   timings.commit = performance.now() - committing
   return { value: report, diagnostics }

@@ -1,4 +1,4 @@
-import { readdirSync, rmdirSync, rmSync, statSync } from 'node:fs'
+import { readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** How long a cached face or output is kept after a build last used it. */
@@ -13,6 +13,14 @@ export const CACHE_DAYS = 14
  */
 export const pruneCache = (dir: string, before: number): number => {
   let removed = 0
+  // Another build may be writing here at the same time: a file gone between two looks is not a problem.
+  const mtime = (path: string) => {
+    try {
+      return statSync(path).mtimeMs
+    } catch {
+      return Infinity
+    }
+  }
   const visit = (folder: string, isRoot: boolean) => {
     let entries
     try {
@@ -22,7 +30,7 @@ export const pruneCache = (dir: string, before: number): number => {
     }
     const files = entries.filter((e) => e.isFile())
     if (!isRoot && files.some((f) => f.name === 'files.json')) {
-      const newest = Math.max(...files.map((f) => statSync(join(folder, f.name)).mtimeMs))
+      const newest = Math.max(...files.map((f) => mtime(join(folder, f.name))))
       if (newest < before) {
         removed += files.length
         rmSync(folder, { recursive: true, force: true })
@@ -35,13 +43,33 @@ export const pruneCache = (dir: string, before: number): number => {
       groups.set(stem, [...(groups.get(stem) ?? []), join(folder, f.name)])
     }
     for (const group of groups.values())
-      if (Math.max(...group.map((p) => statSync(p).mtimeMs)) < before) {
+      if (Math.max(...group.map(mtime)) < before) {
         for (const p of group) rmSync(p, { force: true })
         removed += group.length
       }
     for (const e of entries) if (e.isDirectory()) visit(join(folder, e.name), false)
-    if (!isRoot && readdirSync(folder).length === 0) rmdirSync(folder)
+    if (!isRoot && readdirSync(folder).length === 0) rmSync(folder, { recursive: true, force: true })
   }
   visit(dir, true)
   return removed
+}
+
+/**
+ * Removes the files a build stages in `out/.cache/` (a sheets PDF written page by page) that an interrupted
+ * build left there. Only those older than `before`: another build may be writing one now.
+ */
+export const pruneStaged = (dir: string, before: number): void => {
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    return
+  }
+  for (const name of names)
+    if (name.endsWith('.tmp'))
+      try {
+        if (statSync(join(dir, name)).mtimeMs < before) rmSync(join(dir, name), { force: true })
+      } catch {
+        // gone already
+      }
 }

@@ -60,12 +60,21 @@ export const pdfToBuffer = (doc: PDFKit.PDFDocument): Promise<Buffer> =>
     doc.end()
   })
 
+/** Where a document's bytes go: `end()` finishes the document; `abandon()` lets go of it after a failure. */
+export interface PdfSink<T> {
+  end(): Promise<T>
+  abandon(): void
+}
+
+/** Collects the document's bytes in memory. */
+export const pdfToMemory = (doc: PDFKit.PDFDocument): PdfSink<Buffer> => ({ end: () => pdfToBuffer(doc), abandon: () => undefined })
+
 /**
  * Sends the document's bytes to a file as pdfkit produces them (each embedded image is written when it is
  * first drawn), so a PDF of thousands of faces is never held in memory. Call before drawing; `end()` ends
- * the document and closes the file.
+ * the document and closes the file, `abandon()` closes it after a failure (the caller removes the file).
  */
-export const pdfToFile = (doc: PDFKit.PDFDocument, path: string): { end(): Promise<void> } => {
+export const pdfToFile = (doc: PDFKit.PDFDocument, path: string): PdfSink<void> => {
   const fd = openSync(path, 'w')
   let failed: unknown
   doc.on('data', (c: Uint8Array) => {
@@ -75,16 +84,22 @@ export const pdfToFile = (doc: PDFKit.PDFDocument, path: string): { end(): Promi
       failed = error
     }
   })
+  let closed = false
+  const close = () => {
+    if (!closed) closeSync(fd)
+    closed = true
+  }
   return {
+    abandon: close,
     end: () =>
       new Promise<void>((resolve, reject) => {
         doc.on('end', () => {
-          closeSync(fd)
+          close()
           if (failed === undefined) resolve()
           else reject(failed)
         })
         doc.on('error', (error: unknown) => {
-          closeSync(fd)
+          close()
           reject(error)
         })
         doc.end()

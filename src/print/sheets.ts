@@ -1,5 +1,5 @@
 import { DiagnosticError } from '../diagnostics/diagnostic.ts'
-import { createPdf, pdfToBuffer, pdfToFile } from '../pdf/document.ts'
+import { createPdf, pdfToFile, pdfToMemory, type PdfSink } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
 import type { CardSize } from './card-sizes.ts'
 import { bestLayout, filledCells, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
@@ -147,7 +147,7 @@ const checkOptions = (o: { bleedMm: number; gapMm: number; printerMarginMm: numb
  * or, with `fold`, fronts and backs on the same page either side of a fold line.
  */
 export async function writeSheets(items: PrintItem[], options: SheetOptions): Promise<{ pdf: Buffer; summary: SheetSummary }> {
-  const { result: pdf, summary } = await imposeSheets(items, options, (doc) => ({ end: () => pdfToBuffer(doc) }))
+  const { result: pdf, summary } = await imposeSheets(items, options, pdfToMemory)
   return { pdf, summary }
 }
 
@@ -159,7 +159,7 @@ export async function writeSheetsFile(items: PrintItem[], options: SheetOptions,
   return (await imposeSheets(items, options, (doc) => pdfToFile(doc, file))).summary
 }
 
-async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output: (doc: Doc) => { end(): Promise<T> }): Promise<{ result: T; summary: SheetSummary }> {
+async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output: (doc: Doc) => PdfSink<T>): Promise<{ result: T; summary: SheetSummary }> {
   const { title, bleedMm = 3, gapMm = 0, printerMarginMm = 5, fold = false, cornerRadiusMm = 0, backOffsetMm = { x: 0, y: 0 } } = options
   const duplex: Duplex = fold ? 'none' : (options.duplex ?? 'long-edge')
   const paper = paperOf(options.paper ?? 'a4', options.landscape ?? false)
@@ -177,37 +177,42 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
   const sink = output(doc)
   const notes: string[] = []
   let pages = 0
-  const backPage = (layout: SheetLayout, draw: () => void) => {
-    if (fold) return draw()
-    doc.addPage({ size: [pt(layout.pageWidthMm), pt(layout.pageHeightMm)], margin: 0 })
-    pages++
-    doc.save()
-    doc.translate(pt(backOffsetMm.x), pt(backOffsetMm.y))
-    draw()
-    doc.restore()
-  }
-  for (const { size: card, items: cards, layout } of groups) {
-    notes.push(...layout.notes.map((n) => `${card.name}: ${n}`))
-    for (const sheet of chunk(cards, layout.perPage)) {
-      const cells = filledCells(layout, sheet.length)
+  try {
+    const backPage = (layout: SheetLayout, draw: () => void) => {
+      if (fold) return draw()
       doc.addPage({ size: [pt(layout.pageWidthMm), pt(layout.pageHeightMm)], margin: 0 })
       pages++
-      sheet.forEach((item, i) => drawFace(doc, item.front, cells[i]!.trim, cells[i]!.clip, bleedMm))
-      drawCorners(doc, cells.map((c) => c.trim), cornerRadiusMm)
-      drawLines(doc, layout.marks)
-      if (layout.fold) drawLines(doc, [layout.fold], '#888888', 2)
-      if (duplex === 'none' && !fold) continue
-      backPage(layout, () => {
-        sheet.forEach((item, i) => drawFace(doc, item.back, cells[i]!.back, cells[i]!.backClip, bleedMm))
-        if (!fold) drawLines(doc, layout.marks)
-      })
+      doc.save()
+      doc.translate(pt(backOffsetMm.x), pt(backOffsetMm.y))
+      draw()
+      doc.restore()
     }
+    for (const { size: card, items: cards, layout } of groups) {
+      notes.push(...layout.notes.map((n) => `${card.name}: ${n}`))
+      for (const sheet of chunk(cards, layout.perPage)) {
+        const cells = filledCells(layout, sheet.length)
+        doc.addPage({ size: [pt(layout.pageWidthMm), pt(layout.pageHeightMm)], margin: 0 })
+        pages++
+        sheet.forEach((item, i) => drawFace(doc, item.front, cells[i]!.trim, cells[i]!.clip, bleedMm))
+        drawCorners(doc, cells.map((c) => c.trim), cornerRadiusMm)
+        drawLines(doc, layout.marks)
+        if (layout.fold) drawLines(doc, [layout.fold], '#888888', 2)
+        if (duplex === 'none' && !fold) continue
+        backPage(layout, () => {
+          sheet.forEach((item, i) => drawFace(doc, item.back, cells[i]!.back, cells[i]!.backClip, bleedMm))
+          if (!fold) drawLines(doc, layout.marks)
+        })
+      }
+    }
+    if ((fold || duplex === 'none') && (backOffsetMm.x !== 0 || backOffsetMm.y !== 0))
+      notes.push(`The back offset moves the backs of double-sided pages only; it is ignored ${fold ? 'when folding' : 'without duplex'}.`)
+    const withAlpha = new Set(items.flatMap((item) => [item.front, item.back]).filter(hasAlpha)).size
+    if (withAlpha > 0)
+      notes.push(`${withAlpha} face image(s) have an alpha channel; flatten them to RGB for faster, repeatable PDFs.`)
+  } catch (error) {
+    sink.abandon() // a face that cannot be read: the staged file is removed by the caller
+    throw error
   }
-  if ((fold || duplex === 'none') && (backOffsetMm.x !== 0 || backOffsetMm.y !== 0))
-    notes.push(`The back offset moves the backs of double-sided pages only; it is ignored ${fold ? 'when folding' : 'without duplex'}.`)
-  const withAlpha = new Set(items.flatMap((item) => [item.front, item.back]).filter(hasAlpha)).size
-  if (withAlpha > 0)
-    notes.push(`${withAlpha} face image(s) have an alpha channel; flatten them to RGB for faster, repeatable PDFs.`)
 
   return {
     result: await sink.end(),

@@ -1,5 +1,5 @@
 import { DiagnosticError } from '../diagnostics/diagnostic.ts'
-import { createPdf, pdfToBuffer, pdfToFile } from '../pdf/document.ts'
+import { createPdf, pdfToFile, pdfToMemory, type PdfSink } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
 import { drawImage } from '../pdf/images.ts'
 import type { PrintItem } from './sheets.ts'
@@ -10,7 +10,7 @@ import type { PrintItem } from './sheets.ts'
  * its back; a back shared by many cards is embedded once.
  */
 export async function writeSingleCards(items: PrintItem[], options: SingleCardOptions): Promise<Buffer> {
-  return singleCards(items, options, (doc) => ({ end: () => pdfToBuffer(doc) }))
+  return singleCards(items, options, pdfToMemory)
 }
 
 /** The same PDF, written to `file` page by page. */
@@ -23,7 +23,7 @@ export interface SingleCardOptions {
   bleedMm?: number
 }
 
-async function singleCards<T>(items: PrintItem[], options: SingleCardOptions, output: (doc: PDFKit.PDFDocument) => { end(): Promise<T> }): Promise<T> {
+async function singleCards<T>(items: PrintItem[], options: SingleCardOptions, output: (doc: PDFKit.PDFDocument) => PdfSink<T>): Promise<T> {
   const { title, bleedMm = 3 } = options
   if (!(bleedMm >= 0)) throw new DiagnosticError({ rule: 'print/bad-option', severity: 'error', file: '', message: `bleedMm must be a number of millimetres, 0 or more; got ${bleedMm}.` })
   if (items.length === 0) throw new DiagnosticError({ rule: 'print/no-cards', severity: 'error', file: '', message: 'There are no cards to print.' })
@@ -31,15 +31,20 @@ async function singleCards<T>(items: PrintItem[], options: SingleCardOptions, ou
   const first = items[0]!.size
   const doc = createPdf({ title, size: [pt(first.widthMm + 2 * bleedMm), pt(first.heightMm + 2 * bleedMm)], print: { duplex: 'long-edge' } })
   const sink = output(doc)
-  for (const { size, front, back } of items)
-    for (const face of [front, back]) {
-      const [w, h] = [pt(size.widthMm + 2 * bleedMm), pt(size.heightMm + 2 * bleedMm)]
-      doc.addPage({ size: [w, h], margin: 0 })
-      const b = pt(bleedMm)
-      const page = (doc.page as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary.data
-      page.TrimBox = [b, b, w - b, h - b]
-      page.BleedBox = [0, 0, w, h]
-      drawImage(doc, face, 0, 0, { width: w, height: h })
-    }
+  try {
+    for (const { size, front, back } of items)
+      for (const face of [front, back]) {
+        const [w, h] = [pt(size.widthMm + 2 * bleedMm), pt(size.heightMm + 2 * bleedMm)]
+        doc.addPage({ size: [w, h], margin: 0 })
+        const b = pt(bleedMm)
+        const page = (doc.page as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary.data
+        page.TrimBox = [b, b, w - b, h - b]
+        page.BleedBox = [0, 0, w, h]
+        drawImage(doc, face, 0, 0, { width: w, height: h })
+      }
+  } catch (error) {
+    sink.abandon()
+    throw error
+  }
   return sink.end()
 }

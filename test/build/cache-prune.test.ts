@@ -38,9 +38,15 @@ describe('pruning the cache', () => {
     const cache = join(outDir, '.cache', 'parlour')
     // A month passes; an entry of a face no card draws any more is among them.
     writeFileSync(join(cache, 'gone.png'), 'x')
+    // Sheets an interrupted build was writing, yesterday and just now (another build's, perhaps).
+    const staged = (name: string) => join(outDir, '.cache', name)
+    writeFileSync(staged('parlour-cards.pdf.1.0.tmp'), 'half a PDF')
+    age(staged('parlour-cards.pdf.1.0.tmp'), 2)
+    writeFileSync(staged('parlour-cards.pdf.2.0.tmp'), 'being written')
     for (const file of readdirSync(cache, { recursive: true, encoding: 'utf8' })) age(join(cache, file), 30)
     expect((await build()).value.drawn).toBe(0) // everything still there, and now marked as used
     expect(existsSync(join(cache, 'gone.png'))).toBe(false)
+    expect([existsSync(staged('parlour-cards.pdf.1.0.tmp')), existsSync(staged('parlour-cards.pdf.2.0.tmp'))]).toEqual([false, true])
     expect((await build()).value.drawn).toBe(0)
     // --no-cache draws every face again, whatever the cache holds.
     expect((await buildGame(root, 'parlour', { outDir, dpi: 20, jobs: 1, cache: false })).value.drawn).toBe(11)

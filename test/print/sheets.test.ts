@@ -1,9 +1,12 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
 import { DiagnosticError } from '../../src/diagnostics/diagnostic.ts'
 import { cardSize, type CardSize } from '../../src/print/card-sizes.ts'
-import { writeSheets, type PrintItem } from '../../src/print/sheets.ts'
+import { writeSheets, writeSheetsFile, type PrintItem } from '../../src/print/sheets.ts'
 
 const PX_PER_MM = 2
 const BLEED = 3
@@ -188,5 +191,25 @@ describe('writeSheets refuses what it cannot print', () => {
   })
   it('a negative bleed', async () => {
     expect(await rejects(pokerItems(1), { title: 't', bleedMm: -1 })).toMatchObject({ rule: 'print/bad-option', message: expect.stringContaining('bleedMm') })
+  })
+})
+
+describe('sheets written to a file', () => {
+  it('stream every face from its file, and let go of the file when a face cannot be read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-sheets-file-'))
+    const front = join(dir, 'front.png')
+    const back = join(dir, 'back.png')
+    writeFileSync(front, solid(poker, [200, 40, 40]))
+    writeFileSync(back, sharedBack)
+    const items = Array.from({ length: 10 }, (_, i) => ({ id: `c${i}`, front, back, size: poker }))
+    const summary = await writeSheetsFile(items, { title: 'T' }, join(dir, 'cards.pdf'))
+    expect(summary.pages).toBe(4) // two pages of fronts, each followed by its backs
+    expect(imageCount(readFileSync(join(dir, 'cards.pdf')))).toBe(2) // a face file drawn ten times is embedded once
+
+    const open = () => readdirSync('/proc/self/fd').length
+    const before = open()
+    writeFileSync(join(dir, 'broken.png'), 'not a picture')
+    await expect(writeSheetsFile([{ ...items[0]!, front: join(dir, 'broken.png') }], { title: 'T' }, join(dir, 'broken.pdf'))).rejects.toThrow()
+    expect(open()).toBe(before)
   })
 })
