@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync, renameSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -69,7 +69,11 @@ describe('OutputBatch', () => {
     expect(['a.png', 'cards.pdf'].map((f) => statSync(out(f)).mtimeMs)).toEqual([0, 0])
     expect(readdirSync(scratch)).toEqual([])
 
-    writeFileSync(source, 'face pixelz') // same size, other bytes
+    // The store replaces a face whole (a new file renamed over the old one), never in place: the output
+    // linked to the old file keeps the old bytes until the batch replaces it.
+    writeFileSync(`${source}.new`, 'face pixelz') // same size, other bytes
+    renameSync(`${source}.new`, source)
+    expect(readFileSync(out('a.png'), 'utf8')).toBe('face pixels')
     const changed = new OutputBatch(scratch)
     changed.copy(out('a.png'), source)
     writeFileSync(changed.stage(out('cards.pdf')), 'sheets, new')

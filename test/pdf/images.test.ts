@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PNG } from 'pngjs'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createPdf, pdfToBuffer } from '../../src/pdf/document.ts'
 import { drawImage, opaquePng, type ImageSource } from '../../src/pdf/images.ts'
 import { encodeRgbPng } from '../../src/render/png.ts'
@@ -28,6 +28,8 @@ const pngjs = (colorType: 0 | 2 | 4 | 6, bitDepth: 8 | 16 = 8): Buffer => {
 /** A PDF page with the picture drawn 40×20 pt, each use given, and its page rendered back at 72 dpi. */
 const drawn = async (...sources: ImageSource[]) => {
   const doc = createPdf({ title: 'images', size: [40, 20 * sources.length] })
+  // pdfkit's own PNG reader, which the fast path stands in for.
+  const pdfkitOpened = vi.spyOn(doc as unknown as { openImage(src: Buffer): unknown }, 'openImage')
   doc.addPage()
   sources.forEach((s, i) => drawImage(doc, s, 0, 20 * i, { width: 40, height: 20 }))
   const pdf = await pdfToBuffer(doc)
@@ -36,7 +38,7 @@ const drawn = async (...sources: ImageSource[]) => {
   execFileSync('pdftoppm', ['-r', '72', '-png', '-singlefile', file, file])
   const page = PNG.sync.read(readFileSync(`${file}.png`))
   const at = (x: number, y: number) => [...page.data.subarray((y * page.width + x) * 4, (y * page.width + x) * 4 + 3)]
-  return { pdf, at, images: poppler('pdfimages', pdf, '-list').trim().split('\n').slice(2) }
+  return { pdf, at, images: poppler('pdfimages', pdf, '-list').trim().split('\n').slice(2), pdfkitOpened: pdfkitOpened.mock.calls.length }
 }
 
 const near = (got: number[], want: number[]) => got.every((c, i) => Math.abs(c - want[i]!) <= 3)
@@ -54,8 +56,9 @@ describe('pictures in a PDF', () => {
   it('embeds the image data of the PNG without decoding it again', async () => {
     const png = encodeRgbPng(rgba(), 4, 2)
     const idat = png.subarray(png.indexOf('IDAT') + 4, png.indexOf('IDAT') + 4 + png.readUInt32BE(png.indexOf('IDAT') - 4))
-    const { pdf } = await drawn(png)
+    const { pdf, pdfkitOpened } = await drawn(png)
     expect(pdf.includes(idat)).toBe(true)
+    expect(pdfkitOpened).toBe(0) // pdfkit's PNG reader, which copies the data a byte at a time, is not used
   })
 
   it('embeds an 8-bit grey PNG as grey', async () => {
@@ -73,7 +76,8 @@ describe('pictures in a PDF', () => {
     ['16-bit RGB', pngjs(2, 16)],
   ])('leaves a PNG it cannot pass through (%s) to pdfkit, which still draws it', async (_, png) => {
     expect(opaquePng(png, 'I1')).toBeUndefined()
-    const { at } = await drawn(png)
+    const { at, pdfkitOpened } = await drawn(png)
+    expect(pdfkitOpened).toBe(1)
     const decoded = PNG.sync.read(png).data
     expect(near(at(15, 5), [...decoded.subarray(4, 7)])).toBe(true)
   })
