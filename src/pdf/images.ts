@@ -91,8 +91,7 @@ const registries = new WeakMap<Doc, (source: ImageSource) => PdfImage>()
 
 /**
  * The document's pictures: each distinct picture is opened once per document, so a card back shared by 90
- * cards, or a picture shown on several pages, is embedded once. A file is known by its path, bytes by their
- * digest.
+ * cards, or a picture shown on several pages, is embedded once.
  */
 export const pdfImages = (doc: Doc): ((source: ImageSource) => PdfImage) => {
   let registry = registries.get(doc)
@@ -102,18 +101,25 @@ export const pdfImages = (doc: Doc): ((source: ImageSource) => PdfImage) => {
 
 const newRegistry = (doc: Doc): ((source: ImageSource) => PdfImage) => {
   const internals = doc as unknown as PdfkitInternals
-  const opened = new Map<string, PdfImage>()
+  const byDigest = new Map<string, PdfImage>()
+  const byFile = new Map<string, PdfImage>()
   const byBuffer = new WeakMap<Buffer, PdfImage>()
-  const open = (bytes: Buffer): PdfImage => opaquePng(bytes, `I${++internals._imageCount}`) ?? internals.openImage(bytes)
+  // Known by identity first (the same file, the same Buffer), then by content: equal faces stored under
+  // two keys, or two Buffers of the same bytes, are one image.
+  const open = (bytes: Buffer): PdfImage => {
+    const digest = createHash('sha1').update(bytes).digest('hex')
+    let image = byDigest.get(digest)
+    if (!image) byDigest.set(digest, (image = opaquePng(bytes, `I${++internals._imageCount}`) ?? internals.openImage(bytes)))
+    return image
+  }
   return (source) => {
-    if (typeof source !== 'string') {
-      const known = byBuffer.get(source)
-      if (known) return known
+    if (typeof source === 'string') {
+      let image = byFile.get(source)
+      if (!image) byFile.set(source, (image = open(readFileSync(source))))
+      return image
     }
-    const key = typeof source === 'string' ? `file:${source}` : createHash('sha1').update(source).digest('hex')
-    let image = opened.get(key)
-    if (!image) opened.set(key, (image = open(typeof source === 'string' ? readFileSync(source) : source)))
-    if (typeof source !== 'string') byBuffer.set(source, image)
+    let image = byBuffer.get(source)
+    if (!image) byBuffer.set(source, (image = open(source)))
     return image
   }
 }
