@@ -15,7 +15,7 @@ import { sourceHash } from '../util/source-hash.ts'
 import { picturePaths } from '../booklet/picture-sources.ts'
 import { cachedOutput } from './output-cache.ts'
 import { CACHE_DAYS, pruneCache, pruneStaged } from './cache-prune.ts'
-import { FaceStore } from '../render/face-store.ts'
+import { FaceStore, gameModulesHash } from '../render/face-store.ts'
 import { validateGame } from '../validate.ts'
 import { gamePaths, relativePath } from '../load/project.ts'
 import { setNames } from '../engine/model.ts'
@@ -103,25 +103,27 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
   const reuse = options.cache !== false
   const store = new FaceStore(cacheDir)
   const cold = !reuse || !existsSync(cacheDir)
+  const modulesAtStart = gameModulesHash(gamePaths(root, id))
   const workers = cold ? startWorkers(gamePaths(root, id), renderOptions, store, (options.jobs ?? defaultJobs()) - 1) : undefined
   try {
-    return await buildValidated(root, id, options, report, renderOptions, workers, store, reuse)
+    return await buildValidated(root, id, options, report, { renderOptions, workers, modulesAtStart, store, reuse })
   } finally {
     // Drawing closes the workers it used; these are any it never got to (a game with errors).
     await Promise.all((workers ?? []).map((w) => w.terminate()))
   }
 }
 
-const buildValidated = async (
-  root: string,
-  id: string,
-  options: BuildOptions,
-  report: BuildReport,
-  renderOptions: RenderOptions,
-  workers: FaceWorker[] | undefined,
-  store: FaceStore,
-  reuse: boolean,
-): Promise<Result<BuildReport>> => {
+/** How a build draws: the render options, workers started early (and the game's modules when they were), the face store. */
+interface Drawing {
+  renderOptions: RenderOptions
+  workers: FaceWorker[] | undefined
+  modulesAtStart: string
+  store: FaceStore
+  /** Take faces already in the store (false: --no-cache). */
+  reuse: boolean
+}
+
+const buildValidated = async (root: string, id: string, options: BuildOptions, report: BuildReport, { renderOptions, workers, modulesAtStart, store, reuse }: Drawing): Promise<Result<BuildReport>> => {
   const { timings } = report
   const started = performance.now()
   const validated = await validateGame(root, id)
@@ -149,6 +151,7 @@ const buildValidated = async (
     allCards: loaded.cards,
     ...renderOptions,
     workers,
+    modulesAtStart,
     jobs: options.jobs,
     store,
     reuse,

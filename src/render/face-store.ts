@@ -24,6 +24,17 @@ export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardA
 }
 
 /**
+ * A digest of the game's modules as they are now (its definition, templates and the code and JSON they
+ * import): taken when the renderer loads them and again after drawing, to tell faces drawn by code that
+ * changed in between (a designer saving a template mid-build).
+ */
+export const gameModulesHash = (paths: GamePaths): string => {
+  const hash = createHash('sha256')
+  for (const file of [...filesUnder(paths.templatesDir), ...filesUnder(paths.rulesDir)].filter(isModuleFile)) hash.update(file).update(readFileSync(file))
+  return hash.digest('hex')
+}
+
+/**
  * A face's address: its job (card data without positions, which do not change its look), the inputs, and
  * the digest of the art file its card names (`artDigest`): new art, a new face; other faces stay cached.
  */
@@ -70,6 +81,11 @@ export class FaceStore {
     } catch {
       return undefined // a damaged entry is drawn again
     }
+  }
+
+  /** Makes a stored face not reusable (its files stay for the build that drew it). */
+  forget(key: string): void {
+    rmSync(join(this.dir, `${key}.json`), { force: true })
   }
 
   /** Stores a face just drawn; one drawn with errors is kept for this build but is not reused. */

@@ -1,7 +1,7 @@
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
-import type { GamePaths } from '../load/project.ts'
-import { faceKey, FaceStore, renderInputsHash, temporaryStore, type StoredFace } from './face-store.ts'
+import { relativePath, type GamePaths } from '../load/project.ts'
+import { faceKey, FaceStore, gameModulesHash, renderInputsHash, temporaryStore, type StoredFace } from './face-store.ts'
 import { planFaces } from './plan.ts'
 import { backOf } from '../engine/decks.ts'
 import { artDigest, artPath } from './art.ts'
@@ -26,6 +26,8 @@ export interface RenderRunOptions extends RenderOptions {
   allCards?: readonly Card[]
   /** Workers started earlier (see `startWorkers`); renderGame uses or closes them. */
   workers?: FaceWorker[]
+  /** `gameModulesHash` when those workers were started (they loaded the game's modules then). */
+  modulesAtStart?: string
 }
 
 export interface CardFaces {
@@ -64,7 +66,8 @@ const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.ca
  * inputs did not change since the last build comes from the cache; faces with the same inputs are drawn once.
  */
 export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions): Promise<Result<GameFaces>> => {
-  const { jobs = defaultJobs(), store = temporaryStore(), reuse = true, progress, workers, allCards = cards, ...renderOptions } = options
+  const { jobs = defaultJobs(), store = temporaryStore(), reuse = true, progress, workers, allCards = cards, modulesAtStart, ...renderOptions } = options
+  const modules = modulesAtStart ?? gameModulesHash(paths)
   const planned = planFaces(game, cards)
   const art = (card?: Card) => card?.art && artPath(paths.templatesDir, card.art)
   // Every card's art is left out of the shared hash (each is in its own faces' keys), also in a partial
@@ -108,6 +111,11 @@ export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonl
     }
   }
   spent.wall = performance.now() - start
+  if (toDraw.length && gameModulesHash(paths) !== modules) {
+    // Some faces may have been drawn by the old code and some by the new, under keys of either: none is kept.
+    for (const k of toDraw) store.forget(k)
+    diagnostics.push({ rule: 'render/changed-while-drawing', severity: 'warning', file: relativePath(paths.root, paths.definition), line: 1, column: 1, message: 'the game definition or templates changed while its faces were drawn: this build may mix the two, so build again' })
+  }
 
   const seen = new Set(diagnostics.map(key))
   for (const k of keys)

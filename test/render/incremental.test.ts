@@ -59,4 +59,14 @@ describe('rendering on workers, with a cache', () => {
     const sharper = await renderGame(paths, game, cards.slice(0, 2), { ...options, dpi: 50, jobs: 1, store })
     expect(sharper.value.cached).toBe(0)
   }, 60_000)
+
+  it("keeps none of the faces drawn while the game's modules changed, and says so", async () => {
+    const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-changed-')))
+    // As if a template had been saved between the renderer loading it and the end of drawing.
+    const mixed = await renderGame(paths, game, cards.slice(0, 3), { ...options, jobs: 1, store, modulesAtStart: 'the modules as they were' })
+    expect(mixed.diagnostics).toEqual([expect.objectContaining({ rule: 'render/changed-while-drawing', severity: 'warning', file: 'rules/maybe-missions/game.ts' })])
+    const again = await renderGame(paths, game, cards.slice(0, 3), { ...options, jobs: 1, store })
+    expect([again.value.drawn, again.value.cached]).toEqual([4, 0])
+    expect(again.diagnostics).toEqual([])
+  }, 60_000)
 })
