@@ -10,7 +10,8 @@ import { faceBox } from '../src/render/face.ts'
 import { baseFonts, loadFont } from '../src/render/fonts.ts'
 import { iconDataUri } from '../src/render/icons.ts'
 import { defaultJobs } from '../src/render/pool.ts'
-import type { FaceContext } from '../src/render/template.ts'
+import { createFaceContext } from '../src/render/face-context.ts'
+import { createMeasure } from '../src/render/text/measure.ts'
 import { validateGame } from '../src/validate.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -52,7 +53,7 @@ const floor = async (count: number) => {
   const templates = (await import(join(work, 'templates', 'bench', 'index.tsx'))).default
   const fonts = [...Object.values(baseFonts), ...templates.fonts].map(loadFont).map((f: ReturnType<typeof loadFont>) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style }))
   const box = faceBox(63.5, 88.9, 3)
-  const ctx = { game, box, inkFriendly: false, mm: (m: number) => Math.round(m * box.pxPerMm), icon: (n: string, c?: string) => iconDataUri(n, c)!, word: (v: string, w: string) => game.vocabularies![v]![w]! } as FaceContext
+  const ctx = createFaceContext({ game, box, inkFriendly: false, face: 'front', measure: createMeasure([]), diagnostics: [], at: { file: 'bench', line: 1, column: 1 }, findIcon: iconDataUri, iconHint: '', art: () => undefined })
   let svgMs = 0
   let pngMs = 0
   for (const card of cards.slice(0, count)) {

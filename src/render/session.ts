@@ -12,9 +12,9 @@ import { genericTemplate } from './generic.tsx'
 import { iconDataUri, svgDataUri } from './icons.ts'
 import { artPath, loadArt, type LoadedArt } from './art.ts'
 import { withStamp } from './stamp.ts'
-import type { FaceContext, Templates, TypeTemplate } from './template.ts'
+import type { Templates, TypeTemplate } from './template.ts'
+import { createFaceContext } from './face-context.ts'
 import { createMeasure } from './text/measure.ts'
-import { MISSING_ICON } from './text/missing-icon.ts'
 
 export interface RenderOptions {
   dpi: number
@@ -94,37 +94,25 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id }
         : { file: definitionFile, line: 1, column: 1 }
       const box = faceBox(size.widthMm, size.heightMm, options.bleedMm)
-      const missing = new Set<string>()
-      // A problem with one field points at the field's line.
-      const atField = (field?: string) => {
-        const pos = field ? card?.source.fields[field] : undefined
-        return { ...at, ...(pos ? { line: pos.line, column: pos.column } : {}), ...(field && card ? { field } : {}) }
-      }
-      const ctx: FaceContext = {
+      const artReported = new Set<string>()
+      const ctx = createFaceContext({
         game,
         box,
         inkFriendly: options.inkFriendly,
-        mm: (mm) => Math.round(mm * box.pxPerMm),
         card,
         face: kind,
         measure,
-        report: ({ rule, message, field, severity = 'error' }) => void diagnostics.push({ rule, severity, ...atField(field), message }),
-        icon: (name, color, field) => {
-          const uri = ownIcon(name, color) ?? iconDataUri(name, color)
-          if (uri) return uri
-          if (!missing.has(name))
-            diagnostics.push({ rule: 'render/missing-icon', severity: 'error', ...atField(field), message: `the icon "${name}" does not exist: name an icon of an installed Iconify set, e.g. "game-icons:spy", or an SVG in ${relativePath(paths.root, join(paths.templatesDir, 'icons'))}/` })
-          missing.add(name)
-          return MISSING_ICON
-        },
-        word: (vocabulary, word) => game.vocabularies?.[vocabulary]?.[word] ?? { label: word, icon: `missing:${word}` },
-        art: (file) => {
+        diagnostics,
+        at,
+        findIcon: (name, color) => ownIcon(name, color) ?? iconDataUri(name, color),
+        iconHint: `name an icon of an installed Iconify set, e.g. "game-icons:spy", or an SVG in ${relativePath(paths.root, join(paths.templatesDir, 'icons'))}/`,
+        art: (file, place) => {
           const loaded = artOf(file)
           if (loaded.ok) return loaded.uri
-          if (!missing.has(`art:${file}`)) {
-            missing.add(`art:${file}`)
-            // At the card's `art:` line when it is the card's own art; else at the card, or the definition for a shared back.
-            const where = card?.art === file ? atField('art') : card ? at : { file: templatesFile, line: 1, column: 1 }
+          if (!artReported.has(file)) {
+            artReported.add(file)
+            // At the card's `art:` line when it is the card's own art; else at the card, or the templates for a shared back.
+            const where = card?.art === file ? place('art') : card ? at : { file: templatesFile, line: 1, column: 1 }
             const path = relativePath(paths.root, artPath(paths.templatesDir, file))
             diagnostics.push(
               loaded.problem === 'missing'
@@ -134,7 +122,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
           }
           return undefined
         },
-      }
+      })
       const back = template.back ?? genericTemplate(type.name).back!
       try {
         // A template that throws is a diagnostic at the card being drawn; the rest of the game still renders.

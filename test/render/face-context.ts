@@ -3,9 +3,8 @@ import type { Card, GameDef } from '../../src/engine/define.ts'
 import { faceBox } from '../../src/render/face.ts'
 import { baseFonts, loadFont, type LoadedFont } from '../../src/render/fonts.ts'
 import { iconDataUri } from '../../src/render/icons.ts'
-import type { FaceContext } from '../../src/render/template.ts'
+import { createFaceContext } from '../../src/render/face-context.ts'
 import { createMeasure } from '../../src/render/text/measure.ts'
-import { MISSING_ICON } from '../../src/render/text/missing-icon.ts'
 
 /** The fonts every test face is drawn with: deckwright's own. */
 export const testFonts: LoadedFont[] = Object.values(baseFonts).map(loadFont)
@@ -34,28 +33,18 @@ export const testContext = (widthMm: number, heightMm: number, options: { card?:
   const diagnostics: Diagnostic[] = []
   const box = faceBox(widthMm, heightMm, options.bleedMm ?? 0, options.safeMm ?? 0)
   const card = options.card
-  const at = (field?: string) => {
-    const pos = field ? card?.source.fields[field] : undefined
-    return { file: card?.source.file ?? 'test', line: pos?.line ?? card?.source.pos.line ?? 1, column: pos?.column ?? 1, ...(card ? { card: card.id } : {}), ...(field ? { field } : {}) }
-  }
-  const game = options.game ?? testGame
-  const ctx: FaceContext = {
-    game,
+  const ctx = createFaceContext({
+    game: options.game ?? testGame,
     box,
-    mm: (mm) => Math.round(mm * box.pxPerMm),
-    icon: (name, color, field) => {
-      const uri = iconDataUri(name, color)
-      if (uri) return uri
-      diagnostics.push({ rule: 'render/missing-icon', severity: 'error', ...at(field), message: `the icon "${name}" does not exist` })
-      return MISSING_ICON
-    },
-    word: (vocabulary, word) => game.vocabularies?.[vocabulary]?.[word] ?? { label: word, icon: `missing:${word}` },
-    art: () => undefined,
     inkFriendly: options.inkFriendly ?? false,
     card,
     face: options.face ?? 'front',
-    report: ({ rule, message, field, severity = 'error' }) => void diagnostics.push({ rule, severity, ...at(field), message }),
     measure: createMeasure(testFonts),
-  }
+    diagnostics,
+    at: { file: card?.source.file ?? 'test', line: card?.source.pos.line ?? 1, column: card?.source.pos.column ?? 1, ...(card && { card: card.id }) },
+    findIcon: (name, color) => iconDataUri(name, color),
+    iconHint: 'name an icon of an installed Iconify set',
+    art: () => undefined,
+  })
   return { ctx, diagnostics, box }
 }
