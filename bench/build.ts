@@ -7,7 +7,7 @@ import satori from 'satori'
 import { buildGame } from '../src/build/build-game.ts'
 import { borderBox } from '../src/render/border-box.ts'
 import { faceBox } from '../src/render/face.ts'
-import { baseFonts, loadFont } from '../src/render/fonts.ts'
+import { faceFonts } from '../src/render/fonts.ts'
 import { iconDataUri } from '../src/render/icons.ts'
 import { defaultJobs } from '../src/render/pool.ts'
 import { createFaceContext } from '../src/render/face-context.ts'
@@ -51,7 +51,7 @@ const floor = async (count: number) => {
   const { value } = await validateGame(work, 'bench')
   const { game, cards } = value!
   const templates = (await import(join(work, 'templates', 'bench', 'index.tsx'))).default
-  const fonts = [...Object.values(baseFonts), ...templates.fonts].map(loadFont).map((f: ReturnType<typeof loadFont>) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style }))
+  const fonts = faceFonts(templates.fonts).map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style }))
   const box = faceBox(63.5, 88.9, 3)
   const ctx = createFaceContext({ game, box, inkFriendly: false, face: 'front', measure: createMeasure([]), diagnostics: [], at: { file: 'bench', line: 1, column: 1 }, findIcon: iconDataUri, iconHint: '', art: () => undefined })
   let svgMs = 0

@@ -43,3 +43,13 @@ export const baseFonts = {
   bodyBoldItalic: { name: 'Inter', package: '@fontsource/inter', weight: 700, style: 'italic' },
   heading: { name: 'Bitter', package: '@fontsource/bitter', weight: 700 },
 } as const satisfies Record<string, FontSpec>
+
+/** The fonts a game's faces are drawn with: deckwright's own, then the templates' others, each file once. */
+export const faceFonts = (templateFonts: readonly FontSpec[] = []): LoadedFont[] => {
+  const fonts = new Map<string, LoadedFont>()
+  for (const spec of [...Object.values(baseFonts), ...templateFonts]) {
+    const font = loadFont(spec)
+    if (!fonts.has(font.path)) fonts.set(font.path, font)
+  }
+  return [...fonts.values()]
+}

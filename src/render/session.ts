@@ -7,7 +7,7 @@ import { relativePath, type GamePaths } from '../load/project.ts'
 import { typeSize } from '../print/card-sizes.ts'
 import { borderBox } from './border-box.ts'
 import { faceBox, renderFace, type RenderedFace } from './face.ts'
-import { baseFonts, loadFont, type LoadedFont } from './fonts.ts'
+import { faceFonts, type LoadedFont } from './fonts.ts'
 import { genericTemplate } from './generic.tsx'
 import { iconDataUri, svgDataUri } from './icons.ts'
 import { artPath, loadArt, type LoadedArt } from './art.ts'
@@ -59,7 +59,7 @@ const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undef
 export const openSession = async (paths: GamePaths, game: GameDef, options: RenderOptions): Promise<Result<RenderSession>> => {
   const loaded = await loadTemplates(paths)
   const templates = loaded.value
-  const fonts: LoadedFont[] = [...Object.values(baseFonts), ...(templates?.fonts ?? [])].map(loadFont)
+  const fonts: LoadedFont[] = faceFonts(templates?.fonts)
   const measure = createMeasure(fonts)
   const definitionFile = relativePath(paths.root, paths.definition)
   const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))

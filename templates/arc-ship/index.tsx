@@ -160,7 +160,7 @@ const Track = ({ ctx, from, to, start, color, last }: { ctx: Ctx; from: number; 
 }
 
 export default defineTemplates(game, {
-  fonts: [{ name: 'Bitter', package: '@fontsource/bitter', weight: 700 }],
+  fonts: [], // Inter and Bitter Bold come with deckwright
   types: {
     identity: {
       front: (card, ctx) => {

@@ -74,7 +74,7 @@ const Rule = ({ ctx, area, title, text, field }: { ctx: Ctx; area: HalfArea; tit
 )
 
 export default defineTemplates(game, {
-  fonts: [{ name: 'Bitter', package: '@fontsource/bitter', weight: 700 }],
+  fonts: [], // Inter and Bitter Bold come with deckwright
   types: {
     vote: {
       front: (card, ctx) => {

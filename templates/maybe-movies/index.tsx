@@ -81,7 +81,7 @@ const movieFront = (ctx: Ctx, card: { fields: { title: string; genres: string[];
 }
 
 export default defineTemplates(game, {
-  fonts: [{ name: 'Bitter', package: '@fontsource/bitter', weight: 700 }],
+  fonts: [], // Inter and Bitter Bold come with deckwright
   types: {
     vote: {
       front: (card, ctx) => {

@@ -109,7 +109,7 @@ const Back = ({ ctx, deck }: { ctx: Ctx; deck: Deck }) => {
 }
 
 export default defineTemplates(game, {
-  fonts: [{ name: 'Bitter', package: '@fontsource/bitter', weight: 700 }],
+  fonts: [], // Inter and Bitter Bold come with deckwright
   types: {
     milestone: {
       front: (card, ctx) => {

@@ -3,7 +3,7 @@ import { Face, IconRow, SplitFront } from 'deckwright/components'
 import game from '../../rules/bench/game.ts'
 
 export default defineTemplates(game, {
-  fonts: [{ name: 'Bitter', package: '@fontsource/bitter', weight: 700 }],
+  fonts: [],
   types: {
     mission: {
       front: (card, ctx) => {
