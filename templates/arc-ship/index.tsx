@@ -159,6 +159,19 @@ const Track = ({ ctx, from, to, start, color, last }: { ctx: Ctx; from: number; 
   )
 }
 
+/** A vote or an outcome: one word on its role's colour (white with a coloured border for ink-friendly prints), its icon above, what it does below. */
+const Verdict = ({ ctx, role, icon, word, size, caption }: { ctx: Ctx; role: { fill: string }; icon: string; word: string; size: number; caption: string }) => {
+  const bg = ctx.inkFriendly ? '#ffffff' : role.fill
+  const ink = ctx.inkFriendly ? role.fill : '#ffffff'
+  return (
+    <Face ctx={ctx} background={bg} style={{ color: ink, alignItems: 'center', justifyContent: 'center', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${role.fill}` : undefined }}>
+      <img src={ctx.icon(icon, ink)} width={ctx.mm(18)} height={ctx.mm(18)} />
+      <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(size), marginTop: ctx.mm(2) }}>{word}</div>
+      <div style={{ display: 'flex', fontSize: ctx.mm(2.4), marginTop: ctx.mm(2), textAlign: 'center' }}>{caption}</div>
+    </Face>
+  )
+}
+
 export default defineTemplates(game, {
   fonts: [], // Inter and Bitter Bold come with deckwright
   types: {
@@ -290,16 +303,7 @@ export default defineTemplates(game, {
     vote: {
       front: (card, ctx) => {
         const yes = card.fields.vote === 'YES'
-        const role = roles[yes ? 'green' : 'red']
-        const bg = ctx.inkFriendly ? '#ffffff' : role.fill
-        const ink = ctx.inkFriendly ? role.fill : '#ffffff'
-        return (
-          <Face ctx={ctx} background={bg} style={{ color: ink, alignItems: 'center', justifyContent: 'center', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${role.fill}` : undefined }}>
-            <img src={ctx.icon(yes ? 'game-icons:thumb-up' : 'game-icons:thumb-down', ink)} width={ctx.mm(18)} height={ctx.mm(18)} />
-            <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(10), marginTop: ctx.mm(2) }}>{card.fields.vote}</div>
-            <div style={{ display: 'flex', fontSize: ctx.mm(2.4), marginTop: ctx.mm(2), textAlign: 'center' }}>{yes ? 'The event goes ahead' : 'Cancel the event'}</div>
-          </Face>
-        )
+        return <Verdict ctx={ctx} role={roles[yes ? 'green' : 'red']} icon={yes ? 'game-icons:thumb-up' : 'game-icons:thumb-down'} word={card.fields.vote} size={10} caption={yes ? 'The event goes ahead' : 'Cancel the event'} />
       },
       back: (ctx) => <Back ctx={ctx} deck="VOTE" icon="game-icons:vote" />,
     },
@@ -307,15 +311,7 @@ export default defineTemplates(game, {
       front: (card, ctx) => {
         const success = card.fields.result === 'SUCCESS'
         const role = roles[success ? 'green' : 'red']
-        const bg = ctx.inkFriendly ? '#ffffff' : role.fill
-        const ink = ctx.inkFriendly ? role.fill : '#ffffff'
-        return (
-          <Face ctx={ctx} background={bg} style={{ color: ink, alignItems: 'center', justifyContent: 'center', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${role.fill}` : undefined }}>
-            <img src={ctx.icon(role.icon, ink)} width={ctx.mm(18)} height={ctx.mm(18)} />
-            <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(success ? 6.4 : 9), marginTop: ctx.mm(2) }}>{card.fields.result}</div>
-            <div style={{ display: 'flex', fontSize: ctx.mm(2.4), marginTop: ctx.mm(2), textAlign: 'center' }}>{success ? 'Nations always play this' : 'One FAIL fails the mission'}</div>
-          </Face>
-        )
+        return <Verdict ctx={ctx} role={role} icon={role.icon} word={card.fields.result} size={success ? 6.4 : 9} caption={success ? 'Nations always play this' : 'One FAIL fails the mission'} />
       },
       back: (ctx) => <Back ctx={ctx} deck="MISSION" icon="game-icons:rocket-flight" />,
     },
