@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 
 type Doc = PDFKit.PDFDocument
 
@@ -18,20 +18,7 @@ export type ImageSource = Buffer | string
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 /** PNG colour types 4 and 6 carry alpha: pdfkit embeds those ~25× slower and not byte-for-byte repeatably. */
-export const hasAlpha = (source: ImageSource): boolean => {
-  const bytes = typeof source === 'string' ? head(source, 26) : source
-  return bytes.length > 25 && bytes.subarray(0, 8).equals(PNG_SIGNATURE) && (bytes[25]! & 4) !== 0
-}
-
-const head = (file: string, length: number): Buffer => {
-  const fd = openSync(file, 'r')
-  try {
-    const bytes = Buffer.alloc(length)
-    return bytes.subarray(0, readSync(fd, bytes, 0, length, 0))
-  } finally {
-    closeSync(fd)
-  }
-}
+const hasAlpha = (bytes: Buffer): boolean => bytes.length > 25 && bytes.subarray(0, 8).equals(PNG_SIGNATURE) && (bytes[25]! & 4) !== 0
 
 /**
  * An opaque, non-interlaced 8-bit grey or RGB PNG (what the face renderer writes) as a PDF image: the PNG's
@@ -87,45 +74,65 @@ interface PdfkitInternals {
   openImage(src: Buffer): PdfImage
 }
 
-const registries = new WeakMap<Doc, (source: ImageSource) => PdfImage>()
+/** A document's pictures, each opened once (see `pdfImages`), and how many distinct ones carried alpha. */
+interface Registry {
+  open(source: ImageSource): PdfImage
+  withAlpha: number
+}
+
+const registries = new WeakMap<Doc, Registry>()
 
 /**
  * The document's pictures: each distinct picture is opened once per document, so a card back shared by 90
  * cards, or a picture shown on several pages, is embedded once.
  */
-export const pdfImages = (doc: Doc): ((source: ImageSource) => PdfImage) => {
+const pdfImages = (doc: Doc): Registry => {
   let registry = registries.get(doc)
   if (!registry) registries.set(doc, (registry = newRegistry(doc)))
   return registry
 }
 
-const newRegistry = (doc: Doc): ((source: ImageSource) => PdfImage) => {
+/** How many distinct pictures drawn on the document so far are PNGs with alpha (slow, not repeatable: worth a note). */
+export const imagesWithAlpha = (doc: Doc): number => registries.get(doc)?.withAlpha ?? 0
+
+const newRegistry = (doc: Doc): Registry => {
   const internals = doc as unknown as PdfkitInternals
   const byDigest = new Map<string, PdfImage>()
   const byFile = new Map<string, PdfImage>()
   const byBuffer = new WeakMap<Buffer, PdfImage>()
   // Known by identity first (the same file, the same Buffer), then by content: equal faces stored under
   // two keys, or two Buffers of the same bytes, are one image.
-  const open = (bytes: Buffer): PdfImage => {
+  const byContent = (bytes: Buffer): PdfImage => {
     const digest = createHash('sha1').update(bytes).digest('hex')
     let image = byDigest.get(digest)
-    if (!image) byDigest.set(digest, (image = opaquePng(bytes, `I${++internals._imageCount}`) ?? internals.openImage(bytes)))
-    return image
-  }
-  return (source) => {
-    if (typeof source === 'string') {
-      let image = byFile.get(source)
-      if (!image) byFile.set(source, (image = open(readFileSync(source))))
-      return image
+    if (!image) {
+      image = opaquePng(bytes, `I${++internals._imageCount}`)
+      if (!image) {
+        if (hasAlpha(bytes)) registry.withAlpha++
+        image = internals.openImage(bytes)
+      }
+      byDigest.set(digest, image)
     }
-    let image = byBuffer.get(source)
-    if (!image) byBuffer.set(source, (image = open(source)))
     return image
   }
+  const registry: Registry = {
+    withAlpha: 0,
+    open: (source) => {
+      if (typeof source === 'string') {
+        let image = byFile.get(source)
+        if (!image) byFile.set(source, (image = byContent(readFileSync(source))))
+        return image
+      }
+      let image = byBuffer.get(source)
+      if (!image) byBuffer.set(source, (image = byContent(source)))
+      return image
+    },
+  }
+  return registry
 }
 
 /** Draws a picture with `doc.image`, embedding it in the document the first time it is drawn. */
 export const drawImage = (doc: Doc, source: ImageSource, x: number, y: number, options: PDFKit.Mixins.ImageOption): void => {
   // pdfkit takes an opened image in place of a Buffer; @types/pdfkit does not say so.
-  doc.image(pdfImages(doc)(source) as unknown as Buffer, x, y, options)
+  doc.image(pdfImages(doc).open(source) as unknown as Buffer, x, y, options)
 }

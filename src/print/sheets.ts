@@ -4,7 +4,7 @@ import { mmToPt } from '../util/units.ts'
 import type { CardSize } from './card-sizes.ts'
 import { bestLayout, filledCells, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
 import { paper as paperOf, paperLabel, type PaperName } from './paper.ts'
-import { drawImage, hasAlpha, type ImageSource } from '../pdf/images.ts'
+import { drawImage, imagesWithAlpha, type ImageSource } from '../pdf/images.ts'
 
 /** One card to print. Both faces are PNGs (RGB, no alpha) of the trim size plus the bleed on every side. */
 export interface PrintItem {
@@ -206,7 +206,7 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
     }
     if ((fold || duplex === 'none') && (backOffsetMm.x !== 0 || backOffsetMm.y !== 0))
       notes.push(`The back offset moves the backs of double-sided pages only; it is ignored ${fold ? 'when folding' : 'without duplex'}.`)
-    const withAlpha = new Set(items.flatMap((item) => [item.front, item.back]).filter(hasAlpha)).size
+    const withAlpha = imagesWithAlpha(doc)
     if (withAlpha > 0)
       notes.push(`${withAlpha} face image(s) have an alpha channel; flatten them to RGB for faster, repeatable PDFs.`)
   } catch (error) {
