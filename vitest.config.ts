@@ -1,6 +1,18 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
+
 export default defineConfig({
+  resolve: {
+    // A game's `import … from 'deckwright'` reaches the sources under test (the package's exports are dist/).
+    alias: [
+      { find: /^deckwright$/, replacement: src('index.ts') },
+      { find: /^deckwright\/components$/, replacement: src('render/components/index.tsx') },
+      { find: /^deckwright\/pipeline$/, replacement: src('pipeline.ts') },
+      { find: /^deckwright\/jsx-runtime$/, replacement: src('jsx-runtime.ts') },
+    ],
+  },
   test: {
     // Several tests run the real command or build a game: seconds each on a 2-core machine.
     testTimeout: 30_000,

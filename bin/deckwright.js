@@ -1,7 +1,4 @@
 #!/usr/bin/env node
-// Game definitions and templates are TypeScript (TSX): tsx loads them, and deckwright itself, without a build step.
-import { register } from 'tsx/esm/api'
-
-register()
-const { main } = await import('../src/cli.ts')
+// deckwright's command: its compiled code (dist/, built by `npm run build`, which `npm install` and `npm pack` run).
+const { main } = await import('../dist/cli.js')
 process.exitCode = await main(process.argv)

@@ -31,7 +31,7 @@ export const validateGame = async (root: string, id: string, options: ValidateOp
   diagnostics.push(...files.diagnostics)
   const cards = modelCards(game, files.value)
   diagnostics.push(...cards.diagnostics)
-  diagnostics.push(...checkDeck(game, cards.value, relativePath(root, paths.definition)))
+  diagnostics.push(...checkDeck(game, cards.value, relativePath(root, paths.definition), root))
   let rules: RulesDoc | undefined
   if (existsSync(paths.rules)) {
     // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.

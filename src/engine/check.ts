@@ -4,6 +4,7 @@ import { hiddenBacks } from './checks/hidden-backs.ts'
 import { exampleCards } from './checks/example-cards.ts'
 import { cardSizes } from './checks/card-sizes.ts'
 import { setNames } from './model.ts'
+import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 
 /** The set combinations deck checks must hold for: the base game alone, and the base game with each expansion. */
 export const setCombinations = (game: GameDef): string[][] => [['base'], ...setNames(game).filter((s) => s !== 'base').map((s) => ['base', s])]
@@ -14,7 +15,7 @@ const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.me
  * Runs the engine's own checks and the game's checks (one rule id each: '<game>/<check>') on the deck.
  * Deck checks run once per set combination; a problem found in several combinations is reported once.
  */
-export const checkDeck = (game: GameDef, cards: readonly Card[], definitionFile: string): Diagnostic[] => {
+export const checkDeck = (game: GameDef, cards: readonly Card[], definitionFile: string, root?: string): Diagnostic[] => {
   const diagnostics: Diagnostic[] = [...hiddenBacks(game, definitionFile), ...cardSizes(game, definitionFile), ...exampleCards(game, cards, definitionFile)]
   const seen = new Set<string>()
   const crashed = new Set<string>()
@@ -45,7 +46,7 @@ export const checkDeck = (game: GameDef, cards: readonly Card[], definitionFile:
       } catch (error) {
         if (crashed.has(name)) continue
         crashed.add(name)
-        diagnostics.push({ rule: 'game/check-crashed', severity: 'error', file: definitionFile, line: 1, column: 1, message: `the check "${name}" failed to run: ${(error as Error).message}` })
+        diagnostics.push({ rule: 'game/check-crashed', severity: 'error', file: definitionFile, line: 1, column: 1, ...(root && thrownAt(error, root)), message: `the check "${name}" failed to run: ${firstLine(error)}` })
       }
     }
   }

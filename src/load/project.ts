@@ -6,6 +6,8 @@ import type { GameDef } from '../engine/define.ts'
 import type { RawCardFile } from './raw-card.ts'
 import { parseCsvCards } from './csv.ts'
 import { parseYamlCards } from './yaml.ts'
+import { loadFailure } from './code-errors.ts'
+import { registerTypeScript } from './typescript.js'
 
 /** Where a game's files live, relative to the project root. */
 export interface GamePaths {
@@ -41,10 +43,11 @@ export const findGames = (root: string): string[] => {
     .sort()
 }
 
-/** Imports a game's definition (TypeScript, loaded through tsx). A definition that fails to load is a diagnostic. */
+/** Imports a game's definition (TypeScript, see typescript-hooks.js). A definition that fails to load is a diagnostic at its own line. */
 export const loadGameDefinition = async (paths: GamePaths): Promise<Result<GameDef | undefined>> => {
   const file = relativePath(paths.root, paths.definition)
   try {
+    registerTypeScript()
     const mod = (await import(pathToFileURL(paths.definition).href)) as { default?: GameDef }
     const game = mod.default
     if (!game || typeof game !== 'object' || !game.types) {
@@ -54,9 +57,7 @@ export const loadGameDefinition = async (paths: GamePaths): Promise<Result<GameD
     if (game.id !== paths.id) diagnostics.push({ rule: 'game/definition', severity: 'error', file, line: 1, column: 1, message: `the definition's id "${game.id}" differs from its folder "${paths.id}"` })
     return { value: game, diagnostics }
   } catch (error) {
-    const err = error as Error & { loc?: { line: number; column: number } }
-    const at = /:(\d+):(\d+)/.exec(String(err.stack ?? '').split('\n').find((l) => l.includes(DEFINITION_FILE)) ?? '')
-    return { value: undefined, diagnostics: [{ rule: 'game/definition', severity: 'error', file, line: at ? Number(at[1]) : 1, column: at ? Number(at[2]) : 1, message: `the game definition could not be loaded: ${err.message.split('\n')[0]}` }] }
+    return { value: undefined, diagnostics: loadFailure(error, paths.root, 'game/definition', 'the game definition', file) }
   }
 }
 

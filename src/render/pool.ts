@@ -50,6 +50,9 @@ interface Task {
   resolve: (drawn: DrawnFace) => void
 }
 
+/** The worker's module: face-worker.js in the package, face-worker.ts when deckwright runs from its sources. */
+const FACE_WORKER = new URL(`./face-worker${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url).href
+
 /** Faces sent to a worker ahead of the one it draws, so that it never waits for this thread to send the next. */
 const AHEAD = 2
 
@@ -69,7 +72,7 @@ export class FaceWorker {
 
   constructor(paths: GamePaths, options: RenderOptions, store: FaceStore) {
     this.ready = new Promise((resolve) => (this.settle = resolve))
-    this.thread = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root: paths.root, game: paths.id, options, store: store.dir } })
+    this.thread = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root: paths.root, game: paths.id, options, store: store.dir, entry: FACE_WORKER } })
     this.thread.on('message', (message: { ready?: boolean; id?: number; drawn?: DrawnFace }) => {
       if (message.ready) {
         this.state = 'ready'

@@ -15,6 +15,9 @@ import { withStamp } from './stamp.ts'
 import type { Templates, TypeTemplate } from './template.ts'
 import { createFaceContext } from './face-context.ts'
 import { createMeasure } from './text/measure.ts'
+import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
+import { loadFailure } from '../load/code-errors.ts'
+import { registerTypeScript } from '../load/typescript.js'
 
 export interface RenderOptions {
   dpi: number
@@ -49,10 +52,11 @@ const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undef
   const file = join(paths.templatesDir, TEMPLATES_FILE)
   if (!existsSync(file)) return { value: undefined, diagnostics: [] }
   try {
+    registerTypeScript()
     const mod = (await import(pathToFileURL(file).href)) as { default?: Templates }
     return { value: mod.default, diagnostics: [] }
   } catch (error) {
-    return { value: undefined, diagnostics: [{ rule: 'render/template-load', severity: 'error', file: relativePath(paths.root, file), line: 1, column: 1, message: `the templates could not be loaded: ${(error as Error).message.split('\n')[0]}` }] }
+    return { value: undefined, diagnostics: loadFailure(error, paths.root, 'render/template-load', 'the templates', relativePath(paths.root, file)) }
   }
 }
 
@@ -134,7 +138,10 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         const element = options.stamp && kind === 'front' ? withStamp(drawn, box, game.version) : drawn
         return { face: await renderFace(element, box, fonts, options.dpi), diagnostics }
       } catch (error) {
-        diagnostics.push({ rule: 'render/template-error', severity: 'error', ...at, message: `the template failed to draw this face: ${(error as Error).message.split('\n')[0]}` })
+        // At the template's line that threw when the stack names one, and always naming the card.
+        const code = thrownAt(error, paths.root)
+        const whose = card ? `the ${kind} of ${card.id} (${card.source.file}:${card.source.pos.line})` : `the shared ${kind} of ${type.name}`
+        diagnostics.push({ rule: 'render/template-error', severity: 'error', ...at, ...code, message: `the template failed to draw ${whose}: ${firstLine(error)}` })
         return { diagnostics }
       }
     },

@@ -1,5 +1,7 @@
-// A worker thread's entry: tsx first (templates and game definitions are TypeScript), then the face worker.
-import { register } from 'tsx/esm/api'
+// A worker thread's entry: the hooks that load a game's TypeScript first, then the face worker (compiled
+// JavaScript in the package, TypeScript when deckwright runs from its sources).
+import { workerData } from 'node:worker_threads'
+import { registerTypeScript } from '../load/typescript.js'
 
-register()
-await import('./face-worker.ts')
+registerTypeScript()
+await import(workerData.entry)

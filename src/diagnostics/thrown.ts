@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url'
+import { isAbsolute, relative, sep } from 'node:path'
+
+/** A place in a game's own code: a file relative to the project root, 1-based line and column. */
+export interface CodePlace {
+  file: string
+  line: number
+  column: number
+}
+
+/** A path relative to the project root when it lies in the project and outside node_modules. */
+export const inProject = (root: string, path: string): string | undefined => {
+  const rel = relative(root, path)
+  if (!rel || rel.startsWith('..') || isAbsolute(rel) || rel.split(sep).includes('node_modules')) return undefined
+  return rel.split(sep).join('/')
+}
+
+const pathOf = (location: string): string => (location.startsWith('file:') ? fileURLToPath(location) : location)
+
+/**
+ * Where an error was thrown in the project's own code (a definition, a template, a module they import):
+ * the first frame of its stack that lies in the project and outside node_modules. Source maps make the
+ * frames name the TypeScript lines.
+ */
+export const thrownAt = (error: unknown, root: string): CodePlace | undefined => {
+  const stack = String((error as Error | undefined)?.stack ?? '')
+  for (const frame of stack.split('\n').slice(1)) {
+    const m = /\(?((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):(\d+)\)?\s*$/.exec(frame)
+    if (!m) continue
+    const file = inProject(root, pathOf(m[1]!))
+    if (file) return { file, line: Number(m[2]), column: Number(m[3]) }
+  }
+  return undefined
+}
+
+/** The first line of an error's message: what a designer reads in a diagnostic. */
+export const firstLine = (error: unknown): string => String((error as Error | undefined)?.message ?? error).split('\n')[0]!
+
