@@ -18,6 +18,8 @@ export default defineGame({
     /** Shop Cards needed so that the shop can be replaced after purchases. */
     shopCards: 8,
   },
+  // The split cards' halves: the mission succeeds (green) or fails (red).
+  roles: { green: { word: 'SUCCESS' }, red: { word: 'FAIL' } },
   vocabularies: {
     resources: {
       intel: { label: 'Intel', icon: 'game-icons:files', color: '#1f6fb2' },

@@ -68,6 +68,8 @@ export default defineGame({
   version: '1.0.0',
   players: { min: 3, max: 6 },
   params,
+  // The movie cards' halves: its budget (orange) and, turned, its profit (green).
+  roles: { orange: { word: 'BUDGET' }, green: { word: 'PROFIT' } },
   vocabularies: { genres: genreVocabulary },
   sets: {
     trendsetter: { title: 'Trendsetter Tricks', kind: 'expansion' },

@@ -3,6 +3,7 @@ import type { Card, CheckContext, GameDef } from './define.ts'
 import { hiddenBacks } from './checks/hidden-backs.ts'
 import { exampleCards } from './checks/example-cards.ts'
 import { cardSizes } from './checks/card-sizes.ts'
+import { halfRoles } from './checks/half-roles.ts'
 import { setNames } from './model.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 
@@ -16,7 +17,7 @@ const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.me
  * Deck checks run once per set combination; a problem found in several combinations is reported once.
  */
 export const checkDeck = (game: GameDef, cards: readonly Card[], definitionFile: string, root?: string): Diagnostic[] => {
-  const diagnostics: Diagnostic[] = [...hiddenBacks(game, definitionFile), ...cardSizes(game, definitionFile), ...exampleCards(game, cards, definitionFile)]
+  const diagnostics: Diagnostic[] = [...hiddenBacks(game, definitionFile), ...cardSizes(game, definitionFile), ...halfRoles(game, definitionFile), ...exampleCards(game, cards, definitionFile)]
   const seen = new Set<string>()
   const crashed = new Set<string>()
   for (const sets of setCombinations(game)) {

@@ -1,7 +1,28 @@
 import type { Fields, FieldValues } from './fields.ts'
 
-/** Colour roles of split-card halves; the templates map them to colours and to a second, non-colour cue. */
-export type HalfRole = 'green' | 'red' | 'orange' | 'blue' | 'yellow' | 'purple'
+/** The colour roles every game has; a game may change them and add its own (`roles` in its definition). */
+export const DEFAULT_ROLES = ['green', 'red', 'orange', 'blue', 'yellow', 'purple'] as const
+export type DefaultRole = (typeof DEFAULT_ROLES)[number]
+
+/** A colour role of split-card halves: one of the defaults, or a role the game declares in `roles`. */
+export type HalfRole = DefaultRole | (string & {})
+
+/**
+ * What a colour role looks like: its colour, and the second cue that carries it where colour does not
+ * (greyscale, colour-blind players): a symbol and a word.
+ */
+export interface RoleDef {
+  /** The half's background. */
+  color: string
+  /** Text and icons drawn on `color`; default white. */
+  ink?: string
+  /** The light tint of ink-friendly faces; default `color` mixed with 88% white. */
+  light?: string
+  /** The word printed beside the symbol on each half ('SUCCESS'); default the role's name in capitals. */
+  word?: string
+  /** An icon: 'game-icons:check-mark', or the game's own. */
+  symbol: string
+}
 
 export interface CardTypeDef<F extends Fields = Fields> {
   /** What players call it: 'Mission Card'. */
@@ -48,7 +69,9 @@ export interface ExampleDef {
 
 export type TypeDefs = Record<string, CardTypeDef<any>>
 
-export interface GameDef<T extends TypeDefs = TypeDefs, P extends Record<string, unknown> = Record<string, unknown>> {
+export type Vocabularies = Record<string, Record<string, VocabularyWord>>
+
+export interface GameDef<T extends TypeDefs = TypeDefs, P extends Record<string, unknown> = Record<string, unknown>, V extends Vocabularies = Vocabularies> {
   id: string
   title: string
   /** The game's own version, stamped on faces on request. */
@@ -56,10 +79,15 @@ export interface GameDef<T extends TypeDefs = TypeDefs, P extends Record<string,
   players: { min: number; max: number }
   /** Numbers the rules state once (votes per player, market size…), used by checks, booklet and templates; `{}` if none. */
   params: P
-  vocabularies?: Record<string, Record<string, VocabularyWord>>
+  vocabularies?: V
+  /**
+   * Colour roles of split-card halves, beyond or instead of the defaults (green, red, orange, blue,
+   * yellow, purple): a new role names at least its colour and symbol; a default's name changes only what is given.
+   */
+  roles?: Record<string, Partial<RoleDef>>
   sets?: Record<string, SetDef>
   types: T
-  checks?: Record<string, Check<GameDef<T, P>>>
+  checks?: Record<string, Check<GameDef<T, P, V>>>
   examples?: Record<string, ExampleDef>
 }
 
@@ -81,7 +109,7 @@ export interface Card<V = Record<string, unknown>> {
   source: { file: string; pos: SourcePos; fields: Record<string, SourcePos> }
 }
 
-export type CardOf<G extends GameDef<any, any>, K extends keyof G['types']> = Card<FieldValues<G['types'][K]['fields']>>
+export type CardOf<G extends GameDef<any, any, any>, K extends keyof G['types']> = Card<FieldValues<G['types'][K]['fields']>>
 
 export interface Report {
   message: string
@@ -92,7 +120,7 @@ export interface Report {
   severity?: 'error' | 'warning' | 'info'
 }
 
-export interface CheckContext<G extends GameDef<any, any>> {
+export interface CheckContext<G extends GameDef<any, any, any>> {
   game: G
   /** The sets in play for this run of the check (base alone, or base with an expansion). */
   sets: readonly string[]
@@ -104,10 +132,18 @@ export interface CheckContext<G extends GameDef<any, any>> {
 }
 
 // Method syntax makes the parameter bivariant, so a game's typed checks still fit the engine's general GameDef.
-export type Check<G extends GameDef<any, any>> = { check(ctx: CheckContext<G>): void }['check']
+export type Check<G extends GameDef<any, any, any>> = { check(ctx: CheckContext<G>): void }['check']
 
 /** Declares a game; the identity function that gives the definition its types. */
-export const defineGame = <const T extends TypeDefs, const P extends Record<string, unknown>>(def: GameDef<T, P>): GameDef<T, P> => def
+export const defineGame = <const T extends TypeDefs, const P extends Record<string, unknown>, const V extends Vocabularies = {}>(def: GameDef<T, P, V>): GameDef<T, P, V> => def
+
+/** The names of every field of a game's card types (or of the types `K`): what a component's `field` prop takes. */
+export type FieldName<G extends GameDef<any, any, any>, K extends keyof G['types'] = keyof G['types']> = string extends keyof G['types']
+  ? string
+  : { [T in K]: keyof G['types'][T]['fields'] & string }[K] | 'art'
+
+/** The names of a game's vocabularies: what a component's `vocabulary` prop takes. */
+export type VocabularyName<G extends GameDef<any, any, any>> = string extends keyof NonNullable<G['vocabularies']> ? string : keyof NonNullable<G['vocabularies']> & string
 
 /** Declares a card type; keeps its field declarations' exact types for the templates. */
 export const cardType = <const F extends Fields>(def: CardTypeDef<F>): CardTypeDef<F> => def

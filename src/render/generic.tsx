@@ -18,7 +18,7 @@ export const genericTemplate = (typeName: string): TypeTemplate<any, string> => 
       ))}
     </Face>
   ),
-  back: (ctx: FaceContext<any>) => (
+  back: (_card: Card | undefined, ctx: FaceContext<any>) => (
     <Face ctx={ctx} background="#444444" style={{ color: '#ffffff', alignItems: 'center', justifyContent: 'center' }}>
       <div style={{ display: 'flex', fontSize: ctx.mm(5), fontFamily: 'Bitter' }}>{ctx.game.title}</div>
       <div style={{ display: 'flex', fontSize: ctx.mm(3.5) }}>{typeName}</div>

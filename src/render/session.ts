@@ -130,7 +130,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
       const back = template.back ?? genericTemplate(type.name).back!
       try {
         // A template that throws is a diagnostic at the card being drawn; the rest of the game still renders.
-        const drawn = kind === 'front' ? template.front(card as never, ctx) : back(ctx, card as never)
+        const drawn = kind === 'front' ? template.front(card as never, ctx) : back(card as never, ctx)
         if (how.layoutOnly) {
           borderBox(drawn) // calls every component, as satori would
           return { diagnostics }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Severity } from '../diagnostics/diagnostic.ts'
-import type { Card, CardOf, GameDef, VocabularyWord } from '../engine/define.ts'
+import type { Card, CardOf, GameDef, VocabularyName, VocabularyWord } from '../engine/define.ts'
 import type { FontSpec } from './fonts.ts'
 import type { FaceBox } from './face.ts'
 import type { TextMeasure } from './text/measure.ts'
@@ -16,14 +16,15 @@ export interface FaceProblem {
 }
 
 /** What a template receives besides its card: the game, the face's geometry, and look-ups for icons. */
-export interface FaceContext<G extends GameDef<any, any> = GameDef> {
+export interface FaceContext<G extends GameDef<any, any, any> = GameDef> {
   game: G
   box: FaceBox
   /** Millimetres to template pixels. */
   mm(mm: number): number
   /** A data URI of an icon ('game-icons:spy'); a missing one is reported at the card (at `field`'s line when given). */
   icon(name: string, color?: string, field?: string): string
-  word(vocabulary: string, word: string): VocabularyWord
+  /** A vocabulary word's label, icon and colour (an unknown word gets its own name and a missing icon). */
+  word(vocabulary: VocabularyName<G>, word: string): VocabularyWord
   /**
    * A data URI of an art file (PNG, JPEG or SVG), named relative to the game's templates folder; undefined
    * when it is missing or cannot be drawn (reported as a warning). Draw it with the `Art` component.
@@ -41,16 +42,20 @@ export interface FaceContext<G extends GameDef<any, any> = GameDef> {
   measure: TextMeasure
 }
 
-export interface TypeTemplate<G extends GameDef<any, any>, K extends keyof G['types']> {
+/**
+ * How one card type's faces look. `front` and `back` take the same arguments in the same order; a shared
+ * back (the type's `back: 'shared'`, the default) is drawn once for every card, so it gets no card.
+ */
+export interface TypeTemplate<G extends GameDef<any, any, any>, K extends keyof G['types']> {
   front(card: CardOf<G, K>, ctx: FaceContext<G>): ReactNode
-  /** The back: shared by every card of the type (no card given), or the card's own. */
-  back?(ctx: FaceContext<G>, card?: CardOf<G, K>): ReactNode
+  /** Default: a plain back with the game's title and the type's name. */
+  back?(card: CardOf<G, K> | undefined, ctx: FaceContext<G>): ReactNode
 }
 
-export interface Templates<G extends GameDef<any, any> = GameDef> {
+export interface Templates<G extends GameDef<any, any, any> = GameDef> {
   fonts: readonly FontSpec[]
   types: { [K in keyof G['types']]?: TypeTemplate<G, K> }
 }
 
 /** Declares a game's templates, typed against its card types: a template that reads a field its type lacks does not type-check. */
-export const defineTemplates = <G extends GameDef<any, any>>(_game: G, templates: Templates<G>): Templates<G> => templates
+export const defineTemplates = <G extends GameDef<any, any, any>>(_game: G, templates: Templates<G>): Templates<G> => templates

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react'
-import { defineTemplates, type FaceContext } from 'deckwright'
-import { Face, FitText, IconRow, roles, RoleTag, safeArea, Title, ValueBadge, type InlineWords } from 'deckwright/components'
+import { defineTemplates, type FaceContext, type FieldName } from 'deckwright'
+import { Face, FitText, IconRow, defaultRoles, RoleTag, safeArea, Title, ValueBadge, type InlineWords } from 'deckwright/components'
 import game from '../../rules/arc-ship/game.ts'
+
+/** A field of this game's cards: what the components' `field` props take. */
+type Field = FieldName<typeof game>
 
 type Ctx = FaceContext<typeof game>
 
@@ -28,7 +31,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0')
 /** Inline icons of rule text: `draws 1 [money]`, `[health] World Health`. */
 const WORDS: InlineWords = {
   money: { label: 'Money', icon: 'game-icons:two-coins', color: MONEY },
-  health: { label: 'World Health', icon: 'game-icons:heart-beats', color: roles.red.fill },
+  health: { label: 'World Health', icon: 'game-icons:heart-beats', color: defaultRoles.red.color },
   tech: { label: 'Arc Ship technology', icon: 'game-icons:spaceship', color: STEEL },
   traitor: { label: 'Traitor', icon: TRAITOR.icon, color: TRAITOR.fill },
   nation: { label: 'Nation', icon: NATION.icon, color: NATION.fill },
@@ -79,8 +82,8 @@ const Band = ({ ctx, fill, icon, label, title, scene }: { ctx: Ctx; fill: string
 }
 
 /** An event's effects in the order they happen: 1 the payment, 2 World Health, 3 the text, in a box of `width` × `height`. */
-const Effects = ({ ctx, payer, pay, health, text, field, color, size, width, height }: { ctx: Ctx; payer?: Payer; pay?: number; health: number; text?: string; field: string; color: string; size: number; width: number; height: number }) => {
-  const steps: { icon: string; text: string; field?: string }[] = []
+const Effects = ({ ctx, payer, pay, health, text, field, color, size, width, height }: { ctx: Ctx; payer?: Payer; pay?: number; health: number; text?: string; field: Field; color: string; size: number; width: number; height: number }) => {
+  const steps: { icon: string; text: string; field?: Field }[] = []
   if (payer && pay !== undefined) steps.push({ icon: 'game-icons:two-coins', text: `${PAYER_WORDS[payer]} ${pay} [money].` })
   if (health !== 0) steps.push({ icon: health > 0 ? 'game-icons:heart-plus' : 'game-icons:broken-heart', text: `World Health ${signed(health)}.` })
   if (text) steps.push({ icon: 'game-icons:papers', text, field })
@@ -107,12 +110,12 @@ const Flavour = ({ ctx, text, width, height }: { ctx: Ctx; text?: string; width:
 
 /** One result box of an OR Event: the role's colour, its icon and its word (SUCCESS / FAIL). */
 const Result = ({ ctx, role, label, width, height, children }: { ctx: Ctx; role: 'green' | 'red'; label: string; width: number; height: number; children: (inner: { width: number; height: number }) => ReactNode }) => {
-  const r = roles[role]
+  const r = defaultRoles[role]
   const edge = ctx.mm(0.5) + ctx.mm(2)
   const header = ctx.mm(4 + 1.5)
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', width, height, background: r.light, border: `${ctx.mm(0.5)}px solid ${r.fill}`, borderRadius: ctx.mm(2), padding: ctx.mm(2) }}>
-      <RoleTag ctx={ctx} role={role} label={label} size={ctx.mm(3.2)} color={r.fill} style={{ height: ctx.mm(4), marginBottom: ctx.mm(1.5) }} />
+    <div style={{ display: 'flex', flexDirection: 'column', width, height, background: r.light, border: `${ctx.mm(0.5)}px solid ${r.color}`, borderRadius: ctx.mm(2), padding: ctx.mm(2) }}>
+      <RoleTag ctx={ctx} role={role} label={label} size={ctx.mm(3.2)} color={r.color} style={{ height: ctx.mm(4), marginBottom: ctx.mm(1.5) }} />
       {children({ width: width - 2 * edge, height: height - 2 * edge - header })}
     </div>
   )
@@ -160,11 +163,11 @@ const Track = ({ ctx, from, to, start, color, last }: { ctx: Ctx; from: number; 
 }
 
 /** A vote or an outcome: one word on its role's colour (white with a coloured border for ink-friendly prints), its icon above, what it does below. */
-const Verdict = ({ ctx, role, icon, word, size, caption }: { ctx: Ctx; role: { fill: string }; icon: string; word: string; size: number; caption: string }) => {
-  const bg = ctx.inkFriendly ? '#ffffff' : role.fill
-  const ink = ctx.inkFriendly ? role.fill : '#ffffff'
+const Verdict = ({ ctx, role, icon, word, size, caption }: { ctx: Ctx; role: { color: string }; icon: string; word: string; size: number; caption: string }) => {
+  const bg = ctx.inkFriendly ? '#ffffff' : role.color
+  const ink = ctx.inkFriendly ? role.color : '#ffffff'
   return (
-    <Face ctx={ctx} background={bg} style={{ color: ink, alignItems: 'center', justifyContent: 'center', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${role.fill}` : undefined }}>
+    <Face ctx={ctx} background={bg} style={{ color: ink, alignItems: 'center', justifyContent: 'center', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${role.color}` : undefined }}>
       <img src={ctx.icon(icon, ink)} width={ctx.mm(18)} height={ctx.mm(18)} />
       <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(size), marginTop: ctx.mm(2) }}>{word}</div>
       <div style={{ display: 'flex', fontSize: ctx.mm(2.4), marginTop: ctx.mm(2), textAlign: 'center' }}>{caption}</div>
@@ -205,7 +208,7 @@ export default defineTemplates(game, {
           </Face>
         )
       },
-      back: (ctx) => <Back ctx={ctx} deck="IDENTITY" icon="game-icons:id-card" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="IDENTITY" icon="game-icons:id-card" />,
     },
     money: {
       front: (card, ctx) => (
@@ -216,7 +219,7 @@ export default defineTemplates(game, {
           <FitText ctx={ctx} field="motto" text={card.fields.motto} width={noteWidth(ctx)} height={ctx.mm(7)} size={ctx.mm(2.6)} italic color="#555555" style={{ marginTop: ctx.mm(1) }} />
         </Note>
       ),
-      back: (ctx) => <Back ctx={ctx} deck="MONEY" icon="game-icons:money-stack" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="MONEY" icon="game-icons:money-stack" />,
     },
     counterfeit: {
       front: (card, ctx) => (
@@ -228,7 +231,7 @@ export default defineTemplates(game, {
         </Note>
       ),
       // Never drawn: the Money deck's back (its first type's) is shared by both types.
-      back: (ctx) => <Back ctx={ctx} deck="MONEY" icon="game-icons:money-stack" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="MONEY" icon="game-icons:money-stack" />,
     },
     event: {
       front: (card, ctx) => {
@@ -248,7 +251,7 @@ export default defineTemplates(game, {
           </Face>
         )
       },
-      back: (ctx) => <Back ctx={ctx} deck="EVENT" icon="game-icons:earth-crack" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="EVENT" icon="game-icons:earth-crack" />,
     },
     orEvent: {
       front: (card, ctx) => {
@@ -266,18 +269,18 @@ export default defineTemplates(game, {
                 <div style={{ display: 'flex', fontWeight: 400, marginLeft: ctx.mm(1.2), fontSize: ctx.mm(2.4), color: '#555555' }}>{`(${card.fields.team + 1} with ${game.params.biggerTeamsFrom}+ players)`}</div>
               </div>
               <Result ctx={ctx} role="green" label="SUCCESS" width={width} height={result}>
-                {(inner) => <Effects ctx={ctx} payer={card.fields.successPayer} pay={card.fields.successPay} health={card.fields.successHealth} text={card.fields.successText} field="successText" color={roles.green.fill} size={size} {...inner} />}
+                {(inner) => <Effects ctx={ctx} payer={card.fields.successPayer} pay={card.fields.successPay} health={card.fields.successHealth} text={card.fields.successText} field="successText" color={defaultRoles.green.color} size={size} {...inner} />}
               </Result>
               <div style={{ display: 'flex', height: ctx.mm(6), alignItems: 'center', justifyContent: 'center', fontFamily: 'Bitter', fontSize: ctx.mm(4.5), color: OR_EVENT }}>OR</div>
               <Result ctx={ctx} role="red" label="FAIL" width={width} height={result}>
-                {(inner) => <Effects ctx={ctx} health={card.fields.failHealth} text={card.fields.failText} field="failText" color={roles.red.fill} size={size} {...inner} />}
+                {(inner) => <Effects ctx={ctx} health={card.fields.failHealth} text={card.fields.failText} field="failText" color={defaultRoles.red.color} size={size} {...inner} />}
               </Result>
             </div>
           </Face>
         )
       },
       // Never drawn: the Event deck's back (the plain Event's) is shared by both types.
-      back: (ctx) => <Back ctx={ctx} deck="EVENT" icon="game-icons:earth-crack" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="EVENT" icon="game-icons:earth-crack" />,
     },
     tech: {
       front: (card, ctx) => (
@@ -298,27 +301,27 @@ export default defineTemplates(game, {
         </Face>
       ),
       // The back shows when a piece is stolen: the card is turned face down.
-      back: (ctx) => <Back ctx={ctx} deck="STOLEN" icon="game-icons:robber-mask" accent="#e0524a" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="STOLEN" icon="game-icons:robber-mask" accent="#e0524a" />,
     },
     vote: {
       front: (card, ctx) => {
         const yes = card.fields.vote === 'YES'
-        return <Verdict ctx={ctx} role={roles[yes ? 'green' : 'red']} icon={yes ? 'game-icons:thumb-up' : 'game-icons:thumb-down'} word={card.fields.vote} size={10} caption={yes ? 'The event goes ahead' : 'Cancel the event'} />
+        return <Verdict ctx={ctx} role={defaultRoles[yes ? 'green' : 'red']} icon={yes ? 'game-icons:thumb-up' : 'game-icons:thumb-down'} word={card.fields.vote} size={10} caption={yes ? 'The event goes ahead' : 'Cancel the event'} />
       },
-      back: (ctx) => <Back ctx={ctx} deck="VOTE" icon="game-icons:vote" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="VOTE" icon="game-icons:vote" />,
     },
     outcome: {
       front: (card, ctx) => {
         const success = card.fields.result === 'SUCCESS'
-        const role = roles[success ? 'green' : 'red']
-        return <Verdict ctx={ctx} role={role} icon={role.icon} word={card.fields.result} size={success ? 6.4 : 9} caption={success ? 'Nations always play this' : 'One FAIL fails the mission'} />
+        const role = defaultRoles[success ? 'green' : 'red']
+        return <Verdict ctx={ctx} role={role} icon={role.symbol} word={card.fields.result} size={success ? 6.4 : 9} caption={success ? 'Nations always play this' : 'One FAIL fails the mission'} />
       },
-      back: (ctx) => <Back ctx={ctx} deck="MISSION" icon="game-icons:rocket-flight" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="MISSION" icon="game-icons:rocket-flight" />,
     },
     tracker: {
       front: (card, ctx) => {
         const health = card.fields.track === 'health'
-        const color = health ? roles.red.fill : STEEL
+        const color = health ? defaultRoles.red.color : STEEL
         return (
           <Face ctx={ctx} background="#ffffff" style={{ padding: 0, color: INK }}>
             <Band ctx={ctx} fill={color} icon={health ? 'game-icons:heart-beats' : 'game-icons:calendar'} label={health ? 'TRACKER · 0 IS LOST' : `TRACKER · ${card.fields.to} YEARS`} title={card.fields.title} />
@@ -332,7 +335,7 @@ export default defineTemplates(game, {
           </Face>
         )
       },
-      back: (ctx) => <Back ctx={ctx} deck="TRACKER" icon="game-icons:sands-of-time" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="TRACKER" icon="game-icons:sands-of-time" />,
     },
     leader: {
       front: (card, ctx) => {
@@ -350,7 +353,7 @@ export default defineTemplates(game, {
           </Face>
         )
       },
-      back: (ctx) => <Back ctx={ctx} deck="LEADER" icon="game-icons:crown" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="LEADER" icon="game-icons:crown" />,
     },
   },
 })

@@ -1,6 +1,9 @@
-import { defineTemplates, type FaceContext } from 'deckwright'
-import { Art, CostStrip, Face, FitText, IconRow, roles, safeArea, SplitFront, Title, ValueBadge, type HalfArea, type InlineWords } from 'deckwright/components'
+import { defineTemplates, type FaceContext, type FieldName } from 'deckwright'
+import { Art, CostStrip, Face, FitText, IconRow, defaultRoles, safeArea, SplitFront, Title, ValueBadge, type HalfArea, type InlineWords } from 'deckwright/components'
 import game from '../../rules/maybe-missions/game.ts'
+
+/** A field of this game's cards: what the components' `field` props take. */
+type Field = FieldName<typeof game>
 
 type Ctx = FaceContext<typeof game>
 
@@ -9,8 +12,8 @@ const GOLD = '#e2b53e'
 
 /** Inline icons for rule text besides the resources: the votes' thumbs (`[yes] YES-voter`). */
 const WORDS: InlineWords = {
-  yes: { label: 'YES', icon: 'game-icons:thumb-up', color: roles.green.fill },
-  no: { label: 'NO', icon: 'game-icons:thumb-down', color: roles.red.fill },
+  yes: { label: 'YES', icon: 'game-icons:thumb-up', color: defaultRoles.green.color },
+  no: { label: 'NO', icon: 'game-icons:thumb-down', color: defaultRoles.red.color },
 }
 
 /** The shared back of a deck: the game's name, the deck's name and its emblem. */
@@ -28,7 +31,7 @@ const Back = ({ ctx, deck, icon }: { ctx: Ctx; deck: string; icon: string }) => 
 }
 
 /** An identity: its kind, its title, the mask, its rule in a framed box, and the resources the rule speaks of. */
-const Identity = ({ ctx, card, kind, title, text, field, resources, accent }: { ctx: Ctx; card: { art?: string }; kind: string; title: string; text: string; field: string; resources?: readonly string[]; accent: string }) => {
+const Identity = ({ ctx, card, kind, title, text, field, resources, accent }: { ctx: Ctx; card: { art?: string }; kind: string; title: string; text: string; field: Field; resources?: readonly string[]; accent: string }) => {
   const { width, height } = safeArea(ctx)
   const frame = ctx.mm(0.5)
   const pad = ctx.mm(2.5)
@@ -57,7 +60,7 @@ const Identity = ({ ctx, card, kind, title, text, field, resources, accent }: { 
 const ARROW_DOWN = (color: string) => `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><path d="M9 2h6v11h5l-8 9-8-9h5z" fill="${color}"/></svg>`).toString('base64')}`
 
 /** One half of a Shop Card: the cost above, the reward below. */
-const Offer = ({ ctx, area, cost, costField, reward, rewardField }: { ctx: Ctx; area: HalfArea; cost: readonly string[]; costField: string; reward: string; rewardField: string }) => (
+const Offer = ({ ctx, area, cost, costField, reward, rewardField }: { ctx: Ctx; area: HalfArea; cost: readonly string[]; costField: Field; reward: string; rewardField: Field }) => (
   <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', width: area.width }}>
     <CostStrip ctx={ctx} vocabulary="resources" cost={cost} field={costField} size={ctx.mm(10)} width={area.width} />
     <img src={ARROW_DOWN(area.ink)} width={ctx.mm(5)} height={ctx.mm(5)} style={{ margin: ctx.mm(1) }} />
@@ -79,16 +82,16 @@ export default defineTemplates(game, {
     vote: {
       front: (card, ctx) => {
         const yes = card.fields.vote === 'YES'
-        const role = roles[yes ? 'green' : 'red']
-        const bg = ctx.inkFriendly ? '#ffffff' : role.fill
-        const ink = ctx.inkFriendly ? role.fill : '#ffffff'
+        const role = defaultRoles[yes ? 'green' : 'red']
+        const bg = ctx.inkFriendly ? '#ffffff' : role.color
+        const ink = ctx.inkFriendly ? role.color : '#ffffff'
         const corner = (turned: boolean) => (
           <div style={{ display: 'flex', width: '100%', justifyContent: turned ? 'flex-end' : 'flex-start', transform: turned ? 'rotate(180deg)' : undefined }}>
             <ValueBadge ctx={ctx} value={card.fields.number} size={ctx.mm(9)} fill={ink} ink={bg} />
           </div>
         )
         return (
-          <Face ctx={ctx} background={bg} style={{ color: ink, justifyContent: 'space-between', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${role.fill}` : undefined }}>
+          <Face ctx={ctx} background={bg} style={{ color: ink, justifyContent: 'space-between', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${role.color}` : undefined }}>
             {corner(false)}
             <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
               <img src={ctx.icon(yes ? 'game-icons:thumb-up' : 'game-icons:thumb-down', ink)} width={ctx.mm(13)} height={ctx.mm(13)} />
@@ -98,44 +101,44 @@ export default defineTemplates(game, {
           </Face>
         )
       },
-      back: (ctx) => <Back ctx={ctx} deck="VOTE" icon="game-icons:vote" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="VOTE" icon="game-icons:vote" />,
     },
     master: {
       front: (card, ctx) => (
         <SplitFront
           ctx={ctx}
-          first={{ role: 'green', label: 'SUCCESS', children: (area) => <Rule ctx={ctx} area={area} title={card.fields.title} text={card.fields.green} field="green" /> }}
-          second={{ role: 'red', label: 'FAIL', children: (area) => <Rule ctx={ctx} area={area} title={card.fields.title} text={card.fields.red} field="red" /> }}
+          first={{ children: (area) => <Rule ctx={ctx} area={area} title={card.fields.title} text={card.fields.green} field="green" /> }}
+          second={{ children: (area) => <Rule ctx={ctx} area={area} title={card.fields.title} text={card.fields.red} field="red" /> }}
         />
       ),
-      back: (ctx) => <Back ctx={ctx} deck="MASTER CARD" icon="game-icons:crown" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="MASTER CARD" icon="game-icons:crown" />,
     },
     mission: {
       front: (card, ctx) => {
-        const half = (words: readonly string[], field: string) => (area: HalfArea) => (
+        const half = (words: readonly string[], field: 'green' | 'red') => (area: HalfArea) => (
           <IconRow ctx={ctx} vocabulary="resources" words={words} field={field} size={ctx.mm(words.length > 2 ? 11 : 14)} labels={area.ink} />
         )
-        return <SplitFront ctx={ctx} first={{ role: 'green', label: 'SUCCESS', children: half(card.fields.green, 'green') }} second={{ role: 'red', label: 'FAIL', children: half(card.fields.red, 'red') }} />
+        return <SplitFront ctx={ctx} first={{ children: half(card.fields.green, 'green') }} second={{ children: half(card.fields.red, 'red') }} />
       },
-      back: (ctx) => <Back ctx={ctx} deck="MISSION" icon="game-icons:spy" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="MISSION" icon="game-icons:spy" />,
     },
     publicIdentity: {
       front: (card, ctx) => <Identity ctx={ctx} card={card} kind="PUBLIC IDENTITY" title={card.fields.title} text={card.fields.ability} field="ability" accent="#1f6fb2" />,
-      back: (ctx) => <Back ctx={ctx} deck="PUBLIC IDENTITY" icon="game-icons:id-card" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="PUBLIC IDENTITY" icon="game-icons:id-card" />,
     },
     secretIdentity: {
       front: (card, ctx) => <Identity ctx={ctx} card={card} kind="SECRET IDENTITY" title={card.fields.title} text={card.fields.scoring} field="scoring" resources={card.fields.resources} accent="#6b3fa0" />,
-      back: (ctx) => <Back ctx={ctx} deck="SECRET IDENTITY" icon="game-icons:domino-mask" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="SECRET IDENTITY" icon="game-icons:domino-mask" />,
     },
     shop: {
       front: (card, ctx) => (
         <SplitFront
           ctx={ctx}
-          first={{ role: 'green', label: 'SUCCESS', children: (area) => <Offer ctx={ctx} area={area} cost={card.fields.greenCost} costField="greenCost" reward={card.fields.greenReward} rewardField="greenReward" /> }}
-          second={{ role: 'red', label: 'FAIL', children: (area) => <Offer ctx={ctx} area={area} cost={card.fields.redCost} costField="redCost" reward={card.fields.redReward} rewardField="redReward" /> }}
+          first={{ children: (area) => <Offer ctx={ctx} area={area} cost={card.fields.greenCost} costField="greenCost" reward={card.fields.greenReward} rewardField="greenReward" /> }}
+          second={{ children: (area) => <Offer ctx={ctx} area={area} cost={card.fields.redCost} costField="redCost" reward={card.fields.redReward} rewardField="redReward" /> }}
         />
       ),
-      back: (ctx) => <Back ctx={ctx} deck="GADGET SHOP" icon="game-icons:shop" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="GADGET SHOP" icon="game-icons:shop" />,
     },
   },
 })

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { defineTemplates, type FaceContext } from 'deckwright'
-import { Face, FitText, IconRow, roles, safeArea, SplitFront, Title, ValueBadge, type HalfArea, type InlineWords } from 'deckwright/components'
+import { Face, FitText, IconRow, defaultRoles, safeArea, SplitFront, Title, ValueBadge, type HalfArea, type InlineWords } from 'deckwright/components'
 import game from '../../rules/maybe-movies/game.ts'
 
 type Ctx = FaceContext<typeof game>
@@ -11,8 +11,8 @@ const GOLD = '#e2b53e'
 
 /** Inline icons of rule text besides the genres: the votes' thumbs (`1 per [yes] YES-voter`). */
 const WORDS: InlineWords = {
-  yes: { label: 'YES', icon: 'game-icons:thumb-up', color: roles.green.fill },
-  no: { label: 'NO', icon: 'game-icons:thumb-down', color: roles.red.fill },
+  yes: { label: 'YES', icon: 'game-icons:thumb-up', color: defaultRoles.green.color },
+  no: { label: 'NO', icon: 'game-icons:thumb-down', color: defaultRoles.red.color },
 }
 
 /** The shared back of a deck: the game's name, the deck's name and its emblem. */
@@ -74,8 +74,8 @@ const movieFront = (ctx: Ctx, card: { fields: { title: string; genres: string[];
   return (
     <SplitFront
       ctx={ctx}
-      first={{ role: 'orange', label: 'BUDGET', children: (area) => <MovieHalf ctx={ctx} area={area} title={title} amount={budget} field="budget" genres={genres} fill={roles.orange.fill} blockbuster={blockbuster} /> }}
-      second={{ role: 'green', label: 'PROFIT', children: (area) => <MovieHalf ctx={ctx} area={area} title={title} amount={profit} field="profit" genres={genres} fill={roles.green.fill} blockbuster={blockbuster} /> }}
+      first={{ children: (area) => <MovieHalf ctx={ctx} area={area} title={title} amount={budget} field="budget" genres={genres} fill={defaultRoles.orange.color} blockbuster={blockbuster} /> }}
+      second={{ children: (area) => <MovieHalf ctx={ctx} area={area} title={title} amount={profit} field="profit" genres={genres} fill={defaultRoles.green.color} blockbuster={blockbuster} /> }}
     />
   )
 }
@@ -87,9 +87,9 @@ export default defineTemplates(game, {
       front: (card, ctx) => {
         const { vote, value, genre } = card.fields
         const yes = vote === 'YES'
-        const role = roles[yes ? 'green' : 'red']
-        const bg = ctx.inkFriendly ? '#ffffff' : role.fill
-        const ink = ctx.inkFriendly ? role.fill : '#ffffff'
+        const role = defaultRoles[yes ? 'green' : 'red']
+        const bg = ctx.inkFriendly ? '#ffffff' : role.color
+        const ink = ctx.inkFriendly ? role.color : '#ffffff'
         const word = ctx.word('genres', genre)
         const corner = (turned: boolean) => (
           <Corner turned={turned}>
@@ -100,7 +100,7 @@ export default defineTemplates(game, {
           </Corner>
         )
         return (
-          <Face ctx={ctx} background={bg} style={{ color: ink, justifyContent: 'space-between', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${role.fill}` : undefined }}>
+          <Face ctx={ctx} background={bg} style={{ color: ink, justifyContent: 'space-between', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${role.color}` : undefined }}>
             {corner(false)}
             <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
               <div style={{ display: 'flex', alignItems: 'center' }}>
@@ -116,20 +116,20 @@ export default defineTemplates(game, {
           </Face>
         )
       },
-      back: (ctx) => <Back ctx={ctx} deck="VOTE" icon="game-icons:popcorn" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="VOTE" icon="game-icons:popcorn" />,
     },
     change: {
       front: (card, ctx) => {
-        const role = roles.purple
-        const bg = ctx.inkFriendly ? '#ffffff' : role.fill
-        const ink = ctx.inkFriendly ? role.fill : '#ffffff'
+        const role = defaultRoles.purple
+        const bg = ctx.inkFriendly ? '#ffffff' : role.color
+        const ink = ctx.inkFriendly ? role.color : '#ffffff'
         const corner = (turned: boolean) => (
           <Corner turned={turned}>
             <Disc ctx={ctx} n={card.fields.number} size={ctx.mm(8)} fill={ink} ink={bg} />
           </Corner>
         )
         return (
-          <Face ctx={ctx} background={bg} style={{ color: ink, justifyContent: 'space-between', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${role.fill}` : undefined }}>
+          <Face ctx={ctx} background={bg} style={{ color: ink, justifyContent: 'space-between', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${role.color}` : undefined }}>
             {corner(false)}
             <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
               <img src={ctx.icon('game-icons:cycle', ink)} width={ctx.mm(14)} height={ctx.mm(14)} />
@@ -141,16 +141,16 @@ export default defineTemplates(game, {
         )
       },
       // Never drawn: CHANGE tokens are shuffled into the Votes and show the Votes' back.
-      back: (ctx) => <Back ctx={ctx} deck="VOTE" icon="game-icons:popcorn" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="VOTE" icon="game-icons:popcorn" />,
     },
     movie: {
       front: (card, ctx) => movieFront(ctx, card, false),
-      back: (ctx) => <Back ctx={ctx} deck="MOVIE" icon="game-icons:clapperboard" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="MOVIE" icon="game-icons:clapperboard" />,
     },
     blockbuster: {
       front: (card, ctx) => movieFront(ctx, card, true),
       // Never drawn when Movie Cards are in play: Blockbusters are shuffled into them and show their back.
-      back: (ctx) => <Back ctx={ctx} deck="MOVIE" icon="game-icons:clapperboard" />,
+      back: (_, ctx) => <Back ctx={ctx} deck="MOVIE" icon="game-icons:clapperboard" />,
     },
   },
 })

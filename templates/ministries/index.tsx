@@ -130,7 +130,7 @@ export default defineTemplates(game, {
           </Frame>
         )
       },
-      back: (ctx) => <Back ctx={ctx} deck={DECKS.milestone} />,
+      back: (_, ctx) => <Back ctx={ctx} deck={DECKS.milestone} />,
     },
     ministry: {
       front: (card, ctx) => {
@@ -149,7 +149,7 @@ export default defineTemplates(game, {
           </Frame>
         )
       },
-      back: (ctx) => <Back ctx={ctx} deck={DECKS.ministry} />,
+      back: (_, ctx) => <Back ctx={ctx} deck={DECKS.ministry} />,
     },
     challenge: {
       front: (card, ctx) => {
@@ -171,7 +171,7 @@ export default defineTemplates(game, {
           </Frame>
         )
       },
-      back: (ctx) => <Back ctx={ctx} deck={DECKS.challenge} />,
+      back: (_, ctx) => <Back ctx={ctx} deck={DECKS.challenge} />,
     },
     resource: {
       front: (card, ctx) => {
@@ -202,7 +202,7 @@ export default defineTemplates(game, {
           </Face>
         )
       },
-      back: (ctx) => <Back ctx={ctx} deck={DECKS.resource} />,
+      back: (_, ctx) => <Back ctx={ctx} deck={DECKS.resource} />,
     },
   },
 })

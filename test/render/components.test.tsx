@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { CostStrip, FitText, IconRow, RoleTag, SplitFront, Title, ValueBadge } from '../../src/render/components/index.tsx'
 import { renderFace } from '../../src/render/face.ts'
 import type { FaceContext } from '../../src/render/template.ts'
-import { testContext, testFonts } from './face-context.ts'
+import { splitCard, testContext, testFonts } from './face-context.ts'
 import { compareSnapshot } from './snapshot.ts'
 
 /** Small images: 100 dpi keeps the committed snapshots a few kilobytes each. */
@@ -101,11 +101,11 @@ describe('shared components, drawn and compared with their image snapshots', () 
       (ctx) => (
         <SplitFront
           ctx={ctx}
-          first={{ role: 'green', label: 'SUCCESS', children: (area) => <FitText ctx={ctx} text="Each YES-voter draws one Vote." width={area.width} height={area.height} size={ctx.mm(3)} color={area.ink} /> }}
-          second={{ role: 'red', label: 'FAIL', children: (area) => <IconRow ctx={ctx} vocabulary="resources" words={['money']} size={Math.min(area.height, ctx.mm(10))} /> }}
+          first={{ label: 'SUCCESS', children: (area) => <FitText ctx={ctx} text="Each YES-voter draws one Vote." width={area.width} height={area.height} size={ctx.mm(3)} color={area.ink} /> }}
+          second={{ label: 'FAIL', children: (area) => <IconRow ctx={ctx} vocabulary="resources" words={['money']} size={Math.min(area.height, ctx.mm(10))} /> }}
         />
       ),
-      { bleedMm: 3, safeMm: 3, padMm: 0 },
+      { bleedMm: 3, safeMm: 3, padMm: 0, card: splitCard },
     )
     expect(diagnostics).toEqual([])
   })

@@ -22,8 +22,11 @@ export const testGame = {
       gadget: { label: 'Gadget', icon: 'game-icons:gears', color: '#7a4fb0' },
     },
   },
-  types: {},
+  types: { split: { name: 'Split', halves: ['green', 'red'], fields: {} } },
 } as GameDef
+
+/** A card of the test game's split type (green and red halves). */
+export const splitCard: Card = { id: 'split-1', type: 'split', set: 'base', qty: 1, fields: {}, source: { file: 'test', pos: { line: 1, column: 1 }, fields: {} } }
 
 /**
  * A face context like the render session's, for drawing components alone: a canvas of `widthMm` ×

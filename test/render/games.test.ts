@@ -25,7 +25,7 @@ describe.each(GAMES)('%s', (id) => {
       for (const face of ['front', 'back'] as const) {
         // Laying a face out runs its components, which measure and report, without drawing it.
         const { ctx, diagnostics } = testContext(size.widthMm, size.heightMm, { game, card, face, bleedMm: 3, safeMm: 3 })
-        borderBox(face === 'front' ? template.front(card as never, ctx) : template.back!(ctx, card as never))
+        borderBox(face === 'front' ? template.front(card as never, ctx) : template.back!(card as never, ctx))
         problems.push(...diagnostics)
       }
     }

@@ -24,7 +24,7 @@ import satori from 'satori'
 import sharp, { type OverlayOptions } from 'sharp'
 import game from '../game.ts'
 import { CARD_SIZES } from '../../../src/print/card-sizes.ts'
-import { roles } from '../../../src/render/components/roles.ts'
+import { defaultRoles } from '../../../src/render/components/roles.ts'
 import { baseFonts, loadFont } from '../../../src/render/fonts.ts'
 import { iconDataUri } from '../../../src/render/icons.ts'
 
@@ -77,9 +77,9 @@ function fail(message: string): never {
 
 // ---------------------------------------------------------------- look
 
-const GREEN = roles.green.fill
-const ORANGE = roles.orange.fill
-const RED = roles.red.fill
+const GREEN = defaultRoles.green.color
+const ORANGE = defaultRoles.orange.color
+const RED = defaultRoles.red.color
 const INK = '#2a2522'
 const MUTED = '#6b625a'
 const TABLE = '#f2ede4'

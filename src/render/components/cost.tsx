@@ -1,10 +1,11 @@
 import type { CSSProperties, ReactNode } from 'react'
+import type { FieldName, GameDef, VocabularyName } from '../../engine/define.ts'
 import type { FaceContext } from '../template.ts'
 import { Title } from './text.tsx'
 
-export interface CostStripProps {
-  ctx: FaceContext<any>
-  vocabulary: string
+export interface CostStripProps<G extends GameDef<any, any, any> = GameDef> {
+  ctx: FaceContext<G>
+  vocabulary: VocabularyName<G>
   /** The words of the cost, a word once per unit: [materials, materials, funds]. */
   cost: readonly string[]
   /** The icons' size at most, in template px: they shrink so that the strip fits `width`. */
@@ -16,7 +17,8 @@ export interface CostStripProps {
   spelled?: string
   /** Repeated words as one icon with its count ("2×") instead of one icon each; default: more than 5 icons. */
   grouped?: boolean
-  field?: string
+  /** The card field the cost comes from: a problem points at its line. */
+  field?: FieldName<G>
   style?: CSSProperties
 }
 
@@ -31,7 +33,7 @@ export const tally = (words: readonly string[]): [string, number][] => {
  * A cost: a vocabulary's icons on discs in one row that fits its width (or each word once with its
  * count), and optionally the same cost spelled out under it.
  */
-export const CostStrip = ({ ctx, vocabulary, cost, size, width, disc = '#ffffff', spelled, grouped, field, style }: CostStripProps): ReactNode => {
+export const CostStrip = <G extends GameDef<any, any, any>>({ ctx, vocabulary, cost, size, width, disc = '#ffffff', spelled, grouped, field, style }: CostStripProps<G>): ReactNode => {
   const counts = tally(cost)
   const group = grouped ?? cost.length > 5
   const slots = group ? counts.length : cost.length

@@ -1,11 +1,10 @@
 import type { CSSProperties, ReactNode } from 'react'
-import type { HalfRole } from '../../engine/define.ts'
+import type { GameDef, HalfRole, VocabularyName, FieldName } from '../../engine/define.ts'
 import type { FaceContext } from '../template.ts'
-import { RoleTag } from './role.tsx'
-import { roles } from './roles.ts'
+import { gameRole, RoleTag } from './role.tsx'
 
-export { roles }
-export { RoleTag, type RoleTagProps } from './role.tsx'
+export { defaultRoles, roleNames, roleOf, type Role } from './roles.ts'
+export { gameRole, RoleTag, type RoleTagProps } from './role.tsx'
 export { FitText, MIN_TEXT_PT, measureText, pt, Title, type FitTextProps, type InlineWords, type TextStyle, type TitleProps } from './text.tsx'
 export { CostStrip, tally, type CostStripProps } from './cost.tsx'
 export { turnsAmbiguous, ValueBadge, type ValueBadgeProps } from './badge.tsx'
@@ -32,10 +31,10 @@ export interface HalfArea {
   background: string
 }
 
+/** A half of a split front; its colour role is the card type's (`halves` in the definition). */
 export interface HalfProps {
-  role: HalfRole
-  /** The word that names the half's meaning, printed beside the role icon ('SUCCESS'). */
-  label: string
+  /** The word that names the half's meaning, beside the role's symbol; default the role's `word` ('SUCCESS'). */
+  label?: string
   /** The content, or a function of the room it has (to fit text to it). */
   children?: ReactNode | ((area: HalfArea) => ReactNode)
 }
@@ -52,53 +51,71 @@ const halfGeometry = (ctx: FaceContext<any>) => {
 
 /** The room a half's content has, and its colours. */
 export const halfArea = (ctx: FaceContext<any>, role: HalfRole): HalfArea => {
-  const r = roles[role]
-  return { ...halfGeometry(ctx).content, ink: ctx.inkFriendly ? r.fill : r.ink, background: ctx.inkFriendly ? r.light : r.fill }
+  const r = gameRole(ctx, role)
+  return { ...halfGeometry(ctx).content, ink: ctx.inkFriendly ? r.color : r.ink, background: ctx.inkFriendly ? r.light : r.color }
 }
 
-const Half = ({ ctx, half, turned, height }: { ctx: FaceContext<any>; half: HalfProps; turned: boolean; height: number }) => {
+/** The colour roles of the card being drawn: its type's `halves`; a type without them is reported. */
+export const halvesOf = (ctx: FaceContext<any>): readonly [HalfRole, HalfRole] => {
+  const type = ctx.card && ctx.game.types[ctx.card.type]
+  if (type?.halves) return type.halves
+  ctx.report({ rule: 'render/not-split', message: `SplitFront draws a card type with \`halves\` in the definition; ${ctx.card ? `"${ctx.card.type}"` : 'a shared back'} has none (green and red are drawn)` })
+  return ['green', 'red']
+}
+
+const Half = ({ ctx, half, role, turned, height }: { ctx: FaceContext<any>; half: HalfProps; role: HalfRole; turned: boolean; height: number }) => {
   const g = halfGeometry(ctx)
-  const area = halfArea(ctx, half.role)
+  const area = halfArea(ctx, role)
   const children = typeof half.children === 'function' ? half.children(area) : half.children
   return (
     <div style={{ display: 'flex', flexDirection: 'column', width: ctx.box.width, height, background: area.background, color: area.ink, padding: g.pad, paddingBottom: g.bottom, transform: turned ? 'rotate(180deg)' : undefined }}>
       <div style={{ display: 'flex', height: g.header, marginBottom: ctx.mm(1), alignItems: 'center', flexShrink: 0 }}>
-        <RoleTag ctx={ctx} role={half.role} label={half.label} size={ctx.mm(3.2)} color={area.ink} />
+        <RoleTag ctx={ctx} role={role} label={half.label} size={ctx.mm(3.2)} color={area.ink} />
       </div>
       <div style={{ display: 'flex', flexDirection: 'column', flexGrow: 1, alignItems: 'center', justifyContent: 'center' }}>{children}</div>
     </div>
   )
 }
 
+export interface SplitFrontProps {
+  ctx: FaceContext<any>
+  first: HalfProps
+  second: HalfProps
+  /** The rule between the halves. */
+  divider?: string
+}
+
 /**
  * A split front: two halves on one face, the second turned 180°, so that whichever half points away
- * from its owner reads upright. A thin rule marks the middle.
+ * from its owner reads upright. A thin rule marks the middle. Each half's colour role is the card
+ * type's `halves` in the definition.
  */
-export const SplitFront = ({ ctx, first, second, divider = '#ffffff' }: { ctx: FaceContext<any>; first: HalfProps; second: HalfProps; divider?: string }) => {
+export const SplitFront = ({ ctx, first, second, divider = '#ffffff' }: SplitFrontProps) => {
   const { height: half } = halfGeometry(ctx)
+  const [a, b] = halvesOf(ctx)
   return (
     <div style={{ width: ctx.box.width, height: ctx.box.height, display: 'flex', flexDirection: 'column', fontFamily: 'Inter', background: divider }}>
-      <Half ctx={ctx} half={first} turned={false} height={half} />
+      <Half ctx={ctx} half={first} role={a} turned={false} height={half} />
       <div style={{ height: ctx.box.height - 2 * half, width: ctx.box.width, background: divider }} />
-      <Half ctx={ctx} half={second} turned={true} height={half} />
+      <Half ctx={ctx} half={second} role={b} turned={true} height={half} />
     </div>
   )
 }
 
-export interface IconRowProps {
-  ctx: FaceContext<any>
-  vocabulary: string
+export interface IconRowProps<G extends GameDef<any, any, any> = GameDef> {
+  ctx: FaceContext<G>
+  vocabulary: VocabularyName<G>
   words: readonly string[]
   size: number
   disc?: string
   /** Each icon's word under it, in this colour: a second cue where icons differ mostly by colour. */
   labels?: string
   /** The card field the words come from: a missing icon points at its line. */
-  field?: string
+  field?: FieldName<G>
 }
 
 /** A row of icons, each a vocabulary word's icon, on a light disc so that it reads on any background. */
-export const IconRow = ({ ctx, vocabulary, words, size, disc = '#ffffff', labels, field }: IconRowProps) => (
+export const IconRow = <G extends GameDef<any, any, any>>({ ctx, vocabulary, words, size, disc = '#ffffff', labels, field }: IconRowProps<G>) => (
   <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'flex-start' }}>
     {words.map((w, i) => {
       const word = ctx.word(vocabulary, w)

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react'
-import type { VocabularyWord } from '../../engine/define.ts'
+import type { FieldName, GameDef, VocabularyWord } from '../../engine/define.ts'
 import { didYouMean } from '../../engine/suggest.ts'
 import type { FaceContext } from '../template.ts'
 import { fitText, ICON_EM, ICON_GAP_EM, type Fitted } from '../text/fit.ts'
@@ -32,11 +32,11 @@ export interface TextStyle {
   words?: InlineWords
 }
 
-export interface FitTextProps extends TextStyle {
-  ctx: FaceContext<any>
+export interface FitTextProps<G extends GameDef<any, any, any> = GameDef> extends TextStyle {
+  ctx: FaceContext<G>
   text: string
   /** The card field the text comes from: a problem points at its line. */
-  field?: string
+  field?: FieldName<G>
   /** The box, in template px: the text shrinks until it fits, then is reported and clipped. */
   width: number
   height: number
@@ -192,7 +192,7 @@ const textStyle = (style: TextStyle, size: number): CSSProperties => ({
  * to fit, down to a readable minimum (6.5 pt). Text that does not fit even then is reported
  * (`render/text-overflow`, at the field's line) and drawn clipped, so the designer sees it.
  */
-export const FitText = (props: FitTextProps): ReactNode => {
+export const FitText = <G extends GameDef<any, any, any>>(props: FitTextProps<G>): ReactNode => {
   const { ctx, width, height, valign = 'center', style } = props
   const fitted = measureText(props)
   const justify = { top: 'flex-start', center: 'center', bottom: 'flex-end' }[valign]
@@ -203,10 +203,12 @@ export const FitText = (props: FitTextProps): ReactNode => {
   )
 }
 
-export interface TitleProps extends TextStyle {
-  ctx: FaceContext<any>
+export interface TitleProps<G extends GameDef<any, any, any> = GameDef> extends TextStyle {
+  ctx: FaceContext<G>
+  /** The title (a prop, not children: it is measured to fit one line, or `maxLines`). */
   text: string
-  field?: string
+  /** The card field the text comes from: a problem points at its line. */
+  field?: FieldName<G>
   width: number
   size: number
   /** Default: 70% of `size`, never below 6.5 pt. */
@@ -217,7 +219,7 @@ export interface TitleProps extends TextStyle {
 }
 
 /** A heading: Bitter bold on at most `maxLines` lines, shrunk to fit its width; reported when even its smallest size does not fit. */
-export const Title = (props: TitleProps): ReactNode => {
+export const Title = <G extends GameDef<any, any, any>>(props: TitleProps<G>): ReactNode => {
   const { ctx, width, style } = props
   const { family = 'Bitter', weight = 700, lineHeight = 1.15, italic, color, align, iconColor, disc, words } = props
   const text: TextStyle = { family, weight, lineHeight, italic, color, align, iconColor, disc, words }

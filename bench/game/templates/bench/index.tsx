@@ -13,9 +13,9 @@ export default defineTemplates(game, {
             <IconRow ctx={ctx} vocabulary="resources" words={words} size={ctx.mm(11)} />
           </div>
         )
-        return <SplitFront ctx={ctx} first={{ role: 'green', label: 'SUCCESS', children: half(card.fields.green) }} second={{ role: 'red', label: 'FAIL', children: half(card.fields.red) }} />
+        return <SplitFront ctx={ctx} first={{ label: 'SUCCESS', children: half(card.fields.green) }} second={{ label: 'FAIL', children: half(card.fields.red) }} />
       },
-      back: (ctx) => (
+      back: (_, ctx) => (
         <Face ctx={ctx} background="#1d2540" style={{ alignItems: 'center', justifyContent: 'center', color: '#fff' }}>
           <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(6) }}>Bench</div>
         </Face>
