@@ -211,6 +211,30 @@ export const main = async (argv: string[]): Promise<number> => {
     })
 
   program
+    .command('init')
+    .description('make a new game project in DIR (default: here), or add a game to the project there; overwrites nothing')
+    .argument('[dir]', 'the project folder, made if missing', '.')
+    .option('--game <id>', "the new game's id (default: the folder's name)")
+    .addOption(formatOption())
+    .action(async (dir: string, opts: { game?: string; format: FormatName }) => {
+      const { initProject } = await import('./init/scaffold.ts')
+      const target = resolve(root, dir)
+      const { value, diagnostics } = initProject(target, { game: opts.game })
+      print(diagnostics, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
+      if (!value) {
+        exitCode = EXIT.usage
+        return
+      }
+      const shown = relative(root, target) || '.'
+      for (const file of value.written) process.stderr.write(`wrote    ${join(shown, file)}\n`)
+      for (const what of value.added) process.stderr.write(`added    ${what}\n`)
+      for (const file of value.skipped) process.stderr.write(`skipped  ${join(shown, file)} (it exists)\n`)
+      const cd = shown === '.' ? '' : `cd ${shown} && `
+      process.stderr.write(`\n${value.game}: ready. Next: ${cd}npm install && npx deckwright build\n`)
+      exitCode = hasErrors(diagnostics) ? EXIT.usage : EXIT.ok
+    })
+
+  program
     .command('schema')
     .description('write a JSON Schema per card type to cards/<game>/schema/, for editors to complete and check card files')
     .argument('[games...]')

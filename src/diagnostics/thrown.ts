@@ -15,6 +15,9 @@ export const inProject = (root: string, path: string): string | undefined => {
   return rel.split(sep).join('/')
 }
 
+/** deckwright's own code (dist/ or src/): never the designer's line, even in deckwright's own repository. */
+const OWN_CODE = fileURLToPath(new URL('../', import.meta.url))
+
 const pathOf = (location: string): string => (location.startsWith('file:') ? fileURLToPath(location) : location)
 
 /**
@@ -27,7 +30,9 @@ export const thrownAt = (error: unknown, root: string): CodePlace | undefined =>
   for (const frame of stack.split('\n').slice(1)) {
     const m = /\(?((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):(\d+)\)?\s*$/.exec(frame)
     if (!m) continue
-    const file = inProject(root, pathOf(m[1]!))
+    const path = pathOf(m[1]!)
+    if (path.startsWith(OWN_CODE)) continue
+    const file = inProject(root, path)
     if (file) return { file, line: Number(m[2]), column: Number(m[3]) }
   }
   return undefined

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { installedVersion, packageDir } from './packages.ts'
 
-const SRC = fileURLToPath(new URL('../', import.meta.url))
-const LOCKFILE = fileURLToPath(new URL('../../package-lock.json', import.meta.url))
+/** deckwright's code: dist/ in the package, src/ when it runs from its sources. */
+const CODE = fileURLToPath(new URL('../', import.meta.url))
 
 /** Every file under a folder, in a fixed order. */
 export const filesUnder = (dir: string): string[] =>
@@ -20,19 +21,44 @@ export const filesUnder = (dir: string): string[] =>
 /** A file a game loads as a module (its definition, templates, and what they import: code and JSON), not as data. */
 export const isModuleFile = (file: string): boolean => /\.(?:[cm]?[jt]sx?|json)$/.test(file)
 
+/**
+ * The packages whose code or data decide what deckwright draws and writes: the renderers, the PDF writer,
+ * the fonts and icons. Their installed versions (and those of their native binaries) are part of every
+ * cache key, so that an upgrade draws again and nothing else does.
+ */
+export const DRAWING_PACKAGES = ['satori', '@resvg/resvg-js', 'sharp', 'pdfkit', 'fontkit', 'react', '@fontsource/inter', '@fontsource/bitter', '@iconify-json/game-icons', 'unified', 'remark-parse', 'remark-gfm'] as const
+
+/** `name@version` of a package and of the native binaries installed with it (its optional dependencies). */
+const versionsOf = (name: string): string[] => {
+  const dir = packageDir(name)
+  if (!dir) return [`${name}@missing`]
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string; optionalDependencies?: Record<string, string> }
+  const native = Object.keys(pkg.optionalDependencies ?? {})
+    .filter((dep) => packageDir(dep, dir))
+    .map((dep) => `${dep}@${installedVersion(dep, dir)}`)
+  return [`${name}@${pkg.version}`, ...native]
+}
+
+let installed: string | undefined
+
+/** The installed drawing packages, and node's zlib (which compresses the PNGs), as one line of text. */
+export const installedPackages = (): string =>
+  (installed ??= [...DRAWING_PACKAGES.flatMap((name) => versionsOf(name)), `zlib@${process.versions.zlib}`].join('\n'))
+
 const known = new Map<string, string>()
 
 /**
- * A digest of deckwright's own code in these folders of `src/` (e.g. 'render', 'booklet') and of the
- * installed packages (the lockfile: satori, resvg, pdfkit, fonts, icons): what a cached output made by
- * that code depends on besides its inputs. Worked out once per process.
+ * A digest of deckwright's own shipped code in these folders (e.g. 'render', 'booklet') and of the
+ * installed drawing packages: what a cached output made by that code depends on besides its inputs.
+ * Worked out once per process.
  */
 export const sourceHash = (...folders: string[]): string => {
   const id = folders.join('\0')
   let digest = known.get(id)
   if (!digest) {
     const hash = createHash('sha256')
-    for (const file of [...folders.flatMap((f) => filesUnder(join(SRC, f))), LOCKFILE]) if (existsSync(file)) hash.update(file.slice(SRC.length)).update('\0').update(readFileSync(file))
+    for (const file of folders.flatMap((f) => filesUnder(join(CODE, f)))) hash.update(file.slice(CODE.length)).update('\0').update(readFileSync(file))
+    hash.update(installedPackages())
     known.set(id, (digest = hash.digest('hex')))
   }
   return digest

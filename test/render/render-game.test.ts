@@ -23,7 +23,8 @@ describe('renderGame', () => {
     const { value, diagnostics } = await renderGame(gamePaths(root, 'crashy'), game('crashy'), [card('good', 4), card('bad', 7)], options)
     expect(diagnostics).toEqual([
       expect.objectContaining({ rule: 'render/missing-icon', severity: 'error', file: 'cards/x/tokens.yaml', line: 4, card: 'good', message: expect.stringContaining('no-such-icon') }),
-      expect.objectContaining({ rule: 'render/template-error', severity: 'error', line: 7, card: 'bad', message: expect.stringContaining('cannot draw this one') }),
+      // At the template's line that threw, naming the card and its place.
+      expect.objectContaining({ rule: 'render/template-error', severity: 'error', file: 'templates/crashy/index.tsx', line: 9, card: 'bad', message: expect.stringContaining('the front of bad (cards/x/tokens.yaml:7): cannot draw this one') }),
     ])
     expect(value.cards.map((c) => c.card.id)).toEqual(['good'])
   })
@@ -33,7 +34,7 @@ describe('renderGame', () => {
     const { value, diagnostics } = await renderGame(gamePaths(root, 'dying'), game('dying'), ids.map((id, i) => card(id, i + 1)), { ...options, jobs: 1 })
     // On the build's own thread, process.exit is refused rather than obeyed.
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([
-      expect.objectContaining({ rule: 'render/template-error', card: 'die', line: 3, message: expect.stringContaining('process.exit(3)') }),
+      expect.objectContaining({ rule: 'render/template-error', card: 'die', file: 'templates/dying/index.tsx', line: 9, message: expect.stringContaining('process.exit(3)') }),
     ])
     expect(value.cards.map((c) => c.card.id)).toEqual(['a', 'b', 'c'])
   })
