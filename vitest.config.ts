@@ -16,6 +16,8 @@ export default defineConfig({
   test: {
     // The command the tests run is the compiled one (bin/deckwright.js → dist/): built once, before them.
     globalSetup: ['test/build-dist.ts'],
+    // A game's compiled module (node_modules/.cache/deckwright/) imports deckwright's sources: vite runs it.
+    server: { deps: { inline: [/node_modules\/\.cache\/deckwright\//] } },
     // Several tests run the real command or build a game: seconds each on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -3,9 +3,9 @@ import { hasErrors, type Diagnostic, type Result } from './diagnostics/diagnosti
 import type { Card, GameDef } from './engine/define.ts'
 import { checkDeck } from './engine/check.ts'
 import { modelCards } from './engine/model.ts'
-import { gamePaths, loadCardFiles, loadGameDefinition, relativePath, type GamePaths } from './load/project.ts'
+import { gamePaths, loadGameDefinition, relativePath, type GamePaths } from './load/project.ts'
 import { checkFrontMatter } from './engine/checks/front-matter.ts'
-import { loadRules, type RulesDoc } from './load/rules.ts'
+import type { RulesDoc } from './load/rules.ts'
 
 export interface LoadedGame {
   paths: GamePaths
@@ -23,7 +23,10 @@ export interface ValidateOptions {
 
 export const validateGame = async (root: string, id: string, options: ValidateOptions = {}): Promise<Result<LoadedGame | undefined>> => {
   const paths = gamePaths(root, id)
+  // The readers of card files and rules load while the definition compiles (in another thread).
+  const readers = Promise.all([import('./load/card-files.ts'), import('./load/rules.ts')])
   const definition = await loadGameDefinition(paths)
+  const [{ loadCardFiles }, { loadRules }] = await readers
   const diagnostics: Diagnostic[] = [...definition.diagnostics]
   const game = definition.value
   if (!game) return { value: undefined, diagnostics }

@@ -1,13 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { GameDef } from '../engine/define.ts'
-import type { RawCardFile } from './raw-card.ts'
-import { parseCsvCards } from './csv.ts'
-import { parseYamlCards } from './yaml.ts'
-import { loadFailure } from './code-errors.ts'
-import { registerTypeScript } from './typescript.js'
+import { importGameModule, loadFailure } from './code-errors.ts'
 
 /** Where a game's files live, relative to the project root. */
 export interface GamePaths {
@@ -43,12 +38,11 @@ export const findGames = (root: string): string[] => {
     .sort()
 }
 
-/** Imports a game's definition (TypeScript, see typescript-hooks.js). A definition that fails to load is a diagnostic at its own line. */
+/** Imports a game's definition (TypeScript, compiled by game-modules.ts). A definition that fails to load is a diagnostic at its own line. */
 export const loadGameDefinition = async (paths: GamePaths): Promise<Result<GameDef | undefined>> => {
   const file = relativePath(paths.root, paths.definition)
   try {
-    registerTypeScript()
-    const mod = (await import(pathToFileURL(paths.definition).href)) as { default?: GameDef }
+    const mod = await importGameModule<{ default?: GameDef }>(paths.definition, paths.root)
     const game = mod.default
     if (!game || typeof game !== 'object' || !game.types) {
       return { value: undefined, diagnostics: [{ rule: 'game/definition', severity: 'error', file, line: 1, column: 1, message: 'the game definition must `export default defineGame({ … })`' }] }
@@ -59,32 +53,4 @@ export const loadGameDefinition = async (paths: GamePaths): Promise<Result<GameD
   } catch (error) {
     return { value: undefined, diagnostics: loadFailure(error, paths.root, 'game/definition', 'the game definition', file) }
   }
-}
-
-const listFiles = (dir: string, exts: string[]): string[] => {
-  if (!existsSync(dir)) return []
-  const out: string[] = []
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) {
-      if (name !== 'schema') out.push(...listFiles(path, exts))
-    } else if (exts.some((e) => name.endsWith(e))) out.push(path)
-  }
-  return out
-}
-
-const parsers = { '.yaml': parseYamlCards, '.yml': parseYamlCards, '.csv': parseCsvCards }
-
-/** Reads every card file of a game (YAML, or CSV exported from a spreadsheet), in a stable order. */
-export const loadCardFiles = (paths: GamePaths): Result<RawCardFile[]> => {
-  const diagnostics: Diagnostic[] = []
-  const files: RawCardFile[] = []
-  for (const path of listFiles(paths.cardsDir, Object.keys(parsers))) {
-    const file = relativePath(paths.root, path)
-    const parse = parsers[path.slice(path.lastIndexOf('.')) as keyof typeof parsers]
-    const parsed = parse(readFileSync(path, 'utf8'), file)
-    diagnostics.push(...parsed.diagnostics)
-    files.push(parsed.value)
-  }
-  return { value: files, diagnostics }
 }

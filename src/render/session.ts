@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import { relativePath, type GamePaths } from '../load/project.ts'
@@ -16,8 +15,7 @@ import type { Templates, TypeTemplate } from './template.ts'
 import { createFaceContext } from './face-context.ts'
 import { createMeasure } from './text/measure.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
-import { loadFailure } from '../load/code-errors.ts'
-import { registerTypeScript } from '../load/typescript.js'
+import { importGameModule, loadFailure } from '../load/code-errors.ts'
 
 export interface RenderOptions {
   dpi: number
@@ -52,8 +50,7 @@ const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undef
   const file = join(paths.templatesDir, TEMPLATES_FILE)
   if (!existsSync(file)) return { value: undefined, diagnostics: [] }
   try {
-    registerTypeScript()
-    const mod = (await import(pathToFileURL(file).href)) as { default?: Templates }
+    const mod = await importGameModule<{ default?: Templates }>(file, paths.root)
     return { value: mod.default, diagnostics: [] }
   } catch (error) {
     return { value: undefined, diagnostics: loadFailure(error, paths.root, 'render/template-load', 'the templates', relativePath(paths.root, file)) }

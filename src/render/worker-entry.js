@@ -1,7 +1,7 @@
-// A worker thread's entry: the hooks that load a game's TypeScript first, then the face worker (compiled
-// JavaScript in the package, TypeScript when deckwright runs from its sources).
+// A worker thread's entry: the face worker, compiled JavaScript in the package. When deckwright runs from
+// its TypeScript sources (its tests), hooks that compile them are registered first.
+import { register } from 'node:module'
 import { workerData } from 'node:worker_threads'
-import { registerTypeScript } from '../load/typescript.js'
 
-registerTypeScript()
+if (workerData.entry.endsWith('.ts')) register('./source-hooks.js', import.meta.url)
 await import(workerData.entry)

@@ -1,0 +1,35 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+import { relativePath, type GamePaths } from './project.ts'
+import type { RawCardFile } from './raw-card.ts'
+import { parseCsvCards } from './csv.ts'
+import { parseYamlCards } from './yaml.ts'
+
+const listFiles = (dir: string, exts: string[]): string[] => {
+  if (!existsSync(dir)) return []
+  const out: string[] = []
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) {
+      if (name !== 'schema') out.push(...listFiles(path, exts))
+    } else if (exts.some((e) => name.endsWith(e))) out.push(path)
+  }
+  return out
+}
+
+const parsers = { '.yaml': parseYamlCards, '.yml': parseYamlCards, '.csv': parseCsvCards }
+
+/** Reads every card file of a game (YAML, or CSV exported from a spreadsheet), in a stable order. */
+export const loadCardFiles = (paths: GamePaths): Result<RawCardFile[]> => {
+  const diagnostics: Diagnostic[] = []
+  const files: RawCardFile[] = []
+  for (const path of listFiles(paths.cardsDir, Object.keys(parsers))) {
+    const file = relativePath(paths.root, path)
+    const parse = parsers[path.slice(path.lastIndexOf('.')) as keyof typeof parsers]
+    const parsed = parse(readFileSync(path, 'utf8'), file)
+    diagnostics.push(...parsed.diagnostics)
+    files.push(parsed.value)
+  }
+  return { value: files, diagnostics }
+}

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, statSync, rmSync, utimesSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Plugin } from 'esbuild'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import { writeFileAtomic } from '../util/atomic-write.ts'
+
+/**
+ * A game's TypeScript (its definition, its templates and every file of the project they import) compiled
+ * by esbuild into one ES module, with deckwright's settings whatever the project's package.json `type` or
+ * tsconfig.json say: TypeScript, the automatic JSX runtime of deckwright, JSON imports. Packages stay
+ * outside it, imported by their resolved file URLs, so the module runs the same from any folder;
+ * `deckwright`, `deckwright/components`… are the deckwright that runs it.
+ */
+export interface CompiledModule {
+  /** The file URL to import. */
+  url: string
+  /** The project's files it holds (absolute paths). */
+  inputs: string[]
+}
+
+/** deckwright's public entries (package.json `exports`), relative to its code: `src/` or `dist/`. */
+const ENTRIES: Record<string, string> = {
+  deckwright: 'index',
+  'deckwright/components': 'render/components/index',
+  'deckwright/pipeline': 'pipeline',
+  'deckwright/jsx-runtime': 'jsx-runtime',
+  'deckwright/jsx-dev-runtime': 'jsx-runtime',
+}
+const CODE = new URL('../', import.meta.url)
+const ownEntry = (name: string): string | undefined =>
+  ['.js', '.ts', '.tsx'].map((ext) => new URL(`${ENTRIES[name]}${ext}`, CODE)).find((url) => existsSync(url))?.href
+
+/** Bare imports are left to Node, by the file URL esbuild resolves them to from the importing file. */
+const packagesByUrl: Plugin = {
+  name: 'deckwright-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === 'resolving' || args.path.startsWith('node:')) return undefined
+      if (Object.hasOwn(ENTRIES, args.path)) return { path: ownEntry(args.path)!, external: true }
+      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'resolving' })
+      if (found.errors.length) return { errors: found.errors }
+      if (found.external || !found.path) return { path: args.path, external: true }
+      return { path: pathToFileURL(found.path).href, external: true }
+    })
+  },
+}
+
+/** Where compiled modules are kept, by content: the project's node_modules/.cache, else the system's temporary folder. */
+const modulesDir = (root: string): string => {
+  const preferred = join(root, 'node_modules', '.cache', 'deckwright', 'modules')
+  try {
+    mkdirSync(preferred, { recursive: true })
+    return preferred
+  } catch {
+    const fallback = join(tmpdir(), `deckwright-modules-${process.getuid?.() ?? 'user'}`)
+    mkdirSync(fallback, { recursive: true })
+    return fallback
+  }
+}
+
+/** Compiled modules no run has used for a day are removed when a new one is written. */
+const prune = (dir: string): void => {
+  const old = Date.now() - 24 * 3600_000
+  for (const name of readdirSync(dir)) {
+    try {
+      if (statSync(join(dir, name)).mtimeMs < old) rmSync(join(dir, name), { force: true })
+    } catch {
+      // removed meanwhile by another run
+    }
+  }
+}
+
+/** A compile error: every message of the compiler, each at its file, line and column. */
+export class CompileError extends Error {
+  constructor(readonly diagnostics: Omit<Diagnostic, 'rule'>[]) {
+    super(diagnostics.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`).join('\n'))
+  }
+}
+
+const compiled = new Map<string, Promise<CompiledModule>>()
+
+/** Forgets what was compiled, so that changed files are compiled again (a warm build process). */
+export const forgetCompiled = (): void => compiled.clear()
+
+/** Compiles a game's module (once per thread and entry); a file that does not compile throws a CompileError. */
+export const compileGameModule = (entry: string, root: string): Promise<CompiledModule> => {
+  let module = compiled.get(entry)
+  if (!module) compiled.set(entry, (module = compile(entry, root)))
+  return module
+}
+
+const compile = async (entry: string, root: string): Promise<CompiledModule> => {
+  const { build } = await import('esbuild')
+  const dir = modulesDir(root)
+  const result = await build({
+    entryPoints: [entry],
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    outdir: dir,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    jsx: 'automatic',
+    jsxImportSource: 'deckwright',
+    sourcemap: 'inline',
+    metafile: true,
+    logLevel: 'silent',
+    // The project's tsconfig.json is not read: these are the settings a game is written for.
+    tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: false } },
+    plugins: [packagesByUrl],
+  }).catch((error: { errors?: { text: string; location?: { file: string; line: number; column: number } | null; notes?: { text: string }[] }[] }) => {
+    const errors = error.errors ?? []
+    if (!errors.length) throw error
+    throw new CompileError(
+      errors.map((e) => ({
+        severity: 'error',
+        file: e.location?.file ?? entry,
+        line: e.location?.line ?? 1,
+        column: (e.location?.column ?? 0) + 1,
+        message: [e.text, ...(e.notes ?? []).map((n) => n.text).filter(Boolean)].join(' '),
+      })),
+    )
+  })
+  const text = result.outputFiles[0]!.text
+  const file = join(dir, `${createHash('sha256').update(text).digest('hex').slice(0, 24)}.mjs`)
+  if (existsSync(file)) {
+    const now = new Date()
+    utimesSync(file, now, now)
+  } else {
+    prune(dir)
+    writeFileAtomic(file, text)
+  }
+  const inputs = Object.keys(result.metafile.inputs).map((input) => join(root, input))
+  return { url: pathToFileURL(file).href, inputs }
+}
