@@ -3,12 +3,15 @@ import { cpus } from 'node:os'
 import { benchBuild } from './build.ts'
 import { benchSheets } from './sheets.ts'
 import { benchValidate } from './validate.ts'
+import { benchNode, benchStartup } from './startup.ts'
 
 const faces = Number(process.argv[2] ?? 500)
 const cards = Number(process.argv[3] ?? 10_000)
 const ms = (n: number) => `${n.toFixed(0)} ms`
 
 console.log(`deckwright bench: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'})`)
+const startup = benchStartup(['validate', 'maybe-missions', '--no-faces'])
+console.log(`start-up: \`deckwright validate maybe-missions --no-faces\` ${ms(startup.median)} from process start to exit (median of 7; ${ms(startup.min)}–${ms(startup.max)}); node alone ${ms(benchNode())}`)
 const v = benchValidate(cards)
 console.log(`validate ${v.cards} cards: YAML ${ms(v.yaml)} (${((v.yaml / v.cards) * 1000).toFixed(1)} µs a card), CSV ${ms(v.csv)} — parse, model and deck checks, median of 5`)
 

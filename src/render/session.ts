@@ -53,7 +53,7 @@ const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undef
     const mod = await importGameModule<{ default?: Templates }>(file, paths.root)
     return { value: mod.default, diagnostics: [] }
   } catch (error) {
-    return { value: undefined, diagnostics: loadFailure(error, paths.root, 'render/template-load', 'the templates', relativePath(paths.root, file)) }
+    return { value: undefined, diagnostics: loadFailure(error, paths.root, 'render/template-load', 'the template file', relativePath(paths.root, file)) }
   }
 }
 

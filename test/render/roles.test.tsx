@@ -15,6 +15,8 @@ describe('colour roles', () => {
     // A new role's light tint, ink and word follow from what it gives.
     expect(roleOf(game, 'gold')).toEqual({ color: '#c08000', symbol: 'game-icons:crown', ink: '#ffffff', light: '#f7f0e0', word: 'GOLD' })
     expect(roleOf(game, 'silver')).toBeUndefined()
+    // A default given another colour gets that colour's tint.
+    expect(roleOf({ roles: { red: { color: '#000000' } } }, 'red')).toMatchObject({ color: '#000000', light: '#e0e0e0', symbol: defaultRoles.red.symbol })
   })
 
   it('of a split type are checked at the definition', () => {

@@ -34,5 +34,7 @@ export const roleOf = (game: Pick<GameDef, 'roles'>, name: string): Role | undef
   const own = game.roles?.[name]
   if (!base && !own?.color) return undefined
   const role = { ...base, ...own } as RoleDef
-  return { color: role.color, symbol: role.symbol ?? 'game-icons:circle', ink: role.ink ?? '#ffffff', light: role.light ?? tint(role.color, 0.88), word: role.word ?? name.toUpperCase() }
+  // A colour of the game's own gets its own light tint, unless it names one.
+  const light = own?.light ?? (own?.color ? undefined : base?.light)
+  return { color: role.color, symbol: role.symbol ?? 'game-icons:circle', ink: role.ink ?? '#ffffff', light: light ?? tint(role.color, 0.88), word: role.word ?? name.toUpperCase() }
 }
