@@ -47,8 +47,9 @@ const TSCONFIG = `{
 /** A game id from a folder's name: lower case, words joined by hyphens; undefined when nothing is left. */
 export const gameIdFrom = (name: string): string | undefined => {
   const id = name
-    .toLowerCase()
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^[^a-z]+|-+$/g, '')
   return GAME_ID.test(id) ? id : undefined

@@ -16,5 +16,11 @@ export const loadFailure = (error: unknown, root: string, rule: string, what: st
 export const importGameModule = async <T>(entry: string, root: string): Promise<T> => {
   process.setSourceMapsEnabled(true)
   const module = await compileGameModule(entry, root)
-  return (await import(module.url)) as T
+  try {
+    return (await import(module.url)) as T
+  } catch (error) {
+    // A module compiled earlier imports a package by where it was then: after an install that moved it, compile again.
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error
+    return (await import((await compileGameModule(entry, root, { fresh: true })).url)) as T
+  }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, statSync, rmSync, utimesSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -41,7 +41,8 @@ const packagesByUrl: Plugin = {
       if (args.pluginData === 'resolving' || args.path.startsWith('node:')) return undefined
       if (Object.hasOwn(ENTRIES, args.path)) return { path: ownEntry(args.path)!, external: true }
       const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'resolving' })
-      if (found.errors.length) return { errors: found.errors }
+      // Not found: esbuild's own resolver reports it, at the import's line and column.
+      if (found.errors.length) return undefined
       if (found.external || !found.path) return { path: args.path, external: true }
       return { path: pathToFileURL(found.path).href, external: true }
     })
@@ -85,16 +86,45 @@ const compiled = new Map<string, Promise<CompiledModule>>()
 /** Forgets what was compiled, so that changed files are compiled again (a warm build process). */
 export const forgetCompiled = (): void => compiled.clear()
 
-/** Compiles a game's module (once per thread and entry); a file that does not compile throws a CompileError. */
-export const compileGameModule = (entry: string, root: string): Promise<CompiledModule> => {
-  let module = compiled.get(entry)
-  if (!module) compiled.set(entry, (module = compile(entry, root)))
+/**
+ * Compiles a game's module (once per thread and entry); a file that does not compile throws a CompileError.
+ * A module compiled by an earlier run from the same files is taken as it is, without starting the compiler.
+ */
+export const compileGameModule = (entry: string, root: string, options: { fresh?: boolean } = {}): Promise<CompiledModule> => {
+  let module = options.fresh ? undefined : compiled.get(entry)
+  if (!module) compiled.set(entry, (module = compile(entry, root, !options.fresh)))
   return module
 }
 
-const compile = async (entry: string, root: string): Promise<CompiledModule> => {
-  const { build } = await import('esbuild')
+const digest = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex')
+
+/** What an earlier run compiled from an entry: its module file and the digest of every file it holds. */
+interface Manifest {
+  module: string
+  inputs: Record<string, string>
+}
+
+const fromManifest = (file: string, dir: string): CompiledModule | undefined => {
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest
+    const module = join(dir, manifest.module)
+    if (!existsSync(module)) return undefined
+    for (const [input, hash] of Object.entries(manifest.inputs)) if (!existsSync(input) || digest(readFileSync(input)) !== hash) return undefined
+    const now = new Date()
+    for (const f of [file, module]) utimesSync(f, now, now)
+    return { url: pathToFileURL(module).href, inputs: Object.keys(manifest.inputs) }
+  } catch {
+    return undefined
+  }
+}
+
+const compile = async (entry: string, root: string, reuse: boolean): Promise<CompiledModule> => {
   const dir = modulesDir(root)
+  // Keyed on the entry and on the deckwright that compiles it (its entries are imported by their path).
+  const manifestFile = join(dir, `${digest(`${entry}\0${CODE.href}`).slice(0, 24)}.json`)
+  const earlier = reuse ? fromManifest(manifestFile, dir) : undefined
+  if (earlier) return earlier
+  const { build } = await import('esbuild')
   const result = await build({
     entryPoints: [entry],
     absWorkingDir: root,
@@ -126,7 +156,8 @@ const compile = async (entry: string, root: string): Promise<CompiledModule> => 
     )
   })
   const text = result.outputFiles[0]!.text
-  const file = join(dir, `${createHash('sha256').update(text).digest('hex').slice(0, 24)}.mjs`)
+  const name = `${digest(text).slice(0, 24)}.mjs`
+  const file = join(dir, name)
   if (existsSync(file)) {
     const now = new Date()
     utimesSync(file, now, now)
@@ -135,5 +166,7 @@ const compile = async (entry: string, root: string): Promise<CompiledModule> => 
     writeFileAtomic(file, text)
   }
   const inputs = Object.keys(result.metafile.inputs).map((input) => join(root, input))
+  const manifest: Manifest = { module: name, inputs: Object.fromEntries(inputs.map((input) => [input, digest(readFileSync(input))])) }
+  writeFileAtomic(manifestFile, JSON.stringify(manifest))
   return { url: pathToFileURL(file).href, inputs }
 }
