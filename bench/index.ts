@@ -1,4 +1,4 @@
-// npm run bench [faces] [cards to validate]: prints deckwright's figures on this machine.
+// npm run bench [faces] [cards to validate]: prints the figures of deckwright as it ships (dist/) on this machine.
 import { cpus } from 'node:os'
 import { benchBuild } from './build.ts'
 import { benchSheets } from './sheets.ts'

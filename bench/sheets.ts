@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
-import { cardSize } from '../src/print/card-sizes.ts'
-import { writeSheets, type PrintItem } from '../src/print/sheets.ts'
-import { encodeRgbPng } from '../src/render/png.ts'
+import { cardSize } from '../dist/print/card-sizes.js'
+import { writeSheets, type PrintItem } from '../dist/print/sheets.js'
+import { encodeRgbPng } from '../dist/render/png.js'
 
 // MakePlayingCards' poker face at 300 dpi: trim plus 3 mm bleed.
 const WIDTH = 822

@@ -1,9 +1,9 @@
-import { checkDeck } from '../src/engine/check.ts'
-import { cardType, defineGame } from '../src/engine/define.ts'
-import { icons, int, oneOf, text } from '../src/engine/fields.ts'
-import { modelCards } from '../src/engine/model.ts'
-import { parseCsvCards } from '../src/load/csv.ts'
-import { parseYamlCards } from '../src/load/yaml.ts'
+import { checkDeck } from '../dist/engine/check.js'
+import { cardType, defineGame } from '../dist/engine/define.js'
+import { icons, int, oneOf, text } from '../dist/engine/fields.js'
+import { modelCards } from '../dist/engine/model.js'
+import { parseCsvCards } from '../dist/load/csv.js'
+import { parseYamlCards } from '../dist/load/yaml.js'
 
 /** A synthetic game with the field kinds and deck checks of the shipped games. */
 const game = defineGame({
