@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { cardType, defineGame } from '../../src/engine/define.ts'
 import { icons, int, oneOf, ref, text } from '../../src/engine/fields.ts'
@@ -89,7 +90,12 @@ describe('checkDeck', () => {
 
   it('turns a crashing check into a diagnostic', () => {
     const broken = defineGame({ ...game, checks: { boom: () => { throw new Error('kaput') } } })
-    expect(checkDeck(broken, [], 'rules/g/game.ts')).toMatchObject([{ rule: 'game/check-crashed', message: expect.stringContaining('kaput') }])
+    expect(checkDeck(broken, [], 'rules/g/game.ts')).toMatchObject([{ rule: 'game/check-crashed', file: 'rules/g/game.ts', message: expect.stringContaining('kaput') }])
+    // Given the project's root, at the check's own line that threw (here, this file).
+    const root = fileURLToPath(new URL('../..', import.meta.url))
+    const line = new Error().stack!.split('\n')[1]!.match(/:(\d+):\d+\)?$/)![1]
+    const thrower = defineGame({ ...game, checks: { boom: () => { throw new Error('kaput') } } })
+    expect(checkDeck(thrower, [], 'rules/g/game.ts', root)).toMatchObject([{ rule: 'game/check-crashed', file: 'test/engine/model.test.ts', line: Number(line) + 1 }])
   })
 })
 
