@@ -219,7 +219,7 @@ export const main = async (argv: string[]): Promise<number> => {
     .action(async (dir: string, opts: { game?: string; format: FormatName }) => {
       const { initProject } = await import('./init/scaffold.ts')
       const target = resolve(root, dir)
-      const { value, diagnostics } = initProject(target, { game: opts.game })
+      const { value, diagnostics } = await initProject(target, { game: opts.game })
       print(diagnostics, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
       if (!value) {
         exitCode = EXIT.usage

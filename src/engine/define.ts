@@ -24,13 +24,16 @@ export interface RoleDef {
   symbol: string
 }
 
-export interface CardTypeDef<F extends Fields = Fields> {
+/** Where a card type's back comes from: one shared by all its cards, or each card's own. */
+export type BackKind = 'shared' | 'own'
+
+export interface CardTypeDef<F extends Fields = Fields, B extends BackKind = BackKind> {
   /** What players call it: 'Mission Card'. */
   name: string
   /** A size name (poker, bridge, mini, tarot, square, euro) or 'WxHmm'. */
   size?: string
   /** The card's back: one shared by every card of the type, or each card's own (drawn from its data). */
-  back?: 'shared' | 'own'
+  back?: B
   /**
    * A split front: two halves on one face, the second turned 180°. Players turn the card so that one
    * half points away from them; only that half counts. Each half names its colour role.
@@ -67,7 +70,7 @@ export interface ExampleDef {
   turned?: readonly ('first' | 'second')[]
 }
 
-export type TypeDefs = Record<string, CardTypeDef<any>>
+export type TypeDefs = Record<string, CardTypeDef<any, any>>
 
 export type Vocabularies = Record<string, Record<string, VocabularyWord>>
 
@@ -146,4 +149,7 @@ export type FieldName<G extends GameDef<any, any, any>, K extends keyof G['types
 export type VocabularyName<G extends GameDef<any, any, any>> = string extends keyof NonNullable<G['vocabularies']> ? string : keyof NonNullable<G['vocabularies']> & string
 
 /** Declares a card type; keeps its field declarations' exact types for the templates. */
-export const cardType = <const F extends Fields>(def: CardTypeDef<F>): CardTypeDef<F> => def
+export const cardType = <const F extends Fields, const B extends BackKind = 'shared'>(def: CardTypeDef<F, B>): CardTypeDef<F, B> => def
+
+/** What a type's `back` template is given: each card for a type with its own backs, none for a shared back. */
+export type BackCard<G extends GameDef<any, any, any>, K extends keyof G['types']> = G['types'][K] extends CardTypeDef<any, infer B> ? ('own' extends B ? ('shared' extends B ? CardOf<G, K> | undefined : CardOf<G, K>) : undefined) : CardOf<G, K> | undefined

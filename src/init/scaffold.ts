@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { ownPackage } from '../util/packages.ts'
+import { writeSchemas } from '../schema-files.ts'
 
 /** The sample game's files (shipped in the package's `init/game/`), its id written `my-game` in paths and text. */
 const SAMPLE = fileURLToPath(new URL('../../init/game/', import.meta.url))
@@ -92,9 +93,10 @@ const completePackage = (pkg: PackageJson, version: string): string[] => {
 /**
  * Makes a game project in `dir`, or adds one to the project there: a package.json, a tsconfig.json that
  * extends deckwright's preset, a .gitignore, the CI workflow that fails on an invalid card, and the sample
- * game under `game`'s id. Nothing that exists is overwritten: it is listed as skipped.
+ * game under `game`'s id, with the JSON Schemas of its card types. Nothing that exists is overwritten: it is
+ * listed as skipped.
  */
-export const initProject = (dir: string, options: { game?: string } = {}): Result<InitReport | undefined> => {
+export const initProject = async (dir: string, options: { game?: string } = {}): Promise<Result<InitReport | undefined>> => {
   const game = options.game ?? gameIdFrom(basename(dir)) ?? SAMPLE_ID
   if (!GAME_ID.test(game)) {
     const message = `"${game}" cannot be a game id: use lower-case letters, digits and hyphens, starting with a letter (e.g. space-race)`
@@ -143,6 +145,12 @@ export const initProject = (dir: string, options: { game?: string } = {}): Resul
     const target = relative(SAMPLE, file).split(sep).join('/').replaceAll(SAMPLE_ID, game)
     const bytes = readFileSync(file)
     write(target, TEXT.test(file) ? bytes.toString('utf8').replaceAll(SAMPLE_ID, game) : bytes)
+  }
+  // The JSON Schemas the sample's YAML names, for the designer's editor to complete and check it.
+  if (report.written.includes(`rules/${game}/game.ts`)) {
+    const schemas = await writeSchemas(dir, game)
+    diagnostics.push(...schemas.diagnostics)
+    report.written.push(...schemas.value)
   }
   return { value: report, diagnostics }
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Severity } from '../diagnostics/diagnostic.ts'
-import type { Card, CardOf, GameDef, VocabularyName, VocabularyWord } from '../engine/define.ts'
+import type { BackCard, Card, CardOf, GameDef, VocabularyName, VocabularyWord } from '../engine/define.ts'
 import type { FontSpec } from './fonts.ts'
 import type { FaceBox } from './face.ts'
 import type { TextMeasure } from './text/measure.ts'
@@ -48,8 +48,8 @@ export interface FaceContext<G extends GameDef<any, any, any> = GameDef> {
  */
 export interface TypeTemplate<G extends GameDef<any, any, any>, K extends keyof G['types']> {
   front(card: CardOf<G, K>, ctx: FaceContext<G>): ReactNode
-  /** Default: a plain back with the game's title and the type's name. */
-  back?(card: CardOf<G, K> | undefined, ctx: FaceContext<G>): ReactNode
+  /** Default: a plain back with the game's title and the type's name. `card` is undefined for a shared back. */
+  back?(card: BackCard<G, K>, ctx: FaceContext<G>): ReactNode
 }
 
 export interface Templates<G extends GameDef<any, any, any> = GameDef> {
