@@ -150,11 +150,13 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
 
   it('fails tsc on a field or vocabulary the game does not have, with TypeScript 5 and 7', () => {
     const file = join(project, 'templates', GAME, 'typo.tsx')
-    const component = (field: string) => `import type { FaceContext } from 'deckwright'
-import { FitText } from 'deckwright/components'
+    // The sample game's vocabulary is `goods`; `art` is a field every card may have.
+    const component = (field: string, vocabulary = 'goods') => `import type { FaceContext } from 'deckwright'
+import { FitText, IconRow } from 'deckwright/components'
 import game from '../../rules/${GAME}/game.ts'
 
 export const Typo = ({ ctx }: { ctx: FaceContext<typeof game> }) => <FitText ctx={ctx} text="x" field="${field}" width={10} height={10} size={10} />
+export const Row = ({ ctx }: { ctx: FaceContext<typeof game> }) => <IconRow ctx={ctx} vocabulary="${vocabulary}" words={[]} size={10} />
 `
     writeFileSync(file, component('art'))
     ok(project, 'npx', 'tsc', '--noEmit')
@@ -162,6 +164,9 @@ export const Typo = ({ ctx }: { ctx: FaceContext<typeof game> }) => <FitText ctx
     const r = run(project, 'npx', 'tsc', '--noEmit')
     expect(r.code).not.toBe(0)
     expect(r.out).toMatch(/typo\.tsx\(5,\d+\): error TS2322: Type '"abilty"' is not assignable/)
+    writeFileSync(file, component('art', 'good'))
+    expect(run(project, 'npx', 'tsc', '--noEmit').out).toMatch(/typo\.tsx\(6,\d+\): error TS2322: Type '"good"' is not assignable/)
+    writeFileSync(file, component('abilty'))
     if (type === 'commonjs') {
       // TypeScript 5, which many designers still use, reads the same preset and declarations.
       ok(project, 'npm', 'install', '--no-audit', '--no-fund', '--save-dev', 'typescript5@npm:typescript@5')
