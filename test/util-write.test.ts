@@ -43,6 +43,16 @@ describe('OutputBatch', () => {
     expect(statSync(out('faces/a.png')).ino).toBe(statSync(source).ino)
   })
 
+  it('refuses a path outside the output folder, whatever a name from card data holds', () => {
+    const { dir, source, out, scratch } = setup()
+    const batch = new OutputBatch(scratch, join(dir, 'out'))
+    expect(() => batch.put(out('../../../x.front.png'), 'x')).toThrow(/outside the output folder/)
+    expect(() => batch.copy(join(dir, 'elsewhere.png'), source)).toThrow(/outside the output folder/)
+    expect(() => batch.stage(join(dir, 'out'))).toThrow(/outside the output folder/)
+    batch.put(out('faces/ok.front.png'), 'ok')
+    expect(batch.commit()).toEqual([out('faces/ok.front.png')])
+  })
+
   it('discards: the output folder stays as it was and staged files are removed', () => {
     const { source, out, scratch } = setup()
     const batch = new OutputBatch(scratch)

@@ -165,7 +165,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   for (const part of ['svg', 'png', 'store'] as const) timings[part] = faces.value.spent[part]
 
   // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
-  const outputs = new OutputBatch(join(options.outDir, '.cache'))
+  const outputs = new OutputBatch(join(options.outDir, '.cache'), options.outDir)
   const at = (d: Diagnostic): Diagnostic => ({ ...d, file: d.file || relativePath(root, paths.definition), line: d.line ?? 1, column: d.column ?? 1 })
   try {
     await addOutputs(outputs, { dir: join(options.outDir, id), id, game, faces: faces.value, rules: loaded.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))

@@ -2,6 +2,7 @@ import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { RawCard, RawCardFile, RawValue } from '../load/raw-card.ts'
 import type { Card, GameDef, SourcePos } from './define.ts'
 import type { Field, FieldContext } from './fields.ts'
+import { idKey, idProblem } from './card-id.ts'
 import { didYouMean } from './suggest.ts'
 
 const fileStem = (file: string): string => file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '')
@@ -47,12 +48,22 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result
         report({ rule: 'card/missing-id', pos: idValue?.pos ?? raw.pos, message: 'this card has no `id`: every card needs one, unique within the game' })
         continue
       }
-      const first = seen.get(id)
-      if (first) {
-        report({ rule: 'card/duplicate-id', pos: idValue!.pos, card: id, field: 'id', message: `id "${id}" is used twice: first at ${first.file}:${first.pos.line}` })
+      const unsafe = idProblem(id)
+      if (unsafe) {
+        report({ rule: 'card/unsafe-id', pos: idValue!.pos, field: 'id', message: `the id ${JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id)} cannot name a card: ${unsafe}` })
         continue
       }
-      seen.set(id, raw)
+      const first = seen.get(idKey(id))
+      if (first) {
+        const other = String(first.values.get('id')!.value)
+        const message =
+          other === id
+            ? `id "${id}" is used twice: first at ${first.file}:${first.pos.line}`
+            : `id "${id}" differs from "${other}" (${first.file}:${first.pos.line}) only in case: on macOS and Windows both would be one file`
+        report({ rule: 'card/duplicate-id', pos: idValue!.pos, card: id, field: 'id', message })
+        continue
+      }
+      seen.set(idKey(id), raw)
 
       // A file named after a card type (money.csv, vote.yaml) holds that type unless it says otherwise.
       const typeValue = get('type') ?? (game.types[fileStem(file.file)] ? { value: fileStem(file.file), pos: raw.pos } : undefined)

@@ -1,5 +1,5 @@
 import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path'
 import { writeFileIfChanged } from './atomic-write.ts'
 
 let counter = 0
@@ -16,12 +16,24 @@ type Pending = { path: string } & ({ data: string | Uint8Array } | { copyOf: str
 export class OutputBatch {
   private pending: Pending[] = []
 
-  /** `scratch`: a folder on the same file system as the outputs, for the files stages write themselves. */
-  constructor(private readonly scratch: string) {}
+  /**
+   * `scratch`: a folder on the same file system as the outputs, for the files stages write themselves.
+   * `within`: the output folder; a path outside it is refused (names come from card data).
+   */
+  constructor(
+    private readonly scratch: string,
+    private readonly within?: string,
+  ) {}
+
+  private inside(path: string): string {
+    const rel = this.within && relative(resolve(this.within), resolve(path))
+    if (rel !== undefined && (rel === '' || rel.startsWith('..') || isAbsolute(rel))) throw new Error(`refused to write ${path}: it is outside the output folder ${this.within}`)
+    return path
+  }
 
   /** Bytes to write to `path`. */
   put(path: string, data: string | Uint8Array): void {
-    this.pending.push({ path, data })
+    this.pending.push({ path: this.inside(path), data })
   }
 
   /**
@@ -30,14 +42,14 @@ export class OutputBatch {
    * face whole and never changes one in place, so the link holds the face's bytes for good.
    */
   copy(path: string, from: string): void {
-    this.pending.push({ path, copyOf: from })
+    this.pending.push({ path: this.inside(path), copyOf: from })
   }
 
   /** A temporary file for a stage to write into (a PDF streamed out page by page); moved to `path` at commit. */
   stage(path: string): string {
     mkdirSync(this.scratch, { recursive: true })
     const staged = join(this.scratch, `${basename(path)}.${process.pid}.${counter++}.tmp`)
-    this.pending.push({ path, staged })
+    this.pending.push({ path: this.inside(path), staged })
     return staged
   }
 

@@ -59,6 +59,19 @@ describe('modelCards', () => {
     expect(diagnostics.find((d) => d.rule === 'card/duplicate-id')!.message).toContain('cards/g/x.yaml:1')
   })
 
+  it('refuses ids that are no safe, portable file name, and ids that differ only in case', () => {
+    const ids = ['../../../../x', '../../maybe-movies/faces/bb-cult', 'a/b', 'x'.repeat(101), 'con', 'NUL.txt', '.hidden', 'end.', 'naïve', 'tab\there', '\u001b[2J']
+    const yaml = [...ids.map((id) => `- { id: ${JSON.stringify(id)}, type: hut, title: Hut, cost: [wood] }`), '- { id: Hut-1, type: hut, title: Hut, cost: [wood] }', '- { id: hut-1, type: hut, title: Hut, cost: [wood] }', '- { id: hut.v2_final-3, type: hut, title: Hut, cost: [wood] }'].join('\n')
+    const { value, diagnostics } = model(yaml)
+    expect(value.map((c) => c.id)).toEqual(['Hut-1', 'hut.v2_final-3'])
+    const unsafe = diagnostics.filter((d) => d.rule === 'card/unsafe-id')
+    expect(unsafe.map((d) => d.line)).toEqual(ids.map((_, i) => i + 1))
+    expect(unsafe[3]!.message).toContain('101 characters long, the limit is 100')
+    expect(unsafe[4]!.message).toContain('Windows keeps for a device')
+    expect(unsafe[10]!.message).toContain('\\u001b[2J') // shown escaped, never raw
+    expect(diagnostics.filter((d) => d.rule === 'card/duplicate-id')).toMatchObject([{ line: ids.length + 2, card: 'hut-1', message: expect.stringContaining('differs from "Hut-1" (cards/g/x.yaml:12) only in case') }])
+  })
+
   it('checks references once every card is known', () => {
     const { diagnostics } = model('- { id: h1, type: hut, title: A, cost: wood, next: h9 }\n- { id: v1, type: vote, vote: YES, number: 1 }\n- { id: h2, type: hut, title: B, cost: wood, next: v1 }\n')
     expect(diagnostics.map((d) => [d.rule, d.card, d.line])).toEqual([

@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../diagnostic.ts'
+import { escapeControls } from './escape.ts'
 
 // Workflow commands: https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions
-const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+const escapeData = (s: string) => escapeControls(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
 const level = { error: 'error', warning: 'warning', info: 'notice' } as const
 

@@ -1,4 +1,5 @@
 import { countBySeverity, type Diagnostic } from '../diagnostic.ts'
+import { escapeControls } from './escape.ts'
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
@@ -9,11 +10,11 @@ export const stylish = (diagnostics: readonly Diagnostic[]): string => {
   for (const d of diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d])
   const out: string[] = []
   for (const [file, list] of byFile) {
-    out.push(file)
+    out.push(escapeControls(file))
     for (const d of list) {
       const place = `${d.line ?? 0}:${d.column ?? 0}`
       const where = d.card ? ` [${d.card}${d.field ? '.' + d.field : ''}]` : ''
-      out.push(`  ${place.padEnd(8)}${d.severity.padEnd(8)}${d.message}${where}  ${d.rule}`)
+      out.push(`  ${place.padEnd(8)}${d.severity.padEnd(8)}${escapeControls(`${d.message}${where}`)}  ${d.rule}`)
     }
     out.push('')
   }

@@ -1,0 +1,7 @@
+/**
+ * Text from card data shown in a terminal or a CI log: control characters (an escape sequence would clear
+ * the screen or recolour it) and bidirectional marks (they reorder what follows) written as `\u{…}`. The
+ * data keeps them; only what is printed changes.
+ */
+export const escapeControls = (text: string): string =>
+  text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
