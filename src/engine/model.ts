@@ -3,6 +3,7 @@ import type { RawCard, RawCardFile, RawValue } from '../load/raw-card.ts'
 import type { Card, GameDef, SourcePos } from './define.ts'
 import type { Field, FieldContext } from './fields.ts'
 import { idKey, idProblem } from './card-id.ts'
+import { pathProblem } from './safe-path.ts'
 import { didYouMean } from './suggest.ts'
 
 const fileStem = (file: string): string => file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '')
@@ -102,7 +103,11 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result
       const artValue = 'art' in type.fields ? undefined : get('art')
       let art: string | undefined
       if (artValue !== undefined && artValue.value !== null && artValue.value !== '') {
-        if (typeof artValue.value === 'string') {
+        const unsafe = typeof artValue.value === 'string' ? pathProblem(artValue.value) : undefined
+        if (unsafe) {
+          report({ rule: 'card/unsafe-path', pos: artValue.pos, card: id, field: 'art', message: `art ${JSON.stringify(artValue.value)} cannot be read: ${unsafe}; art names a file in templates/<game>/, e.g. art/${id}.png` })
+          valid = false
+        } else if (typeof artValue.value === 'string') {
           art = artValue.value
           fieldPos.art = artValue.pos
         } else {

@@ -74,7 +74,7 @@ export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonl
   // build, so that a partial build finds the faces of a full one.
   const inputs = renderInputsHash(paths, renderOptions, new Set(allCards.flatMap((c) => art(c) || [])))
   const digests = new Map<string, string>()
-  const digestOf = (file: string) => digests.get(file) ?? (digests.set(file, artDigest(file)), digests.get(file)!)
+  const digestOf = (file: string) => digests.get(file) ?? (digests.set(file, artDigest(paths.templatesDir, file)), digests.get(file)!)
   const keys = planned.map((p) => faceKey(p.job, inputs, art(p.job.card) ? digestOf(art(p.job.card)!) : undefined))
   const firstJob = new Map<string, FaceJob>()
   planned.forEach((p, i) => firstJob.has(keys[i]!) || firstJob.set(keys[i]!, p.job))

@@ -66,7 +66,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
   const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
   const arts = new Map<string, LoadedArt>()
   const artOf = (file: string): LoadedArt => {
-    if (!arts.has(file)) arts.set(file, loadArt(artPath(paths.templatesDir, file)))
+    if (!arts.has(file)) arts.set(file, loadArt(paths.templatesDir, file))
     return arts.get(file)!
   }
   // An icon without a set prefix may be the game's own: templates/<game>/icons/<name>.svg, before Iconify's.
@@ -116,9 +116,11 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
             const where = card?.art === file ? place('art') : card ? at : { file: templatesFile, line: 1, column: 1 }
             const path = relativePath(paths.root, artPath(paths.templatesDir, file))
             diagnostics.push(
-              loaded.problem === 'missing'
-                ? { rule: 'render/missing-art', severity: 'warning', ...where, message: `the art "${file}" does not exist (looked for ${path}): a placeholder is drawn in its place` }
-                : { rule: 'render/art-format', severity: 'warning', ...where, message: `the art "${file}" is ${loaded.found === 'webp' ? 'a WebP image, which resvg cannot draw' : loaded.found === 'gif' ? 'a GIF image' : 'not an image deckwright can read'}: save it as PNG, JPEG or SVG (a placeholder is drawn in its place)` },
+              loaded.problem === 'outside'
+                ? { rule: 'render/art-outside', severity: 'error', ...where, message: `the art "${file}" is not inside ${relativePath(paths.root, paths.templatesDir)}/ (symlinks followed): art is read only from the game's templates folder` }
+                : loaded.problem === 'missing'
+                  ? { rule: 'render/missing-art', severity: 'warning', ...where, message: `the art "${file}" does not exist (looked for ${path}): a placeholder is drawn in its place` }
+                  : { rule: 'render/art-format', severity: 'warning', ...where, message: `the art "${file}" is ${loaded.found === 'webp' ? 'a WebP image, which resvg cannot draw' : loaded.found === 'gif' ? 'a GIF image' : 'not an image deckwright can read'}: save it as PNG, JPEG or SVG (a placeholder is drawn in its place)` },
             )
           }
           return undefined

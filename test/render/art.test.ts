@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -56,6 +56,23 @@ describe('card art', () => {
       expect(new Set(hatch.map(String)).size).toBeGreaterThan(1)
     }
     expect(value.cards[2]!.front.svg).not.toEqual(value.cards[3]!.front.svg) // each names its file
+  }, 60_000)
+
+  it('never draws a file from outside the templates folder, and says so without telling whether it exists', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'deckwright-art-outside-'))
+    cpSync(join(fixtures, 'templates', 'art'), join(root, 'templates', 'art'), { recursive: true })
+    // A secret image elsewhere on the machine, and links to it from inside the templates folder.
+    mkdirSync(join(root, 'secret'))
+    writeFileSync(join(root, 'secret', 'red.svg'), readFileSync(join(fixtures, 'templates', 'art', 'art', 'red.svg')))
+    symlinkSync(join(root, 'secret', 'red.svg'), join(root, 'templates', 'art', 'art', 'link.svg'))
+    symlinkSync(join(root, 'secret'), join(root, 'templates', 'art', 'art', 'folder'))
+    const cards = [card('link', 1, 'art/link.svg'), card('folder', 4, 'art/folder/red.svg'), card('folder-gone', 7, 'art/folder/nothing.svg')]
+    const { value, diagnostics } = await renderGame(gamePaths(root, 'art'), game('art'), cards, options)
+    const outside = diagnostics.filter((d) => d.rule === 'render/art-outside')
+    expect(outside.map((d) => [d.card, d.line, d.severity])).toEqual([['link', 2, 'error'], ['folder', 5, 'error'], ['folder-gone', 8, 'error']])
+    // The same words whether the file is there or not.
+    expect(outside[1]!.message.replace('red', 'X')).toBe(outside[2]!.message.replace('nothing', 'X'))
+    for (const face of value.cards) expect(readFileSync(face.front.svg, 'utf8')).not.toContain('data:image/svg+xml')
   }, 60_000)
 
   it('knows images by their bytes, not their names', () => {
@@ -135,6 +152,15 @@ describe('the art key of card data', () => {
     },
   })
   const model = (yaml: string) => modelCards(g, [parseYamlCards(yaml, 'cards/g/x.yaml').value])
+
+  it('refuses a path that leaves the game folder, at its line, without looking at the file', () => {
+    const paths = ['/etc/passwd', '../../../secret.png', 'art/../../x.png', 'C:/Windows/x.png', 'https://example.com/x.png', 'art\\x.png']
+    const { value, diagnostics } = model(paths.map((p, i) => `- { id: h${i}, type: hero, title: A, art: ${JSON.stringify(p)} }`).join('\n'))
+    expect(value).toEqual([])
+    expect(diagnostics.map((d) => [d.rule, d.line, d.field])).toEqual(paths.map((_, i) => ['card/unsafe-path', i + 1, 'art']))
+    expect(diagnostics[1]!.message).toContain('no "..")')
+    expect(diagnostics[0]!.message).not.toMatch(/exist/)
+  })
 
   it('names an image for any card, checked to be a file name, kept with its position', () => {
     const { value, diagnostics } = model('- { id: h1, type: hero, title: A, art: art/h1.png }\n- { id: h2, type: hero, title: B }\n- { id: h3, type: hero, title: C, art: 12 }\n')
