@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { relativePath, type GamePaths } from './project.ts'
 import type { RawCardFile } from './raw-card.ts'
 import { parseCsvCards } from './csv.ts'
 import { parseYamlCards } from './yaml.ts'
+import { readTextFile } from './text-file.ts'
 
 const listFiles = (dir: string, exts: string[]): string[] => {
   if (!existsSync(dir)) return []
@@ -27,7 +28,10 @@ export const loadCardFiles = (paths: GamePaths): Result<RawCardFile[]> => {
   for (const path of listFiles(paths.cardsDir, Object.keys(parsers))) {
     const file = relativePath(paths.root, path)
     const parse = parsers[path.slice(path.lastIndexOf('.')) as keyof typeof parsers]
-    const parsed = parse(readFileSync(path, 'utf8'), file)
+    const text = readTextFile(path, file)
+    diagnostics.push(...text.diagnostics)
+    if (text.value === undefined) continue
+    const parsed = parse(text.value, file)
     diagnostics.push(...parsed.diagnostics)
     files.push(parsed.value)
   }

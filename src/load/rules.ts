@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
 import matter from 'gray-matter'
 import type { Root } from 'mdast'
@@ -6,6 +6,7 @@ import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { buildTree } from '../shortcodes/tree.ts'
 import { gamePaths, relativePath } from './project.ts'
 import { pointLocator } from '../util/lines.ts'
+import { readTextFile } from './text-file.ts'
 
 /** A note the author left for themselves: an HTML comment or an `@TODO` line. Never printed. */
 export interface RulesNote {
@@ -45,7 +46,9 @@ export const loadRules = (file: string, root: string, options: LoadRulesOptions 
   const rel = relativePath(root, path)
   let source: string
   try {
-    source = readFileSync(path, 'utf8')
+    const text = readTextFile(path, rel)
+    if (text.value === undefined) return { value: emptyDoc(rel), diagnostics: text.diagnostics }
+    source = text.value
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const message = code === 'ENOENT' ? `The rules file ${rel} does not exist.` : `The rules file ${rel} could not be read (${code ?? (error as Error).message}).`

@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml'
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { SourcePos } from '../engine/define.ts'
 import type { RawCard, RawCardFile, RawValue } from './raw-card.ts'
@@ -14,17 +14,53 @@ const position = (lc: LineCounter, range: readonly [number, number, number] | nu
   return { line: start.line, column: start.col, endLine: end.line, endColumn: end.col }
 }
 
-const entries = (node: Node, lc: LineCounter, source: string) => {
+/** How many aliases a file may expand: enough for any deck, not for a "billion laughs" file. */
+const MAX_ALIASES = 1000
+
+/** A key given twice in one mapping: an error, since one of the two values would be lost without a word. */
+const duplicateKey = (file: string, key: string, at: SourcePos, first: SourcePos): Diagnostic => ({
+  rule: 'yaml/duplicate-key',
+  severity: 'error',
+  file,
+  ...at,
+  message: `\`${key}\` is given twice (first on line ${first.line}): one of the two would be lost; keep one`,
+})
+
+const entries = (node: Node, lc: LineCounter, source: string, doc: Document, file: string, diagnostics: Diagnostic[]) => {
   const values = new Map<string, RawValue>()
   const keys = new Map<string, SourcePos>()
   if (!isMap(node)) return { values, keys }
+  const value = (v: Node | null, pos: SourcePos): unknown => {
+    try {
+      return v ? v.toJS(doc, { maxAliasCount: MAX_ALIASES }) : null
+    } catch (error) {
+      diagnostics.push({ rule: 'yaml/alias-limit', severity: 'error', file, ...pos, message: `this value expands too many aliases (${(error as Error).message.split('\n')[0]}): write it out` })
+      return null
+    }
+  }
+  // Merged maps (`<<: *defaults`) first: a key the card gives itself wins, wherever it stands.
+  for (const pair of node.items as Pair<Node, Node>[]) {
+    if (!(isScalar(pair.key) && pair.key.value === '<<')) continue
+    const keyPos = position(lc, pair.key.range, source)
+    const merged = value(pair.value, keyPos)
+    for (const m of Array.isArray(merged) ? merged : [merged])
+      if (m && typeof m === 'object') for (const [k, v] of Object.entries(m as Record<string, unknown>)) values.set(k, { value: v, pos: keyPos })
+  }
   for (const pair of node.items as Pair<Node, Node>[]) {
     const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key)
+    if (key === '<<') continue
     const keyPos = position(lc, pair.key?.range, source)
+    const first = keys.get(key)
+    if (first) {
+      diagnostics.push(duplicateKey(file, key, keyPos, first))
+      continue
+    }
     keys.set(key, keyPos)
-    // An empty value (`green:`) points at its key, where the designer will look.
-    values.set(key, { value: pair.value ? pair.value.toJSON() : null, pos: pair.value?.range ? position(lc, pair.value.range, source) : keyPos })
+    // An empty value (`green:`) points at its key, where the designer will look. Aliases are resolved.
+    const pos = pair.value?.range ? position(lc, pair.value.range, source) : keyPos
+    values.set(key, { value: value(pair.value, pos), pos })
   }
+  for (const key of values.keys()) if (!keys.has(key)) keys.set(key, values.get(key)!.pos)
   return { values, keys }
 }
 
@@ -73,7 +109,7 @@ export const parseYamlCards = (source: string, file: string): Result<RawCardFile
 /** The slow path: every syntax error reported, positions of every node from `yaml`'s CST. */
 export const parseYamlCardsFully = (source: string, file: string): Result<RawCardFile> => {
   const lc = new LineCounter()
-  const doc = parseDocument(source, { lineCounter: lc, prettyErrors: false, uniqueKeys: false })
+  const doc = parseDocument(source, { lineCounter: lc, prettyErrors: false, uniqueKeys: false, merge: false })
   const diagnostics: Diagnostic[] = []
   for (const err of doc.errors) {
     const at = lc.linePos(err.pos[0])
@@ -81,12 +117,13 @@ export const parseYamlCardsFully = (source: string, file: string): Result<RawCar
   }
   const result: RawCardFile = { file, defaults: new Map(), cards: [] }
   const root = doc.contents as Node | null
+  const resolve = (node: Node | null | undefined): Node | undefined => (isAlias(node) ? ((node.resolve(doc) as Node | undefined) ?? undefined) : (node ?? undefined))
   let list: Node | undefined
   if (isSeq(root)) list = root
   else if (isMap(root)) {
-    const { values, keys } = entries(root, lc, source)
+    const { values, keys } = entries(root, lc, source, doc, file, diagnostics)
     for (const [k, v] of values) if (k !== 'cards') result.defaults.set(k, v)
-    list = (root.items as Pair<Node, Node>[]).find((p) => isScalar(p.key) && p.key.value === 'cards')?.value ?? undefined
+    list = resolve((root.items as Pair<Node, Node>[]).find((p) => isScalar(p.key) && p.key.value === 'cards')?.value)
     if (!list) diagnostics.push(noCards(file, keys.values().next().value ?? { line: 1, column: 1 }, NO_LIST))
   } else if (root && !doc.errors.length) {
     diagnostics.push(noCards(file, position(lc, root.range, source), 'expected a list of cards (`- id: …`)'))
@@ -94,13 +131,14 @@ export const parseYamlCardsFully = (source: string, file: string): Result<RawCar
   if (list && !isSeq(list)) {
     diagnostics.push(noCards(file, position(lc, list.range, source), '`cards:` must be a list of cards (`- id: …`)'))
   } else if (list) {
-    for (const item of list.items as Node[]) {
-      const pos = position(lc, item?.range, source)
+    for (const listed of list.items as Node[]) {
+      const pos = position(lc, listed?.range, source)
+      const item = resolve(listed)
       if (!isMap(item)) {
         diagnostics.push({ rule: 'card/not-a-map', severity: 'error', file, ...pos, message: NOT_A_CARD })
         continue
       }
-      const card: RawCard = { file, pos, ...entries(item, lc, source) }
+      const card: RawCard = { file, pos, ...entries(item, lc, source, doc, file, diagnostics) }
       result.cards.push(card)
     }
   }

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs'
+import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * A text file from card data or rules, read as UTF-8 and never guessed at: a file in another encoding
+ * (a spreadsheet saved as Latin-1) is an error at the line of its first byte that is not UTF-8, and
+ * yields no text, rather than cards printed with boxes for letters. A byte-order mark is dropped.
+ */
+export const readTextFile = (path: string, file: string): Result<string | undefined> => {
+  const bytes = readFileSync(path)
+  try {
+    return { value: utf8.decode(bytes), diagnostics: [] }
+  } catch {
+    const at = firstInvalid(bytes)
+    const before = bytes.subarray(0, at)
+    const line = before.filter((b) => b === 0x0a).length + 1
+    const column = at - (before.lastIndexOf(0x0a) + 1) + 1
+    const message = `this file is not UTF-8 (byte 0x${bytes[at]!.toString(16).padStart(2, '0')} on line ${line} is not a UTF-8 character): save it as UTF-8 (in a spreadsheet, "CSV UTF-8")`
+    const diagnostic: Diagnostic = { rule: 'load/encoding', severity: 'error', file, line, column, message }
+    return { value: undefined, diagnostics: [diagnostic] }
+  }
+}
+
+/** The offset of the first byte that does not belong to a well-formed UTF-8 sequence. */
+const firstInvalid = (bytes: Uint8Array): number => {
+  let i = 0
+  while (i < bytes.length) {
+    const b = bytes[i]!
+    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0
+    if (length === 0 || i + length > bytes.length) return i
+    for (let k = 1; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return i
+    try {
+      utf8.decode(bytes.subarray(i, i + length)) // overlong forms and surrogates
+    } catch {
+      return i
+    }
+    i += length
+  }
+  return Math.max(0, bytes.length - 1)
+}

@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadCardFiles } from '../../src/load/card-files.ts'
+import { gamePaths } from '../../src/load/project.ts'
+import { parseYamlCards } from '../../src/load/yaml.ts'
+
+const parse = (lines: string[]) => parseYamlCards(lines.join('\n'), 'cards/g/x.yaml')
+const ids = (r: ReturnType<typeof parse>) => r.value.cards.map((c) => c.values.get('id')?.value)
+
+describe('YAML card files never guess', () => {
+  it('a second `cards:` list or a key given twice in a card is an error at the second one', () => {
+    const twice = parse(['type: hut', 'cards:', '  - { id: a }', 'cards:', '  - { id: b }'])
+    expect(twice.diagnostics).toMatchObject([{ rule: 'yaml/duplicate-key', line: 4, column: 1, message: expect.stringContaining('`cards` is given twice (first on line 2)') }])
+    const key = parse(['- id: a', '  title: One', '  title: Two'])
+    expect(key.diagnostics).toMatchObject([{ rule: 'yaml/duplicate-key', line: 3, column: 3 }])
+    expect(key.value.cards[0]!.values.get('title')!.value).toBe('One')
+  })
+
+  it('resolves aliases of cards, lists and merged maps, within a limit', () => {
+    const r = parse(['defaults: &hut { type: hut, cost: &two [wood, wood] }', 'cards:', '  - &a { id: a, cost: *two }', '  - { <<: *hut, id: b }', '  - { <<: *hut, id: c, cost: [stone] }'])
+    expect(r.diagnostics).toEqual([])
+    expect(ids(r)).toEqual(['a', 'b', 'c'])
+    expect(r.value.cards.map((c) => c.values.get('cost')!.value)).toEqual([['wood', 'wood'], ['wood', 'wood'], ['stone']])
+    expect(r.value.cards[1]!.values.get('type')!.value).toBe('hut')
+    // A "billion laughs" file: each line doubles the one before.
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 12 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(', ')}]`), 'cards:', '  - { id: boom, note: *m }']
+    const exploded = parse(bomb)
+    expect(exploded.diagnostics.some((d) => d.rule === 'yaml/alias-limit')).toBe(true)
+  })
+
+  it('a file that is not UTF-8 is an error at the line of its first bad byte, and no cards', () => {
+    const root = mkdtempSync(join(tmpdir(), 'deckwright-latin1-'))
+    mkdirSync(join(root, 'cards', 'g'), { recursive: true })
+    // "Café" saved as Latin-1 on line 3.
+    writeFileSync(join(root, 'cards', 'g', 'x.csv'), Buffer.concat([Buffer.from('id,title\nc1,Bar\nc2,Caf'), Buffer.from([0xe9]), Buffer.from('\n')]))
+    writeFileSync(join(root, 'cards', 'g', 'y.yaml'), '\ufeff- { id: y1, title: "Caf\u00e9" }\n')
+    const { value, diagnostics } = loadCardFiles(gamePaths(root, 'g'))
+    expect(diagnostics).toMatchObject([{ rule: 'load/encoding', file: 'cards/g/x.csv', line: 3, column: 7, message: expect.stringContaining('byte 0xe9 on line 3') }])
+    expect(value.map((f) => f.file)).toEqual(['cards/g/y.yaml'])
+    expect(value[0]!.cards[0]!.values.get('title')!.value).toBe('Café')
+  })
+})
