@@ -13,6 +13,7 @@ class UsageError extends Error {}
 
 const formatOption = () => new Option('--format <format>', 'how to print problems').choices(Object.keys(formatters)).default('stylish')
 const paperOption = () => new Option('--paper <paper>', 'paper size of the print sheets').choices(['a4', 'letter']).default('a4')
+const maxImagePixelsOption = () => new Option('--max-image-pixels <n>', 'the most pixels an art file may have (default 50000000); larger art is a placeholder and a warning').argParser(intArg(1))
 const listArg = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean)
 /** A whole number of at least `min`: anything else is a usage error (exit 2), never NaN passed on. */
 const intArg = (min: number) => (v: string) => {
@@ -86,9 +87,10 @@ export const main = async (argv: string[]): Promise<number> => {
     .addOption(formatOption())
     .option('--max-warnings <n>', 'fail when there are more warnings than this', intArg(0))
     .option('--no-faces', 'skip laying out the faces (text that does not fit, unknown icons)')
-    .action(async (games: string[], opts: { format: FormatName; maxWarnings?: number; faces: boolean }) => {
+    .addOption(maxImagePixelsOption())
+    .action(async (games: string[], opts: { format: FormatName; maxWarnings?: number; faces: boolean; maxImagePixels?: number }) => {
       const diagnostics: Diagnostic[] = []
-      for (const id of selectGames(root, games)) diagnostics.push(...(await validateGame(root, id, { faces: opts.faces })).diagnostics)
+      for (const id of selectGames(root, games)) diagnostics.push(...(await validateGame(root, id, { faces: opts.faces, maxImagePixels: opts.maxImagePixels })).diagnostics)
       print(diagnostics, opts.format)
       exitCode = hasErrors(diagnostics) || tooManyWarnings(diagnostics, opts.maxWarnings) ? EXIT.errors : EXIT.ok
     })
@@ -112,6 +114,7 @@ export const main = async (argv: string[]): Promise<number> => {
     .option('--single', 'also write <game>-cards-single.pdf: one page per face, trim plus bleed, with TrimBox and BleedBox')
     .option('--dpi <dpi>', 'resolution of the PNG faces', intArg(10), 300)
     .option('--ink-friendly', 'light, mostly white faces for home printers')
+    .addOption(maxImagePixelsOption())
     .addOption(new Option('--preset <service>', "faces at a print service's size, 300 dpi with its bleed: tgc (The Game Crafter, poker 825×1125 px) or mpc (MakePlayingCards, 822×1122 px)").choices(['tgc', 'mpc']))
     .option('--stamp', "stamp the game's version (from its definition) in a corner of every front")
     .option('--no-overview', 'skip <game>-overview.png, every face on one contact sheet')
@@ -122,7 +125,7 @@ export const main = async (argv: string[]): Promise<number> => {
     .option('--no-cache', 'draw every face again instead of reusing those of earlier builds')
     .option('--watch', "build, then build again whenever the games' cards, rules or templates change (Ctrl-C stops)")
     .addOption(formatOption())
-    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; sets?: string[]; jobs?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; watch?: boolean; format: FormatName } & SheetFlags & OutputFlags, cmd: Command) => {
+    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; maxImagePixels?: number; sets?: string[]; jobs?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; watch?: boolean; format: FormatName } & SheetFlags & OutputFlags, cmd: Command) => {
       // A preset decides the resolution and the bleed: asking for another as well is a contradiction.
       for (const flag of ['dpi', 'bleed'] as const)
         if (opts.preset && cmd.getOptionValueSource(flag) === 'cli') throw new UsageError(`--preset ${opts.preset} sets the resolution and the bleed: leave out --${flag}`)
@@ -145,6 +148,7 @@ export const main = async (argv: string[]): Promise<number> => {
             paper: opts.paper,
             dpi: opts.dpi,
             inkFriendly: opts.inkFriendly,
+            maxImagePixels: opts.maxImagePixels,
             sets: opts.sets,
             onlyTypes: opts.onlyType,
             cardIds: opts.cards,

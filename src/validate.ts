@@ -19,6 +19,8 @@ export interface LoadedGame {
 export interface ValidateOptions {
   /** Also lay out every face (text that does not fit, unknown icons); the build draws them anyway. */
   faces?: boolean
+  /** The most pixels an art file may have (`--max-image-pixels`). */
+  maxImagePixels?: number
 }
 
 export const validateGame = async (root: string, id: string, options: ValidateOptions = {}): Promise<Result<LoadedGame | undefined>> => {
@@ -45,7 +47,7 @@ export const validateGame = async (root: string, id: string, options: ValidateOp
   }
   if (options.faces && !hasErrors(diagnostics)) {
     const { checkFaces } = await import('./render/check-faces.ts')
-    diagnostics.push(...(await checkFaces(paths, game, cards.value)))
+    diagnostics.push(...(await checkFaces(paths, game, cards.value, options.maxImagePixels)))
   }
   return { value: { paths, game, cards: cards.value, rules }, diagnostics }
 }

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import sharp from 'sharp'
 import { resolveSource } from './picture-sources.ts'
+import { insideFolder } from '../util/inside-folder.ts'
+import { checkImage, DEFAULT_LIMITS, sniffImage } from '../util/image-check.ts'
 
 export { imageSources } from './picture-sources.ts'
 
@@ -43,6 +45,10 @@ export const loadImages = async (sources: string[], baseDir: string | undefined)
       problems.set(src, 'pictures on the web are not fetched; put the file in the rules folder')
       continue
     }
+    if (!insideFolder(baseDir, path)) {
+      problems.set(src, 'pictures are read only from the rules folder (links followed)')
+      continue
+    }
     if (!existsSync(path)) {
       problems.set(src, 'there is no such file in the rules folder')
       continue
@@ -52,7 +58,14 @@ export const loadImages = async (sources: string[], baseDir: string | undefined)
       continue
     }
     try {
-      images.set(src, await convert(src, readFileSync(path)))
+      const bytes = readFileSync(path)
+      const kind = sniffImage(bytes)
+      const checked = kind === 'png' || kind === 'jpeg' ? checkImage(bytes, kind) : bytes.length > DEFAULT_LIMITS.maxBytes ? checkImage(bytes, 'png') : { ok: true as const }
+      if (!checked.ok) {
+        problems.set(src, checked.message)
+        continue
+      }
+      images.set(src, await convert(src, bytes))
     } catch (error) {
       problems.set(src, `it could not be read as a picture (${(error as Error).message.split('\n')[0]})`)
     }
@@ -61,7 +74,7 @@ export const loadImages = async (sources: string[], baseDir: string | undefined)
 }
 
 const convert = async (src: string, input: Buffer): Promise<BookletImage> => {
-  const meta = await sharp(input).metadata()
+  const meta = await sharp(input, { limitInputPixels: DEFAULT_LIMITS.maxPixels }).metadata()
   const width = meta.autoOrient?.width ?? meta.width
   const height = meta.autoOrient?.height ?? meta.height
   if (!width || !height) throw new Error('no size')
@@ -70,7 +83,7 @@ const convert = async (src: string, input: Buffer): Promise<BookletImage> => {
   if (meta.format === 'jpeg' && scale === 1 && (meta.orientation ?? 1) === 1 && meta.space !== 'cmyk') {
     return { src, data: input, width, height }
   }
-  const pipeline = sharp(input).autoOrient().flatten({ background: '#ffffff' }).removeAlpha().toColourspace('srgb')
+  const pipeline = sharp(input, { limitInputPixels: DEFAULT_LIMITS.maxPixels }).autoOrient().flatten({ background: '#ffffff' }).removeAlpha().toColourspace('srgb')
   if (scale < 1) pipeline.resize({ width: Math.round(width * scale) })
   // JPEG and WebP pictures were lossy already: a JPEG keeps the booklet small (a lossless PNG of a WebP is ~10× larger).
   const photo = meta.format === 'jpeg' || meta.format === 'webp'

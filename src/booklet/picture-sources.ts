@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join, normalize } from 'node:path'
 import type { Nodes } from 'mdast'
+import { insideFolder } from '../util/inside-folder.ts'
 
 // Which pictures a rules file shows, and where they are: light enough for a build to key its cached booklet on.
 
@@ -30,5 +31,5 @@ export const resolveSource = (src: string, baseDir: string): string | undefined 
 export const picturePaths = (tree: Nodes, baseDir: string): string[] =>
   imageSources(tree).flatMap((src) => {
     const path = resolveSource(src, baseDir)
-    return path && existsSync(path) ? [path] : []
+    return path && insideFolder(baseDir, path) && existsSync(path) ? [path] : []
   })

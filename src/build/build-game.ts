@@ -30,6 +30,8 @@ export interface BuildOptions {
   bleedMm?: number
   paper?: 'a4' | 'letter'
   inkFriendly?: boolean
+  /** The most pixels an art file may have (`--max-image-pixels`); default 50 million. */
+  maxImagePixels?: number
   /** Worker threads drawing faces; default one per core. */
   jobs?: number
   /** Reuse faces drawn by earlier builds (kept in `<outDir>/.cache/<game>/`); default true. */
@@ -96,7 +98,7 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
   const timings: Timings = { validate: 0, draw: 0, svg: 0, png: 0, store: 0, faceFiles: 0, sheets: 0, booklet: 0, commit: 0 }
   const report: BuildReport = { game: id, written: [], faces: 0, drawn: 0, timings }
   options = applyPreset(options)
-  const renderOptions = { dpi: options.dpi ?? 300, bleedMm: options.bleedMm ?? 3, inkFriendly: options.inkFriendly ?? false, ...(options.stamp && { stamp: true }) }
+  const renderOptions = { dpi: options.dpi ?? 300, bleedMm: options.bleedMm ?? 3, inkFriendly: options.inkFriendly ?? false, ...(options.stamp && { stamp: true }), ...(options.maxImagePixels && { maxImagePixels: options.maxImagePixels }) }
   // On a first build, workers start while the game is validated (a game with errors closes them unused);
   // a rebuild draws few faces, so it waits to see whether it needs them.
   const cacheDir = join(options.outDir, '.cache', id)

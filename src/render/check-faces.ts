@@ -12,9 +12,9 @@ const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.ca
  * Lays out every face without drawing it: the templates' components measure their text and look up
  * their icons, so text that does not fit and unknown icons are found by `validate`, not only by `build`.
  */
-export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonly Card[]): Promise<Diagnostic[]> => {
+export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonly Card[], maxImagePixels?: number): Promise<Diagnostic[]> => {
   if (!existsSync(join(paths.templatesDir, TEMPLATES_FILE))) return []
-  const { value: session, diagnostics } = await openSession(paths, game, { dpi: 300, bleedMm: 3, inkFriendly: false })
+  const { value: session, diagnostics } = await openSession(paths, game, { dpi: 300, bleedMm: 3, inkFriendly: false, ...(maxImagePixels && { maxImagePixels }) })
   const seen = new Set(diagnostics.map(key))
   for (const { job } of planFaces(game, cards)) {
     for (const d of (await session.draw(job, { layoutOnly: true })).diagnostics) {

@@ -10,6 +10,7 @@ import { faceFonts, type LoadedFont } from './fonts.ts'
 import { genericTemplate } from './generic.tsx'
 import { iconDataUri, svgDataUri } from './icons.ts'
 import { artPath, loadArt, type LoadedArt } from './art.ts'
+import { DEFAULT_LIMITS } from '../util/image-check.ts'
 import { withStamp } from './stamp.ts'
 import type { Templates, TypeTemplate } from './template.ts'
 import { createFaceContext } from './face-context.ts'
@@ -23,6 +24,8 @@ export interface RenderOptions {
   inkFriendly: boolean
   /** Stamp `v<version>` (the game definition's) in a corner of every front. */
   stamp?: boolean
+  /** The most pixels a PNG or JPEG art file may have (default 50 million; `--max-image-pixels`). */
+  maxImagePixels?: number
 }
 
 /** One face to draw: a card's front, a type's shared back (no card), or a card's own back. */
@@ -66,7 +69,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
   const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
   const arts = new Map<string, LoadedArt>()
   const artOf = (file: string): LoadedArt => {
-    if (!arts.has(file)) arts.set(file, loadArt(paths.templatesDir, file))
+    if (!arts.has(file)) arts.set(file, loadArt(paths.templatesDir, file, { ...DEFAULT_LIMITS, ...(options.maxImagePixels && { maxPixels: options.maxImagePixels }) }))
     return arts.get(file)!
   }
   // An icon without a set prefix may be the game's own: templates/<game>/icons/<name>.svg, before Iconify's.
@@ -118,6 +121,8 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
             diagnostics.push(
               loaded.problem === 'outside'
                 ? { rule: 'render/art-outside', severity: 'error', ...where, message: `the art "${file}" is not inside ${relativePath(paths.root, paths.templatesDir)}/ (symlinks followed): art is read only from the game's templates folder` }
+                : 'message' in loaded
+                  ? { rule: `render/art-${loaded.problem}`, severity: loaded.problem === 'unsafe' ? 'error' : 'warning', ...where, message: `the art "${file}" is not drawn: ${loaded.message} (a placeholder is drawn in its place)` }
                 : loaded.problem === 'missing'
                   ? { rule: 'render/missing-art', severity: 'warning', ...where, message: `the art "${file}" does not exist (looked for ${path}): a placeholder is drawn in its place` }
                   : { rule: 'render/art-format', severity: 'warning', ...where, message: `the art "${file}" is ${loaded.found === 'webp' ? 'a WebP image, which resvg cannot draw' : loaded.found === 'gif' ? 'a GIF image' : 'not an image deckwright can read'}: save it as PNG, JPEG or SVG (a placeholder is drawn in its place)` },

@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { crc32 } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { bookletCredits, fontCredit, iconSetCredit } from '../../src/booklet/credits.ts'
 import { htmlToParagraphs } from '../../src/booklet/html.ts'
@@ -34,6 +36,28 @@ describe('pictures', () => {
     expect(text).toContain('This picture does not exist')
     expect(text).toContain('IMAGE · images/nowhere.webp')
     expect(text).toContain('The card back sits beside this text')
+  })
+
+  it('reads pictures only from the rules folder, links followed, and refuses one too large before decoding it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-rules-pictures-'))
+    mkdirSync(join(dir, 'rules'))
+    mkdirSync(join(dir, 'secret'))
+    const png = readFileSync(join(CORPUS, readdirSync(CORPUS, { recursive: true }).map(String).find((f) => f.endsWith('.png'))!))
+    writeFileSync(join(dir, 'secret', 'photo.png'), png)
+    symlinkSync(join(dir, 'secret', 'photo.png'), join(dir, 'rules', 'link.png'))
+    // A PNG whose header claims 40000×40000 pixels.
+    const huge = Buffer.from(png)
+    huge.writeUInt32BE(40_000, 16)
+    huge.writeUInt32BE(40_000, 20)
+    huge.writeUInt32BE(crc32(huge.subarray(12, 29)), 29)
+    writeFileSync(join(dir, 'rules', 'huge.png'), huge)
+    const md = ['# Pictures', '', '![a](../secret/photo.png)', '', '![b](link.png)', '', '![c](huge.png)', ''].join('\n')
+    const booklet = await renderBooklet(parseRules(md, 'rules.md').value, { baseDir: join(dir, 'rules') })
+    expect(booklet.diagnostics.map((d) => [d.rule, d.line])).toEqual([['rules/missing-image', 3], ['rules/missing-image', 5], ['rules/missing-image', 7]])
+    expect(booklet.diagnostics[0]!.message).toContain('read only from the rules folder')
+    expect(booklet.diagnostics[1]!.message).toContain('read only from the rules folder')
+    expect(booklet.diagnostics[2]!.message).toContain('40000×40000 pixels')
+    expect(run('pdfimages', booklet.value, '-list').trim().split('\n').slice(2)).toEqual([])
   })
 
   it('reads the share a double view gives its picture', () => {

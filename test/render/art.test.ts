@@ -75,6 +75,34 @@ describe('card art', () => {
     for (const face of value.cards) expect(readFileSync(face.front.svg, 'utf8')).not.toContain('data:image/svg+xml')
   }, 60_000)
 
+  it('draws a placeholder for art too large, damaged or unsafe, with a diagnostic at its art: line, before decoding it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'deckwright-art-limits-'))
+    cpSync(join(fixtures, 'templates', 'art'), join(root, 'templates', 'art'), { recursive: true })
+    const art = join(root, 'templates', 'art', 'art')
+    const green = readFileSync(join(art, 'green.png'))
+    // A PNG whose header claims 50000×50000 pixels (its CRC made good), one cut short, and an SVG with a script.
+    const huge = Buffer.from(green)
+    huge.writeUInt32BE(50_000, 16)
+    huge.writeUInt32BE(50_000, 20)
+    const { crc32 } = await import('node:zlib')
+    huge.writeUInt32BE(crc32(huge.subarray(12, 29)), 29)
+    writeFileSync(join(art, 'huge.png'), huge)
+    writeFileSync(join(art, 'cut.png'), green.subarray(0, green.length - 16))
+    writeFileSync(join(art, 'script.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
+    const cards = [card('huge', 1, 'art/huge.png'), card('cut', 4, 'art/cut.png'), card('script', 7, 'art/script.svg'), card('fine', 10, 'art/green.png')]
+    const { value, diagnostics } = await renderGame(gamePaths(root, 'art'), game('art'), cards, options)
+    const found = diagnostics.filter((d) => d.card).map((d) => [d.rule, d.card, d.line, d.severity])
+    expect(found).toEqual([
+      ['render/art-too-large', 'huge', 2, 'warning'],
+      ['render/art-corrupt', 'cut', 5, 'warning'],
+      ['render/art-unsafe', 'script', 8, 'error'],
+    ])
+    // Each drawn with its placeholder (the art's bytes are nowhere in the face); good art still drawn.
+    expect(value.cards.map((c) => c.card.id)).toEqual(['huge', 'cut', 'script', 'fine'])
+    for (const face of value.cards.slice(0, 3)) expect(readFileSync(face.front.svg, 'utf8')).not.toMatch(/data:image\/(png|svg)/)
+    expect(at(pixels(value.cards[3]!.front.png), ...CENTRE)).toEqual([0, 160, 0])
+  }, 60_000)
+
   it('knows images by their bytes, not their names', () => {
     expect(sniffImage(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('svg')
     expect(sniffImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg')
