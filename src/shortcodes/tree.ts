@@ -5,6 +5,7 @@ import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { lexShortcodes, pointLocator } from './lexer.ts'
+import { blankDeepLines, pruneDeep } from './depth.ts'
 import type { CloseToken, Delimiter, OpenToken, ParamValue, TextToken, Token } from './lexer.ts'
 
 /**
@@ -78,9 +79,11 @@ export const buildTree = (source: string, options: TreeOptions = {}): Result<Roo
     diagnostics.push({ rule, severity, message, file, line: at.line, column: at.column })
 
   const items = pair(lexed.value, new Set(options.requireClosing ?? []), report)
-  const builder = new Builder(source, report, options.parse ?? defaultParse)
+  const tooDeep = (message: string, at: Point) => report('rules/too-deep', 'error', message, at)
+  const builder = new Builder(blankDeepLines(source, tooDeep), report, options.parse ?? defaultParse)
   const children = builder.container(items, 0, source.length, false)
   const root: Root = { type: 'root', children, position: { start: builder.at(0), end: builder.at(source.length) } }
+  pruneDeep(root, tooDeep)
   return { value: root, diagnostics }
 }
 
@@ -88,6 +91,9 @@ type Report = (rule: string, severity: Diagnostic['severity'], message: string, 
 const closer = (d: Delimiter) => (d === '<' ? '>' : '%')
 const openTag = (t: OpenToken) => `{{${t.delimiter} ${t.name} ${closer(t.delimiter)}}}`
 const closeTag = (t: { name: string; delimiter: Delimiter }) => `{{${t.delimiter} /${t.name} ${closer(t.delimiter)}}}`
+
+/** How deep shortcodes may nest: far beyond any rules page, well within the stack of the stages that walk them. */
+export const MAX_NESTING = 32
 
 /** Pairs opening and closing tags into nested elements, reporting closing tags that match nothing or cross. */
 const pair = (tokens: Token[], requireClosing: Set<string>, report: Report): Item[] => {
@@ -108,8 +114,16 @@ const pair = (tokens: Token[], requireClosing: Set<string>, report: Report): Ite
     }
   }
 
+  // Tags nested deeper than MAX_NESTING are left out (their inner content stays), with one error.
+  const tooDeep: OpenToken[] = []
   tokens.forEach((token, index) => {
     if (token.type === 'open') {
+      if (open.length >= MAX_NESTING) {
+        if (tooDeep.length === 0 && !token.selfClosing) report('rules/too-deep', 'error', `The shortcode ${openTag(token)} is nested more than ${MAX_NESTING} deep: its tags and those inside it are left out.`, token.position.start)
+        if (!token.selfClosing) tooDeep.push(token)
+        itemsAbove(open.length).push({ type: 'invalid', raw: token.raw, position: token.position })
+        return
+      }
       const el: Element = { type: 'element', open: token, items: [] }
       itemsAbove(open.length).push(el)
       if (!token.selfClosing) open.push(el)
@@ -118,6 +132,10 @@ const pair = (tokens: Token[], requireClosing: Set<string>, report: Report): Ite
     if (token.type !== 'close') {
       itemsAbove(open.length).push(token)
       return
+    }
+    if (tooDeep.length && tooDeep[tooDeep.length - 1]!.name === token.name) {
+      tooDeep.pop()
+      return void itemsAbove(open.length).push({ type: 'invalid', raw: token.raw, position: token.position })
     }
     // A closing tag that pairs with nothing is reported and then dropped, never printed.
     const drop = () => itemsAbove(open.length).push({ type: 'invalid', raw: token.raw, position: token.position })

@@ -1,6 +1,6 @@
 import type { Nodes, Paragraph, Root } from 'mdast'
 import { describe, expect, it } from 'vitest'
-import { buildTree, type Shortcode } from '../../src/shortcodes/tree.ts'
+import { buildTree, MAX_NESTING, type Shortcode } from '../../src/shortcodes/tree.ts'
 
 const build = (source: string, requireClosing: string[] = ['rules-block', 'remark']) => buildTree(source, { file: 'rules.md', requireClosing })
 
@@ -50,6 +50,18 @@ describe('shortcode tree', () => {
     expect(inner).toMatchObject({ name: 'rules-block', params: { heading: 'Variants' } })
     expect(inner!.children.map((c) => c.type)).toEqual(['shortcode', 'paragraph'])
     expect(inner!.children[0]).toMatchObject({ name: 'rules-example', params: { id: 'turn' }, children: [] })
+  })
+
+  it('leaves out tags nested deeper than the limit, with one error at the first, and keeps their words', () => {
+    const depth = 5000
+    const source = `${'{{% remark %}}\n'.repeat(depth)}Deep words\n${'{{% /remark %}}\n'.repeat(depth)}After\n`
+    const { value, diagnostics } = build(source)
+    expect(diagnostics).toEqual([expect.objectContaining({ rule: 'rules/too-deep', severity: 'error', line: MAX_NESTING + 1, column: 1 })])
+    expect(all(value, 'shortcode')).toHaveLength(MAX_NESTING)
+    const text = all(value, 'text').map((t) => t.value).join(' ')
+    expect(text).toContain('Deep words')
+    expect(text).toContain('After')
+    expect(text).not.toContain('remark')
   })
 
   it('treats self-closing tags as standing alone even when a closing tag follows', () => {
