@@ -16,6 +16,8 @@ import { picturePaths } from '../booklet/picture-sources.ts'
 import { cachedOutput } from './output-cache.ts'
 import { CACHE_DAYS, pruneCache, pruneStaged } from './cache-prune.ts'
 import { FaceStore, gameModulesHash } from '../render/face-store.ts'
+import { gameEntries } from '../render/session.ts'
+import { gameModuleInputs } from '../load/game-modules.ts'
 import { validateGame } from '../validate.ts'
 import { gamePaths, relativePath } from '../load/project.ts'
 import { setNames } from '../engine/model.ts'
@@ -105,10 +107,12 @@ export const buildGame = async (root: string, id: string, options: BuildOptions)
   const reuse = options.cache !== false
   const store = new FaceStore(cacheDir)
   const cold = !reuse || !existsSync(cacheDir)
-  const modulesAtStart = gameModulesHash(gamePaths(root, id))
+  // The game's modules compiled once here (workers then find them compiled), and every file they are made from.
+  const moduleFiles = await gameModuleInputs(gameEntries(gamePaths(root, id)), root)
+  const modulesAtStart = gameModulesHash(gamePaths(root, id), moduleFiles)
   const workers = cold ? startWorkers(gamePaths(root, id), renderOptions, store, (options.jobs ?? defaultJobs()) - 1) : undefined
   try {
-    return await buildValidated(root, id, options, report, { renderOptions, workers, modulesAtStart, store, reuse })
+    return await buildValidated(root, id, options, report, { renderOptions, workers, modulesAtStart, moduleFiles, store, reuse })
   } finally {
     // Drawing closes the workers it used; these are any it never got to (a game with errors).
     await Promise.all((workers ?? []).map((w) => w.terminate()))
@@ -120,12 +124,13 @@ interface Drawing {
   renderOptions: RenderOptions
   workers: FaceWorker[] | undefined
   modulesAtStart: string
+  moduleFiles: readonly string[]
   store: FaceStore
   /** Take faces already in the store (false: --no-cache). */
   reuse: boolean
 }
 
-const buildValidated = async (root: string, id: string, options: BuildOptions, report: BuildReport, { renderOptions, workers, modulesAtStart, store, reuse }: Drawing): Promise<Result<BuildReport>> => {
+const buildValidated = async (root: string, id: string, options: BuildOptions, report: BuildReport, { renderOptions, workers, modulesAtStart, moduleFiles, store, reuse }: Drawing): Promise<Result<BuildReport>> => {
   const { timings } = report
   const started = performance.now()
   const validated = await validateGame(root, id)
@@ -154,6 +159,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     ...renderOptions,
     workers,
     modulesAtStart,
+    moduleFiles,
     jobs: options.jobs,
     store,
     reuse,

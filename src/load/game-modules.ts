@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, rmSync, utimesSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync, rmSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Plugin } from 'esbuild'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
+import { installedVersion, ownPackage } from '../util/packages.ts'
 
 /**
  * A game's TypeScript (its definition, its templates and every file of the project they import) compiled
@@ -19,6 +20,8 @@ export interface CompiledModule {
   url: string
   /** The project's files it holds (absolute paths). */
   inputs: string[]
+  /** Taken from an earlier run's compile, the compiler not started. */
+  reused: boolean
 }
 
 /** deckwright's public entries (package.json `exports`), relative to its code: `src/` or `dist/`. */
@@ -44,27 +47,51 @@ const packagesByUrl: Plugin = {
       // Not found: esbuild's own resolver reports it, at the import's line and column.
       if (found.errors.length) return undefined
       if (found.external || !found.path) return { path: args.path, external: true }
+      // A package of the project's own (package.json "imports", a workspace, a `file:` folder) is its code: compiled in.
+      if (!realpathSync(found.path).split(sep).includes('node_modules')) return undefined
       return { path: pathToFileURL(found.path).href, external: true }
     })
   },
 }
 
-/** Where compiled modules are kept, by content: the project's node_modules/.cache, else the system's temporary folder. */
-const modulesDir = (root: string): string => {
-  const preferred = join(root, 'node_modules', '.cache', 'deckwright', 'modules')
-  try {
-    mkdirSync(preferred, { recursive: true })
-    return preferred
-  } catch {
-    const fallback = join(tmpdir(), `deckwright-modules-${process.getuid?.() ?? 'user'}`)
-    mkdirSync(fallback, { recursive: true })
-    return fallback
+/** Where compiled modules are kept, by content: the project's node_modules/.cache (a folder nobody else writes). */
+const modulesDir = (root: string): string => join(root, 'node_modules', '.cache', 'deckwright', 'modules')
+
+let privateDir: string | undefined
+/** Where this process keeps what it compiles when the project's cache cannot be written: a folder of its own. */
+const fallbackDir = (): string => {
+  if (!privateDir) {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-modules-'))
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+    privateDir = dir
   }
+  return privateDir
+}
+
+/** Writes a compiled module or manifest into the project's cache, else (read-only, full) into this process's own folder. */
+const keep = (dir: string, name: string, text: string): string => {
+  for (const folder of [dir, undefined]) {
+    const file = join(folder ?? fallbackDir(), name)
+    try {
+      if (existsSync(file) && readFileSync(file, 'utf8') === text) {
+        const now = new Date()
+        utimesSync(file, now, now)
+      } else {
+        if (folder) prune(folder)
+        writeFileAtomic(file, text)
+      }
+      return file
+    } catch (error) {
+      if (!folder) throw error
+    }
+  }
+  throw new Error('unreachable')
 }
 
 /** Compiled modules no run has used for a day are removed when a new one is written. */
 const prune = (dir: string): void => {
   const old = Date.now() - 24 * 3600_000
+  if (!existsSync(dir)) return
   for (const name of readdirSync(dir)) {
     try {
       if (statSync(join(dir, name)).mtimeMs < old) rmSync(join(dir, name), { force: true })
@@ -83,7 +110,25 @@ export class CompileError extends Error {
 
 const compiled = new Map<string, Promise<CompiledModule>>()
 
-/** Forgets what was compiled, so that changed files are compiled again (a warm build process). */
+/**
+ * Every file a game's modules are made from (its definition, its templates and what they import, in the
+ * game's folders or not), for the keys of what they draw. A module that does not compile adds nothing
+ * (its error is reported where it is loaded).
+ */
+export const gameModuleInputs = async (entries: readonly string[], root: string): Promise<string[]> => {
+  const files = new Set<string>()
+  for (const entry of entries) {
+    if (!existsSync(entry)) continue
+    try {
+      for (const file of (await compileGameModule(entry, root)).inputs) files.add(file)
+    } catch {
+      // reported by the stage that loads it
+    }
+  }
+  return [...files].sort()
+}
+
+/** Forgets what this thread compiled, so that the next load compiles again (tests of a changing project). */
 export const forgetCompiled = (): void => compiled.clear()
 
 /**
@@ -107,12 +152,14 @@ interface Manifest {
 const fromManifest = (file: string, dir: string): CompiledModule | undefined => {
   try {
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest
+    // Only a module this cache holds, whose bytes are still those it is named after.
+    if (!/^[0-9a-f]{24}\.mjs$/.test(manifest.module)) return undefined
     const module = join(dir, manifest.module)
-    if (!existsSync(module)) return undefined
+    if (!existsSync(module) || !digest(readFileSync(module)).startsWith(manifest.module.slice(0, 24))) return undefined
     for (const [input, hash] of Object.entries(manifest.inputs)) if (!existsSync(input) || digest(readFileSync(input)) !== hash) return undefined
     const now = new Date()
     for (const f of [file, module]) utimesSync(f, now, now)
-    return { url: pathToFileURL(module).href, inputs: Object.keys(manifest.inputs) }
+    return { url: pathToFileURL(module).href, inputs: Object.keys(manifest.inputs), reused: true }
   } catch {
     return undefined
   }
@@ -120,9 +167,9 @@ const fromManifest = (file: string, dir: string): CompiledModule | undefined => 
 
 const compile = async (entry: string, root: string, reuse: boolean): Promise<CompiledModule> => {
   const dir = modulesDir(root)
-  // Keyed on the entry and on the deckwright that compiles it (its entries are imported by their path).
-  const manifestFile = join(dir, `${digest(`${entry}\0${CODE.href}`).slice(0, 24)}.json`)
-  const earlier = reuse ? fromManifest(manifestFile, dir) : undefined
+  // Keyed on the entry, on the deckwright that compiles it (its entries are imported by their path) and on its compiler.
+  const manifestName = `${digest([entry, CODE.href, ownPackage().version, installedVersion('esbuild')].join('\0')).slice(0, 24)}.json`
+  const earlier = reuse ? fromManifest(join(dir, manifestName), dir) : undefined
   if (earlier) return earlier
   const { build } = await import('esbuild')
   const result = await build({
@@ -130,7 +177,9 @@ const compile = async (entry: string, root: string, reuse: boolean): Promise<Com
     absWorkingDir: root,
     bundle: true,
     write: false,
-    outdir: dir,
+    // Source maps name the files from the project's root, so the module may be kept anywhere.
+    outdir: root,
+    sourceRoot: pathToFileURL(join(root, '/')).href,
     format: 'esm',
     platform: 'node',
     target: 'node20',
@@ -151,22 +200,17 @@ const compile = async (entry: string, root: string, reuse: boolean): Promise<Com
         file: e.location?.file ?? entry,
         line: e.location?.line ?? 1,
         column: (e.location?.column ?? 0) + 1,
-        message: [e.text, ...(e.notes ?? []).map((n) => n.text).filter(Boolean)].join(' '),
+        // esbuild's advice to mark a path external is not a designer's option here.
+        message: [e.text, ...(e.notes ?? []).map((n) => n.text).filter((t) => t && !/mark the path .* as external/.test(t))].join(' '),
       })),
     )
   })
   const text = result.outputFiles[0]!.text
   const name = `${digest(text).slice(0, 24)}.mjs`
-  const file = join(dir, name)
-  if (existsSync(file)) {
-    const now = new Date()
-    utimesSync(file, now, now)
-  } else {
-    prune(dir)
-    writeFileAtomic(file, text)
-  }
+  const file = keep(dir, name, text)
   const inputs = Object.keys(result.metafile.inputs).map((input) => join(root, input))
   const manifest: Manifest = { module: name, inputs: Object.fromEntries(inputs.map((input) => [input, digest(readFileSync(input))])) }
-  writeFileAtomic(manifestFile, JSON.stringify(manifest))
-  return { url: pathToFileURL(file).href, inputs }
+  // The manifest goes beside its module; one kept in this process's own folder is not reused by later runs.
+  if (dirname(file) === dir) keep(dir, manifestName, JSON.stringify(manifest))
+  return { url: pathToFileURL(file).href, inputs, reused: false }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GamePaths } from '../load/project.ts'
 import type { RenderedFace } from './face.ts'
@@ -14,23 +14,28 @@ import { filesUnder, isModuleFile, sourceHash } from '../util/source-hash.ts'
  * renderer's own code, the installed packages (fonts, icons, satori, resvg) and the options. The art files
  * cards name (`cardArt`, absolute paths) are left out: each is part of its own faces' keys instead.
  */
-export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardArt: ReadonlySet<string> = new Set()): string => {
+export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardArt: ReadonlySet<string> = new Set(), moduleFiles: readonly string[] = []): string => {
   const hash = createHash('sha256').update(JSON.stringify(options)).update(sourceHash('render'))
   // The definition and any module it imports from the rules folder (the rules text and pictures are not faces' business).
-  for (const file of [...filesUnder(paths.templatesDir), ...filesUnder(paths.rulesDir).filter(isModuleFile)]) {
+  for (const file of [...filesUnder(paths.templatesDir), ...filesUnder(paths.rulesDir).filter(isModuleFile), ...outside(paths, moduleFiles)]) {
     if (existsSync(file) && !cardArt.has(file)) hash.update(file).update(readFileSync(file))
   }
   return hash.digest('hex')
 }
 
+/** The files of a game's modules (see gameModuleInputs) outside its rules and templates folders: shared code of the project. */
+const outside = (paths: GamePaths, moduleFiles: readonly string[]): string[] =>
+  moduleFiles.filter((file) => ![paths.templatesDir, paths.rulesDir].some((dir) => file.startsWith(dir + sep)))
+
 /**
  * A digest of the game's modules as they are now (its definition, templates and the code and JSON they
- * import): taken when the renderer loads them and again after drawing, to tell faces drawn by code that
- * changed in between (a designer saving a template mid-build).
+ * import, `moduleFiles` those of them found by compiling): taken when the renderer loads them and again
+ * after drawing, to tell faces drawn by code that changed in between (a designer saving a template mid-build).
  */
-export const gameModulesHash = (paths: GamePaths): string => {
+export const gameModulesHash = (paths: GamePaths, moduleFiles: readonly string[] = []): string => {
   const hash = createHash('sha256')
   for (const file of [...filesUnder(paths.templatesDir), ...filesUnder(paths.rulesDir)].filter(isModuleFile)) hash.update(file).update(readFileSync(file))
+  for (const file of outside(paths, moduleFiles)) if (existsSync(file)) hash.update(file).update(readFileSync(file))
   return hash.digest('hex')
 }
 

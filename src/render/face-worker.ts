@@ -11,7 +11,11 @@ const paths = gamePaths(root, id)
 const definition = await loadGameDefinition(paths)
 // The build loaded this definition already; a worker that cannot is dropped, and the others draw its share.
 if (!definition.value) throw new Error(`the game definition did not load: ${definition.diagnostics[0]?.message ?? 'unknown problem'}`)
-const session = (await openSession(paths, definition.value, options)).value
+const opened = await openSession(paths, definition.value, options)
+// Templates that did not load here (loaded by the build, they should have): the others draw this worker's share.
+const failed = opened.diagnostics.find((d) => d.severity === 'error')
+if (failed) throw new Error(`the templates did not load: ${failed.message}`)
+const session = opened.value
 parentPort!.postMessage({ ready: true })
 // One face at a time, in the order sent (the pool sends a face ahead). Each waits for the event loop to
 // turn: resvg's native buffers are freed by finalizers that run only then, and faces drawn back to back

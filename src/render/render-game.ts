@@ -3,6 +3,8 @@ import type { Card, GameDef } from '../engine/define.ts'
 import { relativePath, type GamePaths } from '../load/project.ts'
 import { faceKey, FaceStore, gameModulesHash, renderInputsHash, temporaryStore, type StoredFace } from './face-store.ts'
 import { planFaces } from './plan.ts'
+import { gameEntries } from './session.ts'
+import { gameModuleInputs } from '../load/game-modules.ts'
 import { backOf } from '../engine/decks.ts'
 import { artDigest, artPath } from './art.ts'
 import { defaultJobs, openRenderer, type FaceWorker } from './pool.ts'
@@ -28,6 +30,8 @@ export interface RenderRunOptions extends RenderOptions {
   workers?: FaceWorker[]
   /** `gameModulesHash` when those workers were started (they loaded the game's modules then). */
   modulesAtStart?: string
+  /** The files the game's modules are made from (gameModuleInputs); worked out here when not given. */
+  moduleFiles?: readonly string[]
 }
 
 export interface CardFaces {
@@ -66,13 +70,14 @@ const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.ca
  * inputs did not change since the last build comes from the cache; faces with the same inputs are drawn once.
  */
 export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions): Promise<Result<GameFaces>> => {
-  const { jobs = defaultJobs(), store = temporaryStore(), reuse = true, progress, workers, allCards = cards, modulesAtStart, ...renderOptions } = options
-  const modules = modulesAtStart ?? gameModulesHash(paths)
+  const { jobs = defaultJobs(), store = temporaryStore(), reuse = true, progress, workers, allCards = cards, modulesAtStart, moduleFiles: given, ...renderOptions } = options
+  const moduleFiles = given ?? (await gameModuleInputs(gameEntries(paths), paths.root))
+  const modules = modulesAtStart ?? gameModulesHash(paths, moduleFiles)
   const planned = planFaces(game, cards)
   const art = (card?: Card) => card?.art && artPath(paths.templatesDir, card.art)
   // Every card's art is left out of the shared hash (each is in its own faces' keys), also in a partial
   // build, so that a partial build finds the faces of a full one.
-  const inputs = renderInputsHash(paths, renderOptions, new Set(allCards.flatMap((c) => art(c) || [])))
+  const inputs = renderInputsHash(paths, renderOptions, new Set(allCards.flatMap((c) => art(c) || [])), moduleFiles)
   const digests = new Map<string, string>()
   const digestOf = (file: string) => digests.get(file) ?? (digests.set(file, artDigest(paths.templatesDir, file)), digests.get(file)!)
   const keys = planned.map((p) => faceKey(p.job, inputs, art(p.job.card) ? digestOf(art(p.job.card)!) : undefined))
@@ -111,7 +116,7 @@ export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonl
     }
   }
   spent.wall = performance.now() - start
-  if (toDraw.length && gameModulesHash(paths) !== modules) {
+  if (toDraw.length && gameModulesHash(paths, moduleFiles) !== modules) {
     // Some faces may have been drawn by the old code and some by the new, under keys of either: none is kept.
     for (const k of toDraw) store.forget(k)
     diagnostics.push({ rule: 'render/changed-while-drawing', severity: 'warning', file: relativePath(paths.root, paths.definition), line: 1, column: 1, message: 'the game definition or templates changed while its faces were drawn: this build may mix the two, so build again' })

@@ -48,6 +48,9 @@ export interface RenderSession {
 
 export const TEMPLATES_FILE = 'index.tsx'
 
+/** The entry files of a game's modules: its definition and its templates. */
+export const gameEntries = (paths: GamePaths): string[] => [paths.definition, join(paths.templatesDir, TEMPLATES_FILE)]
+
 
 const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undefined>> => {
   const file = join(paths.templatesDir, TEMPLATES_FILE)

@@ -1,14 +1,23 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { threadId } from 'node:worker_threads'
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 
 let counter = 0
 
+/** A temporary file's tag, unique across processes and the threads of one: `<pid>-<thread>-<n>`. */
+export const tmpTag = (): string => `${process.pid}-${threadId}-${counter++}`
+
 /** Writes to a temporary file beside the target, then renames it into place: a failed build never leaves half a file. */
 export const writeFileAtomic = (path: string, data: string | Uint8Array): void => {
   mkdirSync(dirname(path), { recursive: true })
-  const tmp = `${path}.${process.pid}.${counter++}.tmp`
-  writeFileSync(tmp, data)
-  renameSync(tmp, path)
+  const tmp = `${path}.${tmpTag()}.tmp`
+  try {
+    writeFileSync(tmp, data)
+    renameSync(tmp, path)
+  } catch (error) {
+    rmSync(tmp, { force: true }) // a full disk leaves no half-written file behind
+    throw error
+  }
 }
 
 /**

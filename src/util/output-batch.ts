@@ -1,8 +1,7 @@
 import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path'
-import { writeFileIfChanged } from './atomic-write.ts'
+import { tmpTag, writeFileIfChanged } from './atomic-write.ts'
 
-let counter = 0
 
 type Pending = { path: string } & ({ data: string | Uint8Array } | { copyOf: string } | { staged: string })
 
@@ -48,7 +47,7 @@ export class OutputBatch {
   /** A temporary file for a stage to write into (a PDF streamed out page by page); moved to `path` at commit. */
   stage(path: string): string {
     mkdirSync(this.scratch, { recursive: true })
-    const staged = join(this.scratch, `${basename(path)}.${process.pid}.${counter++}.tmp`)
+    const staged = join(this.scratch, `${basename(path)}.${tmpTag()}.tmp`)
     this.pending.push({ path: this.inside(path), staged })
     return staged
   }
@@ -79,7 +78,7 @@ export class OutputBatch {
 
 const replaceWith = (path: string, write: (tmp: string) => void): void => {
   mkdirSync(dirname(path), { recursive: true }) // a no-op for a folder that is there
-  const tmp = `${path}.${process.pid}.${counter++}.tmp`
+  const tmp = `${path}.${tmpTag()}.tmp`
   write(tmp)
   renameSync(tmp, path)
 }

@@ -116,7 +116,9 @@ describe('card art', () => {
     cpSync(join(fixtures, 'templates', 'art', 'icons'), join(dir, 'icons'), { recursive: true })
     mkdirSync(join(dir, 'art'))
     // The fixture's templates, re-exported: they import 'deckwright', which resolves only from inside the package.
-    writeFileSync(join(dir, 'index.tsx'), `export { default } from ${JSON.stringify(join(fixtures, 'templates', 'art', 'index.tsx'))}\n`)
+    writeFileSync(join(dir, 'index.tsx'), `import '../../shared/tint.ts'\nexport { default } from ${JSON.stringify(join(fixtures, 'templates', 'art', 'index.tsx'))}\n`)
+    mkdirSync(join(root, 'shared'))
+    writeFileSync(join(root, 'shared', 'tint.ts'), "export const tint = '#111111'\n")
     const cards = [card('a', 1, 'art/a.svg'), card('b', 4, 'art/b.svg')]
     const paint = (file: string, color: string) => writeFileSync(join(dir, file), `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10"><rect width="10" height="10" fill="${color}"/></svg>`)
     paint('art/a.svg', '#ff0000')
@@ -135,6 +137,10 @@ describe('card art', () => {
     expect([one.value.drawn, one.value.cached]).toEqual([0, 2])
     // A change to anything else of the templates folder draws every face again.
     writeFileSync(join(dir, 'icons', 'star.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>')
+    expect((await run()).value.drawn).toBe(3)
+    // So does a change to a module the templates import from outside their folder.
+    expect((await run()).value.drawn).toBe(0)
+    writeFileSync(join(root, 'shared', 'tint.ts'), "export const tint = '#222222'\n")
     expect((await run()).value.drawn).toBe(3)
   }, 60_000)
 
