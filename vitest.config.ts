@@ -11,6 +11,7 @@ export default defineConfig({
       { find: /^deckwright\/components$/, replacement: src('render/components/index.tsx') },
       { find: /^deckwright\/pipeline$/, replacement: src('pipeline.ts') },
       { find: /^deckwright\/jsx-runtime$/, replacement: src('jsx-runtime.ts') },
+      { find: /^deckwright\/jsx-dev-runtime$/, replacement: src('jsx-dev-runtime.ts') },
     ],
   },
   test: {

@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs'
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -79,6 +80,7 @@ export const main = async (argv: string[]): Promise<number> => {
     .description('Validate board-game cards against their rules, render faces, print sheets and rules booklets.')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .option('--debug', 'print the stack of an error that stops the command')
 
   program
     .command('validate')
@@ -223,6 +225,7 @@ export const main = async (argv: string[]): Promise<number> => {
     .action(async (dir: string, opts: { game?: string; format: FormatName }) => {
       const { initProject } = await import('./init/scaffold.ts')
       const target = resolve(root, dir)
+      if (existsSync(target) && !statSync(target).isDirectory()) throw new UsageError(`${dir} is a file: init makes a project in a folder`)
       const { value, diagnostics } = await initProject(target, { game: opts.game })
       print(diagnostics, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
       if (!value) {
@@ -233,7 +236,7 @@ export const main = async (argv: string[]): Promise<number> => {
       for (const file of value.written) process.stderr.write(`wrote    ${join(shown, file)}\n`)
       for (const what of value.added) process.stderr.write(`added    ${what}\n`)
       for (const file of value.skipped) process.stderr.write(`skipped  ${join(shown, file)} (it exists)\n`)
-      const cd = shown === '.' ? '' : `cd ${shown} && `
+      const cd = shown === '.' ? '' : `cd ${/^[\w./-]+$/.test(shown) ? shown : JSON.stringify(shown)} && `
       process.stderr.write(`\n${value.game}: ready. Next: ${cd}npm install && npx deckwright build\n`)
       exitCode = hasErrors(diagnostics) ? EXIT.usage : EXIT.ok
     })
@@ -261,6 +264,10 @@ export const main = async (argv: string[]): Promise<number> => {
       process.stderr.write(`deckwright: ${error.message}\n`)
       return EXIT.usage
     }
-    throw error
+    // Anything else stopped the command (a folder that cannot be written…): one line, the stack on request.
+    const debug = argv.includes('--debug') || Boolean(process.env['DECKWRIGHT_DEBUG'])
+    process.stderr.write(`deckwright: ${debug ? ((error as Error).stack ?? String(error)) : String((error as Error).message ?? error).split('\n')[0]}\n`)
+    if (!debug) process.stderr.write('(run again with --debug for the details)\n')
+    return EXIT.usage
   }
 }

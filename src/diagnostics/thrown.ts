@@ -28,7 +28,8 @@ const pathOf = (location: string): string => (location.startsWith('file:') ? fil
 export const thrownAt = (error: unknown, root: string): CodePlace | undefined => {
   const stack = String((error as Error | undefined)?.stack ?? '')
   for (const frame of stack.split('\n').slice(1)) {
-    const m = /\(?((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):(\d+)\)?\s*$/.exec(frame)
+    // `at f (file:///p/x.tsx:12:5)`, `at /p/x.ts:3:9`, `at C:\\p\\x.ts:3:9`, `at f (file:///C:/p/x.tsx:1:2)`.
+    const m = /(?:\(|\sat\s)(file:\/\/\S+?|[A-Za-z]:\\.+?|\/.+?):(\d+):(\d+)\)?\s*$/.exec(frame)
     if (!m) continue
     const path = pathOf(m[1]!)
     if (path.startsWith(OWN_CODE)) continue

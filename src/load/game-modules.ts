@@ -30,7 +30,7 @@ const ENTRIES: Record<string, string> = {
   'deckwright/components': 'render/components/index',
   'deckwright/pipeline': 'pipeline',
   'deckwright/jsx-runtime': 'jsx-runtime',
-  'deckwright/jsx-dev-runtime': 'jsx-runtime',
+  'deckwright/jsx-dev-runtime': 'jsx-dev-runtime',
 }
 const CODE = new URL('../', import.meta.url)
 const ownEntry = (name: string): string | undefined =>
