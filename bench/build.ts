@@ -51,7 +51,7 @@ const floor = async (count: number) => {
   const { value } = await validateGame(work, 'bench')
   const { game, cards } = value!
   const templates = (await import(join(work, 'templates', 'bench', 'index.tsx'))).default
-  const fonts = faceFonts(templates.fonts).map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style }))
+  const fonts = faceFonts(templates.fonts).fonts.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style }))
   const box = faceBox(63.5, 88.9, 3)
   const ctx = createFaceContext({ game, box, inkFriendly: false, face: 'front', measure: createMeasure([]), diagnostics: [], at: { file: 'bench', line: 1, column: 1 }, findIcon: iconDataUri, iconHint: '', art: () => undefined })
   let svgMs = 0

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { isAbsolute, relative, sep } from 'node:path'
+import { OWN_CODE } from '../util/packages.ts'
 
 /** A place in a game's own code: a file relative to the project root, 1-based line and column. */
 export interface CodePlace {
@@ -15,8 +16,6 @@ export const inProject = (root: string, path: string): string | undefined => {
   return rel.split(sep).join('/')
 }
 
-/** deckwright's own code (dist/ or src/): never the designer's line, even in deckwright's own repository. */
-const OWN_CODE = fileURLToPath(new URL('../', import.meta.url))
 
 const pathOf = (location: string): string => (location.startsWith('file:') ? fileURLToPath(location) : location)
 
@@ -32,6 +31,7 @@ export const thrownAt = (error: unknown, root: string): CodePlace | undefined =>
     const m = /(?:\(|\sat\s)(file:\/\/\S+?|[A-Za-z]:\\.+?|\/.+?):(\d+):(\d+)\)?\s*$/.exec(frame)
     if (!m) continue
     const path = pathOf(m[1]!)
+    // deckwright's own code (dist/ or src/) is never the designer's line, even in deckwright's own repository.
     if (path.startsWith(OWN_CODE)) continue
     const file = inProject(root, path)
     if (file) return { file, line: Number(m[2]), column: Number(m[3]) }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync, rmSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, sep } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { join, sep } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Plugin } from 'esbuild'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
-import { installedVersion, ownPackage } from '../util/packages.ts'
+import { installedVersion, OWN_CODE, ownPackage } from '../util/packages.ts'
 
 /**
  * A game's TypeScript (its definition, its templates and every file of the project they import) compiled
@@ -24,17 +24,15 @@ export interface CompiledModule {
   reused: boolean
 }
 
-/** deckwright's public entries (package.json `exports`), relative to its code: `src/` or `dist/`. */
-const ENTRIES: Record<string, string> = {
-  deckwright: 'index',
-  'deckwright/components': 'render/components/index',
-  'deckwright/pipeline': 'pipeline',
-  'deckwright/jsx-runtime': 'jsx-runtime',
-  'deckwright/jsx-dev-runtime': 'jsx-dev-runtime',
+/**
+ * The file of a deckwright entry (`deckwright`, `deckwright/components`…) as its package.json `exports`
+ * name it (`./dist/<path>.js`), in the code that runs: dist/, or src/ (.ts, .tsx) from the sources.
+ */
+const ownEntry = (specifier: string): string | undefined => {
+  const target = ownPackage().exports[`.${specifier.slice('deckwright'.length)}`]
+  const path = /^\.\/dist\/(.+)\.js$/.exec(typeof target === 'string' ? target : (target?.default ?? ''))?.[1]
+  return path && ['.js', '.ts', '.tsx'].map((ext) => join(OWN_CODE, `${path}${ext}`)).find((file) => existsSync(file))
 }
-const CODE = new URL('../', import.meta.url)
-const ownEntry = (name: string): string | undefined =>
-  ['.js', '.ts', '.tsx'].map((ext) => new URL(`${ENTRIES[name]}${ext}`, CODE)).find((url) => existsSync(url))?.href
 
 /** Bare imports are left to Node, by the file URL esbuild resolves them to from the importing file. */
 const packagesByUrl: Plugin = {
@@ -42,7 +40,10 @@ const packagesByUrl: Plugin = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.pluginData === 'resolving' || args.path.startsWith('node:')) return undefined
-      if (Object.hasOwn(ENTRIES, args.path)) return { path: ownEntry(args.path)!, external: true }
+      if (args.path === 'deckwright' || args.path.startsWith('deckwright/')) {
+        const entry = ownEntry(args.path)
+        return entry ? { path: pathToFileURL(entry).href, external: true } : { errors: [{ text: `"${args.path}" is not one of deckwright's entries (deckwright, deckwright/components, deckwright/pipeline)` }] }
+      }
       const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'resolving' })
       // Not found: esbuild's own resolver reports it, at the import's line and column.
       if (found.errors.length) return undefined
@@ -68,24 +69,17 @@ const fallbackDir = (): string => {
   return privateDir
 }
 
-/** Writes a compiled module or manifest into the project's cache, else (read-only, full) into this process's own folder. */
+/** Writes a compiled module or manifest into a folder (unless it holds these bytes already: then it is touched, as used). */
 const keep = (dir: string, name: string, text: string): string => {
-  for (const folder of [dir, undefined]) {
-    const file = join(folder ?? fallbackDir(), name)
-    try {
-      if (existsSync(file) && readFileSync(file, 'utf8') === text) {
-        const now = new Date()
-        utimesSync(file, now, now)
-      } else {
-        if (folder) prune(folder)
-        writeFileAtomic(file, text)
-      }
-      return file
-    } catch (error) {
-      if (!folder) throw error
-    }
+  const file = join(dir, name)
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) {
+    const now = new Date()
+    utimesSync(file, now, now)
+  } else {
+    prune(dir)
+    writeFileAtomic(file, text)
   }
-  throw new Error('unreachable')
+  return file
 }
 
 /** Compiled modules no run has used for a day are removed when a new one is written. */
@@ -165,21 +159,33 @@ const fromManifest = (file: string, dir: string): CompiledModule | undefined => 
   }
 }
 
+/** This file's own code, where the compiler's settings are: a change to them compiles every module again. */
+const SETTINGS = digest(readFileSync(fileURLToPath(import.meta.url)))
+
 const compile = async (entry: string, root: string, reuse: boolean): Promise<CompiledModule> => {
   const dir = modulesDir(root)
   // Keyed on the entry, on the deckwright that compiles it (its entries are imported by their path) and on its compiler.
-  const manifestName = `${digest([entry, CODE.href, ownPackage().version, installedVersion('esbuild')].join('\0')).slice(0, 24)}.json`
+  const manifestName = `${digest([entry, OWN_CODE, ownPackage().version, installedVersion('esbuild'), SETTINGS].join('\0')).slice(0, 24)}.json`
   const earlier = reuse ? fromManifest(join(dir, manifestName), dir) : undefined
   if (earlier) return earlier
+  // Compiled for the folder it is kept in (its source map names the files from there): the project's
+  // cache, else, when that cannot be written, this process's own folder.
+  try {
+    return await bundle(entry, root, dir, manifestName)
+  } catch (error) {
+    if (error instanceof CompileError) throw error
+    return await bundle(entry, root, fallbackDir())
+  }
+}
+
+const bundle = async (entry: string, root: string, dir: string, manifestName?: string): Promise<CompiledModule> => {
   const { build } = await import('esbuild')
   const result = await build({
     entryPoints: [entry],
     absWorkingDir: root,
     bundle: true,
     write: false,
-    // Source maps name the files from the project's root, so the module may be kept anywhere.
-    outdir: root,
-    sourceRoot: pathToFileURL(join(root, '/')).href,
+    outdir: dir,
     format: 'esm',
     platform: 'node',
     target: 'node20',
@@ -209,8 +215,7 @@ const compile = async (entry: string, root: string, reuse: boolean): Promise<Com
   const name = `${digest(text).slice(0, 24)}.mjs`
   const file = keep(dir, name, text)
   const inputs = Object.keys(result.metafile.inputs).map((input) => join(root, input))
-  const manifest: Manifest = { module: name, inputs: Object.fromEntries(inputs.map((input) => [input, digest(readFileSync(input))])) }
   // The manifest goes beside its module; one kept in this process's own folder is not reused by later runs.
-  if (dirname(file) === dir) keep(dir, manifestName, JSON.stringify(manifest))
+  if (manifestName) keep(dir, manifestName, JSON.stringify({ module: name, inputs: Object.fromEntries(inputs.map((input) => [input, digest(readFileSync(input))])) } satisfies Manifest))
   return { url: pathToFileURL(file).href, inputs, reused: false }
 }

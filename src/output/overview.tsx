@@ -114,7 +114,7 @@ export const renderOverview = async (game: GameDef, faces: GameFaces, bleedMm: n
         </div>
       ))}
     </div>,
-    { width: WIDTH, height, fonts: [baseFonts.body, baseFonts.bodyBold, baseFonts.heading].map(loadFont).map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })) },
+    { width: WIDTH, height, fonts: [baseFonts.body, baseFonts.bodyBold, baseFonts.heading].map((spec) => loadFont(spec)).map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })) },
   ))
   const key = pixelKey('overview', JSON.stringify({ texts, tiles: tiles.map((t) => [t.x, t.y, t.thumb.width, t.thumb.height]), height }))
   const sheet = readPixels(cacheDir, key) ?? keepPixels(cacheDir, key, await words())

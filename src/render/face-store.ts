@@ -7,7 +7,7 @@ import type { GamePaths } from '../load/project.ts'
 import type { RenderedFace } from './face.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
-import { filesUnder, isModuleFile, sourceHash } from '../util/source-hash.ts'
+import { filesUnder, isModuleFile, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 
 /**
  * What every face of a game depends on besides its card: the game's templates and definition, the
@@ -15,7 +15,7 @@ import { filesUnder, isModuleFile, sourceHash } from '../util/source-hash.ts'
  * cards name (`cardArt`, absolute paths) are left out: each is part of its own faces' keys instead.
  */
 export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardArt: ReadonlySet<string> = new Set(), moduleFiles: readonly string[] = []): string => {
-  const hash = createHash('sha256').update(JSON.stringify(options)).update(sourceHash('render'))
+  const hash = createHash('sha256').update(JSON.stringify(options)).update(sourceHash('render')).update(projectDrawingPackages(paths.root))
   // The definition and any module it imports from the rules folder (the rules text and pictures are not faces' business).
   for (const file of [...filesUnder(paths.templatesDir), ...filesUnder(paths.rulesDir).filter(isModuleFile), ...outside(paths, moduleFiles)]) {
     if (existsSync(file) && !cardArt.has(file)) hash.update(file).update(readFileSync(file))

@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-
-const require = createRequire(import.meta.url)
+import { packageFile } from '../util/packages.ts'
 
 export interface FontSpec {
   /** The family name a template's `fontFamily` names. */
@@ -19,14 +17,26 @@ export interface LoadedFont extends Required<FontSpec> {
 
 const cache = new Map<string, LoadedFont>()
 
-/** Resolves a font installed from npm (Fontsource layout: files/<family>-latin-<weight>-<style>.woff). */
-export const fontPath = (spec: FontSpec): string => {
+/**
+ * Finds a font installed from npm (Fontsource layout: files/<family>-latin-<weight>-<style>.woff), the
+ * project's install first (`projectRoot`), then deckwright's; throws a MissingFont naming the package.
+ */
+export const fontPath = (spec: FontSpec, projectRoot?: string): string => {
   const family = spec.package.split('/').pop()!
-  return require.resolve(`${spec.package}/files/${family}-latin-${spec.weight}-${spec.style ?? 'normal'}.woff`)
+  const path = /^(@[a-z0-9-]+\/)?[a-z0-9.-]+$/.test(spec.package) ? packageFile(spec.package, `files/${family}-latin-${spec.weight}-${spec.style ?? 'normal'}.woff`, projectRoot) : undefined
+  if (!path) throw new MissingFont(spec)
+  return path
 }
 
-export const loadFont = (spec: FontSpec): LoadedFont => {
-  const path = fontPath(spec)
+/** A font a template names that is not installed (or not in that weight and style). */
+export class MissingFont extends Error {
+  constructor(readonly spec: FontSpec) {
+    super(`the font ${spec.name} ${spec.weight}${spec.style === 'italic' ? ' italic' : ''} is not installed: npm install ${spec.package} (a Fontsource package), or check its weight and style`)
+  }
+}
+
+export const loadFont = (spec: FontSpec, projectRoot?: string): LoadedFont => {
+  const path = fontPath(spec, projectRoot)
   let font = cache.get(path)
   if (!font) {
     font = { ...spec, style: spec.style ?? 'normal', path, data: readFileSync(path) }
@@ -44,12 +54,21 @@ export const baseFonts = {
   heading: { name: 'Bitter', package: '@fontsource/bitter', weight: 700 },
 } as const satisfies Record<string, FontSpec>
 
-/** The fonts a game's faces are drawn with: deckwright's own, then the templates' others, each file once. */
-export const faceFonts = (templateFonts: readonly FontSpec[] = []): LoadedFont[] => {
+/**
+ * The fonts a game's faces are drawn with: deckwright's own, then the templates' others, each file once;
+ * a template's font that is not installed is left out and named in `missing`.
+ */
+export const faceFonts = (templateFonts: readonly FontSpec[] = [], projectRoot?: string): { fonts: LoadedFont[]; missing: MissingFont[] } => {
   const fonts = new Map<string, LoadedFont>()
+  const missing: MissingFont[] = []
   for (const spec of [...Object.values(baseFonts), ...templateFonts]) {
-    const font = loadFont(spec)
-    if (!fonts.has(font.path)) fonts.set(font.path, font)
+    try {
+      const font = loadFont(spec, projectRoot)
+      if (!fonts.has(font.path)) fonts.set(font.path, font)
+    } catch (error) {
+      if (error instanceof MissingFont) missing.push(error)
+      else throw error
+    }
   }
-  return [...fonts.values()]
+  return { fonts: [...fonts.values()], missing }
 }

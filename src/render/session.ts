@@ -6,7 +6,7 @@ import { relativePath, type GamePaths } from '../load/project.ts'
 import { typeSize } from '../print/card-sizes.ts'
 import { borderBox } from './border-box.ts'
 import { faceBox, renderFace, type RenderedFace } from './face.ts'
-import { faceFonts, type LoadedFont } from './fonts.ts'
+import { faceFonts } from './fonts.ts'
 import { genericTemplate } from './generic.tsx'
 import { iconDataUri, svgDataUri } from './icons.ts'
 import { artPath, loadArt, type LoadedArt } from './art.ts'
@@ -66,7 +66,8 @@ const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undef
 export const openSession = async (paths: GamePaths, game: GameDef, options: RenderOptions): Promise<Result<RenderSession>> => {
   const loaded = await loadTemplates(paths)
   const templates = loaded.value
-  const fonts: LoadedFont[] = faceFonts(templates?.fonts)
+  const { fonts, missing } = faceFonts(templates?.fonts, paths.root)
+  const fontProblems: Diagnostic[] = missing.map((m) => ({ rule: 'render/missing-font', severity: 'error', file: relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE)), line: 1, column: 1, message: m.message }))
   const measure = createMeasure(fonts)
   const definitionFile = relativePath(paths.root, paths.definition)
   const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
@@ -111,7 +112,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         measure,
         diagnostics,
         at,
-        findIcon: (name, color) => ownIcon(name, color) ?? iconDataUri(name, color),
+        findIcon: (name, color) => ownIcon(name, color) ?? iconDataUri(name, color, paths.root),
         iconHint: `name an icon of an installed Iconify set, e.g. "game-icons:spy", or an SVG in ${relativePath(paths.root, join(paths.templatesDir, 'icons'))}/`,
         art: (file, place) => {
           const loaded = artOf(file)
@@ -153,5 +154,5 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
       }
     },
   }
-  return { value: session, diagnostics: loaded.diagnostics }
+  return { value: session, diagnostics: [...loaded.diagnostics, ...fontProblems] }
 }

@@ -4,11 +4,15 @@ import { fileURLToPath } from 'node:url'
 
 /** deckwright's own folder: the package root, whether it runs from dist/ (installed) or src/ (this repository). */
 export const OWN_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+/** deckwright's running code: dist/ in the package, src/ when it runs from its sources. */
+export const OWN_CODE = fileURLToPath(new URL('../', import.meta.url))
 
 const read = (file: string): { name?: string; version?: string } => JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string }
 
+type OwnPackage = { name: string; version: string; exports: Record<string, string | { default: string }> }
+let own: OwnPackage | undefined
 /** deckwright's own package.json. */
-export const ownPackage = (): { name: string; version: string } => read(join(OWN_ROOT, 'package.json')) as { name: string; version: string }
+export const ownPackage = (): OwnPackage => (own ??= read(join(OWN_ROOT, 'package.json')) as OwnPackage)
 
 /**
  * The folder of a package as Node finds it from `from` (default: deckwright's own folder, so an `npm link`ed
@@ -27,4 +31,17 @@ export const packageDir = (name: string, from: string = OWN_ROOT): string | unde
 export const installedVersion = (name: string, from?: string): string => {
   const dir = packageDir(name, from)
   return dir ? (read(join(dir, 'package.json')).version ?? 'unknown') : 'missing'
+}
+
+/**
+ * A file of a package, found first from the project's folder (what the designer installed: their fonts
+ * and icon sets, wherever npm or pnpm put them), then from deckwright's own; undefined when neither has it.
+ */
+export const packageFile = (name: string, subpath: string, projectRoot?: string): string | undefined => {
+  for (const from of projectRoot ? [projectRoot, OWN_ROOT] : [OWN_ROOT]) {
+    const dir = existsSync(from) ? packageDir(name, from) : undefined
+    const file = dir && join(dir, subpath)
+    if (file && existsSync(file)) return file
+  }
+  return undefined
 }

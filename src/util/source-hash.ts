@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { installedVersion, packageDir } from './packages.ts'
+import { installedVersion, OWN_CODE, packageDir } from './packages.ts'
 
-/** deckwright's code: dist/ in the package, src/ when it runs from its sources. */
-const CODE = fileURLToPath(new URL('../', import.meta.url))
+const CODE = OWN_CODE
 
 /** Every file under a folder, in a fixed order. */
 export const filesUnder = (dir: string): string[] =>
@@ -62,4 +60,24 @@ export const sourceHash = (...folders: string[]): string => {
     known.set(id, (digest = hash.digest('hex')))
   }
   return digest
+}
+
+/**
+ * The fonts and icon sets installed in a designer's project (`@fontsource/*`, `@iconify-json/*`), as
+ * `name@version` lines: templates draw with them, so an upgrade draws again.
+ */
+export const projectDrawingPackages = (root: string): string => {
+  const lines: string[] = []
+  for (const scope of ['@fontsource', '@iconify-json']) {
+    const dir = join(root, 'node_modules', scope)
+    if (!existsSync(dir)) continue
+    for (const name of readdirSync(dir).sort()) {
+      try {
+        lines.push(`${scope}/${name}@${(JSON.parse(readFileSync(join(dir, name, 'package.json'), 'utf8')) as { version?: string }).version}`)
+      } catch {
+        lines.push(`${scope}/${name}@unreadable`)
+      }
+    }
+  }
+  return lines.join('\n')
 }

@@ -7,7 +7,7 @@ import { createFaceContext } from '../../src/render/face-context.ts'
 import { createMeasure } from '../../src/render/text/measure.ts'
 
 /** The fonts every test face is drawn with: deckwright's own. */
-export const testFonts: LoadedFont[] = Object.values(baseFonts).map(loadFont)
+export const testFonts: LoadedFont[] = Object.values(baseFonts).map((spec) => loadFont(spec))
 
 export const testGame = {
   id: 'test',

@@ -85,7 +85,7 @@ const MUTED = '#6b625a'
 const TABLE = '#f2ede4'
 const GOLD = '#e2b53e'
 
-const loaded = [baseFonts.body, baseFonts.bodyBold, baseFonts.heading].map(loadFont)
+const loaded = [baseFonts.body, baseFonts.bodyBold, baseFonts.heading].map((spec) => loadFont(spec))
 const fonts = loaded.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style }))
 /** The fonts are Fontsource's Latin subsets: no ≥ or arrows, which satori would draw as a box. */
 const glyphs = loaded.map((f) => fontkit.create(f.data) as unknown as { hasGlyphForCodePoint(codePoint: number): boolean })

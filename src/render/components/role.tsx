@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react'
-import type { HalfRole } from '../../engine/define.ts'
+import { DEFAULT_ROLES, type HalfRole } from '../../engine/define.ts'
 import type { FaceContext } from '../template.ts'
 import { roleOf, type Role } from './roles.ts'
 
@@ -36,7 +36,7 @@ export const gameRole = (ctx: FaceContext<any>, name: string): Role => {
   if (role) return role
   const reported = unknownReported.get(ctx) ?? new Set<string>()
   unknownReported.set(ctx, reported)
-  if (!reported.has(name)) ctx.report({ rule: 'render/unknown-role', message: `the colour role "${name}" is neither a default (green, red, orange, blue, yellow, purple) nor one of the game's \`roles\`` })
+  if (!reported.has(name)) ctx.report({ rule: 'render/unknown-role', message: `the colour role "${name}" is neither a default (${DEFAULT_ROLES.join(', ')}) nor one of the game's \`roles\`` })
   reported.add(name)
   return UNKNOWN_ROLE
 }
