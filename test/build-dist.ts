@@ -1,8 +1,16 @@
-// Vitest's global set-up: the tests that run the real command run dist/, so it is built from the sources first.
+// Vitest's global set-up: the tests that run the real command run dist/, so it is built from the sources
+// first, unless it is newer than every source file (`npm test` has just built it).
 import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+
+const newest = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce((t, e) => Math.max(t, e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs), 0)
 
 export default function buildDist(): void {
   const root = fileURLToPath(new URL('..', import.meta.url))
-  execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' })
+  const built = join(root, 'dist', 'cli.js')
+  if (existsSync(built) && statSync(built).mtimeMs > Math.max(newest(join(root, 'src')), statSync(join(root, 'package.json')).mtimeMs)) return
+  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' })
 }
