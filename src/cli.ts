@@ -132,6 +132,10 @@ export const main = async (argv: string[]): Promise<number> => {
       for (const flag of ['dpi', 'bleed'] as const)
         if (opts.preset && cmd.getOptionValueSource(flag) === 'cli') throw new UsageError(`--preset ${opts.preset} sets the resolution and the bleed: leave out --${flag}`)
       const ids = selectGames(root, games)
+      // An output folder that cannot be written is said once, before any face is drawn.
+      const { outputFolderProblem } = await import('./util/write-failure.ts')
+      const unwritable = outputFolderProblem(resolve(root, opts.out), opts.out)
+      if (unwritable) throw new UsageError(unwritable)
       const { WATCH_CHILD, serveBuilds, watchBuilds } = await import('./build/watch.ts')
       // Watching: this process only watches; a child process builds, and builds again when told.
       if (opts.watch && !process.env[WATCH_CHILD]) {

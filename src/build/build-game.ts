@@ -16,6 +16,7 @@ import { picturePaths } from '../booklet/picture-sources.ts'
 import { cachedOutput } from './output-cache.ts'
 import { CACHE_DAYS, pruneCache, pruneStaged } from './cache-prune.ts'
 import { FaceStore, gameModulesHash } from '../render/face-store.ts'
+import { isWriteFailure, writeFailureReason } from '../util/write-failure.ts'
 import { gameEntries } from '../render/session.ts'
 import { gameModuleInputs } from '../load/game-modules.ts'
 import { validateGame } from '../validate.ts'
@@ -175,16 +176,28 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
   const outputs = new OutputBatch(join(options.outDir, '.cache'), options.outDir)
   const at = (d: Diagnostic): Diagnostic => ({ ...d, file: d.file || relativePath(root, paths.definition), line: d.line ?? 1, column: d.column ?? 1 })
+  const refused = (error: unknown): Diagnostic => {
+    const folder = relativePath(root, options.outDir)
+    return { rule: 'build/write-failed', severity: 'error', file: folder, message: `${folder} cannot be written: ${writeFailureReason(error)}; what was there before is as it was` }
+  }
   try {
     await addOutputs(outputs, { dir: join(options.outDir, id), id, game, faces: faces.value, rules: loaded.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
   } catch (error) {
     outputs.discard()
-    throw error
+    if (!isWriteFailure(error)) throw error
+    diagnostics.push(refused(error))
   }
   const committing = performance.now()
   if (hasErrors(diagnostics)) outputs.discard()
   else {
-    report.written.push(...outputs.commit().map((path) => relativePath(root, path)))
+    try {
+      report.written.push(...outputs.commit().map((path) => relativePath(root, path)))
+    } catch (error) {
+      outputs.discard()
+      if (!isWriteFailure(error)) throw error
+      diagnostics.push(refused(error))
+      return { value: report, diagnostics }
+    }
     pruneCache(store.dir, Date.now() - CACHE_DAYS * 24 * 3600 * 1000)
     pruneStaged(join(options.outDir, '.cache'), Date.now() - 24 * 3600 * 1000)
   }

@@ -1,3 +1,4 @@
+import { failWriteForTest } from '../util/write-failure.ts'
 import { closeSync, openSync, writeSync } from 'node:fs'
 import PDFDocument from 'pdfkit'
 
@@ -79,7 +80,10 @@ export const pdfToFile = (doc: PDFKit.PDFDocument, path: string): PdfSink<void> 
   let failed: unknown
   doc.on('data', (c: Uint8Array) => {
     try {
-      if (failed === undefined) writeSync(fd, c)
+      if (failed === undefined) {
+        failWriteForTest(path)
+        writeSync(fd, c)
+      }
     } catch (error) {
       failed = error
     }

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { gamePaths, loadGameDefinition } from '../load/project.ts'
 import { FaceStore } from './face-store.ts'
-import { drawInto, faceFailure } from './pool.ts'
+import { drawFailure, drawInto } from './pool.ts'
 import { openSession, type FaceJob, type RenderOptions } from './session.ts'
 
 /** Holds one render session for one game, draws the faces the pool sends it and stores them. */
@@ -30,7 +30,7 @@ const draw = async ({ id: jobId, job, key }: { id: number; job: FaceJob; key: st
   try {
     drawn = await drawInto(session, store, job, key)
   } catch (error) {
-    drawn = faceFailure(paths, job, `drawing this ${job.kind} failed: ${(error as Error).message.split('\n')[0]}`)
+    drawn = drawFailure(paths, job, error, store.dir)
   }
   parentPort!.postMessage({ id: jobId, drawn })
 }

@@ -5,6 +5,7 @@ import type { GameDef } from '../engine/define.ts'
 import { relativePath, type GamePaths } from '../load/project.ts'
 import type { FaceStore } from './face-store.ts'
 import { openSession, type FaceJob, type RenderOptions, type RenderSession } from './session.ts'
+import { writeFailureReason } from '../util/write-failure.ts'
 
 /** What drawing a face left: its diagnostics, and whether the face is in the store (not when its template failed). */
 export interface DrawnFace {
@@ -27,6 +28,17 @@ export interface FaceRenderer {
 }
 
 export const defaultJobs = (): number => availableParallelism()
+
+/**
+ * A face that failed while it was drawn or stored: the file system refusing the store (a full disk, a
+ * read-only folder) is one error naming the folder, the same for every face; anything else is an error at
+ * the face's card.
+ */
+export const drawFailure = (paths: GamePaths, job: FaceJob, error: unknown, storeDir: string): DrawnFace => {
+  const reason = writeFailureReason(error)
+  if (!reason) return faceFailure(paths, job, `drawing this ${job.kind} failed: ${String((error as Error)?.message ?? error).split('\n')[0]}`)
+  return { stored: false, diagnostics: [{ rule: 'build/write-failed', severity: 'error', file: relativePath(paths.root, storeDir), message: `faces cannot be stored in ${relativePath(paths.root, storeDir)}: ${reason}; nothing was written to the output` }] }
+}
 
 /** A face that could not be drawn or stored, as a diagnostic at its card (or the definition, for a shared back). */
 export const faceFailure = (paths: GamePaths, job: FaceJob, message: string): DrawnFace => {
@@ -175,7 +187,7 @@ export const openRenderer = async (
           task.resolve(await withoutExit(() => drawInto(session, store, task.job, task.key)))
         } catch (error) {
           // Not the template (the session reports those): the store could not be written (a full disk…).
-          task.resolve(faceFailure(paths, task.job, `drawing this ${task.job.kind} failed: ${(error as Error).message.split('\n')[0]}`))
+          task.resolve(drawFailure(paths, task.job, error, store.dir))
         }
       }
     } finally {

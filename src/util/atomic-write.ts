@@ -1,6 +1,7 @@
 import { threadId } from 'node:worker_threads'
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { failWriteForTest } from './write-failure.ts'
 
 let counter = 0
 
@@ -12,6 +13,7 @@ export const writeFileAtomic = (path: string, data: string | Uint8Array): void =
   mkdirSync(dirname(path), { recursive: true })
   const tmp = `${path}.${tmpTag()}.tmp`
   try {
+    failWriteForTest(path)
     writeFileSync(tmp, data)
     renameSync(tmp, path)
   } catch (error) {

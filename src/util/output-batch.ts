@@ -1,6 +1,7 @@
 import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path'
 import { tmpTag, writeFileIfChanged } from './atomic-write.ts'
+import { failWriteForTest } from './write-failure.ts'
 
 
 type Pending = { path: string } & ({ data: string | Uint8Array } | { copyOf: string } | { staged: string })
@@ -79,8 +80,14 @@ export class OutputBatch {
 const replaceWith = (path: string, write: (tmp: string) => void): void => {
   mkdirSync(dirname(path), { recursive: true }) // a no-op for a folder that is there
   const tmp = `${path}.${tmpTag()}.tmp`
-  write(tmp)
-  renameSync(tmp, path)
+  try {
+    failWriteForTest(path)
+    write(tmp)
+    renameSync(tmp, path)
+  } catch (error) {
+    rmSync(tmp, { force: true })
+    throw error
+  }
 }
 
 const linkOrCopy = (from: string, to: string): void => {
