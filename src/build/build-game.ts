@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame, type GameFaces, type RenderOptions } from '../render/render-game.ts'
@@ -66,6 +66,8 @@ export interface BuildOptions {
 export interface BuildReport {
   game: string
   written: string[]
+  /** Face files of cards that no longer exist, removed by a build of every card (relative paths). */
+  removed?: string[]
   /** Distinct faces the build needed (identical faces count once)… */
   faces: number
   /** …of which drawn in this build; the rest came from the cache. */
@@ -200,6 +202,10 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     }
     pruneCache(store.dir, Date.now() - CACHE_DAYS * 24 * 3600 * 1000)
     pruneStaged(join(options.outDir, '.cache'), Date.now() - 24 * 3600 * 1000)
+    // A build of every card owns the faces folder: faces of cards that no longer exist go. A partial build
+    // (--cards, --sets, --only-type, --only sheets|booklet) removes nothing it did not make.
+    const whole = !options.sets && !options.onlyTypes && !options.cardIds && (!options.only || options.only === 'faces')
+    if (whole) report.removed = removeStaleFaces(join(options.outDir, id, 'faces'), new Set(report.written.map((w) => join(root, w)))).map((path) => relativePath(root, path))
   }
   timings.commit = performance.now() - committing
   return { value: report, diagnostics }
@@ -281,4 +287,15 @@ const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, r
     for (const file of booklet.files) outputs.put(join(dir, file.name), file.data)
   }
   timings.booklet = performance.now() - start
+}
+
+/** The face files in `dir` this build did not write (cards removed or renamed since): removed; returns them. */
+const removeStaleFaces = (dir: string, written: ReadonlySet<string>): string[] => {
+  if (!existsSync(dir)) return []
+  const stale = readdirSync(dir)
+    .filter((name) => /\.(?:front|back)\.(?:png|svg)$/.test(name))
+    .map((name) => join(dir, name))
+    .filter((path) => !written.has(path))
+  for (const path of stale) rmSync(path, { force: true })
+  return stale
 }
