@@ -47,7 +47,7 @@ const entries = (node: Node, lc: LineCounter, source: string, doc: Document, fil
       if (m && typeof m === 'object') for (const [k, v] of Object.entries(m as Record<string, unknown>)) values.set(k, { value: v, pos: keyPos })
   }
   for (const pair of node.items as Pair<Node, Node>[]) {
-    const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key)
+    const key = isScalar(pair.key) ? String(pair.key.value) : (pair.key ? '(a list or map as a key)' : '(no key)')
     if (key === '<<') continue
     const keyPos = position(lc, pair.key?.range, source)
     const first = keys.get(key)
