@@ -26,17 +26,17 @@ describe('OutputBatch', () => {
     const source = join(dir, 'store', 'k1.png')
     mkdirSync(join(dir, 'store'))
     writeFileSync(source, 'face pixels')
-    return { dir, source, out: (name: string) => join(dir, 'out', 'game', name), scratch: join(dir, 'out', '.cache') }
+    return { dir, source, out: (name: string) => join(dir, 'out', 'game', name), scratch: join(dir, 'out', '.cache'), game: join(dir, 'out', 'game') }
   }
 
   it('writes nothing until commit, then every file: bytes, copies and staged files', () => {
-    const { source, out, scratch } = setup()
-    const batch = new OutputBatch(scratch)
+    const { source, out, scratch, game } = setup()
+    const batch = new OutputBatch(scratch, game)
     batch.put(out('rules.pdf'), 'rules')
     batch.copy(out('faces/a.png'), source)
     writeFileSync(batch.stage(out('cards.pdf')), 'sheets')
     expect(existsSync(out(''))).toBe(false)
-    expect(batch.commit()).toEqual([out('rules.pdf'), out('faces/a.png'), out('cards.pdf')])
+    expect(batch.commit().written).toEqual([out('rules.pdf'), out('faces/a.png'), out('cards.pdf')])
     expect(['rules.pdf', 'faces/a.png', 'cards.pdf'].map((f) => readFileSync(out(f), 'utf8'))).toEqual(['rules', 'face pixels', 'sheets'])
     expect(readdirSync(scratch)).toEqual([]) // the staged file was moved, not copied
     // A face is linked, not copied, where the file system has hard links (as here).
@@ -44,35 +44,35 @@ describe('OutputBatch', () => {
   })
 
   it('refuses a path outside the output folder, whatever a name from card data holds', () => {
-    const { dir, source, out, scratch } = setup()
-    const batch = new OutputBatch(scratch, join(dir, 'out'))
+    const { dir, source, out, scratch, game } = setup()
+    const batch = new OutputBatch(scratch, game)
     expect(() => batch.put(out('../../../x.front.png'), 'x')).toThrow(/outside the output folder/)
     expect(() => batch.copy(join(dir, 'elsewhere.png'), source)).toThrow(/outside the output folder/)
     expect(() => batch.stage(join(dir, 'out'))).toThrow(/outside the output folder/)
     batch.put(out('faces/ok.front.png'), 'ok')
-    expect(batch.commit()).toEqual([out('faces/ok.front.png')])
+    expect(batch.commit().written).toEqual([out('faces/ok.front.png')])
   })
 
   it('discards: the output folder stays as it was and staged files are removed', () => {
-    const { source, out, scratch } = setup()
-    const batch = new OutputBatch(scratch)
+    const { source, out, scratch, game } = setup()
+    const batch = new OutputBatch(scratch, game)
     batch.copy(out('faces/a.png'), source)
     writeFileSync(batch.stage(out('cards.pdf')), 'half a PDF')
     batch.discard()
     expect(existsSync(out(''))).toBe(false)
     expect(readdirSync(scratch)).toEqual([])
-    expect(batch.commit()).toEqual([])
+    expect(batch.commit().written).toEqual([])
   })
 
   it('leaves outputs that would get the same bytes alone, and replaces those that differ', () => {
-    const { source, out, scratch } = setup()
-    const first = new OutputBatch(scratch)
+    const { source, out, scratch, game } = setup()
+    const first = new OutputBatch(scratch, game)
     first.copy(out('a.png'), source)
     writeFileSync(first.stage(out('cards.pdf')), 'sheets')
     first.commit()
     for (const f of ['a.png', 'cards.pdf']) utimesSync(out(f), new Date(0), new Date(0))
 
-    const same = new OutputBatch(scratch)
+    const same = new OutputBatch(scratch, game)
     same.copy(out('a.png'), source)
     writeFileSync(same.stage(out('cards.pdf')), 'sheets')
     same.commit()
@@ -84,7 +84,7 @@ describe('OutputBatch', () => {
     writeFileSync(`${source}.new`, 'face pixelz') // same size, other bytes
     renameSync(`${source}.new`, source)
     expect(readFileSync(out('a.png'), 'utf8')).toBe('face pixels')
-    const changed = new OutputBatch(scratch)
+    const changed = new OutputBatch(scratch, game)
     changed.copy(out('a.png'), source)
     writeFileSync(changed.stage(out('cards.pdf')), 'sheets, new')
     changed.commit()

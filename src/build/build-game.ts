@@ -176,7 +176,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   for (const part of ['svg', 'png', 'store'] as const) timings[part] = faces.value.spent[part]
 
   // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
-  const outputs = new OutputBatch(join(options.outDir, '.cache'), options.outDir)
+  const outputs = new OutputBatch(join(options.outDir, '.cache'), join(options.outDir, id))
   const at = (d: Diagnostic): Diagnostic => ({ ...d, file: d.file || relativePath(root, paths.definition), line: d.line ?? 1, column: d.column ?? 1 })
   const refused = (error: unknown): Diagnostic => {
     const folder = relativePath(root, options.outDir)
@@ -192,8 +192,13 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   const committing = performance.now()
   if (hasErrors(diagnostics)) outputs.discard()
   else {
+    // A build of every card owns the faces folder: faces of cards that no longer exist go. A partial build
+    // (--cards, --sets, --only-type, --only sheets|booklet) removes nothing it did not make.
+    const whole = !options.sets && !options.onlyTypes && !options.cardIds && (!options.only || options.only === 'faces')
     try {
-      report.written.push(...outputs.commit().map((path) => relativePath(root, path)))
+      const { written, removed } = outputs.commit(whole ? (next, made) => removeStaleFaces(join(next, 'faces'), made) : undefined)
+      report.written.push(...written.map((path) => relativePath(root, path)))
+      if (removed.length) report.removed = removed.map((path) => relativePath(root, path))
     } catch (error) {
       outputs.discard()
       if (!isWriteFailure(error)) throw error
@@ -202,10 +207,6 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     }
     pruneCache(store.dir, Date.now() - CACHE_DAYS * 24 * 3600 * 1000)
     pruneStaged(join(options.outDir, '.cache'), Date.now() - 24 * 3600 * 1000)
-    // A build of every card owns the faces folder: faces of cards that no longer exist go. A partial build
-    // (--cards, --sets, --only-type, --only sheets|booklet) removes nothing it did not make.
-    const whole = !options.sets && !options.onlyTypes && !options.cardIds && (!options.only || options.only === 'faces')
-    if (whole) report.removed = removeStaleFaces(join(options.outDir, id, 'faces'), new Set(report.written.map((w) => join(root, w)))).map((path) => relativePath(root, path))
   }
   timings.commit = performance.now() - committing
   return { value: report, diagnostics }

@@ -1,4 +1,4 @@
-import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
+import { closeSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path'
 import { tmpTag, writeFileIfChanged } from './atomic-write.ts'
 import { failWriteForTest } from './write-failure.ts'
@@ -7,27 +7,29 @@ import { failWriteForTest } from './write-failure.ts'
 type Pending = { path: string } & ({ data: string | Uint8Array } | { copyOf: string } | { staged: string })
 
 /**
- * A build's outputs, written all together or not at all: a stage adds files as it makes them (bytes, a
- * file to copy, or a file it writes itself beside its target), and `commit` puts them in place once every
- * stage has run, while `discard` leaves the output folder as it was. A file that would get the bytes it
- * already holds is left alone, modification time included: builds are deterministic, so an unchanged
- * output is never rewritten.
+ * A game's outputs (`out/<game>/`), replaced all together or not at all: a stage adds files as it makes
+ * them (bytes, a file to copy, or a file it writes itself), and `commit` makes the new folder beside the old
+ * one (the old one's files carried over by hard links, the new ones put in) and then swaps the two with one
+ * rename of the link `out/<game>`, so that a build stopped at any moment leaves the old outputs or the new,
+ * never a mix. `discard` leaves everything as it was. A file that would get the bytes it already holds is
+ * carried over, modification time included: builds are deterministic, so an unchanged output is never
+ * rewritten.
  */
 export class OutputBatch {
   private pending: Pending[] = []
 
   /**
    * `scratch`: a folder on the same file system as the outputs, for the files stages write themselves.
-   * `within`: the output folder; a path outside it is refused (names come from card data).
+   * `gameDir`: the game's output folder (`out/<game>`); a path outside it is refused (names come from card data).
    */
   constructor(
     private readonly scratch: string,
-    private readonly within?: string,
+    private readonly gameDir: string,
   ) {}
 
   private inside(path: string): string {
-    const rel = this.within && relative(resolve(this.within), resolve(path))
-    if (rel !== undefined && (rel === '' || rel.startsWith('..') || isAbsolute(rel))) throw new Error(`refused to write ${path}: it is outside the output folder ${this.within}`)
+    const rel = relative(resolve(this.gameDir), resolve(path))
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new Error(`refused to write ${path}: it is outside the output folder ${this.gameDir}`)
     return path
   }
 
@@ -53,27 +55,116 @@ export class OutputBatch {
     return staged
   }
 
-  /** Puts every file in place; returns the paths, in the order they were added. */
-  commit(): string[] {
-    for (const item of this.pending) {
-      if ('data' in item) writeFileIfChanged(item.path, item.data)
-      else if ('copyOf' in item) {
-        if (!sameFile(item.copyOf, item.path) && !sameBytes(item.copyOf, item.path)) replaceWith(item.path, (tmp) => linkOrCopy(item.copyOf, tmp))
-      } else if (sameBytes(item.staged, item.path)) rmSync(item.staged, { force: true })
-      else {
-        mkdirSync(dirname(item.path), { recursive: true })
-        renameSync(item.staged, item.path)
+  /**
+   * Puts every file in place at once; returns their paths, in the order they were added. `prune` may
+   * remove files of the new folder before it takes the old one's place (faces of cards that are gone): it
+   * gets the new folder and the files this batch put there, and returns what it removed.
+   */
+  commit(prune?: (next: string, written: ReadonlySet<string>) => string[]): { written: string[]; removed: string[] } {
+    const game = this.gameDir
+    const builds = join(dirname(game), BUILDS)
+    removeLeftovers(builds, basename(game))
+    const next = join(builds, `${basename(game)}.${tmpTag()}`)
+    try {
+      mkdirSync(next, { recursive: true })
+      const current = currentBuild(game)
+      if (current) linkTree(current, next)
+      for (const item of this.pending) {
+        const target = join(next, relative(game, item.path))
+        mkdirSync(dirname(target), { recursive: true })
+        if ('data' in item) writeFileIfChanged(target, item.data)
+        else if ('copyOf' in item) {
+          if (!sameFile(item.copyOf, target) && !sameBytes(item.copyOf, target)) replaceWith(target, (tmp) => linkOrCopy(item.copyOf, tmp))
+        } else if (sameBytes(item.staged, target)) rmSync(item.staged, { force: true })
+        else {
+          failWriteForTest(target)
+          renameSync(item.staged, target)
+        }
       }
+      const targets = new Set(this.pending.map((item) => join(next, relative(game, item.path))))
+      const removed = (prune?.(next, targets) ?? []).map((path) => join(game, relative(next, path)))
+      swapIn(game, next, current)
+      const written = this.pending.map((p) => p.path)
+      this.pending = []
+      return { written, removed }
+    } catch (error) {
+      rmSync(next, { recursive: true, force: true })
+      throw error
     }
-    const paths = this.pending.map((p) => p.path)
-    this.pending = []
-    return paths
   }
 
   /** Forgets every file, removing the staged ones. */
   discard(): void {
     for (const item of this.pending) if ('staged' in item) rmSync(item.staged, { force: true })
     this.pending = []
+  }
+}
+
+/** The folder beside the games' output folders where each build of a game is made before it is swapped in. */
+export const BUILDS = '.builds'
+
+/** The folder `out/<game>` stands for now: the build it links to, the folder itself (made before links), or none. */
+const currentBuild = (game: string): string | undefined => {
+  const stat = lstatSync(game, { throwIfNoEntry: false })
+  if (!stat) return undefined
+  return stat.isSymbolicLink() ? realpathSync(game) : game
+}
+
+/** Every file of `from` as a hard link (or a copy) at the same place in `to`. */
+const linkTree = (from: string, to: string): void => {
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const [a, b] = [join(from, entry.name), join(to, entry.name)]
+    if (entry.isDirectory()) {
+      mkdirSync(b, { recursive: true })
+      linkTree(a, b)
+    } else if (entry.isFile()) linkOrCopy(a, b)
+  }
+}
+
+/**
+ * Makes `out/<game>` the link to `next` with one rename (atomic), then removes the build it replaces. A
+ * game folder made before deckwright linked its builds is moved aside first (once: the only moment
+ * `out/<game>` is missing).
+ */
+const swapIn = (game: string, next: string, current: string | undefined): void => {
+  const link = `${game}.${tmpTag()}.link`
+  symlinkSync(relative(dirname(game), next), link, process.platform === 'win32' ? 'junction' : 'dir')
+  try {
+    if (current === game) renameSync(game, join(dirname(next), `${basename(game)}.${tmpTag()}`))
+    else if (process.platform === 'win32' && current) unlinkSync(game) // a junction is not replaced by a rename
+    renameSync(link, game)
+  } catch (error) {
+    rmSync(link, { force: true })
+    throw error
+  }
+  const previous = current === game ? undefined : current
+  if (previous) rmSync(previous, { recursive: true, force: true })
+}
+
+/** Builds of this game that are not `out/<game>` and whose process has ended (a build stopped midway): removed. */
+const removeLeftovers = (builds: string, game: string): void => {
+  if (!existsSync(builds)) return
+  const current = existsSync(join(builds, '..', game)) ? realpathSync(join(builds, '..', game)) : undefined
+  for (const name of readdirSync(builds)) {
+    if (!name.startsWith(`${game}.`)) continue
+    const path = join(builds, name)
+    const pid = Number(/\.(\d+)-\d+-\d+$/.exec(name)?.[1])
+    if (path !== current && !(pid && pid !== process.pid && alive(pid))) rmSync(path, { recursive: true, force: true })
+  }
+  // Links made for a swap that never happened.
+  for (const name of readdirSync(join(builds, '..'))) {
+    if (!name.startsWith(`${game}.`) || !name.endsWith('.link')) continue
+    const pid = Number(/\.(\d+)-\d+-\d+\.link$/.exec(name)?.[1])
+    if (!(pid && pid !== process.pid && alive(pid))) rmSync(join(builds, '..', name), { force: true })
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 

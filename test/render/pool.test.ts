@@ -40,13 +40,16 @@ describe('the face renderer', () => {
     expect(drawn.every((d) => d.stored && d.diagnostics.length === 0)).toBe(true)
   }, 60_000)
 
-  it('reports a face it cannot store at its card, and goes on with the next', async () => {
+  it('reports a store it cannot write once, naming the folder, and goes on with the next face', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'deckwright-pool-')), 'a-file')
     writeFileSync(file, '')
     const store = new FaceStore(join(file, 'cache')) // a folder inside a file: every write fails
     const renderer = await openRenderer(paths, game, options, store, { jobs: 1, faces: 2 })
     const drawn = await Promise.all(['a', 'b'].map((id, i) => renderer.draw({ kind: 'front', type: 'token', card: card(id, i + 1) }, `k-${id}`)))
     await renderer.close()
-    expect(drawn).toEqual(['a', 'b'].map((id, i) => ({ stored: false, diagnostics: [expect.objectContaining({ rule: 'render/worker-failed', card: id, line: i + 1, message: expect.stringContaining('ENOTDIR') })] })))
+    // The same diagnostic for every face (the build reports it once), at the folder and not at a card.
+    const failed = { rule: 'build/write-failed', severity: 'error', file: expect.stringMatching(/a-file\/cache$/), message: expect.stringContaining('a file stands where a folder should be') }
+    expect(drawn).toEqual(['a', 'b'].map(() => ({ stored: false, diagnostics: [failed] })))
+    expect(drawn[0]!.diagnostics[0]).toEqual(drawn[1]!.diagnostics[0])
   }, 60_000)
 })
