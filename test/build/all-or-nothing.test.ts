@@ -1,0 +1,79 @@
+// A build killed at any moment leaves out/<game> as it was or as the new build made it, never a mix; the
+// next build removes what killed ones left behind.
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { expect, it } from 'vitest'
+import { deckwright, fixture, projectCopy, root } from '../helpers.ts'
+
+/** Every file under a folder (links followed) with the digest of its bytes; undefined when there is no folder. */
+const snapshot = (dir: string): Record<string, string> | undefined => {
+  if (!existsSync(dir)) return undefined
+  const out: Record<string, string> = {}
+  for (const file of readdirSync(dir, { recursive: true }).map(String).sort()) {
+    const path = join(dir, file)
+    try {
+      out[file] = createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16)
+    } catch {
+      // a folder
+    }
+  }
+  return out
+}
+
+/** A build that is killed (SIGKILL) after `ms` milliseconds, unless it ends first. */
+const buildKilledAfter = (cwd: string, ms: number) =>
+  new Promise<{ finished: boolean }>((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'bin', 'deckwright.js'), 'build', '--no-cache', '--no-overview'], { cwd, stdio: 'ignore' })
+    const timer = setTimeout(() => child.kill('SIGKILL'), ms)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ finished: code === 0 })
+    })
+  })
+
+it('leaves the old outputs or the new, whenever a build is killed', async () => {
+  const project = projectCopy(fixture('outputs'))
+  const cards = join(project, 'cards', 'parlour', 'cards.yaml')
+  const variants = [readFileSync(cards, 'utf8'), readFileSync(cards, 'utf8').replaceAll('#ff0000', '#cc0000').replaceAll('#0000ff', '#0000cc')]
+  const out = join(project, 'out', 'parlour')
+  const states: Record<string, string>[] = []
+  let full = 0
+  for (const variant of variants) {
+    writeFileSync(cards, variant)
+    const start = performance.now()
+    expect((await deckwright(project, 'build', '--no-cache', '--no-overview')).code).toBe(0)
+    full = Math.max(full, performance.now() - start)
+    states.push(snapshot(out)!)
+  }
+  expect(states[0]).not.toEqual(states[1])
+  // Kill builds at moments spread over a whole build (a fixed sequence, so a failure can be repeated).
+  let now = 1
+  let seed = 7
+  const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  const seen = { old: 0, new: 0 }
+  for (let run = 0; run < 20; run++) {
+    const target = 1 - now
+    writeFileSync(cards, variants[target]!)
+    // Most kills in the later part of a build, where its outputs are put in place.
+    const { finished } = await buildKilledAfter(project, Math.round((0.3 + next() * 0.85) * full))
+    const state = snapshot(out)
+    if (finished) expect(state).toEqual(states[target])
+    else expect([states[now], states[target]], `run ${run}: a mix of the two builds`).toContainEqual(state)
+    if (JSON.stringify(state) === JSON.stringify(states[target])) {
+      now = target
+      seen.new++
+    } else seen.old++
+  }
+  // Some kills came before the swap and some after (or the test would prove little).
+  expect(seen.old).toBeGreaterThan(0)
+  expect(seen.new).toBeGreaterThan(0)
+  // A build that ends removes what the killed ones left: only the current build of the game stays.
+  writeFileSync(cards, variants[1 - now]!)
+  expect((await deckwright(project, 'build', '--no-cache', '--no-overview')).code).toBe(0)
+  const builds = readdirSync(join(project, 'out', '.builds')).filter((n) => n.startsWith('parlour.'))
+  expect(builds).toHaveLength(1)
+  expect(readdirSync(join(project, 'out')).filter((n) => n.endsWith('.link') || n.endsWith('.tmp'))).toEqual([])
+  expect(relative(join(project, 'out'), join(project, 'out', '.builds', builds[0]!))).toBe(join('.builds', builds[0]!))
+}, 180_000)
