@@ -207,6 +207,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     }
     pruneCache(store.dir, Date.now() - CACHE_DAYS * 24 * 3600 * 1000)
     pruneStaged(join(options.outDir, '.cache'), Date.now() - 24 * 3600 * 1000)
+    pruneStaged(store.dir, Date.now() - 24 * 3600 * 1000)
   }
   timings.commit = performance.now() - committing
   return { value: report, diagnostics }

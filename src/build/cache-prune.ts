@@ -1,5 +1,6 @@
 import { readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { madeByRunningProcess } from '../util/temporary.ts'
 
 /** How long a cached face or output is kept after a build last used it. */
 export const CACHE_DAYS = 14
@@ -55,8 +56,9 @@ export const pruneCache = (dir: string, before: number): number => {
 }
 
 /**
- * Removes the files a build stages in `out/.cache/` (a sheets PDF written page by page) that an interrupted
- * build left there. Only those older than `before`: another build may be writing one now.
+ * Removes the temporary files a build writes in `out/.cache/` (a sheets PDF written page by page, a face
+ * being stored) that an interrupted build left there: those of a process that has ended, and any older
+ * than `before`. Another build may be writing one now.
  */
 export const pruneStaged = (dir: string, before: number): void => {
   let names: string[]
@@ -68,7 +70,7 @@ export const pruneStaged = (dir: string, before: number): void => {
   for (const name of names)
     if (name.endsWith('.tmp'))
       try {
-        if (statSync(join(dir, name)).mtimeMs < before) rmSync(join(dir, name), { force: true })
+        if (!madeByRunningProcess(name) || statSync(join(dir, name)).mtimeMs < before) rmSync(join(dir, name), { force: true })
       } catch {
         // gone already
       }

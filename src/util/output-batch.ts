@@ -2,6 +2,7 @@ import { closeSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, op
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path'
 import { tmpTag, writeFileIfChanged } from './atomic-write.ts'
 import { failWriteForTest } from './write-failure.ts'
+import { madeByRunningProcess } from './temporary.ts'
 
 
 type Pending = { path: string } & ({ data: string | Uint8Array } | { copyOf: string } | { staged: string })
@@ -143,29 +144,13 @@ const swapIn = (game: string, next: string, current: string | undefined): void =
 
 /** Builds of this game that are not `out/<game>` and whose process has ended (a build stopped midway): removed. */
 const removeLeftovers = (builds: string, game: string): void => {
-  if (!existsSync(builds)) return
-  const current = existsSync(join(builds, '..', game)) ? realpathSync(join(builds, '..', game)) : undefined
-  for (const name of readdirSync(builds)) {
-    if (!name.startsWith(`${game}.`)) continue
-    const path = join(builds, name)
-    const pid = Number(/\.(\d+)-\d+-\d+$/.exec(name)?.[1])
-    if (path !== current && !(pid && pid !== process.pid && alive(pid))) rmSync(path, { recursive: true, force: true })
-  }
+  const parent = dirname(builds)
+  const current = existsSync(join(parent, game)) ? realpathSync(join(parent, game)) : undefined
+  const leftovers = (dir: string, suffix = '') =>
+    (existsSync(dir) ? readdirSync(dir) : []).filter((name) => name.startsWith(`${game}.`) && name.endsWith(suffix) && join(dir, name) !== current && !madeByRunningProcess(name))
+  for (const name of leftovers(builds)) rmSync(join(builds, name), { recursive: true, force: true })
   // Links made for a swap that never happened.
-  for (const name of readdirSync(join(builds, '..'))) {
-    if (!name.startsWith(`${game}.`) || !name.endsWith('.link')) continue
-    const pid = Number(/\.(\d+)-\d+-\d+\.link$/.exec(name)?.[1])
-    if (!(pid && pid !== process.pid && alive(pid))) rmSync(join(builds, '..', name), { force: true })
-  }
-}
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
+  for (const name of leftovers(parent, '.link')) rmSync(join(parent, name), { force: true })
 }
 
 const replaceWith = (path: string, write: (tmp: string) => void): void => {

@@ -74,6 +74,6 @@ it('leaves the old outputs or the new, whenever a build is killed', async () => 
   expect((await deckwright(project, 'build', '--no-cache', '--no-overview')).code).toBe(0)
   const builds = readdirSync(join(project, 'out', '.builds')).filter((n) => n.startsWith('parlour.'))
   expect(builds).toHaveLength(1)
-  expect(readdirSync(join(project, 'out')).filter((n) => n.endsWith('.link') || n.endsWith('.tmp'))).toEqual([])
+  expect(readdirSync(join(project, 'out'), { recursive: true }).map(String).filter((n) => n.endsWith('.link') || n.endsWith('.tmp'))).toEqual([])
   expect(relative(join(project, 'out'), join(project, 'out', '.builds', builds[0]!))).toBe(join('.builds', builds[0]!))
 }, 180_000)

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -38,15 +39,17 @@ describe('pruning the cache', () => {
     const cache = join(outDir, '.cache', 'parlour')
     // A month passes; an entry of a face no card draws any more is among them.
     writeFileSync(join(cache, 'gone.png'), 'x')
-    // Sheets an interrupted build was writing, yesterday and just now (another build's, perhaps).
+    // Sheets a killed build was writing just now, one of a running build, and one of yesterday's.
     const staged = (name: string) => join(outDir, '.cache', name)
-    writeFileSync(staged('parlour-cards.pdf.1.0.tmp'), 'half a PDF')
-    age(staged('parlour-cards.pdf.1.0.tmp'), 2)
-    writeFileSync(staged('parlour-cards.pdf.2.0.tmp'), 'being written')
+    const ended = spawnSync(process.execPath, ['-e', '']).pid
+    writeFileSync(staged(`parlour-cards.pdf.${ended}-0-3.tmp`), 'half a PDF')
+    writeFileSync(staged(`parlour-cards.pdf.${process.pid}-0-9.tmp`), 'being written')
+    writeFileSync(staged(`parlour-cards.pdf.${process.pid}-0-8.tmp`), 'forgotten')
+    age(staged(`parlour-cards.pdf.${process.pid}-0-8.tmp`), 2)
     for (const file of readdirSync(cache, { recursive: true, encoding: 'utf8' })) age(join(cache, file), 30)
     expect((await build()).value.drawn).toBe(0) // everything still there, and now marked as used
     expect(existsSync(join(cache, 'gone.png'))).toBe(false)
-    expect([existsSync(staged('parlour-cards.pdf.1.0.tmp')), existsSync(staged('parlour-cards.pdf.2.0.tmp'))]).toEqual([false, true])
+    expect([`${ended}-0-3`, `${process.pid}-0-9`, `${process.pid}-0-8`].map((tag) => existsSync(staged(`parlour-cards.pdf.${tag}.tmp`)))).toEqual([false, true, false])
     expect((await build()).value.drawn).toBe(0)
     // --no-cache draws every face again, whatever the cache holds.
     expect((await buildGame(root, 'parlour', { outDir, dpi: 20, jobs: 1, cache: false })).value.drawn).toBe(11)
