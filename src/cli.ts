@@ -136,6 +136,9 @@ export const main = async (argv: string[]): Promise<number> => {
       const { outputFolderProblem } = await import('./util/write-failure.ts')
       const unwritable = outputFolderProblem(resolve(root, opts.out), opts.out)
       if (unwritable) throw new UsageError(unwritable)
+      // The games' own folders are never an output folder: a build would replace what it is made from.
+      const source = ['rules', 'cards', 'templates'].find((dir) => !relative(join(root, dir), resolve(root, opts.out)).startsWith('..'))
+      if (source) throw new UsageError(`--out ${opts.out} is inside the games' ${source}/ folder: build into another folder, such as out`)
       const { WATCH_CHILD, serveBuilds, watchBuilds } = await import('./build/watch.ts')
       // Watching: this process only watches; a child process builds, and builds again when told.
       if (opts.watch && !process.env[WATCH_CHILD]) {

@@ -10,7 +10,7 @@ import { pickCards } from '../print/selection.ts'
 import { typeSize } from '../print/card-sizes.ts'
 import type { BookletOptions } from '../booklet/index.ts'
 import { examplesFromFaces } from '../booklet/example.ts'
-import { OutputBatch } from '../util/output-batch.ts'
+import { OutputBatch, OutputInTheWay } from '../util/output-batch.ts'
 import { sourceHash } from '../util/source-hash.ts'
 import { picturePaths } from '../booklet/picture-sources.ts'
 import { cachedOutput } from './output-cache.ts'
@@ -201,8 +201,9 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
       if (removed.length) report.removed = removed.map((path) => relativePath(root, path))
     } catch (error) {
       outputs.discard()
-      if (!isWriteFailure(error)) throw error
-      diagnostics.push(refused(error))
+      if (error instanceof OutputInTheWay) diagnostics.push({ rule: 'build/output-in-the-way', severity: 'error', file: relativePath(root, join(options.outDir, id)), message: error.message.replace(join(options.outDir, id), relativePath(root, join(options.outDir, id))) })
+      else if (isWriteFailure(error)) diagnostics.push(refused(error))
+      else throw error
       return { value: report, diagnostics }
     }
     pruneCache(store.dir, Date.now() - CACHE_DAYS * 24 * 3600 * 1000)

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { relativePath, type GamePaths } from './project.ts'
@@ -6,18 +6,25 @@ import type { RawCardFile } from './raw-card.ts'
 import { parseCsvCards } from './csv.ts'
 import { parseYamlCards } from './yaml.ts'
 import { readTextFile } from './text-file.ts'
+import { insideFolder } from '../util/inside-folder.ts'
 
-const listFiles = (dir: string, exts: string[]): string[] => {
-  if (!existsSync(dir)) return []
+/** The card files under a folder, in a stable order; links are followed only while they stay inside `within` (each folder once). */
+const listFiles = (dir: string, exts: string[], within = dir, seen = new Set<string>()): string[] => {
+  if (!existsSync(dir) || !insideOrSelf(within, dir)) return []
+  const real = realpathSync(dir)
+  if (seen.has(real)) return [] // a link back up the tree
+  seen.add(real)
   const out: string[] = []
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) {
-      if (name !== 'schema') out.push(...listFiles(path, exts))
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+      if (name !== 'schema') out.push(...listFiles(path, exts, within, seen))
     } else if (exts.some((e) => name.endsWith(e))) out.push(path)
   }
   return out
 }
+
+const insideOrSelf = (within: string, dir: string): boolean => dir === within || insideFolder(within, dir)
 
 const parsers = { '.yaml': parseYamlCards, '.yml': parseYamlCards, '.csv': parseCsvCards }
 
@@ -28,7 +35,7 @@ export const loadCardFiles = (paths: GamePaths): Result<RawCardFile[]> => {
   for (const path of listFiles(paths.cardsDir, Object.keys(parsers))) {
     const file = relativePath(paths.root, path)
     const parse = parsers[path.slice(path.lastIndexOf('.')) as keyof typeof parsers]
-    const text = readTextFile(path, file)
+    const text = readTextFile(path, file, paths.cardsDir)
     diagnostics.push(...text.diagnostics)
     if (text.value === undefined) continue
     const parsed = parse(text.value, file)

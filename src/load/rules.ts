@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { isAbsolute, join } from 'node:path'
+import { dirname, isAbsolute, join } from 'node:path'
 import matter from 'gray-matter'
 import type { Root } from 'mdast'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
@@ -46,7 +46,7 @@ export const loadRules = (file: string, root: string, options: LoadRulesOptions 
   const rel = relativePath(root, path)
   let source: string
   try {
-    const text = readTextFile(path, rel)
+    const text = readTextFile(path, rel, dirname(path))
     if (text.value === undefined) return { value: emptyDoc(rel), diagnostics: text.diagnostics }
     source = text.value
   } catch (error) {

@@ -1,5 +1,9 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+import { insideFolder, isRegularFile } from '../util/inside-folder.ts'
+
+/** The largest card or rules file read: far beyond any deck, well within memory. */
+export const MAX_TEXT_BYTES = 10 * 2 ** 20
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
@@ -8,7 +12,13 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
  * (a spreadsheet saved as Latin-1) is an error at the line of its first byte that is not UTF-8, and
  * yields no text, rather than cards printed with boxes for letters. A byte-order mark is dropped.
  */
-export const readTextFile = (path: string, file: string): Result<string | undefined> => {
+export const readTextFile = (path: string, file: string, folder: string): Result<string | undefined> => {
+  const refuse = (rule: string, message: string): Result<undefined> => ({ value: undefined, diagnostics: [{ rule, severity: 'error', file, line: 1, column: 1, message }] })
+  // Untrusted: a link out of the game's folder, a device (/dev/zero) or a huge file is refused before it is read.
+  if (!insideFolder(folder, path)) return refuse('load/outside', "this file is a link that leads out of the game's folder: deckwright reads only the game's own files")
+  if (!isRegularFile(path)) return refuse('load/not-a-file', 'this is not a regular file (a device, a pipe or a folder): it is not read')
+  const size = statSync(path).size
+  if (size > MAX_TEXT_BYTES) return refuse('load/too-large', `this file is ${(size / 2 ** 20).toFixed(1)} MB, the limit is ${MAX_TEXT_BYTES / 2 ** 20} MB: split it into several files`)
   const bytes = readFileSync(path)
   try {
     return { value: utf8.decode(bytes), diagnostics: [] }

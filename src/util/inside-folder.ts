@@ -1,27 +1,51 @@
-import { existsSync, realpathSync } from 'node:fs'
-import { dirname, isAbsolute, relative, sep } from 'node:path'
+import { existsSync, lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 
 const within = (dir: string, path: string): boolean => {
   const rel = relative(dir, path)
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)
 }
 
+/** Where a path leads once every link on it is followed, as far as the file system says (a dangling link's target included). */
+const followed = (path: string): string => {
+  let found = path
+  const rest: string[] = []
+  // The part that exists (links resolved by realpath), then what follows it.
+  while (!lstatSync(found, { throwIfNoEntry: false })) {
+    rest.unshift(found.slice(dirname(found).length + 1))
+    found = dirname(found)
+  }
+  let hops = 0
+  for (;;) {
+    const stat = lstatSync(found)
+    if (!stat.isSymbolicLink()) return resolve(realpathSync(found), ...rest)
+    if (++hops > 40) throw new Error('too many links')
+    // A link whose target does not exist: judged by where it points.
+    const target = resolve(dirname(found), readlinkSync(found))
+    if (existsSync(target)) return resolve(realpathSync(target), ...rest)
+    found = target
+    while (!lstatSync(found, { throwIfNoEntry: false })) {
+      rest.unshift(found.slice(dirname(found).length + 1))
+      found = dirname(found)
+    }
+  }
+}
+
 /**
- * Whether `path` lies inside `dir` once symlinks are resolved: files named by untrusted data (card art,
- * the rules' pictures) are read only from the game's own folders, never from elsewhere on the machine. A
- * file that does not exist is judged by the folder that would hold it (a link may lead that out), so the
- * answer never tells whether a file outside exists.
+ * Whether `path` lies inside `dir` once links are followed: files named by untrusted data (card files,
+ * art, the rules and their pictures) are read only from the game's own folders, never from elsewhere on
+ * the machine. A link is judged by where it points, whether its target exists or not, so the answer never
+ * tells whether a file outside exists.
  */
 export const insideFolder = (dir: string, path: string): boolean => {
   if (!within(dir, path)) return false
   if (!existsSync(dir)) return true // nothing there to read: the file is missing
   try {
-    const root = realpathSync(dir)
-    let found = path
-    while (!existsSync(found)) found = dirname(found)
-    const real = realpathSync(found)
-    return real === root ? found !== path : within(root, real)
+    return within(realpathSync(dir), followed(path))
   } catch {
     return false
   }
 }
+
+/** Whether a path that lies inside its folder is a regular file (not a device such as /dev/zero, a pipe or a folder). */
+export const isRegularFile = (path: string): boolean => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false

@@ -1,5 +1,5 @@
-import { closeSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs'
-import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path'
+import { closeSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs'
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { tmpTag, writeFileIfChanged } from './atomic-write.ts'
 import { failWriteForTest } from './write-failure.ts'
 import { madeByRunningProcess } from './temporary.ts'
@@ -64,11 +64,11 @@ export class OutputBatch {
   commit(prune?: (next: string, written: ReadonlySet<string>) => string[]): { written: string[]; removed: string[] } {
     const game = this.gameDir
     const builds = join(dirname(game), BUILDS)
-    removeLeftovers(builds, basename(game))
-    const next = join(builds, `${basename(game)}.${tmpTag()}`)
+    const current = currentBuild(game)
+    removeLeftovers(builds, basename(game), current)
+    const next = join(builds, buildName(basename(game)))
     try {
       mkdirSync(next, { recursive: true })
-      const current = currentBuild(game)
       if (current) linkTree(current, next)
       for (const item of this.pending) {
         const target = join(next, relative(game, item.path))
@@ -82,16 +82,16 @@ export class OutputBatch {
           renameSync(item.staged, target)
         }
       }
-      const targets = new Set(this.pending.map((item) => join(next, relative(game, item.path))))
-      const removed = (prune?.(next, targets) ?? []).map((path) => join(game, relative(next, path)))
-      swapIn(game, next, current)
-      const written = this.pending.map((p) => p.path)
-      this.pending = []
-      return { written, removed }
     } catch (error) {
       rmSync(next, { recursive: true, force: true })
       throw error
     }
+    const targets = new Set(this.pending.map((item) => join(next, relative(game, item.path))))
+    const removed = (prune?.(next, targets) ?? []).map((path) => join(game, relative(next, path)))
+    swapIn(game, next, current)
+    const written = this.pending.map((p) => p.path)
+    this.pending = []
+    return { written, removed }
   }
 
   /** Forgets every file, removing the staged ones. */
@@ -104,11 +104,33 @@ export class OutputBatch {
 /** The folder beside the games' output folders where each build of a game is made before it is swapped in. */
 export const BUILDS = '.builds'
 
-/** The folder `out/<game>` stands for now: the build it links to, the folder itself (made before links), or none. */
+/** A build's folder name: `<game>.<pid>-<thread>-<n>`. */
+const buildName = (game: string): string => `${game}.${tmpTag()}`
+const isBuildOf = (game: string, name: string): boolean => name.startsWith(`${game}.`) && /^\d+-\d+-\d+$/.test(name.slice(game.length + 1))
+
+/** `out/<game>` is in the way: a folder or link deckwright did not make, which it will not replace. */
+export class OutputInTheWay extends Error {}
+
+/**
+ * The folder `out/<game>` stands for now: the build its link names (in `.builds/` beside it), a folder of
+ * outputs made before deckwright linked its builds, or none (also for a link whose build is gone). A link
+ * or folder deckwright did not make is never taken over: its contents are the designer's.
+ */
 const currentBuild = (game: string): string | undefined => {
   const stat = lstatSync(game, { throwIfNoEntry: false })
   if (!stat) return undefined
-  return stat.isSymbolicLink() ? realpathSync(game) : game
+  const builds = join(dirname(game), BUILDS)
+  if (stat.isSymbolicLink()) {
+    const target = readlinkSync(game)
+    const name = basename(target)
+    const folder = resolve(dirname(game), dirname(target))
+    const inBuilds = folder === resolve(builds) || (existsSync(folder) && existsSync(builds) && realpathSync(folder) === realpathSync(builds))
+    if (!isBuildOf(basename(game), name) || !inBuilds) throw new OutputInTheWay(`${game} is a link deckwright did not make: remove it, or build into another --out`)
+    return existsSync(join(builds, name)) ? join(builds, name) : undefined
+  }
+  const made = stat.isDirectory() && readdirSync(game).some((name) => name === 'faces' || /-(?:cards|rules)\.pdf$/.test(name) || name === 'tts')
+  if (!made) throw new OutputInTheWay(`${game} is a ${stat.isDirectory() ? 'folder' : 'file'} deckwright did not make: move it, or build into another --out`)
+  return game
 }
 
 /** Every file of `from` as a hard link (or a copy) at the same place in `to`. */
@@ -123,34 +145,44 @@ const linkTree = (from: string, to: string): void => {
 }
 
 /**
- * Makes `out/<game>` the link to `next` with one rename (atomic), then removes the build it replaces. A
- * game folder made before deckwright linked its builds is moved aside first (once: the only moment
- * `out/<game>` is missing).
+ * Makes `out/<game>` the link to `next` with one rename (atomic), then removes the build it replaced (a
+ * build that cannot be removed now, a file open elsewhere, is removed by a later build). A game folder made
+ * before deckwright linked its builds is moved aside first (once: the only moment `out/<game>` is missing).
  */
 const swapIn = (game: string, next: string, current: string | undefined): void => {
   const link = `${game}.${tmpTag()}.link`
-  symlinkSync(relative(dirname(game), next), link, process.platform === 'win32' ? 'junction' : 'dir')
+  symlinkSync(process.platform === 'win32' ? next : relative(dirname(game), next), link, process.platform === 'win32' ? 'junction' : 'dir')
   try {
-    if (current === game) renameSync(game, join(dirname(next), `${basename(game)}.${tmpTag()}`))
-    else if (process.platform === 'win32' && current) unlinkSync(game) // a junction is not replaced by a rename
+    if (current === game) renameSync(game, join(dirname(next), buildName(basename(game))))
+    else if (process.platform === 'win32' && lstatSync(game, { throwIfNoEntry: false })) unlinkSync(game) // a junction is not replaced by a rename
     renameSync(link, game)
   } catch (error) {
     rmSync(link, { force: true })
+    rmSync(next, { recursive: true, force: true })
     throw error
   }
-  const previous = current === game ? undefined : current
-  if (previous) rmSync(previous, { recursive: true, force: true })
+  try {
+    if (current && current !== game) rmSync(current, { recursive: true, force: true })
+  } catch {
+    // in use: a later build removes it
+  }
 }
 
 /** Builds of this game that are not `out/<game>` and whose process has ended (a build stopped midway): removed. */
-const removeLeftovers = (builds: string, game: string): void => {
+const removeLeftovers = (builds: string, game: string, current: string | undefined): void => {
   const parent = dirname(builds)
-  const current = existsSync(join(parent, game)) ? realpathSync(join(parent, game)) : undefined
-  const leftovers = (dir: string, suffix = '') =>
-    (existsSync(dir) ? readdirSync(dir) : []).filter((name) => name.startsWith(`${game}.`) && name.endsWith(suffix) && join(dir, name) !== current && !madeByRunningProcess(name))
-  for (const name of leftovers(builds)) rmSync(join(builds, name), { recursive: true, force: true })
+  const live = current && basename(current)
+  if (existsSync(builds))
+    for (const name of readdirSync(builds))
+      if (isBuildOf(game, name) && name !== live && !madeByRunningProcess(name))
+        try {
+          rmSync(join(builds, name), { recursive: true, force: true })
+        } catch {
+          // in use: a later build removes it
+        }
   // Links made for a swap that never happened.
-  for (const name of leftovers(parent, '.link')) rmSync(join(parent, name), { force: true })
+  for (const name of readdirSync(parent))
+    if (name.endsWith('.link') && isBuildOf(game, name.slice(0, -'.link'.length)) && !madeByRunningProcess(name)) rmSync(join(parent, name), { force: true })
 }
 
 const replaceWith = (path: string, write: (tmp: string) => void): void => {

@@ -1,20 +1,30 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { installedVersion, OWN_CODE, packageDir } from './packages.ts'
+import { insideFolder } from './inside-folder.ts'
 
 const CODE = OWN_CODE
 
-/** Every file under a folder, in a fixed order. */
-export const filesUnder = (dir: string): string[] =>
-  !existsSync(dir)
-    ? []
-    : readdirSync(dir)
-        .sort()
-        .flatMap((name) => {
-          const path = join(dir, name)
-          return statSync(path).isDirectory() ? filesUnder(path) : [path]
-        })
+/**
+ * Every regular file under a folder, in a fixed order. Links are followed only while they stay inside the
+ * folder (each folder once): a game's folders hold untrusted files, and a link to /dev/zero or out of the
+ * project is never read.
+ */
+export const filesUnder = (dir: string, within = dir, seen = new Set<string>()): string[] => {
+  if (!existsSync(dir) || (dir !== within && !insideFolder(within, dir))) return []
+  const real = realpathSync(dir)
+  if (seen.has(real)) return []
+  seen.add(real)
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name)
+      const stat = statSync(path, { throwIfNoEntry: false })
+      if (stat?.isDirectory()) return filesUnder(path, within, seen)
+      return stat?.isFile() && insideFolder(within, path) ? [path] : []
+    })
+}
 
 /** A file a game loads as a module (its definition, templates, and what they import: code and JSON), not as data. */
 export const isModuleFile = (file: string): boolean => /\.(?:[cm]?[jt]sx?|json)$/.test(file)

@@ -2,9 +2,10 @@
 // next build removes what killed ones left behind.
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { deckwright, fixture, projectCopy, root } from '../helpers.ts'
 
 /** Every file under a folder (links followed) with the digest of its bytes; undefined when there is no folder. */
@@ -77,3 +78,34 @@ it('leaves the old outputs or the new, whenever a build is killed', async () => 
   expect(readdirSync(join(project, 'out'), { recursive: true }).map(String).filter((n) => n.endsWith('.link') || n.endsWith('.tmp'))).toEqual([])
   expect(relative(join(project, 'out'), join(project, 'out', '.builds', builds[0]!))).toBe(join('.builds', builds[0]!))
 }, 180_000)
+
+describe('the output folder of a game', () => {
+  it('is never taken over when deckwright did not make it, and works through a linked output folder', async () => {
+    const project = projectCopy(fixture('outputs'))
+    // A link the designer made, to a folder of their own: refused, and their folder kept whole.
+    const precious = join(project, 'precious')
+    mkdirSync(precious)
+    writeFileSync(join(precious, 'notes.txt'), 'mine')
+    mkdirSync(join(project, 'out'))
+    symlinkSync(precious, join(project, 'out', 'parlour'))
+    const refused = await deckwright(project, 'build', '--format', 'json')
+    expect(refused.code).toBe(1)
+    expect(JSON.parse(refused.stdout)).toEqual([expect.objectContaining({ rule: 'build/output-in-the-way', file: 'out/parlour', message: expect.stringContaining('a link deckwright did not make') })])
+    expect(readFileSync(join(precious, 'notes.txt'), 'utf8')).toBe('mine')
+    // A folder of someone else's: refused too.
+    rmSync(join(project, 'out', 'parlour'))
+    mkdirSync(join(project, 'out', 'parlour'))
+    writeFileSync(join(project, 'out', 'parlour', 'notes.txt'), 'mine')
+    expect((await deckwright(project, 'build')).code).toBe(1)
+    expect(readFileSync(join(project, 'out', 'parlour', 'notes.txt'), 'utf8')).toBe('mine')
+    // The games' own folders are never an output folder.
+    const inRules = await deckwright(project, 'build', '--out', 'rules')
+    expect(inRules).toMatchObject({ code: 2, stderr: expect.stringContaining("inside the games' rules/ folder") })
+    // An output folder that is itself a link (macOS's /tmp, a synced folder): builds again and again.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'deckwright-linked-out-'))
+    symlinkSync(elsewhere, join(project, 'linked'))
+    for (let i = 0; i < 3; i++) expect((await deckwright(project, 'build', '--out', 'linked')).code).toBe(0)
+    expect(existsSync(join(project, 'linked', 'parlour', 'parlour-cards.pdf'))).toBe(true)
+    expect(readdirSync(join(elsewhere, '.builds'))).toHaveLength(1)
+  }, 120_000)
+})
