@@ -60,7 +60,8 @@ export const loadImages = async (sources: string[], baseDir: string | undefined)
     try {
       const bytes = readFileSync(path)
       const kind = sniffImage(bytes)
-      const checked = kind === 'png' || kind === 'jpeg' ? checkImage(bytes, kind) : bytes.length > DEFAULT_LIMITS.maxBytes ? checkImage(bytes, 'png') : { ok: true as const }
+      // Whatever its name says: an SVG saved as map.png is an SVG to the decoder.
+      const checked = kind === 'png' || kind === 'jpeg' || kind === 'svg' ? checkImage(bytes, kind) : bytes.length > DEFAULT_LIMITS.maxBytes ? checkImage(bytes, 'png') : { ok: true as const }
       if (!checked.ok) {
         problems.set(src, checked.message)
         continue

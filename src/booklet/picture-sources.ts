@@ -24,7 +24,14 @@ export const imageSources = (tree: Nodes): string[] => {
 export const resolveSource = (src: string, baseDir: string): string | undefined => {
   if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith('//')) return undefined
   // An absolute path is taken from the rules folder, as Hugo takes it from the page bundle or site root.
-  return normalize(join(baseDir, decodeURIComponent(src.split(/[?#]/)[0]!)))
+  const path = src.split(/[?#]/)[0]!
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    decoded = path // a `%` that starts no escape names itself
+  }
+  return normalize(join(baseDir, decoded))
 }
 
 /** The files of the pictures a rules tree shows that exist (what a booklet made from it reads besides the text). */

@@ -3,6 +3,7 @@ import type { RawCard, RawCardFile, RawValue } from '../load/raw-card.ts'
 import type { Card, GameDef, SourcePos } from './define.ts'
 import type { Field, FieldContext } from './fields.ts'
 import { idKey, idProblem } from './card-id.ts'
+import { deckOf } from './decks.ts'
 import { pathProblem } from './safe-path.ts'
 import { didYouMean } from './suggest.ts'
 
@@ -35,6 +36,8 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result
   const sets = setNames(game)
   const seen = new Map<string, RawCard>()
 
+  // The names of shared backs' files (`<deck>.back.png`): a card id may not take one.
+  const sharedBacks = new Map(Object.keys(game.types).filter((t) => game.types[t]!.back !== 'own').map((t) => [idKey(deckOf(game, t)), game.types[t]!.name]))
   for (const file of files) {
     for (const raw of file.cards) {
       const report: Reporter = ({ pos, severity = 'error', ...d }) =>
@@ -49,7 +52,8 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result
         report({ rule: 'card/missing-id', pos: idValue?.pos ?? raw.pos, message: 'this card has no `id`: every card needs one, unique within the game' })
         continue
       }
-      const unsafe = idProblem(id)
+      const sharedBack = sharedBacks.get(idKey(id))
+      const unsafe = idProblem(id) ?? (sharedBack && `it is the name of the shared back of ${sharedBack} (${idKey(id)}.back.png): give the card another id`)
       if (unsafe) {
         report({ rule: 'card/unsafe-id', pos: idValue!.pos, field: 'id', message: `the id ${JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id)} cannot name a card: ${unsafe}` })
         continue

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { insideFolder, isRegularFile } from '../util/inside-folder.ts'
 
@@ -16,7 +16,7 @@ export const readTextFile = (path: string, file: string, folder: string): Result
   const refuse = (rule: string, message: string): Result<undefined> => ({ value: undefined, diagnostics: [{ rule, severity: 'error', file, line: 1, column: 1, message }] })
   // Untrusted: a link out of the game's folder, a device (/dev/zero) or a huge file is refused before it is read.
   if (!insideFolder(folder, path)) return refuse('load/outside', "this file is a link that leads out of the game's folder: deckwright reads only the game's own files")
-  if (!isRegularFile(path)) return refuse('load/not-a-file', 'this is not a regular file (a device, a pipe or a folder): it is not read')
+  if (existsSync(path) && !isRegularFile(path)) return refuse('load/not-a-file', 'this is not a regular file (a device, a pipe or a folder): it is not read')
   const size = statSync(path).size
   if (size > MAX_TEXT_BYTES) return refuse('load/too-large', `this file is ${(size / 2 ** 20).toFixed(1)} MB, the limit is ${MAX_TEXT_BYTES / 2 ** 20} MB: split it into several files`)
   const bytes = readFileSync(path)

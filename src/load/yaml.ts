@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml'
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { SourcePos } from '../engine/define.ts'
 import type { RawCard, RawCardFile, RawValue } from './raw-card.ts'
@@ -26,25 +26,49 @@ const duplicateKey = (file: string, key: string, at: SourcePos, first: SourcePos
   message: `\`${key}\` is given twice (first on line ${first.line}): one of the two would be lost; keep one`,
 })
 
-const entries = (node: Node, lc: LineCounter, source: string, doc: Document, file: string, diagnostics: Diagnostic[]) => {
+/** How much text a file's values may expand to through aliases, all its values together (a "billion laughs" spread over many). */
+const MAX_EXPANDED_CHARS = 5_000_000
+
+/** What reading one file's values has cost so far, and whether it has been reported. */
+interface Budget {
+  used: number
+  reported: boolean
+}
+
+const entries = (node: Node, lc: LineCounter, source: string, doc: Document, file: string, diagnostics: Diagnostic[], budget: Budget) => {
   const values = new Map<string, RawValue>()
   const keys = new Map<string, SourcePos>()
   if (!isMap(node)) return { values, keys }
+  const tooMany = (pos: SourcePos, why: string) => {
+    if (!budget.reported) diagnostics.push({ rule: 'yaml/alias-limit', severity: 'error', file, ...pos, message: `this value expands too many aliases (${why}): write it out` })
+    budget.reported = true
+    return null
+  }
   const value = (v: Node | null, pos: SourcePos): unknown => {
+    if (!v) return null
+    if (budget.used > MAX_EXPANDED_CHARS) return tooMany(pos, 'the file expands to more than 5 million characters')
     try {
-      return v ? v.toJS(doc, { maxAliasCount: MAX_ALIASES }) : null
+      const js: unknown = v.toJS(doc, { maxAliasCount: MAX_ALIASES })
+      if (hasAlias(v)) budget.used += JSON.stringify(js ?? null).length
+      return budget.used > MAX_EXPANDED_CHARS ? tooMany(pos, 'the file expands to more than 5 million characters') : js
     } catch (error) {
-      diagnostics.push({ rule: 'yaml/alias-limit', severity: 'error', file, ...pos, message: `this value expands too many aliases (${(error as Error).message.split('\n')[0]}): write it out` })
-      return null
+      return tooMany(pos, (error as Error).message.split('\n')[0]!)
     }
   }
-  // Merged maps (`<<: *defaults`) first: a key the card gives itself wins, wherever it stands.
+  // Merged maps (`<<: *defaults`, or `<<: [*a, *b]`, where the first wins) first: a key the card gives
+  // itself wins, wherever it stands.
+  let mergedAt: SourcePos | undefined
   for (const pair of node.items as Pair<Node, Node>[]) {
     if (!(isScalar(pair.key) && pair.key.value === '<<')) continue
     const keyPos = position(lc, pair.key.range, source)
+    if (mergedAt) {
+      diagnostics.push(duplicateKey(file, '<<', keyPos, mergedAt))
+      continue
+    }
+    mergedAt = keyPos
     const merged = value(pair.value, keyPos)
     for (const m of Array.isArray(merged) ? merged : [merged])
-      if (m && typeof m === 'object') for (const [k, v] of Object.entries(m as Record<string, unknown>)) values.set(k, { value: v, pos: keyPos })
+      if (m && typeof m === 'object') for (const [k, v] of Object.entries(m as Record<string, unknown>)) if (!values.has(k)) values.set(k, { value: v, pos: keyPos })
   }
   for (const pair of node.items as Pair<Node, Node>[]) {
     const key = isScalar(pair.key) ? String(pair.key.value) : (pair.key ? '(a list or map as a key)' : '(no key)')
@@ -62,6 +86,17 @@ const entries = (node: Node, lc: LineCounter, source: string, doc: Document, fil
   }
   for (const key of values.keys()) if (!keys.has(key)) keys.set(key, values.get(key)!.pos)
   return { values, keys }
+}
+
+/** Whether a node holds an alias anywhere (only such values can expand beyond their own text). */
+const hasAlias = (node: Node): boolean => {
+  const stack: unknown[] = [node]
+  while (stack.length) {
+    const n = stack.pop()
+    if (isAlias(n)) return true
+    if (isMap(n) || isSeq(n)) for (const item of n.items as unknown[]) stack.push(isPair(item) ? item.value : item)
+  }
+  return false
 }
 
 const noCards = (file: string, pos: SourcePos, message: string): Diagnostic => ({ rule: 'yaml/no-cards', severity: 'error', file, ...pos, message })
@@ -116,12 +151,13 @@ export const parseYamlCardsFully = (source: string, file: string): Result<RawCar
     diagnostics.push({ rule: 'yaml/syntax', severity: 'error', file, line: at.line, column: at.col, message: `YAML syntax: ${err.message.split('\n')[0]}` })
   }
   const result: RawCardFile = { file, defaults: new Map(), cards: [] }
+  const budget: Budget = { used: 0, reported: false }
   const root = doc.contents as Node | null
   const resolve = (node: Node | null | undefined): Node | undefined => (isAlias(node) ? ((node.resolve(doc) as Node | undefined) ?? undefined) : (node ?? undefined))
   let list: Node | undefined
   if (isSeq(root)) list = root
   else if (isMap(root)) {
-    const { values, keys } = entries(root, lc, source, doc, file, diagnostics)
+    const { values, keys } = entries(root, lc, source, doc, file, diagnostics, budget)
     for (const [k, v] of values) if (k !== 'cards') result.defaults.set(k, v)
     list = resolve((root.items as Pair<Node, Node>[]).find((p) => isScalar(p.key) && p.key.value === 'cards')?.value)
     if (!list) diagnostics.push(noCards(file, keys.values().next().value ?? { line: 1, column: 1 }, NO_LIST))
@@ -138,7 +174,7 @@ export const parseYamlCardsFully = (source: string, file: string): Result<RawCar
         diagnostics.push({ rule: 'card/not-a-map', severity: 'error', file, ...pos, message: NOT_A_CARD })
         continue
       }
-      const card: RawCard = { file, pos, ...entries(item, lc, source, doc, file, diagnostics) }
+      const card: RawCard = { file, pos, ...entries(item, lc, source, doc, file, diagnostics, budget) }
       result.cards.push(card)
     }
   }

@@ -6,12 +6,15 @@ import type { Point } from 'unist'
  * recursive) runs out of stack or time on a hostile file: each a `rules/too-deep` error at its line.
  */
 
-/** Columns of indentation and `>` markers before a line's text: beyond it, markdown's nested lists parse in quadratic time. */
+/** Columns of indentation, `>` and list markers before a line's text: beyond it, markdown's nested lists parse in quadratic time. */
 export const MAX_INDENT = 64
 /** Levels of the mdast tree: blocks in blocks, emphasis in emphasis. */
 export const MAX_DEPTH = 96
 
 type Report = (message: string, at: Point) => void
+
+/** What may open blocks at the start of a line: spaces, tabs, `>`, and list markers (`-`, `*`, `+`, `1.`, `1)`) before a space. */
+const BLOCK_PREFIX = /^(?:[ \t>]|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t]))*/
 
 /**
  * Blanks lines indented deeper than MAX_INDENT (every character but the line break becomes a space, so
@@ -24,16 +27,13 @@ export const blankDeepLines = (source: string, report: Report): string => {
   const flush = () => {
     if (!run) return
     const lines = run.to > run.from ? `Lines ${run.from}–${run.to} are` : 'This line is'
-    report(`${lines} indented or quoted ${run.columns} columns deep or more, beyond ${MAX_INDENT}: left out.`, { line: run.from, column: 1 })
+    report(`${lines} indented, quoted or listed ${run.columns} columns deep or more, beyond ${MAX_INDENT}: left out.`, { line: run.from, column: 1 })
     run = undefined
   }
   for (const text of source.split(/(?<=\n)/)) {
-    let columns = 0
-    for (const c of text) {
-      if (c === ' ' || c === '>') columns++
-      else if (c === '\t') columns += 4
-      else break
-    }
+    // Indentation, quote markers and list markers before the text: each opens a block inside the one before.
+    const prefix = BLOCK_PREFIX.exec(text)![0]
+    const columns = prefix.length + 3 * (prefix.match(/\t/g)?.length ?? 0)
     if (columns > MAX_INDENT && text.trim() !== '') {
       if (run) run.to = line
       else run = { from: line, to: line, columns }

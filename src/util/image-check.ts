@@ -28,6 +28,7 @@ export const DEFAULT_LIMITS: ImageLimits = { maxPixels: DEFAULT_MAX_PIXELS, maxB
 /** An SVG's own limits: its size and its number of elements, which a renderer walks one by one. */
 const MAX_SVG_BYTES = 5 * 2 ** 20
 const MAX_SVG_ELEMENTS = 50_000
+const MAX_SVG_USES = 500
 
 export type ImageCheck = { ok: true } | { ok: false; problem: 'too-large' | 'corrupt' | 'unsafe'; message: string }
 
@@ -91,8 +92,11 @@ const checkSvg = (bytes: Buffer): ImageCheck => {
   const text = bytes.toString('utf8')
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false, problem: 'unsafe', message: 'it declares a DOCTYPE or entities, which deckwright does not expand: remove them' }
   if (/<script\b|<foreignObject\b|\son[a-z]+\s*=/i.test(text)) return { ok: false, problem: 'unsafe', message: 'it holds scripts or event handlers: art must be a picture only' }
-  if (/(?:href|src)\s*=\s*["'](?!#|data:)/i.test(text) || /url\(\s*["']?(?!#|data:)/i.test(text) || /@import/i.test(text))
+  if (/(?:href|src)\s*=\s*["']\s*(?!#|data:)/i.test(text) || /url\(\s*["']?\s*(?!#|data:)/i.test(text) || /@import/i.test(text))
     return { ok: false, problem: 'unsafe', message: 'it refers to files or addresses outside itself: embed what it shows' }
+  // Filters and reuse multiply a renderer's work far beyond the file's size (a kilobyte can take minutes).
+  if (/<filter\b|<fe[A-Z]/i.test(text)) return { ok: false, problem: 'unsafe', message: 'it uses SVG filters, which can take minutes to draw: flatten them, or save the art as PNG' }
+  if ((text.match(/<use\b/gi)?.length ?? 0) > MAX_SVG_USES) return { ok: false, problem: 'too-large', message: `it reuses elements more than ${MAX_SVG_USES} times (<use>): save it as PNG` }
   if ((text.match(/<[a-zA-Z]/g)?.length ?? 0) > MAX_SVG_ELEMENTS) return { ok: false, problem: 'too-large', message: `it has more than ${MAX_SVG_ELEMENTS.toLocaleString('en')} elements: simplify it, or save it as PNG` }
   return { ok: true }
 }

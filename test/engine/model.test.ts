@@ -70,6 +70,9 @@ describe('modelCards', () => {
     expect(unsafe[4]!.message).toContain('Windows keeps for a device')
     expect(unsafe[10]!.message).toContain('\\u001b[2J') // shown escaped, never raw
     expect(diagnostics.filter((d) => d.rule === 'card/duplicate-id')).toMatchObject([{ line: ids.length + 2, card: 'hut-1', message: expect.stringContaining('differs from "Hut-1" (cards/g/x.yaml:12) only in case') }])
+    // An id that is the name of a shared back's file (`hut.back.png`): its own back would take its place.
+    const back = model('- { id: Hut, type: hut, title: Hut, cost: [wood] }')
+    expect(back.diagnostics).toMatchObject([{ rule: 'card/unsafe-id', message: expect.stringContaining('shared back of Hut') }])
   })
 
   it('checks references once every card is known', () => {

@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadCardFiles } from '../../src/load/card-files.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { parseYamlCards } from '../../src/load/yaml.ts'
+import { loadRules } from '../../src/load/rules.ts'
 
 const parse = (lines: string[]) => parseYamlCards(lines.join('\n'), 'cards/g/x.yaml')
 const ids = (r: ReturnType<typeof parse>) => r.value.cards.map((c) => c.values.get('id')?.value)
@@ -30,6 +32,21 @@ describe('YAML card files never guess', () => {
     expect(exploded.diagnostics.some((d) => d.rule === 'yaml/alias-limit')).toBe(true)
   })
 
+  it('merges the first of several maps first, refuses a second merge key, and budgets aliases per file', () => {
+    const merged = parse(['a: &a { colour: A, size: 1 }', 'b: &b { colour: B, shape: round }', 'cards:', '  - { <<: [*a, *b], id: x }', '  - { <<: *a, <<: *b, id: y }'])
+    expect(merged.value.cards[0]!.values.get('colour')!.value).toBe('A')
+    expect(merged.value.cards[0]!.values.get('shape')!.value).toBe('round')
+    expect(merged.diagnostics).toMatchObject([{ rule: 'yaml/duplicate-key', line: 5, message: expect.stringContaining('`<<` is given twice') }])
+    // Many small aliases of a large list: each alone within the limit, together far beyond it.
+    const big = `[${Array.from({ length: 900 }, (_, i) => `item-number-${i}`).join(', ')}]`
+    const fields = Array.from({ length: 30 }, (_, i) => `f${i}: *l`).join(', ')
+    const lines = [`l: &l ${big}`, 'cards:', ...Array.from({ length: 400 }, (_, i) => `  - { id: c${i}, ${fields} }`)]
+    const start = performance.now()
+    const spread = parse(lines)
+    expect(performance.now() - start).toBeLessThan(5000)
+    expect(spread.diagnostics.filter((d) => d.rule === 'yaml/alias-limit')).toHaveLength(1)
+  })
+
   it('a file that is not UTF-8 is an error at the line of its first bad byte, and no cards', () => {
     const root = mkdtempSync(join(tmpdir(), 'deckwright-latin1-'))
     mkdirSync(join(root, 'cards', 'g'), { recursive: true })
@@ -40,5 +57,35 @@ describe('YAML card files never guess', () => {
     expect(diagnostics).toMatchObject([{ rule: 'load/encoding', file: 'cards/g/x.csv', line: 3, column: 7, message: expect.stringContaining('byte 0xe9 on line 3') }])
     expect(value.map((f) => f.file)).toEqual(['cards/g/y.yaml'])
     expect(value[0]!.cards[0]!.values.get('title')!.value).toBe('Café')
+  })
+})
+
+describe('card and rules files', () => {
+  it('are read only inside the game\'s folders, never through a link out, from a device or past 10 MB', () => {
+    const root = mkdtempSync(join(tmpdir(), 'deckwright-links-'))
+    const cards = join(root, 'cards', 'g')
+    mkdirSync(cards, { recursive: true })
+    mkdirSync(join(root, 'rules', 'g'), { recursive: true })
+    writeFileSync(join(root, 'secret.csv'), 'id,type\nsecret-token-AKIA1234,x\n')
+    symlinkSync(join(root, 'secret.csv'), join(cards, 'a-secret.csv'))
+    symlinkSync('/dev/zero', join(cards, 'b-zero.csv'))
+    execFileSync('mkfifo', [join(cards, 'b-pipe.csv')]) // a pipe: reading it would wait forever
+    symlinkSync(cards, join(cards, 'loop')) // a folder that holds itself
+    writeFileSync(join(cards, 'c-huge.yaml'), Buffer.alloc(11 * 2 ** 20, 0x20))
+    writeFileSync(join(cards, 'd-fine.yaml'), '- { id: fine }\n')
+    const { value, diagnostics } = loadCardFiles(gamePaths(root, 'g'))
+    expect(value.map((f) => f.file)).toEqual(['cards/g/d-fine.yaml'])
+    expect(diagnostics.map((d) => [d.rule, d.file])).toEqual([
+      ['load/outside', 'cards/g/a-secret.csv'],
+      ['load/not-a-file', 'cards/g/b-pipe.csv'],
+      ['load/outside', 'cards/g/b-zero.csv'],
+      ['load/too-large', 'cards/g/c-huge.yaml'],
+    ])
+    expect(JSON.stringify(diagnostics)).not.toContain('AKIA')
+    // The rules file too: a link to the environment of the process never reaches a booklet.
+    symlinkSync('/proc/self/environ', join(root, 'rules', 'g', 'rules.md'))
+    const rules = loadRules(join(root, 'rules', 'g', 'rules.md'), root)
+    expect(rules.diagnostics).toMatchObject([{ rule: 'load/outside', file: 'rules/g/rules.md' }])
+    expect(rules.value.source).toBe('')
   })
 })

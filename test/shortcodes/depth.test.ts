@@ -7,8 +7,9 @@ import { MAX_DEPTH, MAX_INDENT } from '../../src/shortcodes/depth.ts'
 describe('rules nested too deep', () => {
   const cases = {
     'quotes in quotes': { md: `Before\n\n${'> '.repeat(3000)}deep\n\nAfter\n`, line: 3 },
-    'lists in lists': { md: `Before\n\n${Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n')}\n\nAfter\n`, line: 3 + MAX_INDENT / 2 + 1 },
+    'lists in lists': { md: `Before\n\n${Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n')}\n\nAfter\n`, line: 3 + MAX_INDENT / 2 },
     'emphasis in emphasis': { md: `Before\n\n${'*'.repeat(3000)}deep${'*'.repeat(3000)}\n\nAfter\n`, line: 3 },
+    'list markers on one line': { md: `Before\n\n${'- '.repeat(4000)}deep\n\nAfter\n`, line: 3 },
   }
   it.each(Object.entries(cases))('%s', async (_, { md, line }) => {
     const rules = parseRules(md, 'rules.md')

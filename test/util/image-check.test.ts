@@ -64,7 +64,13 @@ describe('images from untrusted data, checked before they are decoded', () => {
       svg('<image xlink:href="file:///etc/passwd"/>'),
       svg('<rect style="fill: url(http://example.com/p)"/>'),
     ]
+    unsafe.push(
+      svg('<filter id="f"><feGaussianBlur stdDeviation="50"/></filter><rect filter="url(#f)" width="10" height="10"/>'),
+      svg('<image href = " https://example.com/x.png"/>'),
+      svg('<IMAGE HREF="HTTP://example.com/x.png"/>'),
+    )
     for (const bytes of unsafe) expect(checkImage(bytes, 'svg')).toMatchObject({ ok: false, problem: 'unsafe' })
+    expect(checkImage(svg('<use href="#r"/>'.repeat(600)), 'svg')).toMatchObject({ ok: false, problem: 'too-large', message: expect.stringContaining('<use>') })
     expect(checkImage(svg('<g/>'.repeat(60_000)), 'svg')).toMatchObject({ ok: false, problem: 'too-large', message: expect.stringContaining('50,000 elements') })
   })
 })
