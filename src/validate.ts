@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { hasErrors, type Diagnostic, type Result } from './diagnostics/diagnostic.ts'
 import type { Card, GameDef } from './engine/define.ts'
 import { checkDeck } from './engine/check.ts'
+import { checkDefinition } from './engine/checks/definition.ts'
 import { modelCards } from './engine/model.ts'
 import { gamePaths, loadGameDefinition, relativePath, type GamePaths } from './load/project.ts'
 import { checkFrontMatter } from './engine/checks/front-matter.ts'
@@ -34,7 +35,10 @@ export const validateGame = async (root: string, id: string, options: ValidateOp
   if (!game) return { value: undefined, diagnostics }
   const files = loadCardFiles(paths)
   diagnostics.push(...files.diagnostics)
-  const cards = modelCards(game, files.value)
+  // The definition's own mistakes first, at their lines; the cards of the types they break are not checked.
+  const declared = checkDefinition(game, relativePath(root, paths.definition), root)
+  diagnostics.push(...declared.diagnostics)
+  const cards = modelCards(game, files.value, declared.broken)
   diagnostics.push(...cards.diagnostics)
   diagnostics.push(...checkDeck(game, cards.value, relativePath(root, paths.definition), root))
   let rules: RulesDoc | undefined

@@ -149,7 +149,9 @@ export type FieldName<G extends GameDef<any, any, any>, K extends keyof G['types
 export type VocabularyName<G extends GameDef<any, any, any>> = string extends keyof NonNullable<G['vocabularies']> ? string : keyof NonNullable<G['vocabularies']> & string
 
 /** Declares a card type; keeps its field declarations' exact types for the templates. */
-export const cardType = <const F extends Fields, const B extends BackKind = 'shared'>(def: CardTypeDef<F, B>): CardTypeDef<F, B> => def
+export const cardType = <const F extends Fields, const B extends BackKind = 'shared'>(def: CardTypeDef<F, B>): CardTypeDef<F, B> =>
+  // Where it was declared (not enumerable, so not part of the type's data): problems with it point there.
+  Object.defineProperty(def, 'declared', { value: new Error('declared here'), enumerable: false, configurable: true })
 
 /** What a type's `back` template is given: each card for a type with its own backs, none for a shared back. */
 export type BackCard<G extends GameDef<any, any, any>, K extends keyof G['types']> = G['types'][K] extends CardTypeDef<any, infer B> ? ('own' extends B ? ('shared' extends B ? CardOf<G, K> | undefined : CardOf<G, K>) : undefined) : CardOf<G, K> | undefined

@@ -16,12 +16,22 @@ export interface FieldContext {
 /** A value read from a card file, or the reason it could not be read. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; rule: string }
 
+/** What a field declaration is checked against: the rest of the game's definition. */
+export interface DeclarationContext {
+  vocabularies: readonly string[]
+  types: readonly string[]
+}
+
 export interface Field<T = unknown> {
   readonly kind: string
   readonly optional: boolean
   /** Human words for messages: 'an integer from 1 to 60'. */
   readonly expected: string
   parse(raw: unknown, ctx: FieldContext): Parsed<T>
+  /** What is wrong with the declaration itself (`int({ min: 6, max: 1 })`), checked once at the definition; undefined when nothing is. */
+  checkDeclaration?(ctx: DeclarationContext): string | undefined
+  /** Where it was declared: an error made then, whose stack names the definition's line. */
+  readonly declared?: Error
   /** A marker for the type system only; never set. */
   readonly __type?: T
 }
@@ -37,6 +47,16 @@ interface Common {
 }
 
 type WithOptional<F extends Field<unknown>, O> = O extends { optional: true } ? F & { readonly optional: true } : F & { readonly optional: false }
+
+/** An error made where a field is declared: its stack (source-mapped) names the definition's line. */
+const here = (): Error => new Error('declared here')
+
+const minMax = (name: string, min: number | undefined, max: number | undefined): string | undefined =>
+  [min, max].some((n) => n !== undefined && !Number.isFinite(n))
+    ? `${name}: min and max must be numbers`
+    : min !== undefined && max !== undefined && min > max
+      ? `${name}({ min: ${min}, max: ${max} }) allows nothing: min is above max`
+      : undefined
 
 const describe = (v: unknown) => (typeof v === 'string' ? `"${v}"` : Array.isArray(v) ? 'a list' : v === null ? 'nothing' : String(v))
 
@@ -54,6 +74,8 @@ export const int = <const O extends IntOptions>(options: O = {} as O): WithOptio
     expected: `a whole number${range}`,
     min,
     max,
+    declared: here(),
+    checkDeclaration: () => minMax('int', min, max),
     parse(raw) {
       const n = typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw
       if (typeof n !== 'number' || !Number.isInteger(n)) return wrongType(`expected a whole number, found ${describe(raw)}`)
@@ -71,6 +93,13 @@ export const oneOf = <const V extends readonly string[], const O extends EnumOpt
     optional: options.optional === true,
     expected: `one of ${values.join(', ')}`,
     values,
+    declared: here(),
+    checkDeclaration: () =>
+      !Array.isArray(values) || values.length === 0
+        ? 'oneOf([]) allows no value: list the values a card may take, e.g. oneOf([\'YES\', \'NO\'])'
+        : values.some((v, i) => values.indexOf(v) !== i)
+          ? `oneOf lists ${values.filter((v, i) => values.indexOf(v) !== i).map((v) => `"${v}"`).join(', ')} twice`
+          : undefined,
     parse(raw: unknown) {
       const s = typeof raw === 'number' ? String(raw) : raw
       if (typeof s !== 'string') return wrongType(`expected one of ${values.join(', ')}, found ${describe(raw)}`)
@@ -89,6 +118,8 @@ export interface TextOptions extends Common {
 export const text = <const O extends TextOptions>(options: O = {} as O): WithOptional<Field<string>, O> =>
   ({
     kind: 'text',
+    declared: here(),
+    checkDeclaration: () => (options.max !== undefined && !(options.max >= 1) ? `text({ max: ${options.max} }) allows no text: max must be 1 or more` : undefined),
     optional: options.optional === true,
     expected: options.max ? `text of at most ${options.max} characters (an inline icon counts as one)` : 'text',
     max: options.max,
@@ -110,6 +141,11 @@ export interface IconsOptions extends Common {
 export const icons = <const O extends IconsOptions>(vocabulary: string, options: O = {} as O): WithOptional<Field<string[]>, O> =>
   ({
     kind: 'icons',
+    declared: here(),
+    checkDeclaration: (ctx: DeclarationContext) =>
+      !ctx.vocabularies.includes(vocabulary)
+        ? `icons('${vocabulary}'): "${vocabulary}" is not one of this game's vocabularies${didYouMean(vocabulary, ctx.vocabularies)}${ctx.vocabularies.length ? ` (it has ${ctx.vocabularies.join(', ')})` : ' (it declares none)'}`
+        : minMax('icons', options.min, options.max),
     optional: options.optional === true,
     expected: `a list of ${vocabulary}`,
     vocabulary,
@@ -133,6 +169,7 @@ export const icons = <const O extends IconsOptions>(vocabulary: string, options:
 export const bool = <const O extends Common>(options: O = {} as O): WithOptional<Field<boolean>, O> =>
   ({
     kind: 'bool',
+    declared: here(),
     optional: options.optional === true,
     expected: 'true or false',
     parse(raw: unknown) {
@@ -146,6 +183,8 @@ export const bool = <const O extends Common>(options: O = {} as O): WithOptional
 export const ref = <const O extends Common>(type: string, options: O = {} as O): WithOptional<Field<string>, O> =>
   ({
     kind: 'ref',
+    declared: here(),
+    checkDeclaration: (ctx: DeclarationContext) => (ctx.types.includes(type) ? undefined : `ref('${type}'): "${type}" is not one of this game's card types${didYouMean(type, ctx.types)} (it has ${ctx.types.join(', ')})`),
     optional: options.optional === true,
     expected: `the id of a ${type} card`,
     refType: type,

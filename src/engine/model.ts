@@ -29,7 +29,8 @@ interface Reporter {
  * unknown type, missing and unknown fields, values of the wrong type, duplicate ids, broken references.
  * Cards with an error are left out of the deck so that deck checks see only what could be read.
  */
-export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result<Card[]> => {
+/** `broken`: card types whose declaration is wrong (reported at the definition): their cards are left out, unreported. */
+export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken: ReadonlySet<string> = new Set()): Result<Card[]> => {
   const diagnostics: Diagnostic[] = []
   const cards: Card[] = []
   const ctx: FieldContext = { vocab: vocabularyWords(game) }
@@ -87,6 +88,7 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[]): Result
         })
         continue
       }
+      if (broken.has(typeName)) continue
 
       let valid = true
       const setValue = get('set')

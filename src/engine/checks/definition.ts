@@ -1,0 +1,36 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
+import { thrownAt } from '../../diagnostics/thrown.ts'
+import type { GameDef } from '../define.ts'
+import type { Field } from '../fields.ts'
+
+/**
+ * The game's field declarations, checked where they are written: a field that is no field kind (a plain
+ * string), a contradictory one (`int({ min: 6, max: 1 })`), an empty `oneOf([])`, an unknown vocabulary or
+ * ref type is one `game/bad-field` error at its line in the definition. The types it breaks are returned,
+ * so that their cards are not reported again, once per card.
+ */
+export const checkDefinition = (game: GameDef, definitionFile: string, root?: string): { diagnostics: Diagnostic[]; broken: Set<string> } => {
+  const diagnostics: Diagnostic[] = []
+  const broken = new Set<string>()
+  const ctx = { vocabularies: Object.keys(game.vocabularies ?? {}), types: Object.keys(game.types) }
+  const at = (declared: unknown) => ({ file: definitionFile, line: 1, column: 1, ...(root && declared instanceof Error ? thrownAt(declared, root) : undefined) })
+  for (const [typeId, type] of Object.entries(game.types)) {
+    if (!type || typeof type !== 'object' || !type.fields || typeof type.fields !== 'object') {
+      diagnostics.push({ rule: 'game/bad-field', severity: 'error', ...at((type as { declared?: Error } | undefined)?.declared), message: `the card type "${typeId}" has no \`fields\`: declare them with cardType({ name, fields: { … } })` })
+      broken.add(typeId)
+      continue
+    }
+    for (const [name, field] of Object.entries(type.fields as Record<string, unknown>)) {
+      const kind = field as Partial<Field> | undefined
+      const problem =
+        !kind || typeof kind !== 'object' || typeof kind.parse !== 'function'
+          ? `\`${name}\` of ${type.name} is ${JSON.stringify(field)}, not a field: declare it with a field kind, e.g. text(), int({ min: 1 }), oneOf(['A', 'B'])`
+          : kind.checkDeclaration?.(ctx)
+      if (!problem) continue
+      const where = kind && typeof kind === 'object' && kind.declared ? kind.declared : (type as { declared?: Error }).declared
+      diagnostics.push({ rule: 'game/bad-field', severity: 'error', ...at(where), message: `${type.name} (${typeId}): ${problem}; its cards are not checked until it is fixed` })
+      broken.add(typeId)
+    }
+  }
+  return { diagnostics, broken }
+}
