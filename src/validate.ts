@@ -40,7 +40,7 @@ export const validateGame = async (root: string, id: string, options: ValidateOp
   diagnostics.push(...declared.diagnostics)
   const cards = modelCards(game, files.value, declared.broken)
   diagnostics.push(...cards.diagnostics)
-  diagnostics.push(...checkDeck(game, cards.value, relativePath(root, paths.definition), root))
+  diagnostics.push(...checkDeck(game, cards.value, relativePath(root, paths.definition), root, cards.failedTypes))
   let rules: RulesDoc | undefined
   if (existsSync(paths.rules)) {
     // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
@@ -49,9 +49,14 @@ export const validateGame = async (root: string, id: string, options: ValidateOp
     rules = loadedRules.value
     diagnostics.push(...checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
   }
+  const definitionFile = relativePath(root, paths.definition)
   if (options.faces && !hasErrors(diagnostics)) {
     const { checkFaces } = await import('./render/check-faces.ts')
     diagnostics.push(...(await checkFaces(paths, game, cards.value, options.maxImagePixels)))
+  } else if (options.faces !== undefined) {
+    // What was not checked is said, so that a clean run is never mistaken for a complete one.
+    const why = options.faces ? 'the errors above must be fixed first' : '--no-faces'
+    diagnostics.push({ rule: 'validate/faces-skipped', severity: 'info', file: definitionFile, line: 1, column: 1, message: `the faces were not laid out (${why}): text that does not fit, unknown icons and art are not checked` })
   }
   return { value: { paths, game, cards: cards.value, rules }, diagnostics }
 }

@@ -11,6 +11,8 @@ describe('deckwright validate', () => {
     const diagnostics = JSON.parse(stdout)
     expect(diagnostics).toEqual([
       expect.objectContaining({ file: 'cards/tiny/cards.yaml', line: 8, column: 9, severity: 'error', rule: 'card/unknown-icon', card: 'hut', field: 'cost', message: expect.stringContaining('"stne"') }),
+      // What it could not check because of that error, said: a clean-looking run is never a partial one.
+      expect.objectContaining({ severity: 'info', rule: 'validate/faces-skipped', message: expect.stringContaining('the errors above must be fixed first') }),
     ])
   })
 
@@ -18,7 +20,13 @@ describe('deckwright validate', () => {
     const { code, stdout } = await deckwright(fixture('invalid-card'), 'validate')
     expect(code).toBe(1)
     expect(stdout).toMatch(/^cards\/tiny\/cards\.yaml\n\s+8:9\s+error\s+.*stne.*card\/unknown-icon/m)
-    expect(stdout).toContain('1 problem (1 error, 0 warnings, 0 info)')
+    expect(stdout).toContain('2 problems (1 error, 0 warnings, 1 info)')
+  })
+
+  it('says what --no-faces left unchecked', async () => {
+    const { code, stdout } = await deckwright(fixture('invalid-card'), 'validate', '--no-faces', '--format', 'json')
+    expect(code).toBe(1)
+    expect(JSON.parse(stdout)).toContainEqual(expect.objectContaining({ severity: 'info', rule: 'validate/faces-skipped', message: expect.stringContaining('(--no-faces)') }))
   })
 
   it('prints GitHub workflow annotations', async () => {

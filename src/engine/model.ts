@@ -30,8 +30,10 @@ interface Reporter {
  * Cards with an error are left out of the deck so that deck checks see only what could be read.
  */
 /** `broken`: card types whose declaration is wrong (reported at the definition): their cards are left out, unreported. */
-export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken: ReadonlySet<string> = new Set()): Result<Card[]> => {
+export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken: ReadonlySet<string> = new Set()): Result<Card[]> & { failedTypes: Set<string> } => {
   const diagnostics: Diagnostic[] = []
+  /** Card types with a card left out for its errors: deck checks on them would count wrong. */
+  const failedTypes = new Set<string>()
   const cards: Card[] = []
   const ctx: FieldContext = { vocab: vocabularyWords(game) }
   const sets = setNames(game)
@@ -148,6 +150,7 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
         valid = false
       }
       if (valid) cards.push({ id, type: typeName, set, qty, ...(art !== undefined && { art }), fields, source: { file: raw.file, pos: raw.pos, fields: fieldPos } })
+      else failedTypes.add(typeName)
     }
   }
 
@@ -164,5 +167,11 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
       }
     }
   }
-  return { value: cards, diagnostics }
+  // One mistake in one place (a file's `type:` that every card inherits) is one error, not one a card.
+  const seenAt = new Set<string>()
+  const once = diagnostics.filter((d) => {
+    const key = `${d.rule}|${d.file}|${d.line}|${d.column}|${d.message}`
+    return !seenAt.has(key) && Boolean(seenAt.add(key))
+  })
+  return { value: cards, diagnostics: once, failedTypes }
 }
