@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts'
 import { formatters, type FormatName } from './diagnostics/formatters/index.ts'
 import { findGames } from './load/project.ts'
+import { isWithin } from './util/inside-folder.ts'
 import { validateGame } from './validate.ts'
 
 /** Exit codes: 0 clean, 1 errors found, 2 the tool could not run. */
@@ -137,7 +138,7 @@ export const main = async (argv: string[]): Promise<number> => {
       const unwritable = outputFolderProblem(resolve(root, opts.out), opts.out)
       if (unwritable) throw new UsageError(unwritable)
       // The games' own folders are never an output folder: a build would replace what it is made from.
-      const source = ['rules', 'cards', 'templates'].find((dir) => !relative(join(root, dir), resolve(root, opts.out)).startsWith('..'))
+      const source = ['rules', 'cards', 'templates'].find((dir) => join(root, dir) === resolve(root, opts.out) || isWithin(join(root, dir), resolve(root, opts.out)))
       if (source) throw new UsageError(`--out ${opts.out} is inside the games' ${source}/ folder: build into another folder, such as out`)
       const { WATCH_CHILD, serveBuilds, watchBuilds } = await import('./build/watch.ts')
       // Watching: this process only watches; a child process builds, and builds again when told.

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
-import { isAbsolute, relative, sep } from 'node:path'
+import { relative, sep } from 'node:path'
 import { OWN_CODE } from '../util/packages.ts'
+import { isWithin } from '../util/inside-folder.ts'
 
 /** A place in a game's own code: a file relative to the project root, 1-based line and column. */
 export interface CodePlace {
@@ -12,7 +13,7 @@ export interface CodePlace {
 /** A path relative to the project root when it lies in the project and outside node_modules. */
 export const inProject = (root: string, path: string): string | undefined => {
   const rel = relative(root, path)
-  if (!rel || rel.startsWith('..') || isAbsolute(rel) || rel.split(sep).includes('node_modules')) return undefined
+  if (!isWithin(root, path) || rel.split(sep).includes('node_modules')) return undefined
   return rel.split(sep).join('/')
 }
 

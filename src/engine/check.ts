@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import { diagnosticKey, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Card, CheckContext, GameDef } from './define.ts'
 import { hiddenBacks } from './checks/hidden-backs.ts'
 import { exampleCards } from './checks/example-cards.ts'
@@ -10,7 +10,6 @@ import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 /** The set combinations deck checks must hold for: the base game alone, and the base game with each expansion. */
 export const setCombinations = (game: GameDef): string[][] => [['base'], ...setNames(game).filter((s) => s !== 'base').map((s) => ['base', s])]
 
-const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.message}`
 
 /**
  * Runs the engine's own checks and the game's checks (one rule id each: '<game>/<check>') on the deck.
@@ -62,7 +61,7 @@ export const checkDeck = (game: GameDef, cards: readonly Card[], definitionFile:
       }
       // A problem found in several set combinations is reported once (keyed on its words without the sets).
       for (const { d, message } of found) {
-        const k = key({ ...d, message })
+        const k = diagnosticKey({ ...d, message }, false)
         if (seen.has(k)) continue
         seen.add(k)
         diagnostics.push(d)

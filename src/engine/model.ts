@@ -1,4 +1,4 @@
-import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+import { diagnosticKey, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import type { RawCard, RawCardFile, RawValue } from '../load/raw-card.ts'
 import type { Card, GameDef, SourcePos } from './define.ts'
 import type { Field, FieldContext } from './fields.ts'
@@ -169,9 +169,6 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
   }
   // One mistake in one place (a file's `type:` that every card inherits) is one error, not one a card.
   const seenAt = new Set<string>()
-  const once = diagnostics.filter((d) => {
-    const key = `${d.rule}|${d.file}|${d.line}|${d.column}|${d.message}`
-    return !seenAt.has(key) && Boolean(seenAt.add(key))
-  })
+  const once = diagnostics.filter((d) => !seenAt.has(diagnosticKey(d, false)) && Boolean(seenAt.add(diagnosticKey(d, false))))
   return { value: cards, diagnostics: once, failedTypes }
 }

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync, rmSync, utimesSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, rmSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Plugin } from 'esbuild'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import { writeFileAtomic } from '../util/atomic-write.ts'
+import { processTempDir, touch, writeFileAtomic } from '../util/atomic-write.ts'
 import { installedVersion, OWN_CODE, ownPackage } from '../util/packages.ts'
 
 /**
@@ -60,22 +59,13 @@ const modulesDir = (root: string): string => join(root, 'node_modules', '.cache'
 
 let privateDir: string | undefined
 /** Where this process keeps what it compiles when the project's cache cannot be written: a folder of its own. */
-const fallbackDir = (): string => {
-  if (!privateDir) {
-    const dir = mkdtempSync(join(tmpdir(), 'deckwright-modules-'))
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
-    privateDir = dir
-  }
-  return privateDir
-}
+const fallbackDir = (): string => (privateDir ??= processTempDir('deckwright-modules-'))
 
 /** Writes a compiled module or manifest into a folder (unless it holds these bytes already: then it is touched, as used). */
 const keep = (dir: string, name: string, text: string): string => {
   const file = join(dir, name)
-  if (existsSync(file) && readFileSync(file, 'utf8') === text) {
-    const now = new Date()
-    utimesSync(file, now, now)
-  } else {
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) touch(file)
+  else {
     prune(dir)
     writeFileAtomic(file, text)
   }
@@ -151,8 +141,7 @@ const fromManifest = (file: string, dir: string): CompiledModule | undefined => 
     const module = join(dir, manifest.module)
     if (!existsSync(module) || !digest(readFileSync(module)).startsWith(manifest.module.slice(0, 24))) return undefined
     for (const [input, hash] of Object.entries(manifest.inputs)) if (!existsSync(input) || digest(readFileSync(input)) !== hash) return undefined
-    const now = new Date()
-    for (const f of [file, module]) utimesSync(f, now, now)
+    for (const f of [file, module]) touch(f)
     return { url: pathToFileURL(module).href, inputs: Object.keys(manifest.inputs), reused: true }
   } catch {
     return undefined

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
-import { insideFolder, isRegularFile } from '../util/inside-folder.ts'
+import { insideFolder } from '../util/inside-folder.ts'
 
 /** The largest card or rules file read: far beyond any deck, well within memory. */
 export const MAX_TEXT_BYTES = 10 * 2 ** 20
@@ -16,8 +16,10 @@ export const readTextFile = (path: string, file: string, folder: string): Result
   const refuse = (rule: string, message: string): Result<undefined> => ({ value: undefined, diagnostics: [{ rule, severity: 'error', file, line: 1, column: 1, message }] })
   // Untrusted: a link out of the game's folder, a device (/dev/zero) or a huge file is refused before it is read.
   if (!insideFolder(folder, path)) return refuse('load/outside', "this file is a link that leads out of the game's folder: deckwright reads only the game's own files")
-  if (existsSync(path) && !isRegularFile(path)) return refuse('load/not-a-file', 'this is not a regular file (a device, a pipe or a folder): it is not read')
-  const size = statSync(path).size
+  // A missing file is left to readFileSync below (its caller says it does not exist).
+  const stat = statSync(path, { throwIfNoEntry: false })
+  if (stat && !stat.isFile()) return refuse('load/not-a-file', 'this is not a regular file (a device, a pipe or a folder): it is not read')
+  const size = stat?.size ?? 0
   if (size > MAX_TEXT_BYTES) return refuse('load/too-large', `this file is ${(size / 2 ** 20).toFixed(1)} MB, the limit is ${MAX_TEXT_BYTES / 2 ** 20} MB: split it into several files`)
   const bytes = readFileSync(path)
   try {

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import { diagnosticKey, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import type { GamePaths } from '../load/project.ts'
 import { planFaces } from './plan.ts'
 import { openSession, TEMPLATES_FILE } from './session.ts'
 
-const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.card}|${d.message}`
+const key = (d: Diagnostic) => diagnosticKey(d)
 
 /**
  * Lays out every face without drawing it: the templates' components measure their text and look up

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GamePaths } from '../load/project.ts'
 import type { RenderedFace } from './face.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
-import { writeFileAtomic } from '../util/atomic-write.ts'
+import { processTempDir, touch, writeFileAtomic } from '../util/atomic-write.ts'
 import { filesUnder, isModuleFile, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 
 /**
@@ -48,10 +47,6 @@ export const faceKey = (job: FaceJob, inputs: string, art?: string): string => {
   return createHash('sha256').update(inputs).update(JSON.stringify({ kind: job.kind, type: job.type, card })).digest('hex').slice(0, 40)
 }
 
-const touch = (file: string): void => {
-  const now = new Date()
-  utimesSync(file, now, now)
-}
 
 /** A face on disk: its key and its two files (absolute paths). Faces pass between stages as these, never as bytes. */
 export interface StoredFace {
@@ -107,7 +102,5 @@ export class FaceStore {
 
 /** A store for a run that keeps no cache: a temporary folder, removed when the process exits. */
 export const temporaryStore = (): FaceStore => {
-  const dir = mkdtempSync(join(tmpdir(), 'deckwright-faces-'))
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
-  return new FaceStore(dir)
+  return new FaceStore(processTempDir('deckwright-faces-'))
 }

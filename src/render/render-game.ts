@@ -1,4 +1,4 @@
-import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+import { diagnosticKey, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import { relativePath, type GamePaths } from '../load/project.ts'
 import { faceKey, FaceStore, gameModulesHash, renderInputsHash, temporaryStore, type StoredFace } from './face-store.ts'
@@ -63,7 +63,7 @@ const relocate = (diagnostics: readonly Diagnostic[], job: FaceJob): Diagnostic[
     return { ...d, file: card.source.file, line: pos.line, column: pos.column, endLine: pos.endLine, endColumn: pos.endColumn }
   })
 
-const key = (d: Diagnostic) => `${d.rule}|${d.file}|${d.line}|${d.column}|${d.card}|${d.message}`
+const key = (d: Diagnostic) => diagnosticKey(d)
 
 /**
  * Draws every face a game's cards need (fronts, shared and own backs) on a pool of workers. A face whose

@@ -1,9 +1,23 @@
 import { threadId } from 'node:worker_threads'
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { failWriteForTest } from './write-failure.ts'
 
 let counter = 0
+
+/** Marks a file as used now (its modification time): what the caches' pruning keeps. */
+export const touch = (file: string): void => {
+  const now = new Date()
+  utimesSync(file, now, now)
+}
+
+/** A folder of this process's own in the system's temporary folder, removed when the process exits. */
+export const processTempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
 
 /** A temporary file's tag, unique across processes and the threads of one: `<pid>-<thread>-<n>`. */
 export const tmpTag = (): string => `${process.pid}-${threadId}-${counter++}`

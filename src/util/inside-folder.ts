@@ -1,7 +1,8 @@
-import { existsSync, lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 
-const within = (dir: string, path: string): boolean => {
+/** Whether `path` lies strictly inside `dir`, by their names alone (no link followed). */
+export const isWithin = (dir: string, path: string): boolean => {
   const rel = relative(dir, path)
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)
 }
@@ -38,14 +39,11 @@ const followed = (path: string): string => {
  * tells whether a file outside exists.
  */
 export const insideFolder = (dir: string, path: string): boolean => {
-  if (!within(dir, path)) return false
+  if (!isWithin(dir, path)) return false
   if (!existsSync(dir)) return true // nothing there to read: the file is missing
   try {
-    return within(realpathSync(dir), followed(path))
+    return isWithin(realpathSync(dir), followed(path))
   } catch {
     return false
   }
 }
-
-/** Whether a path that lies inside its folder is a regular file (not a device such as /dev/zero, a pipe or a folder). */
-export const isRegularFile = (path: string): boolean => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false

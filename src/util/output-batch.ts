@@ -1,8 +1,9 @@
 import { closeSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs'
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 import { tmpTag, writeFileIfChanged } from './atomic-write.ts'
 import { failWriteForTest } from './write-failure.ts'
 import { madeByRunningProcess } from './temporary.ts'
+import { isWithin } from './inside-folder.ts'
 
 
 type Pending = { path: string } & ({ data: string | Uint8Array } | { copyOf: string } | { staged: string })
@@ -29,8 +30,7 @@ export class OutputBatch {
   ) {}
 
   private inside(path: string): string {
-    const rel = relative(resolve(this.gameDir), resolve(path))
-    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw new Error(`refused to write ${path}: it is outside the output folder ${this.gameDir}`)
+    if (!isWithin(resolve(this.gameDir), resolve(path))) throw new Error(`refused to write ${path}: it is outside the output folder ${this.gameDir}`)
     return path
   }
 
