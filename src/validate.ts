@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { hasErrors, type Diagnostic, type Result } from './diagnostics/diagnostic.ts'
 import type { Card, GameDef } from './engine/define.ts'
-import { checkDeck } from './engine/check.ts'
 import { checkDefinition } from './engine/checks/definition.ts'
 import { modelCards } from './engine/model.ts'
 import { gamePaths, loadGameDefinition, relativePath, type GamePaths } from './load/project.ts'
 import { checkFrontMatter } from './engine/checks/front-matter.ts'
 import type { RulesDoc } from './load/rules.ts'
+import { withThreads, type GameThreads } from './threads/threads.ts'
+import { stoppedDiagnostic } from './threads/stopped.ts'
 
 export interface LoadedGame {
   paths: GamePaths
@@ -22,12 +23,27 @@ export interface ValidateOptions {
   faces?: boolean
   /** The most pixels an art file may have (`--max-image-pixels`). */
   maxImagePixels?: number
+  /** The run's game threads; none: threads of its own, closed when done. */
+  threads?: GameThreads
+  /** Seconds each piece of the game's code (loading it, a check, a face) may take (without `threads`); default 30. */
+  timeout?: number
 }
 
-export const validateGame = async (root: string, id: string, options: ValidateOptions = {}): Promise<Result<LoadedGame | undefined>> => {
+/**
+ * The game's own code (its definition, checks and templates) runs on a game thread, where a time limit
+ * can stop it; this thread imports the definition only once a game thread has loaded it within the limit.
+ */
+export const validateGame = (root: string, id: string, options: ValidateOptions = {}): Promise<Result<LoadedGame | undefined>> =>
+  withThreads(options.threads, options.timeout, (threads) => validateWith(root, id, options, threads))
+
+const validateWith = async (root: string, id: string, options: ValidateOptions, threads: GameThreads): Promise<Result<LoadedGame | undefined>> => {
   const paths = gamePaths(root, id)
-  // The readers of card files and rules load while the definition compiles (in another thread).
+  const limitS = threads.limitMs / 1000
+  // The readers of card files and rules load while a game thread loads the definition.
   const readers = Promise.all([import('./load/card-files.ts'), import('./load/rules.ts')])
+  const [thread] = threads.take(paths, 1)
+  const probe = await thread!.call({ do: 'load' })
+  if (!probe.ok) return { value: undefined, diagnostics: [stoppedDiagnostic(paths, probe, limitS)] }
   const definition = await loadGameDefinition(paths)
   const [{ loadCardFiles }, { loadRules }] = await readers
   const diagnostics: Diagnostic[] = [...definition.diagnostics]
@@ -40,7 +56,9 @@ export const validateGame = async (root: string, id: string, options: ValidateOp
   diagnostics.push(...declared.diagnostics)
   const cards = modelCards(game, files.value, declared.broken)
   diagnostics.push(...cards.diagnostics)
-  diagnostics.push(...checkDeck(game, cards.value, relativePath(root, paths.definition), root, cards.failedTypes))
+  // The deck checks are the game's code: they run on its thread.
+  const checked = await threads.take(paths, 1)[0]!.call({ do: 'checks', cards: cards.value, failedTypes: [...cards.failedTypes] })
+  diagnostics.push(...(checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)]))
   let rules: RulesDoc | undefined
   if (existsSync(paths.rules)) {
     // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
@@ -52,7 +70,7 @@ export const validateGame = async (root: string, id: string, options: ValidateOp
   const definitionFile = relativePath(root, paths.definition)
   if (options.faces && !hasErrors(diagnostics)) {
     const { checkFaces } = await import('./render/check-faces.ts')
-    diagnostics.push(...(await checkFaces(paths, game, cards.value, options.maxImagePixels)))
+    diagnostics.push(...(await checkFaces(paths, game, cards.value, threads, options.maxImagePixels)))
   } else if (options.faces !== undefined) {
     // What was not checked is said, so that a clean run is never mistaken for a complete one.
     const why = options.faces ? 'the errors above must be fixed first' : '--no-faces'

@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame, type GameFaces, type RenderOptions } from '../render/render-game.ts'
-import { defaultJobs, startWorkers, type FaceWorker } from '../render/pool.ts'
+import { defaultJobs } from '../render/pool.ts'
+import { withThreads, type GameThreads } from '../threads/threads.ts'
 import { writeSheetsFile, type PrintItem, type SheetOptions, type SheetSummary } from '../print/sheets.ts'
 import { writeSingleCardsFile } from '../print/singles.ts'
 import { pickCards } from '../print/selection.ts'
@@ -61,6 +62,10 @@ export interface BuildOptions {
   overview?: boolean
   /** Write Tabletop Simulator deck sheets to `tts/`; default false. */
   tts?: boolean
+  /** The run's game threads (a watch keeps them warm between builds); none: threads of its own, closed when done. */
+  threads?: GameThreads
+  /** Seconds each piece of the game's code (loading it, a check, a face) may take (without `threads`); default 30. */
+  timeout?: number
 }
 
 export interface BuildReport {
@@ -99,33 +104,37 @@ export interface Timings {
  * Validates a game and, when it has no errors, writes its faces, print sheets and rules booklet.
  * Every file is written atomically; a game with errors writes nothing.
  */
-export const buildGame = async (root: string, id: string, options: BuildOptions): Promise<Result<BuildReport>> => {
+export const buildGame = (root: string, id: string, options: BuildOptions): Promise<Result<BuildReport>> =>
+  withThreads(options.threads, options.timeout, (threads) => buildWith(root, id, options, threads))
+
+const buildWith = async (root: string, id: string, options: BuildOptions, threads: GameThreads): Promise<Result<BuildReport>> => {
   const timings: Timings = { validate: 0, draw: 0, svg: 0, png: 0, store: 0, faceFiles: 0, sheets: 0, booklet: 0, commit: 0 }
   const report: BuildReport = { game: id, written: [], faces: 0, drawn: 0, timings }
   options = applyPreset(options)
   const renderOptions = { dpi: options.dpi ?? 300, bleedMm: options.bleedMm ?? 3, inkFriendly: options.inkFriendly ?? false, ...(options.stamp && { stamp: true }), ...(options.maxImagePixels && { maxImagePixels: options.maxImagePixels }) }
-  // On a first build, workers start while the game is validated (a game with errors closes them unused);
-  // a rebuild draws few faces, so it waits to see whether it needs them.
+  const paths = gamePaths(root, id)
   const cacheDir = join(options.outDir, '.cache', id)
   const reuse = options.cache !== false
   const store = new FaceStore(cacheDir)
   const cold = !reuse || !existsSync(cacheDir)
-  // The game's modules compiled once here (workers then find them compiled), and every file they are made from.
-  const moduleFiles = await gameModuleInputs(gameEntries(gamePaths(root, id)), root)
-  const modulesAtStart = gameModulesHash(gamePaths(root, id), moduleFiles)
-  const workers = cold ? startWorkers(gamePaths(root, id), renderOptions, store, (options.jobs ?? defaultJobs()) - 1) : undefined
+  // The game's modules compiled once here (its threads then find them compiled), and every file they are made from.
+  const moduleFiles = await gameModuleInputs(gameEntries(paths), root)
+  const modulesAtStart = gameModulesHash(paths, moduleFiles)
+  // On a first build, the threads that will draw load the templates while the first validates the game
+  // (a game with errors stops them unused); a rebuild draws few faces, so it waits to see whether it needs them.
+  if (cold) for (const thread of threads.take(paths, options.jobs ?? defaultJobs()).slice(1)) void thread.call({ do: 'open', options: renderOptions })
   try {
-    return await buildValidated(root, id, options, report, { renderOptions, workers, modulesAtStart, moduleFiles, store, reuse })
+    return await buildValidated(root, id, options, report, { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse })
   } finally {
-    // Drawing closes the workers it used; these are any it never got to (a game with errors).
-    await Promise.all((workers ?? []).map((w) => w.terminate()))
+    // The first thread stays for the next build of a watch; the others are for drawing only.
+    await threads.trim(paths, 1)
   }
 }
 
-/** How a build draws: the render options, workers started early (and the game's modules when they were), the face store. */
+/** How a build draws: the render options, the run's game threads (and the game's modules when they started), the face store. */
 interface Drawing {
   renderOptions: RenderOptions
-  workers: FaceWorker[] | undefined
+  threads: GameThreads
   modulesAtStart: string
   moduleFiles: readonly string[]
   store: FaceStore
@@ -133,10 +142,10 @@ interface Drawing {
   reuse: boolean
 }
 
-const buildValidated = async (root: string, id: string, options: BuildOptions, report: BuildReport, { renderOptions, workers, modulesAtStart, moduleFiles, store, reuse }: Drawing): Promise<Result<BuildReport>> => {
+const buildValidated = async (root: string, id: string, options: BuildOptions, report: BuildReport, { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse }: Drawing): Promise<Result<BuildReport>> => {
   const { timings } = report
   const started = performance.now()
-  const validated = await validateGame(root, id)
+  const validated = await validateGame(root, id, { threads })
   timings.validate = performance.now() - started
   const diagnostics: Diagnostic[] = [...validated.diagnostics]
   const loaded = validated.value
@@ -160,7 +169,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   const faces = await renderGame(paths, game, toRender, {
     allCards: loaded.cards,
     ...renderOptions,
-    workers,
+    threads,
     modulesAtStart,
     moduleFiles,
     jobs: options.jobs,

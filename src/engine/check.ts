@@ -15,7 +15,15 @@ export const setCombinations = (game: GameDef): string[][] => [['base'], ...setN
  * Runs the engine's own checks and the game's checks (one rule id each: '<game>/<check>') on the deck.
  * Deck checks run once per set combination; a problem found in several combinations is reported once.
  */
-export const checkDeck = (game: GameDef, cards: readonly Card[], definitionFile: string, root?: string, failedTypes: ReadonlySet<string> = new Set()): Diagnostic[] => {
+export const checkDeck = (
+  game: GameDef,
+  cards: readonly Card[],
+  definitionFile: string,
+  root?: string,
+  failedTypes: ReadonlySet<string> = new Set(),
+  /** Called before each check runs (a game thread says which check it is running). */
+  onCheck?: (name: string) => void,
+): Diagnostic[] => {
   const diagnostics: Diagnostic[] = [...hiddenBacks(game, definitionFile), ...cardSizes(game, definitionFile), ...halfRoles(game, definitionFile), ...exampleCards(game, cards, definitionFile)]
   const seen = new Set<string>()
   const crashed = new Set<string>()
@@ -45,6 +53,7 @@ export const checkDeck = (game: GameDef, cards: readonly Card[], definitionFile:
         },
       }
       try {
+        onCheck?.(name)
         check(ctx)
       } catch (error) {
         if (crashed.has(name)) continue

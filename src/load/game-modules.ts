@@ -167,6 +167,9 @@ const compile = async (entry: string, root: string, reuse: boolean): Promise<Com
   }
 }
 
+const EXIT_STAND_IN = '__deckwrightExit'
+const EXIT_BANNER = `const ${EXIT_STAND_IN} = (code) => { throw new Error(\`process.exit(\${code ?? ''}) would end the whole run: a game's code reports a problem with ctx.report or by throwing an error\`) };`
+
 const bundle = async (entry: string, root: string, dir: string, manifestName?: string): Promise<CompiledModule> => {
   const { build } = await import('esbuild')
   const result = await build({
@@ -185,6 +188,10 @@ const bundle = async (entry: string, root: string, dir: string, manifestName?: s
     logLevel: 'silent',
     // The project's tsconfig.json is not read: these are the settings a game is written for.
     tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: false } },
+    // process.exit in a game's own code would end the whole run (a false success, with exit 0): there it
+    // throws instead, an error at its line like any other. No global is changed.
+    define: { 'process.exit': EXIT_STAND_IN, 'globalThis.process.exit': EXIT_STAND_IN },
+    banner: { js: EXIT_BANNER },
     plugins: [packagesByUrl],
   }).catch((error: { errors?: { text: string; location?: { file: string; line: number; column: number } | null; notes?: { text: string }[] }[] }) => {
     const errors = error.errors ?? []

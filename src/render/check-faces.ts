@@ -1,27 +1,32 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { diagnosticKey, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import type { GamePaths } from '../load/project.ts'
+import type { GameThreads } from '../threads/threads.ts'
+import { stoppedDiagnostic } from '../threads/stopped.ts'
 import { planFaces } from './plan.ts'
-import { openSession, TEMPLATES_FILE } from './session.ts'
+import type { FaceJob } from './session.ts'
 
-const key = (d: Diagnostic) => diagnosticKey(d)
+const sameJob = (a: FaceJob, b: FaceJob) => a.kind === b.kind && a.type === b.type && a.card?.id === b.card?.id
 
 /**
- * Lays out every face without drawing it: the templates' components measure their text and look up
- * their icons, so text that does not fit and unknown icons are found by `validate`, not only by `build`.
+ * Lays out every face without drawing it, on a game thread: the templates' components measure their text
+ * and look up their icons, so text that does not fit and unknown icons are found by `validate`, not only by
+ * `build`. A face whose template runs over the time limit (or ends its thread) is an error at its card, and
+ * the faces after it are laid out on a new thread.
  */
-export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonly Card[], maxImagePixels?: number): Promise<Diagnostic[]> => {
-  if (!existsSync(join(paths.templatesDir, TEMPLATES_FILE))) return []
-  const { value: session, diagnostics } = await openSession(paths, game, { dpi: 300, bleedMm: 3, inkFriendly: false, ...(maxImagePixels && { maxImagePixels }) })
-  const seen = new Set(diagnostics.map(key))
-  for (const { job } of planFaces(game, cards)) {
-    for (const d of (await session.draw(job, { layoutOnly: true })).diagnostics) {
-      if (seen.has(key(d))) continue
-      seen.add(key(d))
-      diagnostics.push(d)
-    }
+export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonly Card[], threads: GameThreads, maxImagePixels?: number): Promise<Diagnostic[]> => {
+  const options = { dpi: 300, bleedMm: 3, inkFriendly: false, ...(maxImagePixels && { maxImagePixels }) }
+  let jobs = planFaces(game, cards).map((p) => p.job)
+  const diagnostics: Diagnostic[] = []
+  for (let tries = 0; jobs.length; tries++) {
+    const [thread] = threads.take(paths, 1)
+    const outcome = await thread!.call({ do: 'layout', jobs, options })
+    if (outcome.ok) return [...diagnostics, ...outcome.value]
+    diagnostics.push(stoppedDiagnostic(paths, outcome, threads.limitMs / 1000))
+    const piece = outcome.piece
+    // Stopped at a face: the faces after it are laid out again; stopped anywhere else (its templates), none can be.
+    if (piece?.kind !== 'face' || tries >= 3) break
+    jobs = jobs.slice(jobs.findIndex((j) => sameJob(j, piece.job)) + 1)
   }
   return diagnostics
 }

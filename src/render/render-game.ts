@@ -7,7 +7,8 @@ import { gameEntries } from './session.ts'
 import { gameModuleInputs } from '../load/game-modules.ts'
 import { backOf } from '../engine/decks.ts'
 import { artDigest, artPath } from './art.ts'
-import { defaultJobs, openRenderer, type FaceWorker } from './pool.ts'
+import { defaultJobs, openRenderer } from './pool.ts'
+import { withThreads, type GameThreads } from '../threads/threads.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 
 export type { RenderOptions } from './session.ts'
@@ -26,9 +27,11 @@ export interface RenderRunOptions extends RenderOptions {
   progress?: (done: number, total: number) => void
   /** Every card of the game, when `cards` are a selection of them (for the cache's shared hash). */
   allCards?: readonly Card[]
-  /** Workers started earlier (see `startWorkers`); renderGame uses or closes them. */
-  workers?: FaceWorker[]
-  /** `gameModulesHash` when those workers were started (they loaded the game's modules then). */
+  /** The run's game threads (some perhaps started and warm already); none: threads of its own, closed when done. */
+  threads?: GameThreads
+  /** Seconds a template may take to draw a face (without `threads`); default 30. */
+  timeout?: number
+  /** `gameModulesHash` when the game's threads were started (they loaded the game's modules then). */
   modulesAtStart?: string
   /** The files the game's modules are made from (gameModuleInputs); worked out here when not given. */
   moduleFiles?: readonly string[]
@@ -69,8 +72,11 @@ const key = (d: Diagnostic) => diagnosticKey(d)
  * Draws every face a game's cards need (fronts, shared and own backs) on a pool of workers. A face whose
  * inputs did not change since the last build comes from the cache; faces with the same inputs are drawn once.
  */
-export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions): Promise<Result<GameFaces>> => {
-  const { jobs = defaultJobs(), store = temporaryStore(), reuse = true, progress, workers, allCards = cards, modulesAtStart, moduleFiles: given, ...renderOptions } = options
+export const renderGame = (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions): Promise<Result<GameFaces>> =>
+  withThreads(options.threads, options.timeout, (threads) => renderWith(paths, game, cards, options, threads))
+
+const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions, threads: GameThreads): Promise<Result<GameFaces>> => {
+  const { jobs = defaultJobs(), store = temporaryStore(), reuse = true, progress, threads: _given, timeout: _timeout, allCards = cards, modulesAtStart, moduleFiles: given, ...renderOptions } = options
   const moduleFiles = given ?? (await gameModuleInputs(gameEntries(paths), paths.root))
   const modules = modulesAtStart ?? gameModulesHash(paths, moduleFiles)
   const planned = planFaces(game, cards)
@@ -97,10 +103,9 @@ export const renderGame = async (paths: GamePaths, game: GameDef, cards: readonl
   let done = cached
   const spent = { wall: 0, svg: 0, png: 0, store: 0 }
   const start = performance.now()
-  if (!toDraw.length) for (const w of workers ?? []) void w.terminate()
   if (toDraw.length) {
-    // Workers started early join; the renderer closes those it does not need.
-    const renderer = await openRenderer(paths, game, renderOptions, store, { jobs, faces: toDraw.length, workers })
+    // Threads started early draw first; the renderer starts more when the faces need them.
+    const renderer = await openRenderer(paths, renderOptions, store, { jobs, faces: toDraw.length, threads })
     diagnostics.push(...renderer.diagnostics)
     try {
       await Promise.all(

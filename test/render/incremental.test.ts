@@ -7,7 +7,7 @@ import type { Card, GameDef } from '../../src/engine/define.ts'
 import type { GamePaths } from '../../src/load/project.ts'
 import { renderGame } from '../../src/render/render-game.ts'
 import { FaceStore } from '../../src/render/face-store.ts'
-import { startWorkers } from '../../src/render/pool.ts'
+import { GameThreads } from '../../src/threads/threads.ts'
 import { validateGame } from '../../src/validate.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -25,13 +25,11 @@ describe('rendering on workers, with a cache', () => {
     cards = loaded.cards.filter((c) => c.type === 'mission').slice(0, 10)
   })
 
-  it("draws the same bytes on a worker as on the build's own thread", async () => {
+  it('draws the same bytes on one thread as on two', async () => {
     const one = await renderGame(paths, game, cards, { ...options, jobs: 1 })
-    // A worker ready before drawing starts is sent the first faces at once (see the pool's tests).
     const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-two-')))
-    const workers = startWorkers(paths, options, store, 1)
-    expect(await workers[0]!.ready).toBe(true)
-    const two = await renderGame(paths, game, cards, { ...options, jobs: 2, store, workers })
+    const threads = new GameThreads()
+    const two = await renderGame(paths, game, cards, { ...options, jobs: 2, store, threads }).finally(() => threads.close())
     expect(two.diagnostics).toEqual([])
     expect(two.value.cards.map((c) => c.card.id)).toEqual(one.value.cards.map((c) => c.card.id))
     two.value.cards.forEach((c, i) => expect(samePng(c.front, one.value.cards[i]!.front)).toBe(true))

@@ -2,49 +2,60 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it } from 'vitest'
-import { cardType, defineGame, type Card } from '../../src/engine/define.ts'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Card } from '../../src/engine/define.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { FaceStore } from '../../src/render/face-store.ts'
-import { openRenderer, startWorkers } from '../../src/render/pool.ts'
+import { openRenderer } from '../../src/render/pool.ts'
+import { GameThreads } from '../../src/threads/threads.ts'
 
 const root = fileURLToPath(new URL('../fixtures/render/', import.meta.url))
-const game = defineGame({ id: 'dying', title: 'T', version: '1', players: { min: 2, max: 2 }, params: {}, types: { token: cardType({ name: 'Token', size: 'mini', fields: {} }) } })
 const card = (id: string, line: number): Card => ({ id, type: 'token', set: 'base', qty: 1, fields: {}, source: { file: 'cards/x/tokens.yaml', pos: { line, column: 3 }, fields: {} } })
 const options = { dpi: 30, bleedMm: 3, inkFriendly: false }
 const paths = gamePaths(root, 'dying')
+const templates = 'templates/dying/index.tsx'
+
+let threads: GameThreads
+afterEach(() => threads?.close())
+
+const drawAll = async (ids: string[], jobs: number) => {
+  const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-pool-')))
+  const renderer = await openRenderer(paths, options, store, { jobs, faces: ids.length, threads })
+  const drawn = await Promise.all(ids.map((id, i) => renderer.draw({ kind: 'front', type: 'token', card: card(id, i + 1) }, `k-${id}`)))
+  await renderer.close()
+  return drawn
+}
 
 describe('the face renderer', () => {
-  it('feeds a ready worker first; a worker that dies fails the face it was drawing, at its card, and the face sent after it is drawn here', async () => {
-    const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-pool-')))
-    const workers = startWorkers(paths, options, store, 1)
-    expect(await workers[0]!.ready).toBe(true)
-    const renderer = await openRenderer(paths, game, options, store, { jobs: 2, faces: 10, workers })
-    // The worker is sent the first two faces before this thread takes any; the fixture's template exits on "die".
+  it('fails the face whose template ended its thread, at its card; the faces that thread held are drawn by the others', async () => {
+    threads = new GameThreads(30)
     const ids = ['die', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']
-    const drawn = await Promise.all(ids.map((id, i) => renderer.draw({ kind: 'front', type: 'token', card: card(id, i + 1) }, `k-${id}`)))
-    await renderer.close()
-    expect(drawn[0]).toEqual({ stored: false, diagnostics: [expect.objectContaining({ rule: 'render/worker-failed', severity: 'error', card: 'die', line: 1, message: expect.stringContaining('exit code 3') })] })
+    const drawn = await drawAll(ids, 2)
+    expect(drawn[0]).toEqual({ stored: false, diagnostics: [expect.objectContaining({ rule: 'render/code-stopped', severity: 'error', card: 'die', line: 1, message: expect.stringMatching(/the template drawing the front of die stopped .*exit code 3/) })] })
     expect(drawn.slice(1).map((d) => [d.stored, d.diagnostics])).toEqual(ids.slice(1).map(() => [true, []]))
-    expect(workers[0]!.state).toBe('gone')
   }, 60_000)
 
-  it('draws everything on this thread when no worker can start', async () => {
-    const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-pool-')))
-    const nowhere = gamePaths(join(root, 'no-such-project'), 'dying') // the workers cannot load a definition there
-    const workers = startWorkers(nowhere, options, store, 1)
-    const renderer = await openRenderer(paths, game, options, store, { jobs: 2, faces: 9, workers })
-    const drawn = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((id, i) => renderer.draw({ kind: 'front', type: 'token', card: card(id, i + 1) }, `k-${id}`)))
-    await renderer.close()
-    expect(await workers[0]!.ready).toBe(false)
-    expect(drawn.every((d) => d.stored && d.diagnostics.length === 0)).toBe(true)
+  it('stops a template that never returns at the time limit, naming the card and the limit, and draws the rest', async () => {
+    threads = new GameThreads(1.5)
+    const ids = ['a', 'loop', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
+    const drawn = await drawAll(ids, 2)
+    expect(drawn[1]).toEqual({ stored: false, diagnostics: [expect.objectContaining({ rule: 'render/timeout', severity: 'error', card: 'loop', line: 2, message: expect.stringContaining('the template drawing the front of loop did not finish within 1.5 s') })] })
+    expect(drawn.filter((d) => d.stored)).toHaveLength(ids.length - 1)
+  }, 60_000)
+
+  it("makes process.exit in a template an error at the template's line, not the end of the run", async () => {
+    threads = new GameThreads(30)
+    const [quit, after] = await drawAll(['quit', 'a'], 1)
+    expect(quit).toEqual({ stored: false, diagnostics: [expect.objectContaining({ rule: 'render/template-error', card: 'quit', file: templates, line: 12, message: expect.stringContaining('process.exit(0) would end the whole run') })] })
+    expect(after!.stored).toBe(true)
   }, 60_000)
 
   it('reports a store it cannot write once, naming the folder, and goes on with the next face', async () => {
+    threads = new GameThreads(30)
     const file = join(mkdtempSync(join(tmpdir(), 'deckwright-pool-')), 'a-file')
     writeFileSync(file, '')
     const store = new FaceStore(join(file, 'cache')) // a folder inside a file: every write fails
-    const renderer = await openRenderer(paths, game, options, store, { jobs: 1, faces: 2 })
+    const renderer = await openRenderer(paths, options, store, { jobs: 1, faces: 2, threads })
     const drawn = await Promise.all(['a', 'b'].map((id, i) => renderer.draw({ kind: 'front', type: 'token', card: card(id, i + 1) }, `k-${id}`)))
     await renderer.close()
     // The same diagnostic for every face (the build reports it once), at the folder and not at a card.

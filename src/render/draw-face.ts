@@ -1,0 +1,40 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import { relativePath, type GamePaths } from '../load/project.ts'
+import type { FaceStore } from './face-store.ts'
+import type { FaceJob, RenderSession } from './session.ts'
+import { writeFailureReason } from '../util/write-failure.ts'
+
+/** What drawing a face left: its diagnostics, and whether the face is in the store (not when its template failed). */
+export interface DrawnFace {
+  diagnostics: Diagnostic[]
+  stored: boolean
+  /** Milliseconds spent drawing (SVG, PNG) and storing it. */
+  spent?: { svg: number; png: number; store: number }
+}
+
+/** A face that could not be drawn or stored, as a diagnostic at its card (or the definition, for a shared back). */
+export const faceFailure = (paths: GamePaths, job: FaceJob, message: string, rule = 'render/worker-failed'): DrawnFace => {
+  const card = job.card
+  const at = card ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id } : { file: relativePath(paths.root, paths.definition), line: 1, column: 1 }
+  return { stored: false, diagnostics: [{ rule, severity: 'error', ...at, message }] }
+}
+
+/**
+ * A face that failed while it was drawn or stored: the file system refusing the store (a full disk, a
+ * read-only folder) is one error naming the folder, the same for every face; anything else is an error at
+ * the face's card.
+ */
+export const drawFailure = (paths: GamePaths, job: FaceJob, error: unknown, storeDir: string): DrawnFace => {
+  const reason = writeFailureReason(error)
+  if (!reason) return faceFailure(paths, job, `drawing this ${job.kind} failed: ${String((error as Error)?.message ?? error).split('\n')[0]}`)
+  return { stored: false, diagnostics: [{ rule: 'build/write-failed', severity: 'error', file: relativePath(paths.root, storeDir), message: `faces cannot be stored in ${relativePath(paths.root, storeDir)}: ${reason}; nothing was written to the output` }] }
+}
+
+/** Draws one face and stores it (what a game thread does for each face it is sent). */
+export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, key: string): Promise<DrawnFace> => {
+  const { face, diagnostics } = await session.draw(job)
+  if (!face) return { diagnostics, stored: false }
+  const start = performance.now()
+  store.put(key, face, diagnostics)
+  return { diagnostics, stored: true, spent: { ...face.spent, store: performance.now() - start } }
+}

@@ -1,0 +1,121 @@
+import { Worker } from 'node:worker_threads'
+import type { GamePaths } from '../load/project.ts'
+import type { Piece, Replies, Request, WorkerMessage } from './protocol.ts'
+
+/** A request's answer, or why there is none: its piece ran over the time limit, or the thread stopped. */
+export type Outcome<T> =
+  | { ok: true; value: T }
+  | {
+      ok: false
+      /** `timeout`: the piece ran over the limit (the thread was stopped); `stopped`: the thread ended
+       * (process.exit, an uncaught error) or failed the request; `lost`: it ended before starting this one. */
+      why: 'timeout' | 'stopped' | 'lost'
+      /** The piece of game code it was running, when it had started one. */
+      piece?: Piece
+      /** In words: 'exit code 0', the uncaught error's message. */
+      detail: string
+    }
+
+interface Pending {
+  id: number
+  request: Request
+  settle: (outcome: Outcome<never>) => void
+  piece?: Piece
+}
+
+/** The worker's module: game-worker.js in the package, game-worker.ts when deckwright runs from its sources. */
+const GAME_WORKER = new URL(`./game-worker${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url).href
+
+/**
+ * A worker thread that runs one game's own code (its definition, checks and templates) for this thread,
+ * which runs none of it until a thread has loaded it. Every request has a time limit: a piece of game code
+ * that runs longer (an endless loop) stops the thread, and the request answers which piece it was. A
+ * thread with nothing to do never keeps the process alive.
+ */
+export class GameThread {
+  private readonly worker: Worker
+  private readonly pending: Pending[] = []
+  private next = 0
+  private booted = false
+  private timer: NodeJS.Timeout | undefined
+  state: 'running' | 'gone' = 'running'
+  /** Called when the thread has answered a request or ended: a pool sends it more then. */
+  onSettled?: () => void
+
+  constructor(
+    readonly paths: GamePaths,
+    readonly limitMs: number,
+  ) {
+    this.worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root: paths.root, game: paths.id, entry: GAME_WORKER } })
+    this.worker.unref()
+    this.worker.on('message', (message: WorkerMessage) => this.received(message))
+    this.worker.on('error', (error: Error) => this.end('stopped', `it threw ${error?.name ?? 'an error'} outside any face or check: ${String(error?.message ?? error).split('\n')[0]}`))
+    this.worker.on('exit', (code) => this.end('stopped', `its thread ended with exit code ${code}`))
+  }
+
+  /** Requests sent and not yet answered. */
+  get load(): number {
+    return this.pending.length
+  }
+
+  /** Sends a request; it answers once the requests sent before it have. */
+  call<K extends Request['do']>(request: Extract<Request, { do: K }>): Promise<Outcome<Replies[K]>> {
+    if (this.state === 'gone') return Promise.resolve({ ok: false, why: 'lost', detail: 'the thread had ended' })
+    return new Promise((settle) => {
+      const id = this.next++
+      this.pending.push({ id, request, settle: settle as Pending['settle'] })
+      this.worker.ref()
+      this.worker.postMessage({ id, ...request })
+      this.arm()
+    })
+  }
+
+  private received(message: WorkerMessage): void {
+    if ('ready' in message) {
+      this.booted = true
+      return this.arm()
+    }
+    const head = this.pending[0]
+    if (!head || head.id !== message.id) return
+    if ('piece' in message) {
+      head.piece = message.piece
+      return this.arm()
+    }
+    this.pending.shift()
+    if ('reply' in message) head.settle({ ok: true, value: message.reply as never })
+    else head.settle({ ok: false, why: 'stopped', piece: head.piece, detail: message.failed })
+    if (!this.pending.length) this.worker.unref()
+    this.arm()
+    this.onSettled?.()
+  }
+
+  /** The clock of the request being run starts (again) when it starts or starts a new piece; none runs before the thread has booted. */
+  private arm(): void {
+    clearTimeout(this.timer)
+    this.timer = undefined
+    if (!this.booted || !this.pending.length || this.state === 'gone') return
+    this.timer = setTimeout(() => this.end('timeout', `it ran longer than ${this.limitMs / 1000} s`), this.limitMs)
+  }
+
+  /** Ends the thread: the request it was running answers why; those waiting behind it are lost (another thread may run them). */
+  private end(why: 'timeout' | 'stopped', detail: string): void {
+    if (this.state === 'gone') return
+    this.state = 'gone'
+    clearTimeout(this.timer)
+    const [head, ...rest] = this.pending.splice(0)
+    head?.settle({ ok: false, why, piece: head.piece, detail })
+    for (const p of rest) p.settle({ ok: false, why: 'lost', detail })
+    if (why === 'timeout') void this.worker.terminate()
+    this.onSettled?.()
+  }
+
+  /** Stops the thread; requests not yet answered are lost. */
+  async terminate(): Promise<void> {
+    if (this.state !== 'gone') {
+      this.state = 'gone'
+      clearTimeout(this.timer)
+      for (const p of this.pending.splice(0)) p.settle({ ok: false, why: 'lost', detail: 'the run was closing' })
+    }
+    await this.worker.terminate()
+  }
+}

@@ -1,0 +1,46 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import type { Card } from '../engine/define.ts'
+import type { DrawnFace } from '../render/draw-face.ts'
+import type { FaceJob, RenderOptions } from '../render/session.ts'
+
+/**
+ * What a game thread is asked to do. Each request runs a game's own code (its definition, checks or
+ * templates), so each has a time limit; requests to one thread run one after another, in the order sent.
+ */
+export type Request =
+  /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */
+  | { do: 'load' }
+  /** Run the game's deck checks on its cards (those that passed validation), holding checks on `failedTypes`. */
+  | { do: 'checks'; cards: Card[]; failedTypes: string[] }
+  /** Load the templates, fonts and renderer for these options, so that the first face drawn does not wait for them. */
+  | { do: 'open'; options: RenderOptions }
+  /** Run the templates of these faces without drawing them: text that does not fit, unknown icons, art. */
+  | { do: 'layout'; jobs: FaceJob[]; options: RenderOptions }
+  /** Draw a face and put it in the face store at `store` under `key`. */
+  | { do: 'draw'; job: FaceJob; key: string; options: RenderOptions; store: string }
+
+/** What each request answers. */
+export interface Replies {
+  load: Diagnostic[]
+  checks: Diagnostic[]
+  open: Diagnostic[]
+  layout: Diagnostic[]
+  draw: DrawnFace
+}
+
+/**
+ * The piece of a game's code a thread is running, sent before it starts: what a time limit or a stopped
+ * thread is blamed on.
+ */
+export type Piece =
+  | { kind: 'definition' }
+  | { kind: 'templates' }
+  | { kind: 'check'; name: string }
+  | { kind: 'face'; job: FaceJob }
+
+/** Messages from a thread: booted, running a piece of a request, or the request's answer. */
+export type WorkerMessage =
+  | { ready: true }
+  | { id: number; piece: Piece }
+  | { id: number; reply: unknown }
+  | { id: number; failed: string }

@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import { relativePath, type GamePaths } from '../load/project.ts'
+import type { Outcome } from './game-thread.ts'
+import type { Piece } from './protocol.ts'
+
+/** The line of a check's name in the definition (`name(ctx) {`, `name: (ctx) =>`, `'name': …`), else 1. */
+export const checkLine = (source: string, name: string): number => {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const lines = source.split('\n')
+  const from = Math.max(0, lines.findIndex((l) => /\bchecks\s*:/.test(l)))
+  const key = new RegExp(`^\\s*(?:async\\s+)?(?:${escaped}|'${escaped}'|"${escaped}")\\s*[:(]`)
+  const at = lines.findIndex((l, i) => i >= from && key.test(l))
+  return at >= 0 ? at + 1 : 1
+}
+
+/** A piece of a game's code in words, and where a problem with it is reported. */
+const pieceOf = (paths: GamePaths, piece: Piece | undefined): { what: string; at: Pick<Diagnostic, 'file' | 'line' | 'column' | 'card'>; face: boolean } => {
+  const definition = relativePath(paths.root, paths.definition)
+  switch (piece?.kind) {
+    case 'check': {
+      const source = existsSync(paths.definition) ? readFileSync(paths.definition, 'utf8') : ''
+      return { what: `the check "${piece.name}"`, at: { file: definition, line: checkLine(source, piece.name), column: 1 }, face: false }
+    }
+    case 'templates':
+      return { what: 'loading the templates', at: { file: relativePath(paths.root, join(paths.templatesDir, 'index.tsx')), line: 1, column: 1 }, face: true }
+    case 'face': {
+      const { card, kind, type } = piece.job
+      if (!card) return { what: `the template drawing the shared ${kind} of ${type}`, at: { file: definition, line: 1, column: 1 }, face: true }
+      return { what: `the template drawing the ${kind} of ${card.id}`, at: { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id }, face: true }
+    }
+    default:
+      return { what: 'loading the game definition', at: { file: definition, line: 1, column: 1 }, face: false }
+  }
+}
+
+/**
+ * Why a game thread gave no answer, as one error at the piece of code it was running: a time limit
+ * (an endless loop, most likely) or the thread ending (process.exit or an uncaught error in a package the
+ * game's code uses; process.exit in the game's own files is an error at its line instead).
+ */
+export const stoppedDiagnostic = (paths: GamePaths, outcome: Extract<Outcome<unknown>, { ok: false }>, limitS: number): Diagnostic => {
+  const { what, at, face } = pieceOf(paths, outcome.piece)
+  const area = face ? 'render' : 'game'
+  if (outcome.why === 'timeout')
+    return { rule: `${area}/timeout`, severity: 'error', ...at, message: `${what} did not finish within ${limitS} s and was stopped (an endless loop?); --timeout <seconds> sets the limit` }
+  return { rule: `${area}/code-stopped`, severity: 'error', ...at, message: `${what} stopped before it finished: ${outcome.detail}` }
+}
