@@ -7,6 +7,7 @@ import { formatters, type FormatName } from './diagnostics/formatters/index.ts'
 import { findGames } from './load/project.ts'
 import { isWithin } from './util/inside-folder.ts'
 import { validateGame } from './validate.ts'
+import { DEFAULT_TIMEOUT_S, GameThreads } from './threads/threads.ts'
 
 /** Exit codes: 0 clean, 1 errors found, 2 the tool could not run. */
 const EXIT = { ok: 0, errors: 1, usage: 2 } as const
@@ -16,6 +17,12 @@ class UsageError extends Error {}
 const formatOption = () => new Option('--format <format>', 'how to print problems').choices(Object.keys(formatters)).default('stylish')
 const paperOption = () => new Option('--paper <paper>', 'paper size of the print sheets').choices(['a4', 'letter']).default('a4')
 const maxImagePixelsOption = () => new Option('--max-image-pixels <n>', 'the most pixels an art file may have (default 50000000); larger art is a placeholder and a warning').argParser(intArg(1))
+const secondsArg = (v: string) => {
+  const n = Number(v)
+  if (v.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected seconds, more than 0, e.g. 30 or 2.5')
+  return n
+}
+const timeoutOption = () => new Option('--timeout <seconds>', `how long one piece of a game's code (loading it, a check, a face) may run before it is stopped (default ${DEFAULT_TIMEOUT_S})`).argParser(secondsArg)
 const listArg = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean)
 /** A whole number of at least `min`: anything else is a usage error (exit 2), never NaN passed on. */
 const intArg = (min: number) => (v: string) => {
@@ -91,9 +98,15 @@ export const main = async (argv: string[]): Promise<number> => {
     .option('--max-warnings <n>', 'fail when there are more warnings than this', intArg(0))
     .option('--no-faces', 'skip laying out the faces (text that does not fit, unknown icons)')
     .addOption(maxImagePixelsOption())
-    .action(async (games: string[], opts: { format: FormatName; maxWarnings?: number; faces: boolean; maxImagePixels?: number }) => {
+    .addOption(timeoutOption())
+    .action(async (games: string[], opts: { format: FormatName; maxWarnings?: number; faces: boolean; maxImagePixels?: number; timeout?: number }) => {
       const diagnostics: Diagnostic[] = []
-      for (const id of selectGames(root, games)) diagnostics.push(...(await validateGame(root, id, { faces: opts.faces, maxImagePixels: opts.maxImagePixels })).diagnostics)
+      const threads = new GameThreads(opts.timeout)
+      try {
+        for (const id of selectGames(root, games)) diagnostics.push(...(await validateGame(root, id, { faces: opts.faces, maxImagePixels: opts.maxImagePixels, threads })).diagnostics)
+      } finally {
+        await threads.close()
+      }
       print(diagnostics, opts.format)
       exitCode = hasErrors(diagnostics) || tooManyWarnings(diagnostics, opts.maxWarnings) ? EXIT.errors : EXIT.ok
     })
@@ -124,11 +137,12 @@ export const main = async (argv: string[]): Promise<number> => {
     .option('--tts', 'also write Tabletop Simulator deck sheets to <game>/tts/')
     .option('--sets <sets>', 'only the cards of these sets, e.g. base,identities', listArg)
     .option('--jobs <n>', 'worker threads drawing faces (default: one per core)', intArg(1))
+    .addOption(timeoutOption())
     .addOption(new Option('--only <part>', 'build only the faces, the print sheets or the booklet').choices(['faces', 'sheets', 'booklet']))
     .option('--no-cache', 'draw every face again instead of reusing those of earlier builds')
     .option('--watch', "build, then build again whenever the games' cards, rules or templates change (Ctrl-C stops)")
     .addOption(formatOption())
-    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; maxImagePixels?: number; sets?: string[]; jobs?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; watch?: boolean; format: FormatName } & SheetFlags & OutputFlags, cmd: Command) => {
+    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; maxImagePixels?: number; sets?: string[]; jobs?: number; timeout?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; watch?: boolean; format: FormatName } & SheetFlags & OutputFlags, cmd: Command) => {
       // A preset decides the resolution and the bleed: asking for another as well is a contradiction.
       for (const flag of ['dpi', 'bleed'] as const)
         if (opts.preset && cmd.getOptionValueSource(flag) === 'cli') throw new UsageError(`--preset ${opts.preset} sets the resolution and the bleed: leave out --${flag}`)
@@ -150,6 +164,8 @@ export const main = async (argv: string[]): Promise<number> => {
       const { buildGame } = await import('./build/build-game.ts')
       const { progressReporter } = await import('./build/progress.ts')
       const { buildSummary } = await import('./build/summary.ts')
+      // The games' threads live as long as this process: a watch's builds find them warm.
+      const threads = new GameThreads(opts.timeout)
       const buildAll = async (ids: string[]) => {
         for (const id of ids) {
           const started = Date.now()
@@ -173,6 +189,7 @@ export const main = async (argv: string[]): Promise<number> => {
             only: opts.only,
             cache: opts.cache,
             progress: progressReporter(id),
+            threads,
           })
           // Notes (info) are for `validate`; a build shows what needs fixing.
           const problems = opts.format === 'stylish' ? built.diagnostics.filter((d) => d.severity !== 'info') : built.diagnostics
@@ -185,8 +202,12 @@ export const main = async (argv: string[]): Promise<number> => {
           for (const line of buildSummary(built.value, (Date.now() - started) / 1000)) process.stderr.write(`${line}\n`)
         }
       }
-      await buildAll(ids)
-      if (opts.watch && process.send) await serveBuilds(buildAll)
+      try {
+        await buildAll(ids)
+        if (opts.watch && process.send) await serveBuilds(buildAll)
+      } finally {
+        await threads.close()
+      }
     })
 
   program
@@ -273,7 +294,7 @@ export const main = async (argv: string[]): Promise<number> => {
       return EXIT.usage
     }
     // Anything else stopped the command (a folder that cannot be written…): one line, the stack on request.
-    const debug = argv.includes('--debug') || Boolean(process.env['DECKWRIGHT_DEBUG'])
+    const debug = argv.includes('--debug') || Boolean(process.env['DECKWRIGHT_DEBUG']) || /(?:^|[\s,])(?:deckwright\b\S*|\*)(?=$|[\s,])/.test(process.env['DEBUG'] ?? '')
     process.stderr.write(`deckwright: ${debug ? ((error as Error).stack ?? String(error)) : String((error as Error).message ?? error).split('\n')[0]}\n`)
     if (!debug) process.stderr.write('(run again with --debug for the details)\n')
     return EXIT.usage

@@ -76,5 +76,7 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
     const why = options.faces ? 'the errors above must be fixed first' : '--no-faces'
     diagnostics.push({ rule: 'validate/faces-skipped', severity: 'info', file: definitionFile, line: 1, column: 1, message: `the faces were not laid out (${why}): text that does not fit, unknown icons and art are not checked` })
   }
+  // An error the game's code threw after its check or face had answered (from a timer, a rejected promise).
+  diagnostics.push(...threads.strays(paths))
   return { value: { paths, game, cards: cards.value, rules }, diagnostics }
 }

@@ -136,8 +136,6 @@ const watchEntry = (parent: string, name: string, watchers: Map<string, FSWatche
   watchers.set(key, watcher)
 }
 
-/** process.exit as it was when deckwright loaded: the renderer guards the global one while a template runs. */
-const exit = process.exit.bind(process)
 
 /**
  * In the build process a watch started: after the first builds, builds the games it is sent, one batch at
@@ -151,5 +149,5 @@ export const serveBuilds = (build: (games: string[]) => Promise<void>): Promise<
       await build(message.build)
       process.send!({ idle: true })
     })
-    process.on('disconnect', () => exit(0))
+    process.on('disconnect', () => process.exit(0))
   })

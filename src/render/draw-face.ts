@@ -13,7 +13,7 @@ export interface DrawnFace {
 }
 
 /** A face that could not be drawn or stored, as a diagnostic at its card (or the definition, for a shared back). */
-export const faceFailure = (paths: GamePaths, job: FaceJob, message: string, rule = 'render/worker-failed'): DrawnFace => {
+export const faceFailure = (paths: GamePaths, job: FaceJob, message: string, rule: string): DrawnFace => {
   const card = job.card
   const at = card ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id } : { file: relativePath(paths.root, paths.definition), line: 1, column: 1 }
   return { stored: false, diagnostics: [{ rule, severity: 'error', ...at, message }] }
@@ -26,13 +26,19 @@ export const faceFailure = (paths: GamePaths, job: FaceJob, message: string, rul
  */
 export const drawFailure = (paths: GamePaths, job: FaceJob, error: unknown, storeDir: string): DrawnFace => {
   const reason = writeFailureReason(error)
-  if (!reason) return faceFailure(paths, job, `drawing this ${job.kind} failed: ${String((error as Error)?.message ?? error).split('\n')[0]}`)
+  if (!reason) return faceFailure(paths, job, `drawing this ${job.kind} failed: ${String((error as Error)?.message ?? error).split('\n')[0]}`, 'render/draw-failed')
   return { stored: false, diagnostics: [{ rule: 'build/write-failed', severity: 'error', file: relativePath(paths.root, storeDir), message: `faces cannot be stored in ${relativePath(paths.root, storeDir)}: ${reason}; nothing was written to the output` }] }
 }
 
-/** Draws one face and stores it (what a game thread does for each face it is sent). */
-export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, key: string): Promise<DrawnFace> => {
-  const { face, diagnostics } = await session.draw(job)
+/**
+ * Draws one face and stores it (what a game thread does for each face it is sent). `leftBehind` gives the
+ * errors the template's code threw outside the drawing (a promise nobody awaited): they are stored with the
+ * face, so that a build that takes it from the cache reports them too.
+ */
+export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, key: string, leftBehind?: () => Promise<Diagnostic[]>): Promise<DrawnFace> => {
+  const drawn = await session.draw(job)
+  const { face } = drawn
+  const diagnostics = [...drawn.diagnostics, ...((await leftBehind?.()) ?? [])]
   if (!face) return { diagnostics, stored: false }
   const start = performance.now()
   store.put(key, face, diagnostics)

@@ -121,6 +121,8 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
     }
   }
   spent.wall = performance.now() - start
+  // An error a template threw after its face had answered (from a timer, a rejected promise).
+  diagnostics.push(...threads.strays(paths))
   if (toDraw.length && gameModulesHash(paths, moduleFiles) !== modules) {
     // Some faces may have been drawn by the old code and some by the new, under keys of either: none is kept.
     for (const k of toDraw) store.forget(k)

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GamePaths } from '../load/project.ts'
 import type { Piece, Replies, Request, WorkerMessage } from './protocol.ts'
 
@@ -38,7 +39,11 @@ export class GameThread {
   private next = 0
   private booted = false
   private timer: NodeJS.Timeout | undefined
+  /** The last piece of game code it started: blamed when the thread ends between pieces. */
+  private lastPiece: Piece | undefined
   state: 'running' | 'gone' = 'running'
+  /** Errors the game's code threw from a timer, a callback or a promise nobody awaited, at their lines; taken by `GameThreads.strays`. */
+  strays: Diagnostic[] = []
   /** Called when the thread has answered a request or ended: a pool sends it more then. */
   onSettled?: () => void
 
@@ -49,8 +54,8 @@ export class GameThread {
     this.worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root: paths.root, game: paths.id, entry: GAME_WORKER } })
     this.worker.unref()
     this.worker.on('message', (message: WorkerMessage) => this.received(message))
-    this.worker.on('error', (error: Error) => this.end('stopped', `it threw ${error?.name ?? 'an error'} outside any face or check: ${String(error?.message ?? error).split('\n')[0]}`))
-    this.worker.on('exit', (code) => this.end('stopped', `its thread ended with exit code ${code}`))
+    this.worker.on('error', (error: Error) => this.end('stopped', `uncaught ${error?.name ?? 'error'}: ${String(error?.message ?? error).split('\n')[0]} (thrown by a timer, a callback or a promise nobody awaited)`))
+    this.worker.on('exit', (code) => this.end('stopped', `its thread ended with exit code ${code} (process.exit in a package it uses?)`))
   }
 
   /** Requests sent and not yet answered. */
@@ -75,10 +80,11 @@ export class GameThread {
       this.booted = true
       return this.arm()
     }
+    if ('stray' in message) return void this.strays.push(message.stray)
     const head = this.pending[0]
     if (!head || head.id !== message.id) return
     if ('piece' in message) {
-      head.piece = message.piece
+      head.piece = this.lastPiece = message.piece
       return this.arm()
     }
     this.pending.shift()
@@ -103,7 +109,7 @@ export class GameThread {
     this.state = 'gone'
     clearTimeout(this.timer)
     const [head, ...rest] = this.pending.splice(0)
-    head?.settle({ ok: false, why, piece: head.piece, detail })
+    head?.settle({ ok: false, why, piece: head.piece ?? this.lastPiece, detail })
     for (const p of rest) p.settle({ ok: false, why: 'lost', detail })
     if (why === 'timeout') void this.worker.terminate()
     this.onSettled?.()

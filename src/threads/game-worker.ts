@@ -3,6 +3,7 @@ import { diagnosticKey, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GameDef } from '../engine/define.ts'
 import { checkDeck } from '../engine/check.ts'
 import { gamePaths, loadGameDefinition, relativePath } from '../load/project.ts'
+import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 import { FaceStore } from '../render/face-store.ts'
 import { drawFailure, drawInto } from '../render/draw-face.ts'
 import { openSession, type RenderOptions, type RenderSession } from '../render/session.ts'
@@ -16,6 +17,22 @@ import type { Piece, Request, Replies } from './protocol.ts'
 const { root, game: id } = workerData as { root: string; game: string }
 const paths = gamePaths(root, id)
 const port = parentPort!
+
+/**
+ * An error the game's code throws from a timer, a callback or a promise nobody awaited would end the
+ * thread; it is an error at its line instead, and the thread goes on.
+ */
+const stray = (error: unknown) => {
+  const at = thrownAt(error, root) ?? { file: relativePath(root, paths.definition), line: 1, column: 1 }
+  const diagnostic: Diagnostic = { rule: 'game/uncaught-error', severity: 'error', ...at, message: `an error thrown by a timer, a callback or a promise nobody awaited: ${firstLine(error)}` }
+  if (thrown) thrown.push(diagnostic)
+  else port.postMessage({ stray: diagnostic })
+}
+/** Errors thrown that way while a request runs: sent before its answer (a face stores them with it). */
+let thrown: Diagnostic[] | undefined
+const turn = () => new Promise((turned) => setImmediate(turned))
+process.on('uncaughtException', stray)
+process.on('unhandledRejection', stray)
 
 let current = -1
 const running = (piece: Piece) => port.postMessage({ id: current, piece })
@@ -70,7 +87,8 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       running({ kind: 'face', job: request.job })
       const store = storeAt(request.store)
       try {
-        return await drawInto(s, store, request.job, request.key)
+        // A rejected promise is known once the event loop turns.
+        return await drawInto(s, store, request.job, request.key, () => turn().then(() => thrown!.splice(0)))
       } catch (error) {
         // Not the template (the session reports those): the store could not be written (a full disk…).
         return drawFailure(paths, request.job, error, store.dir)
@@ -84,14 +102,23 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
 let last: Promise<void> = Promise.resolve()
 port.on('message', (message: Request & { id: number }) => {
   last = last
-    .then(() => new Promise((turned) => setImmediate(turned)))
+    .then(turn)
     .then(async () => {
       current = message.id
+      thrown = []
+      let answer
       try {
-        port.postMessage({ id: message.id, reply: await handle(message) })
+        answer = { id: message.id, reply: await handle(message) }
       } catch (error) {
-        port.postMessage({ id: message.id, failed: String((error as Error)?.message ?? error).split('\n')[0] })
+        answer = { id: message.id, failed: firstLine(error) }
       }
+      // Errors the request's code left behind come before its answer: a rejected promise is known once the
+      // event loop turns, and a timer of no delay has fired by a timer of none set after it (not after each
+      // face, which would cost a millisecond each; drawInto turned already).
+      if (message.do !== 'draw') await new Promise((turned) => setTimeout(turned, 0))
+      for (const diagnostic of thrown.splice(0)) port.postMessage({ stray: diagnostic })
+      thrown = undefined
+      port.postMessage(answer)
     })
 })
 port.postMessage({ ready: true })

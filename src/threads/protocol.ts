@@ -38,9 +38,13 @@ export type Piece =
   | { kind: 'check'; name: string }
   | { kind: 'face'; job: FaceJob }
 
-/** Messages from a thread: booted, running a piece of a request, or the request's answer. */
+/**
+ * Messages from a thread: booted, running a piece of a request, the request's answer, or an error the
+ * game's code threw outside any request's reach (a timer, a callback, a promise nobody awaited).
+ */
 export type WorkerMessage =
   | { ready: true }
+  | { stray: Diagnostic }
   | { id: number; piece: Piece }
   | { id: number; reply: unknown }
   | { id: number; failed: string }

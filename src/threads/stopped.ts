@@ -42,8 +42,7 @@ const pieceOf = (paths: GamePaths, piece: Piece | undefined): { what: string; at
  */
 export const stoppedDiagnostic = (paths: GamePaths, outcome: Extract<Outcome<unknown>, { ok: false }>, limitS: number): Diagnostic => {
   const { what, at, face } = pieceOf(paths, outcome.piece)
-  const area = face ? 'render' : 'game'
   if (outcome.why === 'timeout')
-    return { rule: `${area}/timeout`, severity: 'error', ...at, message: `${what} did not finish within ${limitS} s and was stopped (an endless loop?); --timeout <seconds> sets the limit` }
-  return { rule: `${area}/code-stopped`, severity: 'error', ...at, message: `${what} stopped before it finished: ${outcome.detail}` }
+    return { rule: face ? 'render/timeout' : 'game/timeout', severity: 'error', ...at, message: `${what} did not finish within ${limitS} s and was stopped (an endless loop?); --timeout <seconds> sets the limit` }
+  return { rule: face ? 'render/code-stopped' : 'game/code-stopped', severity: 'error', ...at, message: `${what} ended the thread running it: ${outcome.detail}` }
 }

@@ -1,4 +1,5 @@
 import type { GamePaths } from '../load/project.ts'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { GameThread } from './game-thread.ts'
 
 /** The time limit of one piece of a game's code (loading it, a check, a face) unless `--timeout` says otherwise. */
@@ -9,33 +10,46 @@ export const DEFAULT_TIMEOUT_S = 30
  * build process keeps them warm between builds), closed here. `timeoutS` limits each piece of game code.
  */
 export class GameThreads {
-  private readonly kept = new Map<string, GameThread[]>()
+  /** Every thread started per game, in order, those that ended included (for what they left: `strays`). */
+  private readonly started = new Map<string, GameThread[]>()
   readonly limitMs: number
 
   constructor(timeoutS: number = DEFAULT_TIMEOUT_S) {
     this.limitMs = timeoutS * 1000
   }
 
-  /** At least `count` running threads of a game (those started earlier first, then new ones). */
-  take(paths: GamePaths, count: number): GameThread[] {
+  private of(paths: GamePaths): GameThread[] {
     const key = `${paths.root}\0${paths.id}`
-    const live = (this.kept.get(key) ?? []).filter((t) => t.state !== 'gone')
-    while (live.length < count) live.push(new GameThread(paths, this.limitMs))
-    this.kept.set(key, live)
+    // Threads that ended are kept only while what they left has not been asked for.
+    this.started.set(key, (this.started.get(key) ?? []).filter((t) => t.state !== 'gone' || t.strays.length))
+    return this.started.get(key)!
+  }
+
+  /** `count` running threads of a game: those started earlier first, then new ones. */
+  take(paths: GamePaths, count: number): GameThread[] {
+    const threads = this.of(paths)
+    const live = threads.filter((t) => t.state !== 'gone')
+    for (let i = live.length; i < count; i++) {
+      const thread = new GameThread(paths, this.limitMs)
+      threads.push(thread)
+      live.push(thread)
+    }
     return live.slice(0, Math.max(count, 0))
   }
 
-  /** Stops every thread of a game beyond the first `keep`. */
-  trim(paths: GamePaths, keep: number): Promise<void> {
-    const key = `${paths.root}\0${paths.id}`
-    const live = (this.kept.get(key) ?? []).filter((t) => t.state !== 'gone')
-    this.kept.set(key, live.slice(0, keep))
-    return Promise.all(live.slice(keep).map((t) => t.terminate())).then(() => undefined)
+  /** Stops every running thread of a game beyond the first `keep`. */
+  async trim(paths: GamePaths, keep: number): Promise<void> {
+    await Promise.all(this.of(paths).filter((t) => t.state !== 'gone').slice(keep).map((t) => t.terminate()))
+  }
+
+  /** Errors a game's code threw from a timer, a callback or a promise nobody awaited, each given once. */
+  strays(paths: GamePaths): Diagnostic[] {
+    return this.of(paths).flatMap((t) => t.strays.splice(0))
   }
 
   async close(): Promise<void> {
-    const all = [...this.kept.values()].flat()
-    this.kept.clear()
+    const all = [...this.started.values()].flat()
+    this.started.clear()
     await Promise.all(all.map((t) => t.terminate()))
   }
 }

@@ -22,6 +22,8 @@ const card = (id: string, line: number, art?: string): Card => ({
   source: { file: 'cards/art/tokens.yaml', pos: { line, column: 3 }, fields: art ? { art: { line: line + 1, column: 10 } } : {} },
 })
 const options = { dpi: 100, bleedMm: 3, inkFriendly: false, jobs: 1 }
+/** A copy of the fixture's definition in another project: the game threads load it from there. */
+const withDefinition = (root: string) => cpSync(join(fixtures, 'rules', 'art'), join(root, 'rules', 'art'), { recursive: true })
 
 const pixels = (png: string) => PNG.sync.read(readFileSync(png))
 const rgb = (img: PNG, x: number, y: number) => {
@@ -60,6 +62,7 @@ describe('card art', () => {
 
   it('never draws a file from outside the templates folder, and says so without telling whether it exists', async () => {
     const root = mkdtempSync(join(tmpdir(), 'deckwright-art-outside-'))
+    withDefinition(root)
     cpSync(join(fixtures, 'templates', 'art'), join(root, 'templates', 'art'), { recursive: true })
     // A secret image elsewhere on the machine, and links to it from inside the templates folder.
     mkdirSync(join(root, 'secret'))
@@ -77,6 +80,7 @@ describe('card art', () => {
 
   it('draws a placeholder for art too large, damaged or unsafe, with a diagnostic at its art: line, before decoding it', async () => {
     const root = mkdtempSync(join(tmpdir(), 'deckwright-art-limits-'))
+    withDefinition(root)
     cpSync(join(fixtures, 'templates', 'art'), join(root, 'templates', 'art'), { recursive: true })
     const art = join(root, 'templates', 'art', 'art')
     const green = readFileSync(join(art, 'green.png'))
@@ -112,6 +116,7 @@ describe('card art', () => {
 
   it('draws again only the faces whose art file changed', async () => {
     const root = mkdtempSync(join(tmpdir(), 'deckwright-art-'))
+    withDefinition(root)
     const dir = join(root, 'templates', 'art')
     cpSync(join(fixtures, 'templates', 'art', 'icons'), join(dir, 'icons'), { recursive: true })
     mkdirSync(join(dir, 'art'))

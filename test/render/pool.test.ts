@@ -7,6 +7,7 @@ import type { Card } from '../../src/engine/define.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { FaceStore } from '../../src/render/face-store.ts'
 import { openRenderer } from '../../src/render/pool.ts'
+import { drawFailure } from '../../src/render/draw-face.ts'
 import { GameThreads } from '../../src/threads/threads.ts'
 
 const root = fileURLToPath(new URL('../fixtures/render/', import.meta.url))
@@ -31,7 +32,7 @@ describe('the face renderer', () => {
     threads = new GameThreads(30)
     const ids = ['die', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']
     const drawn = await drawAll(ids, 2)
-    expect(drawn[0]).toEqual({ stored: false, diagnostics: [expect.objectContaining({ rule: 'render/code-stopped', severity: 'error', card: 'die', line: 1, message: expect.stringMatching(/the template drawing the front of die stopped .*exit code 3/) })] })
+    expect(drawn[0]).toEqual({ stored: false, diagnostics: [expect.objectContaining({ rule: 'render/code-stopped', severity: 'error', card: 'die', line: 1, message: expect.stringMatching(/the template drawing the front of die ended the thread running it: .*exit code 3/) })] })
     expect(drawn.slice(1).map((d) => [d.stored, d.diagnostics])).toEqual(ids.slice(1).map(() => [true, []]))
   }, 60_000)
 
@@ -63,4 +64,9 @@ describe('the face renderer', () => {
     expect(drawn).toEqual(['a', 'b'].map(() => ({ stored: false, diagnostics: [failed] })))
     expect(drawn[0]!.diagnostics[0]).toEqual(drawn[1]!.diagnostics[0])
   }, 60_000)
+
+  it("reports a face that failed for a reason other than the file system's at its card", () => {
+    const failed = drawFailure(paths, { kind: 'back', type: 'token', card: card('odd', 4) }, new Error('out of cheese\nmore'), '/tmp/store')
+    expect(failed).toEqual({ stored: false, diagnostics: [expect.objectContaining({ rule: 'render/draw-failed', card: 'odd', line: 4, message: 'drawing this back failed: out of cheese' })] })
+  })
 })

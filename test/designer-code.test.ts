@@ -1,0 +1,111 @@
+// A game's own code that misbehaves (an endless loop, process.exit, an error thrown later) never hangs a run
+// and never makes one pass: each case through the real command, with the error at the code's own line.
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { deckwright } from './helpers.ts'
+
+/** A project with one game "g": one hut card, its definition, and templates when given. */
+const project = (game: string, template?: string) => {
+  const root = mkdtempSync(join(tmpdir(), 'deckwright-code-'))
+  for (const dir of ['rules/g', 'cards/g', 'templates/g']) mkdirSync(join(root, dir), { recursive: true })
+  writeFileSync(join(root, 'rules', 'g', 'game.ts'), game)
+  writeFileSync(join(root, 'cards', 'g', 'cards.yaml'), '- { id: h1, type: hut, title: A }\n- { id: h2, type: hut, title: B }\n')
+  if (template) writeFileSync(join(root, 'templates', 'g', 'index.tsx'), template)
+  return root
+}
+/** The definition, with `extra` in defineGame's object (line 6 on) and `after` below it. */
+const definition = (extra = '', after = '') => `import { cardType, defineGame, text } from 'deckwright'
+
+export default defineGame({
+  id: 'g', title: 'G', version: '1', players: { min: 2, max: 4 }, params: {},
+  types: { hut: cardType({ name: 'Hut', fields: { title: text() } }) },${extra}
+})
+${after}`
+const check = (body: string) => definition(`\n  checks: {\n    fine() {},\n    stuck(ctx) {\n      ${body}\n    },\n  },`)
+/** Templates whose front runs `body` for card h2 (at line 5). */
+const templates = (body: string) =>
+  `import { defineTemplates } from 'deckwright'\nimport game from '../../rules/g/game.ts'\n\nexport default defineTemplates(game, { fonts: [], types: { hut: { front: (card) => {\n  if (card.id === 'h2') ${body}\n  return <div style={{ display: 'flex' }}>{card.fields.title}</div>\n} } } })\n`
+const json = (stdout: string) => JSON.parse(stdout) as { rule: string; severity: string; file: string; line: number; card?: string; message: string }[]
+const errors = (stdout: string) => json(stdout).filter((d) => d.severity === 'error')
+
+describe("a game's code that never finishes", () => {
+  it('a check with an endless loop: stopped at the limit, one error at the check naming it and the limit; exit 1', async () => {
+    const r = await deckwright(project(check('for (;;);')), 'validate', '--no-faces', '--timeout', '1.5', '--format', 'json')
+    expect(r.code).toBe(1)
+    expect(errors(r.stdout)).toEqual([expect.objectContaining({ rule: 'game/timeout', file: 'rules/g/game.ts', line: 8, message: expect.stringContaining('the check "stuck" did not finish within 1.5 s') })])
+  })
+
+  it('a template with an endless loop: validate and build stop it at the limit, at the card; build writes nothing', async () => {
+    const root = project(definition(), templates('for (;;);'))
+    const validated = await deckwright(root, 'validate', '--timeout', '1.5', '--format', 'json')
+    expect(validated.code).toBe(1)
+    const timeout = expect.objectContaining({ rule: 'render/timeout', file: 'cards/g/cards.yaml', line: 2, card: 'h2', message: expect.stringContaining('the template drawing the front of h2 did not finish within 1.5 s') })
+    expect(errors(validated.stdout)).toEqual([timeout])
+    const built = await deckwright(root, 'build', '--timeout', '1.5', '--format', 'json')
+    expect(built.code).toBe(1)
+    expect(errors(built.stdout)).toEqual([timeout])
+    expect(existsSync(join(root, 'out', 'g'))).toBe(false)
+  })
+
+  it('a definition whose top level never ends (a loop, or an await that never settles): one error at game.ts; exit 1', async () => {
+    for (const after of ['while (true) {}\n', 'await new Promise(() => {})\n']) {
+      const r = await deckwright(project(definition('', after)), 'validate', '--timeout', '1.5', '--format', 'json')
+      expect(r.code).toBe(1)
+      expect(errors(r.stdout)).toEqual([expect.objectContaining({ rule: 'game/timeout', file: 'rules/g/game.ts', message: expect.stringContaining('loading the game definition did not finish within 1.5 s') })])
+    }
+  })
+
+  it('the time limit is checked: 0, a word or a negative number is a usage error (exit 2)', async () => {
+    for (const bad of ['0', 'soon', '-1']) {
+      const r = await deckwright(project(definition()), 'validate', '--timeout', bad)
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('expected seconds')
+    }
+  })
+})
+
+describe("a game's code that would end the run", () => {
+  it("a check that calls process.exit(0): an error at its line, the other games' errors still reported; exit 1", async () => {
+    const root = project(check('process.exit(0)'))
+    // A second game with a card error: a false success would hide it.
+    for (const dir of ['rules/h', 'cards/h']) mkdirSync(join(root, dir), { recursive: true })
+    writeFileSync(join(root, 'rules', 'h', 'game.ts'), definition().replace("id: 'g'", "id: 'h'"))
+    writeFileSync(join(root, 'cards', 'h', 'cards.yaml'), '- { id: x1, type: hut }\n')
+    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
+    expect(r.code).toBe(1)
+    expect(errors(r.stdout)).toEqual([
+      expect.objectContaining({ rule: 'card/missing-field', file: 'cards/h/cards.yaml' }),
+      expect.objectContaining({ rule: 'game/check-crashed', file: 'rules/g/game.ts', line: 9, message: expect.stringContaining('process.exit(0) would end the whole run') }),
+    ])
+  })
+
+  it('a template that calls process.exit(0): an error at its line, in validate and in build; exit 1', async () => {
+    const root = project(definition(), templates('process.exit(0)'))
+    for (const command of ['validate', 'build']) {
+      const r = await deckwright(root, command, '--format', 'json')
+      expect(r.code).toBe(1)
+      expect(errors(r.stdout)).toEqual([expect.objectContaining({ rule: 'render/template-error', file: 'templates/g/index.tsx', line: 5, card: 'h2', message: expect.stringContaining('process.exit(0) would end the whole run') })])
+    }
+  })
+
+  it('process.exit reached some other way (a package) ends only the thread: an error at the check; exit 1', async () => {
+    const r = await deckwright(project(check("(Reflect.get(process, 'exit') as (code: number) => never)(0)")), 'validate', '--no-faces', '--format', 'json')
+    expect(r.code).toBe(1)
+    expect(errors(r.stdout)).toEqual([expect.objectContaining({ rule: 'game/code-stopped', file: 'rules/g/game.ts', line: 8, message: expect.stringContaining('the check "stuck" ended the thread running it: its thread ended with exit code 0') })])
+  })
+
+  it('an error thrown later by a timer or a rejected promise of a check or a template: an error at it; exit 1', async () => {
+    const late = await deckwright(project(check("setTimeout(() => { throw new Error('too late') })")), 'validate', '--no-faces', '--format', 'json')
+    expect(late.code).toBe(1)
+    expect(errors(late.stdout)).toEqual([expect.objectContaining({ rule: 'game/uncaught-error', file: 'rules/g/game.ts', line: 9, message: expect.stringContaining('a timer, a callback or a promise nobody awaited: too late') })])
+    const root = project(definition(), templates("void Promise.reject(new Error('nobody awaits me'))"))
+    // Twice: the second build takes the face from the cache, with the error it was drawn with.
+    for (const run of [1, 2]) {
+      const rejected = await deckwright(root, 'build', '--format', 'json')
+      expect([run, rejected.code]).toEqual([run, 1])
+      expect(errors(rejected.stdout)).toEqual([expect.objectContaining({ rule: 'game/uncaught-error', file: 'templates/g/index.tsx', line: 5, message: expect.stringContaining('nobody awaits me') })])
+    }
+  })
+})
