@@ -103,7 +103,7 @@ export const main = async (argv: string[]): Promise<number> => {
       const diagnostics: Diagnostic[] = []
       const threads = new GameThreads(opts.timeout)
       try {
-        for (const id of selectGames(root, games)) diagnostics.push(...(await validateGame(root, id, { faces: opts.faces, maxImagePixels: opts.maxImagePixels, threads })).diagnostics)
+        for (const id of selectGames(root, games)) diagnostics.push(...(await validateGame(root, id, { faces: opts.faces, booklet: true, maxImagePixels: opts.maxImagePixels, threads })).diagnostics)
       } finally {
         await threads.close()
       }

@@ -23,6 +23,8 @@ export interface ValidateOptions {
   faces?: boolean
   /** The most pixels an art file may have (`--max-image-pixels`). */
   maxImagePixels?: number
+  /** Also check what the rules booklet would warn about (unknown shortcodes, examples, pictures); the build draws it anyway. */
+  booklet?: boolean
   /** The run's game threads; none: threads of its own, closed when done. */
   threads?: GameThreads
   /** Seconds each piece of the game's code (loading it, a check, a face) may take (without `threads`); default 30. */
@@ -66,6 +68,10 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
     diagnostics.push(...loadedRules.diagnostics)
     rules = loadedRules.value
     diagnostics.push(...checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
+    if (options.booklet) {
+      const { checkBooklet } = await import('./booklet/check.ts')
+      diagnostics.push(...checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }))
+    }
   }
   const definitionFile = relativePath(root, paths.definition)
   if (options.faces && !hasErrors(diagnostics)) {

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { deckwright } from './helpers.ts'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { deckwright, projectCopy } from './helpers.ts'
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}/`, import.meta.url))
 
@@ -57,6 +59,27 @@ describe('deckwright validate', () => {
     ])
     expect((await deckwright(fixture('warnings'), 'validate', '--max-warnings', '2')).code).toBe(0)
     expect((await deckwright(fixture('warnings'), 'validate', '--max-warnings', '1')).code).toBe(1)
+  })
+
+  it("reports what the booklet would warn about, as build does: unknown shortcodes and examples, pictures it cannot print", async () => {
+    const root = projectCopy(fixture('warnings'))
+    writeFileSync(
+      join(root, 'rules', 'tiny', 'rules.md'),
+      ['---', 'title: "Tiny"', '---', '', '{{< rules-example id="opening" >}}', '', '{{% rules-table %}}x{{% /rules-table %}}', '', '![A map](map.png)', '', 'Inline {{< rules-image src="label-only.png" >}} is a label.', ''].join('\n'),
+    )
+    const validated = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
+    const booklet = JSON.parse(validated.stdout).filter((d: { file: string }) => d.file === 'rules/tiny/rules.md')
+    expect(booklet.map((d: { rule: string; line: number }) => [d.rule, d.line])).toEqual([
+      ['rules/unknown-example', 5],
+      ['rules/unknown-shortcode', 7],
+      ['rules/missing-image', 9],
+    ])
+    expect(validated.code).toBe(0)
+    expect((await deckwright(root, 'validate', '--no-faces', '--max-warnings', '0')).code).toBe(1)
+    // The same words as the booklet's own, when build draws it.
+    const built = await deckwright(root, 'build', '--only', 'booklet', '--format', 'json')
+    const drawn = JSON.parse(built.stdout).filter((d: { file: string }) => d.file === 'rules/tiny/rules.md')
+    expect(drawn.map((d: { rule: string; line: number; message: string }) => [d.rule, d.line, d.message])).toEqual(booklet.map((d: { rule: string; line: number; message: string }) => [d.rule, d.line, d.message]))
   })
 
   it('passes on the games this project ships', async () => {

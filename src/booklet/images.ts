@@ -1,9 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { extname } from 'node:path'
 import sharp from 'sharp'
-import { resolveSource } from './picture-sources.ts'
-import { insideFolder } from '../util/inside-folder.ts'
-import { checkImage, DEFAULT_LIMITS, sniffImage } from '../util/image-check.ts'
+import { readPicture } from './picture-sources.ts'
+import { DEFAULT_LIMITS } from '../util/image-check.ts'
 
 export { imageSources } from './picture-sources.ts'
 
@@ -29,43 +26,19 @@ export type ImageProblem = { src: string; reason: string }
 
 /** Wider than this (pixels) is more than 300 dpi across an A4 column: scaled down. */
 const MAX_PIXELS = 2000
-const READABLE = new Set(['.png', '.jpg', '.jpeg', '.webp', '.gif', '.avif', '.tif', '.tiff'])
 
 /** Reads and converts every picture; a missing or unreadable one is a problem, not a throw. */
 export const loadImages = async (sources: string[], baseDir: string | undefined): Promise<{ images: Map<string, BookletImage>; problems: Map<string, string> }> => {
   const images = new Map<string, BookletImage>()
   const problems = new Map<string, string>()
   for (const src of sources) {
-    if (!baseDir) {
-      problems.set(src, 'this rules file has no folder to read pictures from')
+    const found = readPicture(src, baseDir)
+    if ('problem' in found) {
+      problems.set(src, found.problem)
       continue
     }
-    const path = resolveSource(src, baseDir)
-    if (!path) {
-      problems.set(src, 'pictures on the web are not fetched; put the file in the rules folder')
-      continue
-    }
-    if (!insideFolder(baseDir, path)) {
-      problems.set(src, 'pictures are read only from the rules folder (links followed)')
-      continue
-    }
-    if (!existsSync(path)) {
-      problems.set(src, 'there is no such file in the rules folder')
-      continue
-    }
-    if (!READABLE.has(extname(path).toLowerCase())) {
-      problems.set(src, 'only PNG, JPEG and WebP pictures can be printed')
-      continue
-    }
+    const { bytes } = found
     try {
-      const bytes = readFileSync(path)
-      const kind = sniffImage(bytes)
-      // Whatever its name says: an SVG saved as map.png is an SVG to the decoder.
-      const checked = kind === 'png' || kind === 'jpeg' || kind === 'svg' ? checkImage(bytes, kind) : bytes.length > DEFAULT_LIMITS.maxBytes ? checkImage(bytes, 'png') : { ok: true as const }
-      if (!checked.ok) {
-        problems.set(src, checked.message)
-        continue
-      }
       images.set(src, await convert(src, bytes))
     } catch (error) {
       problems.set(src, `it could not be read as a picture (${(error as Error).message.split('\n')[0]})`)

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs'
-import { join, normalize } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { extname, join, normalize } from 'node:path'
 import type { Nodes } from 'mdast'
 import { insideFolder } from '../util/inside-folder.ts'
+import { checkImage, DEFAULT_LIMITS, sniffImage } from '../util/image-check.ts'
 
 // Which pictures a rules file shows, and where they are: light enough for a build to key its cached booklet on.
 
@@ -40,3 +41,28 @@ export const picturePaths = (tree: Nodes, baseDir: string): string[] =>
     const path = resolveSource(src, baseDir)
     return path && insideFolder(baseDir, path) && existsSync(path) ? [path] : []
   })
+
+const READABLE = new Set(['.png', '.jpg', '.jpeg', '.webp', '.gif', '.avif', '.tif', '.tiff'])
+
+/**
+ * A picture's bytes, checked before they are decoded (inside the rules folder, a kind pdfkit can print, within
+ * the limits), or why it cannot be printed: what `validate` checks without drawing the booklet.
+ */
+export const readPicture = (src: string, baseDir: string | undefined): { bytes: Buffer } | { problem: string } => {
+  if (!baseDir) return { problem: 'this rules file has no folder to read pictures from' }
+  const path = resolveSource(src, baseDir)
+  if (!path) return { problem: 'pictures on the web are not fetched; put the file in the rules folder' }
+  if (!insideFolder(baseDir, path)) return { problem: 'pictures are read only from the rules folder (links followed)' }
+  if (!existsSync(path)) return { problem: 'there is no such file in the rules folder' }
+  if (!READABLE.has(extname(path).toLowerCase())) return { problem: 'only PNG, JPEG and WebP pictures can be printed' }
+  try {
+    const bytes = readFileSync(path)
+    const kind = sniffImage(bytes)
+    // Whatever its name says: an SVG saved as map.png is an SVG to the decoder.
+    const checked = kind === 'png' || kind === 'jpeg' || kind === 'svg' ? checkImage(bytes, kind) : bytes.length > DEFAULT_LIMITS.maxBytes ? checkImage(bytes, 'png') : { ok: true as const }
+    return checked.ok ? { bytes } : { problem: checked.message }
+  } catch (error) {
+    return { problem: `it could not be read as a picture (${(error as Error).message.split('\n')[0]})` }
+  }
+}
+

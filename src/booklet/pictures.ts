@@ -1,3 +1,4 @@
+import { bookletWords } from './check.ts'
 import type { Position } from 'unist'
 import type { BlockContext } from './blocks.ts'
 import type { FlowItem } from './flow.ts'
@@ -21,13 +22,13 @@ export const drawPicture = (doc: PDFKit.PDFDocument, image: BookletImage, x: num
 /** The picture of a source, or undefined after reporting why it is missing (the caller prints a placeholder). */
 export const pictureOf = (src: string | undefined, ctx: BlockContext, position: Position | undefined): BookletImage | undefined => {
   if (!src) {
-    ctx.report('rules/missing-image', 'warning', 'This picture names no file (src="…"); a placeholder is printed.', position)
+    ctx.report('rules/missing-image', 'warning', bookletWords.noSource, position)
     return undefined
   }
   const image = ctx.pictures.images.get(src)
   if (image) return image
   const why = ctx.pictures.problems.get(src) ?? 'it was not read'
-  ctx.report('rules/missing-image', 'warning', `The picture "${src}" is not printed: ${why}. A labelled placeholder stands in its place.`, position)
+  ctx.report('rules/missing-image', 'warning', bookletWords.missingPicture(src, why), position)
   return undefined
 }
 

@@ -11,6 +11,7 @@ import type { InlineShortcode } from './inline.ts'
 import { drawPicture, imageBlock, pictureOf, placeholder } from './pictures.ts'
 import { COLOUR, tintColour } from './styles.ts'
 import { typographer } from './typography.ts'
+import { bookletWords, type BookletShortcode } from './check.ts'
 
 const markdown = unified().use(remarkParse)
 
@@ -37,7 +38,7 @@ export const splitShare = (value: unknown): number => {
   return Number.isFinite(share) && share > 0 ? Math.min(0.7, Math.max(0.2, share)) : 0.4
 }
 
-export const blockShortcodes: Record<string, ShortcodeRenderer> = {
+export const blockShortcodes: Record<BookletShortcode, ShortcodeRenderer> = {
   /** A section of the rules: at the top a heading band in its tint with its icon; nested, a sub-heading. */
   'rules-block': (node, ctx) => {
     const tint = tintColour(node.params['icontint'], ctx.tint)
@@ -68,32 +69,22 @@ export const blockShortcodes: Record<string, ShortcodeRenderer> = {
     const id = param(node, 'id', 0) ?? ''
     const example = ctx.examples?.[id]
     if (example) return [exampleItem(example, ctx)]
-    ctx.report(
-      'rules/unknown-example',
-      'warning',
-      ctx.examples
-        ? `The game defines no example "${id}" (its examples: ${Object.keys(ctx.examples).join(', ') || 'none'}); a placeholder is printed.`
-        : `"${id}" names an example, but this rules file belongs to no game; a placeholder is printed.`,
-      node.position,
-    )
+    ctx.report('rules/unknown-example', 'warning', bookletWords.unknownExample(id, ctx.examples && Object.keys(ctx.examples)), node.position)
     return [placeholder(ctx, 'Example', `Example: ${id}`.trim(), undefined, 0.28)]
   },
 }
 
-const unknown = (node: Shortcode, ctx: Pick<BlockContext, 'report'>) => {
-  if (node.name.endsWith('.inline')) {
-    ctx.report('rules/unknown-shortcode', 'warning', `"${node.name}" is an inline shortcode (a template written in the page); Hugo prints nothing for it unless inline shortcodes are enabled, and neither does the booklet.`, node.position)
-  } else {
-    ctx.report('rules/unknown-shortcode', 'warning', `The booklet does not know the shortcode "${node.name}"; its content is printed without its styling.`, node.position)
-  }
-}
+const rendererOf = (name: string): ShortcodeRenderer | undefined => (Object.hasOwn(blockShortcodes, name) ? blockShortcodes[name as BookletShortcode] : undefined)
+
+/** A shortcode the booklet has no renderer for: a warning at it (its content is printed plainly). */
+const unknown = (node: Shortcode, ctx: Pick<BlockContext, 'report'>) => ctx.report('rules/unknown-shortcode', 'warning', bookletWords.unknownShortcode(node.name), node.position)
 
 /**
  * Any shortcode in a block position: a known renderer, else its content and a warning. Like a template printing
  * `.Inner`: a `{{% %}}` pair's markdown is rendered, a `{{< >}}` pair's text shown as it is.
  */
 export const renderShortcode = (node: Shortcode, ctx: BlockContext): FlowItem[] => {
-  const render = blockShortcodes[node.name]
+  const render = rendererOf(node.name)
   if (render) return render(node, ctx)
   unknown(node, ctx)
   if (node.name.endsWith('.inline')) return []
@@ -121,7 +112,7 @@ export const inlineShortcode =
       const label = node.name === 'rules-example' ? `Example: ${param(node, 'id', 0) ?? ''}` : `Image: ${param(node, 'alt') ?? param(node, 'src') ?? ''}`
       return [{ text: `[${label.trim()}]`, format: { ...format, italic: true, color: COLOUR.muted } }]
     }
-    if (!blockShortcodes[node.name]) {
+    if (!rendererOf(node.name)) {
       unknown(node, { report })
       if (node.name.endsWith('.inline')) return []
       if (node.delimiter === '<' && !inMarkdown) return node.value ? [{ text: htmlToParagraphs(node.value).join(' '), format }] : []
