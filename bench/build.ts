@@ -13,6 +13,7 @@ import { defaultJobs } from '../dist/render/pool.js'
 import { createFaceContext } from '../dist/render/face-context.js'
 import { createMeasure } from '../dist/render/text/measure.js'
 import { validateGame } from '../dist/validate.js'
+import { GameThreads } from '../dist/threads/threads.js'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 /** Inside the repository, so that the game's `import … from 'deckwright'` resolves; ignored by git. */
@@ -77,21 +78,28 @@ export const benchBuild = async (faces: number) => {
   const validateMs = performance.now() - t
   if (validated.diagnostics.some((d) => d.severity === 'error')) throw new Error(JSON.stringify(validated.diagnostics.slice(0, 3)))
 
+  // The game's threads live across the two builds, as in the build process of a watch.
+  const threads = new GameThreads()
   t = performance.now()
-  const [cold, coldRss] = await rssDuring(() => buildGame(work, 'bench', { outDir: out, jobs, overview: false }))
+  const [cold, coldRss] = await rssDuring(() => buildGame(work, 'bench', { outDir: out, jobs, overview: false, threads }))
   const coldMs = performance.now() - t
   if (cold.value.drawn !== faces) throw new Error(`expected ${faces} faces drawn, got ${cold.value.drawn}: ${JSON.stringify(cold.diagnostics.slice(0, 3))}`)
 
   writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, ' (edited)'))
   t = performance.now()
-  const [warm, warmRss] = await rssDuring(() => buildGame(work, 'bench', { outDir: out, jobs, overview: false }))
+  const [warm, warmRss] = await rssDuring(() => buildGame(work, 'bench', { outDir: out, jobs, overview: false, threads }))
   const incrementalMs = performance.now() - t
+  await threads.close()
 
-  // The same edit again, as a designer runs it: a new `deckwright build` process, start-up included.
-  writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, ' (edited again)'))
-  t = performance.now()
-  execFileSync(process.execPath, [join(here, '..', 'bin', 'deckwright.js'), 'build', 'bench', '--no-overview', '--out', out], { cwd: work, stdio: 'ignore' })
-  const commandMs = performance.now() - t
+  // The same edit again, as a designer runs it: a new `deckwright build` process, start-up included (median of 3 edits).
+  const commands: number[] = []
+  for (const again of [' (edited again)', ' (edited a third time)', ' (edited a fourth time)']) {
+    writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, again))
+    t = performance.now()
+    execFileSync(process.execPath, [join(here, '..', 'bin', 'deckwright.js'), 'build', 'bench', '--no-overview', '--out', out], { cwd: work, stdio: 'ignore' })
+    commands.push(performance.now() - t)
+  }
+  const commandMs = commands.sort((a, b) => a - b)[1]!
 
   const sample = Math.min(faces - 1, 60)
   const bare = await floor(sample)

@@ -20,14 +20,14 @@ console.log(`sheets PDF of 90 poker cards (822×1122 px faces, a shared back): $
 
 const b = await benchBuild(faces)
 const row = (label: string, cold: number, warm: number) => console.log(`  ${label.padEnd(44)}${ms(cold).padStart(9)}${ms(warm).padStart(12)}`)
-console.log(`build ${b.faces} poker faces at 300 dpi on ${b.jobs} workers:${' '.repeat(9)}cold   one-card edit`)
+console.log(`build ${b.faces} poker faces at 300 dpi on ${b.jobs} threads:${' '.repeat(9)}cold   one-card edit`)
 row('whole build', b.coldMs, b.incrementalMs)
 row('  validate (definition, cards, checks)', b.cold.validate, b.warm.validate)
 row(`  draw faces (${b.faces} cold, ${b.incrementalDrawn} after the edit)`, b.cold.draw, b.warm.draw)
 row("  faces' files to out/", b.cold.faceFiles, b.warm.faceFiles)
 row('  print sheets PDF', b.cold.sheets, b.warm.sheets)
 row('  outputs put in place', b.cold.commit, b.warm.commit)
-console.log(`  the same edit as a new \`deckwright build\` process, start-up included: ${ms(b.commandMs)}`)
+console.log(`  the same edit as a new \`deckwright build\` process, start-up included: ${ms(b.commandMs)} (median of 3)`)
 const each = (total: number) => `${(total / b.faces).toFixed(1)} ms`
 console.log(`  a face, cold: SVG ${each(b.cold.svg)} + PNG ${each(b.cold.png)} + store ${each(b.cold.store)} (thread time), sheets ${each(b.cold.sheets)}, validate ${each(b.cold.validate)}`)
 console.log(`  floor: bare satori ${b.bare.svg.toFixed(1)} + resvg ${b.bare.png.toFixed(1)} ms a face, × ${b.faces} / ${b.jobs} cores = ${ms(b.floorMs)}`)

@@ -41,38 +41,39 @@ export const validateGame = (root: string, id: string, options: ValidateOptions 
 const validateWith = async (root: string, id: string, options: ValidateOptions, threads: GameThreads): Promise<Result<LoadedGame | undefined>> => {
   const paths = gamePaths(root, id)
   const limitS = threads.limitMs / 1000
-  // The readers of card files and rules load while a game thread loads the definition.
-  const readers = Promise.all([import('./load/card-files.ts'), import('./load/rules.ts')])
+  // A game thread loads the definition while this thread reads the card files and the rules.
   const [thread] = threads.take(paths, 1)
-  const probe = await thread!.call({ do: 'load' })
+  const probing = thread!.call({ game: id, do: 'load' })
+  const [{ loadCardFiles }, { loadRules }] = await Promise.all([import('./load/card-files.ts'), import('./load/rules.ts')])
+  const files = loadCardFiles(paths)
+  // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
+  const loadedRules = existsSync(paths.rules) ? loadRules(paths.rules, root) : undefined
+  const rules: RulesDoc | undefined = loadedRules?.value
+  const probe = await probing
   if (!probe.ok) return { value: undefined, diagnostics: [stoppedDiagnostic(paths, probe, limitS)] }
   const definition = await loadGameDefinition(paths)
-  const [{ loadCardFiles }, { loadRules }] = await readers
   const diagnostics: Diagnostic[] = [...definition.diagnostics]
   const game = definition.value
   if (!game) return { value: undefined, diagnostics }
-  const files = loadCardFiles(paths)
   diagnostics.push(...files.diagnostics)
   // The definition's own mistakes first, at their lines; the cards of the types they break are not checked.
   const declared = checkDefinition(game, relativePath(root, paths.definition), root)
   diagnostics.push(...declared.diagnostics)
   const cards = modelCards(game, files.value, declared.broken)
   diagnostics.push(...cards.diagnostics)
-  // The deck checks are the game's code: they run on its thread.
-  const checked = await threads.take(paths, 1)[0]!.call({ do: 'checks', cards: cards.value, failedTypes: [...cards.failedTypes] })
-  diagnostics.push(...(checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)]))
-  let rules: RulesDoc | undefined
-  if (existsSync(paths.rules)) {
-    // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
-    const loadedRules = loadRules(paths.rules, root)
-    diagnostics.push(...loadedRules.diagnostics)
-    rules = loadedRules.value
-    diagnostics.push(...checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
+  // The deck checks are the game's code: they run on its thread, while this one checks the rules.
+  const checking = threads.take(paths, 1)[0]!.call({ game: id, do: 'checks', cards: cards.value, failedTypes: [...cards.failedTypes] })
+  const rulesDiagnostics: Diagnostic[] = []
+  if (loadedRules && rules) {
+    rulesDiagnostics.push(...loadedRules.diagnostics)
+    rulesDiagnostics.push(...checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
     if (options.booklet) {
       const { checkBooklet } = await import('./booklet/check.ts')
-      diagnostics.push(...checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }))
+      rulesDiagnostics.push(...checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }))
     }
   }
+  const checked = await checking
+  diagnostics.push(...(checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)]), ...rulesDiagnostics)
   const definitionFile = relativePath(root, paths.definition)
   if (options.faces && !hasErrors(diagnostics)) {
     const { checkFaces } = await import('./render/check-faces.ts')
@@ -80,7 +81,7 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   } else if (options.faces !== undefined) {
     // What was not checked is said, so that a clean run is never mistaken for a complete one.
     const why = options.faces ? 'the errors above must be fixed first' : '--no-faces'
-    diagnostics.push({ rule: 'validate/faces-skipped', severity: 'info', file: definitionFile, line: 1, column: 1, message: `the faces were not laid out (${why}): text that does not fit, unknown icons and art are not checked` })
+    diagnostics.push({ rule: 'validate/faces-skipped', severity: 'info', file: definitionFile, line: 1, column: 1, message: `the faces were not laid out (${why}): text that does not fit, unknown icons, art and card types without a template are not checked` })
   }
   // An error the game's code threw after its check or face had answered (from a timer, a rejected promise).
   diagnostics.push(...threads.strays(paths))

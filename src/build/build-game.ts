@@ -18,10 +18,9 @@ import { cachedOutput } from './output-cache.ts'
 import { CACHE_DAYS, pruneCache, pruneStaged } from './cache-prune.ts'
 import { FaceStore, gameModulesHash } from '../render/face-store.ts'
 import { isWriteFailure, writeFailureReason } from '../util/write-failure.ts'
-import { gameEntries } from '../render/session.ts'
 import { gameModuleInputs } from '../load/game-modules.ts'
 import { validateGame } from '../validate.ts'
-import { gamePaths, relativePath } from '../load/project.ts'
+import { gameEntries, gamePaths, relativePath } from '../load/project.ts'
 import { setNames } from '../engine/model.ts'
 import type { GameDef } from '../engine/define.ts'
 import type { RulesDoc } from '../load/rules.ts'
@@ -117,18 +116,16 @@ const buildWith = async (root: string, id: string, options: BuildOptions, thread
   const reuse = options.cache !== false
   const store = new FaceStore(cacheDir)
   const cold = !reuse || !existsSync(cacheDir)
-  // The game's modules compiled once here (its threads then find them compiled), and every file they are made from.
+  // The threads start while the game's modules are compiled here, once (the threads then find them compiled;
+  // every file they are made from is kept): a first build's one per core, the first of which validates and
+  // then draws too; a rebuild's two, one to validate and one to draw its few faces.
+  const started = threads.take(paths, cold ? Math.max(options.jobs ?? defaultJobs(), 2) : 2)
   const moduleFiles = await gameModuleInputs(gameEntries(paths), root)
   const modulesAtStart = gameModulesHash(paths, moduleFiles)
-  // On a first build, the threads that will draw load the templates while the first validates the game
-  // (a game with errors stops them unused); a rebuild draws few faces, so it waits to see whether it needs them.
-  if (cold) for (const thread of threads.take(paths, options.jobs ?? defaultJobs()).slice(1)) void thread.call({ do: 'open', options: renderOptions })
-  try {
-    return await buildValidated(root, id, options, report, { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse })
-  } finally {
-    // The first thread stays for the next build of a watch; the others are for drawing only.
-    await threads.trim(paths, 1)
-  }
+  // The drawing threads load the templates and the renderer while the first validates the game (a game with errors stops them unused).
+  for (const thread of started.slice(1)) void thread.call({ game: id, do: 'open', options: renderOptions })
+  // The threads stay for the run: the next game and a watch's next build find them warm.
+  return buildValidated(root, id, options, report, { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse })
 }
 
 /** How a build draws: the render options, the run's game threads (and the game's modules when they started), the face store. */

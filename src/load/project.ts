@@ -16,6 +16,8 @@ export interface GamePaths {
 }
 
 export const DEFINITION_FILE = 'game.ts'
+/** A game's templates: `templates/<game>/index.tsx`. */
+export const TEMPLATES_FILE = 'index.tsx'
 
 export const relativePath = (root: string, path: string): string => relative(root, path).split(sep).join('/')
 
@@ -28,6 +30,9 @@ export const gamePaths = (root: string, id: string): GamePaths => ({
   definition: join(root, 'rules', id, DEFINITION_FILE),
   rules: join(root, 'rules', id, 'rules.md'),
 })
+
+/** The entry files of a game's modules: its definition and its templates. */
+export const gameEntries = (paths: GamePaths): string[] => [paths.definition, join(paths.templatesDir, TEMPLATES_FILE)]
 
 /** Every game of the project: a folder under rules/ that holds a game definition. */
 export const findGames = (root: string): string[] => {

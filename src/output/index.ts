@@ -4,8 +4,6 @@ import type { GameDef } from '../engine/define.ts'
 import type { GameFaces } from '../render/render-game.ts'
 import { cachedOutput, type OutputFile } from '../build/output-cache.ts'
 import { sourceHash } from '../util/source-hash.ts'
-import { renderOverview } from './overview.tsx'
-import { ttsSheets } from './tts.ts'
 
 export type { OutputFile } from '../build/output-cache.ts'
 export { applyPreset, presetNames, presets, type PresetName } from './presets.ts'
@@ -35,7 +33,11 @@ export const faceOutputs = async (game: GameDef, faces: GameFaces, options: Face
   const pixels = cacheDir && join(cacheDir, 'pixels', sourceHash('output', 'render').slice(0, 16))
   const made = (files: OutputFile[]) => ({ files, diagnostics: [] })
   return [
-    ...(options.overview ? (await cachedOutput(cacheDir, outputKey('overview', game, faces, bleedMm), async () => made([{ name: `${game.id}-overview.png`, data: await renderOverview(game, faces, bleedMm, pixels) }]))).files : []),
-    ...(options.tts ? (await cachedOutput(cacheDir, outputKey('tts', game, faces, bleedMm), async () => made(ttsSheets(game, faces, bleedMm, pixels)))).files : []),
+    ...(options.overview ? (await cachedOutput(cacheDir, outputKey('overview', game, faces, bleedMm), async () => {
+          // Loaded only when drawn: the renderer (satori, resvg) stays out of a build that takes these from the cache.
+          const { renderOverview } = await import('./overview.tsx')
+          return made([{ name: `${game.id}-overview.png`, data: await renderOverview(game, faces, bleedMm, pixels) }])
+        })).files : []),
+    ...(options.tts ? (await cachedOutput(cacheDir, outputKey('tts', game, faces, bleedMm), async () => made((await import('./tts.ts')).ttsSheets(game, faces, bleedMm, pixels)))).files : []),
   ]
 }

@@ -20,7 +20,7 @@ export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonl
   const diagnostics: Diagnostic[] = []
   for (let tries = 0; jobs.length; tries++) {
     const [thread] = threads.take(paths, 1)
-    const outcome = await thread!.call({ do: 'layout', jobs, options })
+    const outcome = await thread!.call({ game: paths.id, do: 'layout', jobs, options })
     if (outcome.ok) return [...diagnostics, ...outcome.value]
     diagnostics.push(stoppedDiagnostic(paths, outcome, threads.limitMs / 1000))
     const piece = outcome.piece

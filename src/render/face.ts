@@ -4,26 +4,9 @@ import type { ReactNode } from 'react'
 import type { LoadedFont } from './fonts.ts'
 import { borderBox } from './border-box.ts'
 import { encodeRgbPng } from './png.ts'
+import { TEMPLATE_DPI, type FaceBox } from './face-box.ts'
 
-/** The geometry of a face, in template pixels: 300 per inch, trim plus bleed on every side. */
-export interface FaceBox {
-  /** Full canvas, bleed included. */
-  width: number
-  height: number
-  bleed: number
-  /** Distance from the trim edge that text and icons keep clear of. */
-  safe: number
-  /** Template pixels per millimetre. */
-  pxPerMm: number
-}
-
-export const TEMPLATE_DPI = 300
-
-export const faceBox = (widthMm: number, heightMm: number, bleedMm: number, safeMm = 3): FaceBox => {
-  const pxPerMm = TEMPLATE_DPI / 25.4
-  const px = (mm: number) => Math.round(mm * pxPerMm)
-  return { width: px(widthMm + 2 * bleedMm), height: px(heightMm + 2 * bleedMm), bleed: px(bleedMm), safe: px(safeMm), pxPerMm }
-}
+export { faceBox, TEMPLATE_DPI, type FaceBox } from './face-box.ts'
 
 export interface RenderedFace {
   svg: string

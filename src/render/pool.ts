@@ -19,7 +19,7 @@ export interface FaceRenderer {
   diagnostics: Diagnostic[]
   /** Draws a face and stores it under `key`. */
   draw(job: FaceJob, key: string): Promise<DrawnFace>
-  /** Done drawing: the threads beyond the first stop (the first stays warm for the next build of a watch). */
+  /** Done drawing (the threads are the run's: it decides which to keep). */
   close(): Promise<void>
 }
 
@@ -43,8 +43,8 @@ export const openRenderer = async (paths: GamePaths, options: RenderOptions, sto
   if (!(jobs >= 1)) throw new Error(`jobs must be at least 1, got ${jobs}`)
   const limitS = threads.limitMs / 1000
   const wanted = faces < 8 ? 1 : Math.min(jobs, Math.ceil(faces / 4))
-  const pool: GameThread[] = threads.take(paths, wanted)
-  const opening = pool.map((t) => t.call({ do: 'open', options }))
+  const pool: GameThread[] = threads.take(paths, wanted, { warm: true })
+  const opening = pool.map((t) => t.call({ game: paths.id, do: 'open', options }))
   const first = await opening[0]!
   if (!first.ok) {
     // The templates do not load within the limit (or end their thread): no face can be drawn.
@@ -57,7 +57,7 @@ export const openRenderer = async (paths: GamePaths, options: RenderOptions, sto
   const live = () => pool.filter((t) => t.state !== 'gone')
 
   const send = (thread: GameThread, task: Task) => {
-    void thread.call({ do: 'draw', job: task.job, key: task.key, options, store: store.dir }).then((outcome) => {
+    void thread.call({ game: paths.id, do: 'draw', job: task.job, key: task.key, options, store: store.dir }).then((outcome) => {
       if (outcome.ok) task.resolve(outcome.value)
       else if (outcome.why === 'lost') queue.unshift(task) // it was only waiting: another thread draws it
       else task.resolve({ stored: false, diagnostics: [stoppedDiagnostic(paths, outcome, limitS)] })
@@ -69,7 +69,7 @@ export const openRenderer = async (paths: GamePaths, options: RenderOptions, sto
       if (replacements-- > 0) {
         const [fresh] = threads.take(paths, 1)
         pool.push(fresh!)
-        void fresh!.call({ do: 'open', options })
+        void fresh!.call({ game: paths.id, do: 'open', options })
       } else
         for (const task of queue.splice(0)) task.resolve(faceFailure(paths, task.job, `the ${task.job.kind} was not drawn: the threads drawing the faces kept stopping (see the errors above)`, 'render/code-stopped'))
     }
@@ -82,6 +82,6 @@ export const openRenderer = async (paths: GamePaths, options: RenderOptions, sto
         queue.push({ job, key, resolve })
         feed()
       }),
-    close: () => threads.trim(paths, 1),
+    close: async () => undefined,
   }
 }

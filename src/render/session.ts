@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
-import { relativePath, type GamePaths } from '../load/project.ts'
+import { relativePath, TEMPLATES_FILE, type GamePaths } from '../load/project.ts'
 import { typeSize } from '../print/card-sizes.ts'
 import { borderBox } from './border-box.ts'
 import { faceBox, renderFace, type RenderedFace } from './face.ts'
@@ -46,10 +46,6 @@ export interface RenderSession {
   draw(job: FaceJob, how?: { layoutOnly?: boolean }): Promise<Drawn>
 }
 
-export const TEMPLATES_FILE = 'index.tsx'
-
-/** The entry files of a game's modules: its definition and its templates. */
-export const gameEntries = (paths: GamePaths): string[] => [paths.definition, join(paths.templatesDir, TEMPLATES_FILE)]
 
 
 const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undefined>> => {

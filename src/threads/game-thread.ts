@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import type { GamePaths } from '../load/project.ts'
 import type { Piece, Replies, Request, WorkerMessage } from './protocol.ts'
 
 /** A request's answer, or why there is none: its piece ran over the time limit, or the thread stopped. */
@@ -28,8 +27,8 @@ interface Pending {
 const GAME_WORKER = new URL(`./game-worker${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url).href
 
 /**
- * A worker thread that runs one game's own code (its definition, checks and templates) for this thread,
- * which runs none of it until a thread has loaded it. Every request has a time limit: a piece of game code
+ * A worker thread that runs the project's games' own code (their definitions, checks and templates) for
+ * this thread, which runs none of a game's code until a thread has loaded it. Every request has a time limit: a piece of game code
  * that runs longer (an endless loop) stops the thread, and the request answers which piece it was. A
  * thread with nothing to do never keeps the process alive.
  */
@@ -42,16 +41,18 @@ export class GameThread {
   /** The last piece of game code it started: blamed when the thread ends between pieces. */
   private lastPiece: Piece | undefined
   state: 'running' | 'gone' = 'running'
+  /** Sent an 'open' request: it holds (or is loading) the templates and renderer, so faces go to it first. */
+  warm = false
   /** Errors the game's code threw from a timer, a callback or a promise nobody awaited, at their lines; taken by `GameThreads.strays`. */
   strays: Diagnostic[] = []
   /** Called when the thread has answered a request or ended: a pool sends it more then. */
   onSettled?: () => void
 
   constructor(
-    readonly paths: GamePaths,
+    readonly root: string,
     readonly limitMs: number,
   ) {
-    this.worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root: paths.root, game: paths.id, entry: GAME_WORKER } })
+    this.worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root, entry: GAME_WORKER } })
     this.worker.unref()
     this.worker.on('message', (message: WorkerMessage) => this.received(message))
     this.worker.on('error', (error: Error) => this.end('stopped', `uncaught ${error?.name ?? 'error'}: ${String(error?.message ?? error).split('\n')[0]} (thrown by a timer, a callback or a promise nobody awaited)`))
@@ -66,6 +67,7 @@ export class GameThread {
   /** Sends a request; it answers once the requests sent before it have. */
   call<K extends Request['do']>(request: Extract<Request, { do: K }>): Promise<Outcome<Replies[K]>> {
     if (this.state === 'gone') return Promise.resolve({ ok: false, why: 'lost', detail: 'the thread had ended' })
+    if (request.do === 'open') this.warm = true
     return new Promise((settle) => {
       const id = this.next++
       this.pending.push({ id, request, settle: settle as Pending['settle'] })

@@ -2,28 +2,29 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { diagnosticKey, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GameDef } from '../engine/define.ts'
 import { checkDeck } from '../engine/check.ts'
-import { gamePaths, loadGameDefinition, relativePath } from '../load/project.ts'
+import { gamePaths, loadGameDefinition, relativePath, type GamePaths } from '../load/project.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
-import { FaceStore } from '../render/face-store.ts'
-import { drawFailure, drawInto } from '../render/draw-face.ts'
-import { openSession, type RenderOptions, type RenderSession } from '../render/session.ts'
+import type { FaceStore } from '../render/face-store.ts'
+import type { RenderOptions, RenderSession } from '../render/session.ts'
 import type { Piece, Request, Replies } from './protocol.ts'
 
 /**
- * A game thread (see game-thread.ts): holds one game's definition and, once asked to draw, its templates
- * and renderer; runs the requests it is sent one at a time, saying before each piece of the game's code
- * which piece it is running, so that a time limit or a crash is blamed on it.
+ * A game thread (see game-thread.ts): holds the definitions of the project's games it is asked about and,
+ * once asked to draw, their templates and the renderer; runs the requests it is sent one at a time, saying
+ * before each piece of a game's code which piece it is running, so that a time limit or a crash is blamed on it.
  */
-const { root, game: id } = workerData as { root: string; game: string }
-const paths = gamePaths(root, id)
+const { root } = workerData as { root: string }
 const port = parentPort!
+
+/** The game of the request being run: where an error thrown outside any piece points when its stack names no line. */
+let currentGame: GamePaths | undefined
 
 /**
  * An error the game's code throws from a timer, a callback or a promise nobody awaited would end the
  * thread; it is an error at its line instead, and the thread goes on.
  */
 const stray = (error: unknown) => {
-  const at = thrownAt(error, root) ?? { file: relativePath(root, paths.definition), line: 1, column: 1 }
+  const at = thrownAt(error, root) ?? { file: relativePath(root, (currentGame ?? gamePaths(root, '')).definition), line: 1, column: 1 }
   const diagnostic: Diagnostic = { rule: 'game/uncaught-error', severity: 'error', ...at, message: `an error thrown by a timer, a callback or a promise nobody awaited: ${firstLine(error)}` }
   if (thrown) thrown.push(diagnostic)
   else port.postMessage({ stray: diagnostic })
@@ -37,39 +38,57 @@ process.on('unhandledRejection', stray)
 let current = -1
 const running = (piece: Piece) => port.postMessage({ id: current, piece })
 
-let definition: Promise<{ game?: GameDef; diagnostics: Diagnostic[] }> | undefined
-const loaded = () =>
-  (definition ??= (running({ kind: 'definition' }), loadGameDefinition(paths).then((r) => ({ game: r.value, diagnostics: r.diagnostics }))))
-const game = async (): Promise<GameDef> => {
-  const { game, diagnostics } = await loaded()
+/** What the thread holds of one game: its definition, and a render session per set of options. */
+interface Held {
+  paths: GamePaths
+  definition?: Promise<{ game?: GameDef; diagnostics: Diagnostic[] }>
+  sessions: Map<string, Promise<{ session: RenderSession; diagnostics: Diagnostic[] }>>
+}
+const held = new Map<string, Held>()
+const holding = (id: string): Held => {
+  // Games are built one after another: a game's templates, fonts and art go when another game's faces are asked for.
+  for (const [other, g] of held) if (other !== id) g.sessions.clear()
+  return held.get(id) ?? (held.set(id, { paths: gamePaths(root, id), sessions: new Map() }), held.get(id)!)
+}
+
+const loaded = (g: Held) =>
+  (g.definition ??= (running({ kind: 'definition' }), loadGameDefinition(g.paths).then((r) => ({ game: r.value, diagnostics: r.diagnostics }))))
+const game = async (g: Held): Promise<GameDef> => {
+  const { game, diagnostics } = await loaded(g)
   if (!game) throw new Error(`the game definition did not load: ${diagnostics[0]?.message ?? 'unknown problem'}`)
   return game
 }
 
-const sessions = new Map<string, Promise<{ session: RenderSession; diagnostics: Diagnostic[] }>>()
-const session = async (options: RenderOptions) => {
+const session = async (g: Held, options: RenderOptions) => {
   const key = JSON.stringify(options)
-  if (!sessions.has(key)) {
-    const def = await game()
+  if (!g.sessions.has(key)) {
+    const def = await game(g)
     running({ kind: 'templates' })
-    sessions.set(key, openSession(paths, def, options).then((o) => ({ session: o.value, diagnostics: o.diagnostics })))
+    // The renderer loads only when a face is asked for: a thread that loads the definition and runs the checks starts quickly.
+    g.sessions.set(key, import('../render/session.ts').then(({ openSession }) => openSession(g.paths, def, options)).then((o) => ({ session: o.value, diagnostics: o.diagnostics })))
   }
-  return sessions.get(key)!
+  return g.sessions.get(key)!
 }
 
 const stores = new Map<string, FaceStore>()
-const storeAt = (dir: string) => stores.get(dir) ?? (stores.set(dir, new FaceStore(dir)), stores.get(dir)!)
+const storeAt = async (dir: string) => {
+  const { FaceStore } = await import('../render/face-store.ts')
+  return stores.get(dir) ?? (stores.set(dir, new FaceStore(dir)), stores.get(dir)!)
+}
 
 const handle = async (request: Request): Promise<Replies[Request['do']]> => {
+  const g = holding(request.game)
+  const { paths } = g
+  currentGame = paths
   switch (request.do) {
     case 'load':
-      return (await loaded()).diagnostics
+      return (await loaded(g)).diagnostics
     case 'checks':
-      return checkDeck(await game(), request.cards, relativePath(root, paths.definition), root, new Set(request.failedTypes), (name) => running({ kind: 'check', name }))
+      return checkDeck(await game(g), request.cards, relativePath(root, paths.definition), root, new Set(request.failedTypes), (name) => running({ kind: 'check', name }))
     case 'open':
-      return (await session(request.options)).diagnostics
+      return (await session(g, request.options)).diagnostics
     case 'layout': {
-      const { session: s } = await session(request.options)
+      const { session: s } = await session(g, request.options)
       const seen = new Set<string>()
       const found: Diagnostic[] = []
       for (const job of request.jobs) {
@@ -83,9 +102,10 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       return found
     }
     case 'draw': {
-      const { session: s } = await session(request.options)
+      const { session: s } = await session(g, request.options)
       running({ kind: 'face', job: request.job })
-      const store = storeAt(request.store)
+      const store = await storeAt(request.store)
+      const { drawFailure, drawInto } = await import('../render/draw-face.ts')
       try {
         // A rejected promise is known once the event loop turns.
         return await drawInto(s, store, request.job, request.key, () => turn().then(() => thrown!.splice(0)))

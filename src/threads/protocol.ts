@@ -4,10 +4,11 @@ import type { DrawnFace } from '../render/draw-face.ts'
 import type { FaceJob, RenderOptions } from '../render/session.ts'
 
 /**
- * What a game thread is asked to do. Each request runs a game's own code (its definition, checks or
- * templates), so each has a time limit; requests to one thread run one after another, in the order sent.
+ * What a game thread is asked to do, for one of the project's games. Each request runs a game's own code
+ * (its definition, checks or templates), so each has a time limit; requests to one thread run one after
+ * another, in the order sent.
  */
-export type Request =
+export type Request = { game: string } & (
   /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */
   | { do: 'load' }
   /** Run the game's deck checks on its cards (those that passed validation), holding checks on `failedTypes`. */
@@ -18,6 +19,7 @@ export type Request =
   | { do: 'layout'; jobs: FaceJob[]; options: RenderOptions }
   /** Draw a face and put it in the face store at `store` under `key`. */
   | { do: 'draw'; job: FaceJob; key: string; options: RenderOptions; store: string }
+)
 
 /** What each request answers. */
 export interface Replies {

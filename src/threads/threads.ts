@@ -6,11 +6,11 @@ import { GameThread } from './game-thread.ts'
 export const DEFAULT_TIMEOUT_S = 30
 
 /**
- * Every thread that runs games' code in a run, in one place: started here, kept for the run (a watch's
- * build process keeps them warm between builds), closed here. `timeoutS` limits each piece of game code.
+ * Every thread that runs games' code in a run, in one place: started here, kept for the run (the next game,
+ * and a watch's next build, find them warm), closed here. `timeoutS` limits each piece of game code.
  */
 export class GameThreads {
-  /** Every thread started per game, in order, those that ended included (for what they left: `strays`). */
+  /** Every thread started per project (each runs any of its games), in order, with those that ended and left errors (`strays`). */
   private readonly started = new Map<string, GameThread[]>()
   readonly limitMs: number
 
@@ -19,30 +19,38 @@ export class GameThreads {
   }
 
   private of(paths: GamePaths): GameThread[] {
-    const key = `${paths.root}\0${paths.id}`
+    const key = paths.root
     // Threads that ended are kept only while what they left has not been asked for.
     this.started.set(key, (this.started.get(key) ?? []).filter((t) => t.state !== 'gone' || t.strays.length))
     return this.started.get(key)!
   }
 
-  /** `count` running threads of a game: those started earlier first, then new ones. */
-  take(paths: GamePaths, count: number): GameThread[] {
+  /**
+   * `count` running threads for a game of the project (a thread runs any of them): those started earlier
+   * first (with `warm`, those holding the renderer before the others), then new ones.
+   */
+  take(paths: GamePaths, count: number, { warm = false } = {}): GameThread[] {
     const threads = this.of(paths)
-    const live = threads.filter((t) => t.state !== 'gone')
+    const live = this.live(threads, warm)
     for (let i = live.length; i < count; i++) {
-      const thread = new GameThread(paths, this.limitMs)
+      const thread = new GameThread(paths.root, this.limitMs)
       threads.push(thread)
       live.push(thread)
     }
     return live.slice(0, Math.max(count, 0))
   }
 
-  /** Stops every running thread of a game beyond the first `keep`. */
-  async trim(paths: GamePaths, keep: number): Promise<void> {
-    await Promise.all(this.of(paths).filter((t) => t.state !== 'gone').slice(keep).map((t) => t.terminate()))
+  private live(threads: GameThread[], warmFirst: boolean): GameThread[] {
+    const live = threads.filter((t) => t.state !== 'gone')
+    return warmFirst ? [...live.filter((t) => t.warm), ...live.filter((t) => !t.warm)] : live
   }
 
-  /** Errors a game's code threw from a timer, a callback or a promise nobody awaited, each given once. */
+  /** Stops every running thread of the project beyond `keep` of them (those holding the renderer kept first). */
+  async trim(paths: GamePaths, keep: number): Promise<void> {
+    await Promise.all(this.live(this.of(paths), true).slice(keep).map((t) => t.terminate()))
+  }
+
+  /** Errors the project's games' code threw from a timer, a callback or a promise nobody awaited, each given once. */
   strays(paths: GamePaths): Diagnostic[] {
     return this.of(paths).flatMap((t) => t.strays.splice(0))
   }
