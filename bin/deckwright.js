@@ -3,8 +3,10 @@
 import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-// No run ends in a false success: a game's code that ends the process (process.exit in a check or a
-// template) or leaves the command waiting on something that never settles makes the run exit 2, saying so.
+// No run ends in a false success. A game's code runs on game threads, where process.exit ends only the
+// thread (and in the game's own files throws instead); this is the last guard, on the process itself: code
+// that still ends it early (a package the definition imports) or leaves the command waiting on something
+// that never settles makes the run exit 2, saying so.
 const own = new URL('../', import.meta.url).href
 let finished = false
 let ended

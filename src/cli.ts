@@ -7,7 +7,7 @@ import { formatters, type FormatName } from './diagnostics/formatters/index.ts'
 import { findGames } from './load/project.ts'
 import { isWithin } from './util/inside-folder.ts'
 import { validateGame } from './validate.ts'
-import { DEFAULT_TIMEOUT_S, GameThreads } from './threads/threads.ts'
+import { DEFAULT_TIMEOUT_S, GameThreads, MAX_TIMEOUT_S } from './threads/threads.ts'
 
 /** Exit codes: 0 clean, 1 errors found, 2 the tool could not run. */
 const EXIT = { ok: 0, errors: 1, usage: 2 } as const
@@ -19,7 +19,7 @@ const paperOption = () => new Option('--paper <paper>', 'paper size of the print
 const maxImagePixelsOption = () => new Option('--max-image-pixels <n>', 'the most pixels an art file may have (default 50000000); larger art is a placeholder and a warning').argParser(intArg(1))
 const secondsArg = (v: string) => {
   const n = Number(v)
-  if (v.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected seconds, more than 0, e.g. 30 or 2.5')
+  if (v.trim() === '' || !Number.isFinite(n) || n <= 0 || n > MAX_TIMEOUT_S) throw new InvalidArgumentError(`expected seconds, more than 0 and at most ${MAX_TIMEOUT_S} (a day), e.g. 30 or 2.5`)
   return n
 }
 const timeoutOption = () => new Option('--timeout <seconds>', `how long one piece of a game's code (loading it, a check, a face) may run before it is stopped (default ${DEFAULT_TIMEOUT_S})`).argParser(secondsArg)
@@ -101,13 +101,18 @@ export const main = async (argv: string[]): Promise<number> => {
     .addOption(timeoutOption())
     .action(async (games: string[], opts: { format: FormatName; maxWarnings?: number; faces: boolean; maxImagePixels?: number; timeout?: number }) => {
       const diagnostics: Diagnostic[] = []
+      const checked = selectGames(root, games)
       const threads = new GameThreads(opts.timeout)
       try {
-        for (const id of selectGames(root, games)) diagnostics.push(...(await validateGame(root, id, { faces: opts.faces, booklet: true, maxImagePixels: opts.maxImagePixels, threads })).diagnostics)
+        for (const id of checked) diagnostics.push(...(await validateGame(root, id, { faces: opts.faces, booklet: true, maxImagePixels: opts.maxImagePixels, threads })).diagnostics)
       } finally {
         await threads.close()
       }
       print(diagnostics, opts.format)
+      const warnings = diagnostics.filter((d) => d.severity === 'warning').length
+      // Why the run fails when only its warnings do, and that a clean run checked something.
+      if (tooManyWarnings(diagnostics, opts.maxWarnings)) process.stderr.write(`deckwright: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${opts.maxWarnings}\n`)
+      else if (!diagnostics.length && opts.format === 'stylish') process.stderr.write(`${checked.join(', ')}: no problems\n`)
       exitCode = hasErrors(diagnostics) || tooManyWarnings(diagnostics, opts.maxWarnings) ? EXIT.errors : EXIT.ok
     })
 

@@ -4,6 +4,7 @@ import type { Card, GameDef } from './engine/define.ts'
 import { checkDefinition } from './engine/checks/definition.ts'
 import { modelCards } from './engine/model.ts'
 import { gamePaths, loadGameDefinition, relativePath, type GamePaths } from './load/project.ts'
+import { compileGameModule } from './load/game-modules.ts'
 import { checkFrontMatter } from './engine/checks/front-matter.ts'
 import type { RulesDoc } from './load/rules.ts'
 import { withThreads, type GameThreads } from './threads/threads.ts'
@@ -43,6 +44,8 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   const limitS = threads.limitMs / 1000
   // A game thread loads the definition while this thread reads the card files and the rules.
   const [thread] = threads.take(paths, 1)
+  // Compiled here first (the thread boots meanwhile): the time limit is the game's code's, not the compiler's.
+  await compileGameModule(paths.definition, root).catch(() => undefined) // a compile error is reported where it loads
   const probing = thread!.call({ game: id, do: 'load' })
   const [{ loadCardFiles }, { loadRules }] = await Promise.all([import('./load/card-files.ts'), import('./load/rules.ts')])
   const files = loadCardFiles(paths)
@@ -80,7 +83,7 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
     diagnostics.push(...(await checkFaces(paths, game, cards.value, threads, options.maxImagePixels)))
   } else if (options.faces !== undefined) {
     // What was not checked is said, so that a clean run is never mistaken for a complete one.
-    const why = options.faces ? 'the errors above must be fixed first' : '--no-faces'
+    const why = options.faces ? 'errors were found: they come first' : '--no-faces'
     diagnostics.push({ rule: 'validate/faces-skipped', severity: 'info', file: definitionFile, line: 1, column: 1, message: `the faces were not laid out (${why}): text that does not fit, unknown icons, art and card types without a template are not checked` })
   }
   // An error the game's code threw after its check or face had answered (from a timer, a rejected promise).

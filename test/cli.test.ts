@@ -14,7 +14,7 @@ describe('deckwright validate', () => {
     expect(diagnostics).toEqual([
       expect.objectContaining({ file: 'cards/tiny/cards.yaml', line: 8, column: 9, severity: 'error', rule: 'card/unknown-icon', card: 'hut', field: 'cost', message: expect.stringContaining('"stne"') }),
       // What it could not check because of that error, said: a clean-looking run is never a partial one.
-      expect.objectContaining({ severity: 'info', rule: 'validate/faces-skipped', message: expect.stringContaining('the errors above must be fixed first') }),
+      expect.objectContaining({ severity: 'info', rule: 'validate/faces-skipped', message: expect.stringContaining('errors were found: they come first') }),
     ])
   })
 
@@ -58,7 +58,9 @@ describe('deckwright validate', () => {
       { severity: 'warning', rule: 'rules/front-matter-mismatch', file: 'rules/tiny/rules.md', line: 2 },
     ])
     expect((await deckwright(fixture('warnings'), 'validate', '--max-warnings', '2')).code).toBe(0)
-    expect((await deckwright(fixture('warnings'), 'validate', '--max-warnings', '1')).code).toBe(1)
+    const strict = await deckwright(fixture('warnings'), 'validate', '--max-warnings', '1')
+    expect(strict.code).toBe(1)
+    expect(strict.stderr).toContain('2 warnings, more than --max-warnings 1')
   })
 
   it("reports what the booklet would warn about, as build does: unknown shortcodes and examples, pictures it cannot print", async () => {
@@ -86,6 +88,9 @@ describe('deckwright validate', () => {
     const { code, stdout } = await deckwright(fileURLToPath(new URL('..', import.meta.url)), 'validate', '--format', 'json')
     expect(JSON.parse(stdout).filter((d: { severity: string }) => d.severity === 'error')).toEqual([])
     expect(code).toBe(0)
+    // A clean run says so (on stderr; stdout stays the formatter's).
+    const clean = await deckwright(fileURLToPath(new URL('..', import.meta.url)), 'validate', 'ministries')
+    expect([clean.code, clean.stderr]).toEqual([0, 'ministries: no problems\n'])
   })
 })
 

@@ -1,6 +1,9 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
-import type { GamePaths } from '../load/project.ts'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { TEMPLATES_FILE, type GamePaths } from '../load/project.ts'
+import { compileGameModule } from '../load/game-modules.ts'
 import type { GameThreads } from '../threads/threads.ts'
 import { stoppedDiagnostic } from '../threads/stopped.ts'
 import { planFaces } from './plan.ts'
@@ -16,6 +19,9 @@ const sameJob = (a: FaceJob, b: FaceJob) => a.kind === b.kind && a.type === b.ty
  */
 export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonly Card[], threads: GameThreads, maxImagePixels?: number): Promise<Diagnostic[]> => {
   const options = { dpi: 300, bleedMm: 3, inkFriendly: false, ...(maxImagePixels && { maxImagePixels }) }
+  // Compiled here first: the time limit is the templates' code's, not the compiler's (a compile error is reported where they load).
+  const templates = join(paths.templatesDir, TEMPLATES_FILE)
+  if (existsSync(templates)) await compileGameModule(templates, paths.root).catch(() => undefined)
   let jobs = planFaces(game, cards).map((p) => p.job)
   const diagnostics: Diagnostic[] = []
   for (let tries = 0; jobs.length; tries++) {

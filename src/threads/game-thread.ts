@@ -28,9 +28,9 @@ const GAME_WORKER = new URL(`./game-worker${import.meta.url.slice(import.meta.ur
 
 /**
  * A worker thread that runs the project's games' own code (their definitions, checks and templates) for
- * this thread, which runs none of a game's code until a thread has loaded it. Every request has a time limit: a piece of game code
- * that runs longer (an endless loop) stops the thread, and the request answers which piece it was. A
- * thread with nothing to do never keeps the process alive.
+ * this thread, which runs none of a game's code until a thread has loaded it. Every request has a time
+ * limit: a piece of game code that runs longer (an endless loop) stops the thread, and the request answers
+ * which piece it was. A thread with nothing to do never keeps the process alive.
  */
 export class GameThread {
   private readonly worker: Worker
@@ -45,8 +45,6 @@ export class GameThread {
   warm = false
   /** Errors the game's code threw from a timer, a callback or a promise nobody awaited, at their lines; taken by `GameThreads.strays`. */
   strays: Diagnostic[] = []
-  /** Called when the thread has answered a request or ended: a pool sends it more then. */
-  onSettled?: () => void
 
   constructor(
     readonly root: string,
@@ -55,7 +53,8 @@ export class GameThread {
     this.worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root, entry: GAME_WORKER } })
     this.worker.unref()
     this.worker.on('message', (message: WorkerMessage) => this.received(message))
-    this.worker.on('error', (error: Error) => this.end('stopped', `uncaught ${error?.name ?? 'error'}: ${String(error?.message ?? error).split('\n')[0]} (thrown by a timer, a callback or a promise nobody awaited)`))
+    // The game's own errors are caught in the thread (game-worker.ts); one that reaches here is the thread's own.
+    this.worker.on('error', (error: Error) => this.end('stopped', `the thread failed: ${String(error?.message ?? error).split('\n')[0]}`))
     this.worker.on('exit', (code) => this.end('stopped', `its thread ended with exit code ${code} (process.exit in a package it uses?)`))
   }
 
@@ -94,7 +93,6 @@ export class GameThread {
     else head.settle({ ok: false, why: 'stopped', piece: head.piece, detail: message.failed })
     if (!this.pending.length) this.worker.unref()
     this.arm()
-    this.onSettled?.()
   }
 
   /** The clock of the request being run starts (again) when it starts or starts a new piece; none runs before the thread has booted. */
@@ -114,7 +112,6 @@ export class GameThread {
     head?.settle({ ok: false, why, piece: head.piece ?? this.lastPiece, detail })
     for (const p of rest) p.settle({ ok: false, why: 'lost', detail })
     if (why === 'timeout') void this.worker.terminate()
-    this.onSettled?.()
   }
 
   /** Stops the thread; requests not yet answered are lost. */

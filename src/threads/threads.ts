@@ -4,6 +4,8 @@ import { GameThread } from './game-thread.ts'
 
 /** The time limit of one piece of a game's code (loading it, a check, a face) unless `--timeout` says otherwise. */
 export const DEFAULT_TIMEOUT_S = 30
+/** The longest limit: a day (a timer cannot wait beyond 24.8 days, and no face needs hours). */
+export const MAX_TIMEOUT_S = 86_400
 
 /**
  * Every thread that runs games' code in a run, in one place: started here, kept for the run (the next game,
@@ -15,7 +17,7 @@ export class GameThreads {
   readonly limitMs: number
 
   constructor(timeoutS: number = DEFAULT_TIMEOUT_S) {
-    this.limitMs = timeoutS * 1000
+    this.limitMs = Math.min(Math.max(timeoutS, 0.001), MAX_TIMEOUT_S) * 1000
   }
 
   private of(paths: GamePaths): GameThread[] {
