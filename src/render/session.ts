@@ -44,6 +44,8 @@ export interface Drawn {
 export interface RenderSession {
   /** Draws a face; with `layoutOnly`, runs its template (which measures text and looks icons up) without drawing. */
   draw(job: FaceJob, how?: { layoutOnly?: boolean }): Promise<Drawn>
+  /** Draws a few words in every font, small, and throws the result away: the first face then costs what the others do. */
+  warm(): Promise<void>
 }
 
 
@@ -87,6 +89,10 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
   }
 
   const session: RenderSession = {
+    async warm() {
+      const words = fonts.map((f) => ({ type: 'span', key: `${f.name}${f.weight}${f.style}`, props: { style: { fontFamily: f.name, fontWeight: f.weight, fontStyle: f.style }, children: 'Aa 1' } }))
+      await renderFace({ type: 'div', key: null, props: { style: { display: 'flex', flexWrap: 'wrap' }, children: words } } as never, faceBox(20, 20, 0), fonts, 30)
+    },
     async draw({ kind, type: typeId, card }, how = {}) {
       const diagnostics: Diagnostic[] = []
       const type = game.types[typeId]!

@@ -70,6 +70,8 @@ const session = async (g: Held, options: RenderOptions) => {
   return g.sessions.get(key)!
 }
 
+const warmed = new WeakSet<RenderSession>()
+
 const stores = new Map<string, FaceStore>()
 const storeAt = async (dir: string) => {
   const { FaceStore } = await import('../render/face-store.ts')
@@ -85,8 +87,13 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       return (await loaded(g)).diagnostics
     case 'checks':
       return checkDeck(await game(g), request.cards, relativePath(root, paths.definition), root, new Set(request.failedTypes), (name) => running({ kind: 'check', name }))
-    case 'open':
-      return (await session(g, request.options)).diagnostics
+    case 'open': {
+      const opened = await session(g, request.options)
+      // Warmed while the build validates: satori reads its fonts on its first call (deckwright's code, not the game's).
+      if (!warmed.has(opened.session)) await opened.session.warm().catch(() => undefined)
+      warmed.add(opened.session)
+      return opened.diagnostics
+    }
     case 'layout': {
       const { session: s } = await session(g, request.options)
       const seen = new Set<string>()
