@@ -81,7 +81,12 @@ const print = (diagnostics: Diagnostic[], format: FormatName, stream: NodeJS.Wri
 const tooManyWarnings = (diagnostics: Diagnostic[], max: number | undefined) =>
   max !== undefined && max >= 0 && diagnostics.filter((d) => d.severity === 'warning').length > max
 
-export const main = async (argv: string[]): Promise<number> => {
+/** What the command's caller learns besides the exit code: `ending`, called when a process ends as it should before `main` returns (a watch's build process, when its watch stops). */
+export interface MainHooks {
+  ending?: () => void
+}
+
+export const main = async (argv: string[], hooks: MainHooks = {}): Promise<number> => {
   const root = process.cwd()
   let exitCode: number = EXIT.ok
   const program = new Command('deckwright')
@@ -209,7 +214,7 @@ export const main = async (argv: string[]): Promise<number> => {
       }
       try {
         await buildAll(ids)
-        if (opts.watch && process.send) await serveBuilds(buildAll)
+        if (opts.watch && process.send) await serveBuilds(buildAll, hooks.ending)
       } finally {
         await threads.close()
       }

@@ -65,7 +65,7 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   const cards = modelCards(game, files.value, declared.broken)
   diagnostics.push(...cards.diagnostics)
   // The deck checks are the game's code: they run on its thread, while this one checks the rules.
-  const checking = threads.take(paths, 1)[0]!.call({ game: id, do: 'checks', cards: cards.value, failedTypes: [...cards.failedTypes] })
+  const checking = threads.take(paths, 1)[0]!.call({ game: id, do: 'checks', cards: cards.value, failedTypes: [...cards.failedTypes], leftOut: [...cards.leftOut] })
   const rulesDiagnostics: Diagnostic[] = []
   if (loadedRules && rules) {
     rulesDiagnostics.push(...loadedRules.diagnostics)

@@ -109,4 +109,34 @@ describe("a game's code that would end the run", () => {
       expect(errors(rejected.stdout)).toEqual([expect.objectContaining({ rule: 'game/uncaught-error', file: 'templates/g/index.tsx', line: 5, message: expect.stringContaining('nobody awaits me') })])
     }
   })
+
+  it('code that still ends the process itself (here: only on the command\'s own thread) makes the run exit 2, never 0', async () => {
+    const after = "import { isMainThread } from 'node:worker_threads'\nif (isMainThread) (Reflect.get(process, 'exit') as (code: number) => never)(0)\n"
+    const r = await deckwright(project(definition('', after)), 'validate', '--no-faces')
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('the run ended before it finished')
+  })
+})
+
+describe('one mistake, one error', () => {
+  it('a bad indent in a card file is one YAML error: the fields it breaks, the deck check and the example it hides are not reported again', async () => {
+    const root = project(
+      definition(`\n  examples: { opening: { title: 'Opening', cards: ['h2'] } },\n  checks: {\n    enough(ctx) {\n      if (ctx.count('hut') < 2) ctx.report({ message: 'two huts at least', type: 'hut' })\n    },\n  },`),
+    )
+    writeFileSync(join(root, 'cards', 'g', 'cards.yaml'), 'type: hut\ncards:\n  - id: h1\n    title: A\n  - id: h2\n   title: B\n')
+    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
+    expect(r.code).toBe(1)
+    expect(json(r.stdout).map((d) => [d.rule, d.severity])).toEqual([
+      ['yaml/syntax', 'error'],
+      ['game/check-held', 'info'],
+      ['validate/faces-skipped', 'info'],
+    ])
+  })
+
+  it('a card left out for its own error is not reported again by the example or the reference that names it', async () => {
+    const root = project(definition(`\n  examples: { opening: { title: 'Opening', cards: ['h2'] } },`))
+    writeFileSync(join(root, 'cards', 'g', 'cards.yaml'), '- { id: h1, type: hut, title: A }\n- { id: h2, type: hut }\n')
+    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
+    expect(errors(r.stdout).map((d) => [d.rule, d.card])).toEqual([['card/missing-field', 'h2']])
+  })
 })

@@ -141,7 +141,7 @@ const watchEntry = (parent: string, name: string, watchers: Map<string, FSWatche
  * In the build process a watch started: after the first builds, builds the games it is sent, one batch at
  * a time, and says when it is idle. Never resolves; the process ends with its watch.
  */
-export const serveBuilds = (build: (games: string[]) => Promise<void>): Promise<never> =>
+export const serveBuilds = (build: (games: string[]) => Promise<void>, ending?: () => void): Promise<never> =>
   new Promise(() => {
     process.send!({ idle: true })
     process.on('message', async (message: { build?: string[] }) => {
@@ -149,5 +149,8 @@ export const serveBuilds = (build: (games: string[]) => Promise<void>): Promise<
       await build(message.build)
       process.send!({ idle: true })
     })
-    process.on('disconnect', () => process.exit(0))
+    process.on('disconnect', () => {
+      ending?.()
+      process.exit(0)
+    })
   })

@@ -20,11 +20,12 @@ export const checkDeck = (
   cards: readonly Card[],
   definitionFile: string,
   root?: string,
-  failedTypes: ReadonlySet<string> = new Set(),
+  /** What validation left out: types with cards left out for their errors, and those cards' ids (see modelCards). */
+  { failedTypes = new Set<string>(), leftOut = new Set<string>() }: { failedTypes?: ReadonlySet<string>; leftOut?: ReadonlySet<string> } = {},
   /** Called before each check runs (a game thread says which check it is running). */
   onCheck?: (name: string) => void,
 ): Diagnostic[] => {
-  const diagnostics: Diagnostic[] = [...hiddenBacks(game, definitionFile), ...cardSizes(game, definitionFile), ...halfRoles(game, definitionFile), ...exampleCards(game, cards, definitionFile)]
+  const diagnostics: Diagnostic[] = [...hiddenBacks(game, definitionFile), ...cardSizes(game, definitionFile), ...halfRoles(game, definitionFile), ...exampleCards(game, cards, definitionFile, leftOut)]
   const seen = new Set<string>()
   const crashed = new Set<string>()
   const held = new Set<string>()

@@ -30,10 +30,12 @@ interface Reporter {
  * Cards with an error are left out of the deck so that deck checks see only what could be read.
  */
 /** `broken`: card types whose declaration is wrong (reported at the definition): their cards are left out, unreported. */
-export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken: ReadonlySet<string> = new Set()): Result<Card[]> & { failedTypes: Set<string> } => {
+export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken: ReadonlySet<string> = new Set()): Result<Card[]> & { failedTypes: Set<string>; leftOut: Set<string> } => {
   const diagnostics: Diagnostic[] = []
   /** Card types with a card left out for its errors: deck checks on them would count wrong. */
   const failedTypes = new Set<string>()
+  /** The ids of cards left out for their errors (reported already): a reference to one is not another error. */
+  const leftOut = new Set<string>()
   const cards: Card[] = []
   const ctx: FieldContext = { vocab: vocabularyWords(game) }
   const sets = setNames(game)
@@ -42,6 +44,13 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
   // The names of shared backs' files (`<deck>.back.png`): a card id may not take one.
   const sharedBacks = new Map(Object.keys(game.types).filter((t) => game.types[t]!.back !== 'own').map((t) => [idKey(deckOf(game, t)), game.types[t]!.name]))
   for (const file of files) {
+    if (file.unreadable) {
+      // Reported as the file's syntax error; the deck checks of the types it may hold wait for it.
+      const named = [file.defaults.get('type')?.value, fileStem(file.file), ...file.cards.map((c) => c.values.get('type')?.value)].filter((t): t is string => typeof t === 'string' && Boolean(game.types[t]))
+      for (const t of named.length ? named : Object.keys(game.types)) failedTypes.add(t)
+      for (const c of file.cards) if (typeof c.values.get('id')?.value === 'string') leftOut.add(String(c.values.get('id')!.value))
+      continue
+    }
     for (const raw of file.cards) {
       const report: Reporter = ({ pos, severity = 'error', ...d }) =>
         diagnostics.push({ ...d, severity, file: raw.file, line: pos.line, column: pos.column, endLine: pos.endLine, endColumn: pos.endColumn })
@@ -72,6 +81,7 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
         continue
       }
       seen.set(idKey(id), raw)
+      leftOut.add(id) // until it turns out valid
 
       // A file named after a card type (money.csv, vote.yaml) holds that type unless it says otherwise.
       const typeValue = get('type') ?? (game.types[fileStem(file.file)] ? { value: fileStem(file.file), pos: raw.pos } : undefined)
@@ -149,8 +159,10 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
         report({ rule: 'card/unknown-field', pos, card: id, field: key, message: `${type.name} has no field \`${key}\`${didYouMean(key, allowed)}; its fields are ${Object.keys(type.fields).join(', ')}` })
         valid = false
       }
-      if (valid) cards.push({ id, type: typeName, set, qty, ...(art !== undefined && { art }), fields, source: { file: raw.file, pos: raw.pos, fields: fieldPos } })
-      else failedTypes.add(typeName)
+      if (valid) {
+        cards.push({ id, type: typeName, set, qty, ...(art !== undefined && { art }), fields, source: { file: raw.file, pos: raw.pos, fields: fieldPos } })
+        leftOut.delete(id)
+      } else failedTypes.add(typeName)
     }
   }
 
@@ -161,6 +173,7 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
       const target = field.kind === 'ref' ? card.fields[name] : undefined
       if (typeof target !== 'string') continue
       const found = byId.get(target)
+      if (!found && leftOut.has(target)) continue // the card it names has errors of its own, reported
       if (!found || found.type !== field.refType) {
         const pos = card.source.fields[name]!
         diagnostics.push({ rule: 'card/unknown-ref', severity: 'error', file: card.source.file, line: pos.line, column: pos.column, card: card.id, field: name, message: `\`${name}\` names "${target}", which is not a ${field.refType} card of this game` })
@@ -170,5 +183,5 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
   // One mistake in one place (a file's `type:` that every card inherits) is one error, not one a card.
   const seenAt = new Set<string>()
   const once = diagnostics.filter((d) => !seenAt.has(diagnosticKey(d, false)) && Boolean(seenAt.add(diagnosticKey(d, false))))
-  return { value: cards, diagnostics: once, failedTypes }
+  return { value: cards, diagnostics: once, failedTypes, leftOut }
 }

@@ -20,4 +20,9 @@ export interface RawCardFile {
   file: string
   defaults: Map<string, RawValue>
   cards: RawCard[]
+  /**
+   * The file does not parse (a YAML syntax error): what was read of its cards is a guess, so they are not
+   * checked (a misplaced indent would report every field of the card around it) and its types' deck checks wait.
+   */
+  unreadable?: boolean
 }

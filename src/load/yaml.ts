@@ -146,11 +146,14 @@ export const parseYamlCardsFully = (source: string, file: string): Result<RawCar
   const lc = new LineCounter()
   const doc = parseDocument(source, { lineCounter: lc, prettyErrors: false, uniqueKeys: false, merge: false })
   const diagnostics: Diagnostic[] = []
-  for (const err of doc.errors) {
-    const at = lc.linePos(err.pos[0])
-    diagnostics.push({ rule: 'yaml/syntax', severity: 'error', file, line: at.line, column: at.col, message: `YAML syntax: ${err.message.split('\n')[0]}` })
+  // One syntax error per file, the first: those after it mostly follow from it (as ESLint reports one parsing error).
+  const [first, ...later] = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0])
+  if (first) {
+    const at = lc.linePos(first.pos[0])
+    const more = later.length ? ` (the YAML after it is not checked: fix this first)` : ''
+    diagnostics.push({ rule: 'yaml/syntax', severity: 'error', file, line: at.line, column: at.col, message: `YAML syntax: ${first.message.split('\n')[0]}${more}` })
   }
-  const result: RawCardFile = { file, defaults: new Map(), cards: [] }
+  const result: RawCardFile = { file, defaults: new Map(), cards: [], ...(first && { unreadable: true }) }
   const budget: Budget = { used: 0, reported: false }
   const root = doc.contents as Node | null
   const resolve = (node: Node | null | undefined): Node | undefined => (isAlias(node) ? ((node.resolve(doc) as Node | undefined) ?? undefined) : (node ?? undefined))

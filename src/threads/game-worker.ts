@@ -86,7 +86,7 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
     case 'load':
       return (await loaded(g)).diagnostics
     case 'checks':
-      return checkDeck(await game(g), request.cards, relativePath(root, paths.definition), root, new Set(request.failedTypes), (name) => running({ kind: 'check', name }))
+      return checkDeck(await game(g), request.cards, relativePath(root, paths.definition), root, { failedTypes: new Set(request.failedTypes), leftOut: new Set(request.leftOut) }, (name) => running({ kind: 'check', name }))
     case 'open': {
       const opened = await session(g, request.options)
       // Warmed while the build validates: satori reads its fonts on its first call (deckwright's code, not the game's).

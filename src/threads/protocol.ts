@@ -11,8 +11,8 @@ import type { FaceJob, RenderOptions } from '../render/session.ts'
 export type Request = { game: string } & (
   /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */
   | { do: 'load' }
-  /** Run the game's deck checks on its cards (those that passed validation), holding checks on `failedTypes`. */
-  | { do: 'checks'; cards: Card[]; failedTypes: string[] }
+  /** Run the game's deck checks on its cards (those that passed validation), holding checks on `failedTypes`; `leftOut`: ids of cards with errors. */
+  | { do: 'checks'; cards: Card[]; failedTypes: string[]; leftOut: string[] }
   /** Load the templates, fonts and renderer for these options, so that the first face drawn does not wait for them. */
   | { do: 'open'; options: RenderOptions }
   /** Run the templates of these faces without drawing them: text that does not fit, unknown icons, art. */

@@ -103,7 +103,7 @@ describe('checkDeck', () => {
     // Seven good votes and one with an error: the check would say "7 votes, 8 needed", a second error for one mistake.
     const { value, diagnostics, failedTypes } = model('type: vote\ncards:\n' + Array.from({ length: 7 }, (_, i) => `  - { id: v${i}, vote: YES, number: ${i + 1} }`).join('\n') + '\n  - { id: v7, vote: MAYBE, number: 8 }\n')
     expect(diagnostics.map((d) => d.rule)).toEqual(['card/unknown-value'])
-    expect(checkDeck(game, value, 'rules/g/game.ts', undefined, failedTypes)).toEqual([expect.objectContaining({ rule: 'game/check-held', severity: 'info', message: expect.stringContaining('the check "votes" was not run: cards of Vote have errors') })])
+    expect(checkDeck(game, value, 'rules/g/game.ts', undefined, { failedTypes })).toEqual([expect.objectContaining({ rule: 'game/check-held', severity: 'info', message: expect.stringContaining('the check "votes" was not run: cards of Vote have errors') })])
     // A file's `type:` misspelt: one error at that line, not one per card.
     const typo = model('type: votee\ncards:\n' + Array.from({ length: 11 }, (_, i) => `  - { id: t${i}, vote: YES, number: ${i + 1} }`).join('\n') + '\n')
     expect(typo.diagnostics.map((d) => [d.rule, d.line])).toEqual([['card/unknown-type', 1]])

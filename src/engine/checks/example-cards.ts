@@ -2,12 +2,15 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../define.ts'
 import { didYouMean } from '../suggest.ts'
 
-/** The booklet draws each example from real cards: every card an example names must exist. */
-export const exampleCards = (game: GameDef, cards: readonly Card[], definitionFile: string): Diagnostic[] => {
+/**
+ * The booklet draws each example from real cards: every card an example names must exist. A card left out
+ * for its own errors (`leftOut`, reported already) is not reported again here.
+ */
+export const exampleCards = (game: GameDef, cards: readonly Card[], definitionFile: string, leftOut: ReadonlySet<string> = new Set()): Diagnostic[] => {
   const ids = new Set(cards.map((c) => c.id))
   return Object.entries(game.examples ?? {}).flatMap(([example, def]) =>
     def.cards
-      .filter((id) => !ids.has(id))
+      .filter((id) => !ids.has(id) && !leftOut.has(id))
       .map((id) => ({
         rule: 'game/unknown-example-card',
         severity: 'error' as const,
