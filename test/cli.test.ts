@@ -1,8 +1,11 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { deckwright, projectCopy } from './helpers.ts'
+import { promisify } from 'node:util'
+import { deckwright, projectCopy, root } from './helpers.ts'
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}/`, import.meta.url))
 
@@ -91,6 +94,23 @@ describe('deckwright validate', () => {
     // A clean run says so (on stderr; stdout stays the formatter's).
     const clean = await deckwright(fileURLToPath(new URL('..', import.meta.url)), 'validate', 'ministries')
     expect([clean.code, clean.stderr]).toEqual([0, 'ministries: no problems\n'])
+  })
+})
+
+describe('a command that cannot run', () => {
+  it('says why in one line and exits 2; --debug, DECKWRIGHT_DEBUG or DEBUG=deckwright print the stack', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-debug-'))
+    writeFileSync(join(dir, 'a-file'), '')
+    const out = join(dir, 'a-file', 'sub') // a folder inside a file: the write fails
+    const plain = await deckwright(dir, 'calibrate', '--out', out)
+    expect(plain.code).toBe(2)
+    expect(plain.stderr).toBe(`deckwright: ENOTDIR: not a directory, mkdir '${out}'\n(run again with --debug for the details)\n`)
+    const run = promisify(execFile)
+    for (const [args, env] of [[['--debug'], {}], [[], { DEBUG: 'other,deckwright' }], [[], { DECKWRIGHT_DEBUG: '1' }]] as const) {
+      const failed = await run(process.execPath, [join(root, 'bin', 'deckwright.js'), ...args, 'calibrate', '--out', out], { cwd: dir, env: { ...process.env, ...env } }).catch((e: { code: number; stderr: string }) => e)
+      expect((failed as { code: number }).code).toBe(2)
+      expect((failed as { stderr: string }).stderr).toMatch(/ENOTDIR[^\n]*\n\s+at /)
+    }
   })
 })
 
