@@ -246,9 +246,10 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
     .addOption(new Option('--imposition <kind>', 'saddle: A5 pages 2-up on A4 in booklet order, to fold and staple').choices(['none', 'saddle']).default('none'))
     .option('--drafts', 'print the comments and @TODO notes in the margin')
     .addOption(formatOption())
-    .action(async (file: string, opts: { out?: string; pageSize: 'a5' | 'a4'; imposition: 'none' | 'saddle'; drafts?: boolean; format: FormatName }) => {
+    .addOption(timeoutOption())
+    .action(async (file: string, opts: { out?: string; pageSize: 'a5' | 'a4'; imposition: 'none' | 'saddle'; drafts?: boolean; format: FormatName; timeout?: number }) => {
       const { writeBookletFile } = await import('./booklet/file.ts')
-      const { value, diagnostics } = await writeBookletFile(file, { root, out: opts.out, pageSize: opts.pageSize, imposition: opts.imposition, drafts: opts.drafts })
+      const { value, diagnostics } = await writeBookletFile(file, { root, out: opts.out, pageSize: opts.pageSize, imposition: opts.imposition, drafts: opts.drafts, timeout: opts.timeout })
       print(diagnostics.filter((d) => d.severity !== 'info'), opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
       if (value.out) process.stderr.write(`wrote ${value.out}\n`)
       else process.stderr.write(`${file}: no booklet written, fix the errors above\n`)
@@ -284,11 +285,13 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
     .command('schema')
     .description('write a JSON Schema per card type to cards/<game>/schema/, for editors to complete and check card files')
     .argument('[games...]')
-    .action(async (games: string[]) => {
+    .addOption(formatOption())
+    .addOption(timeoutOption())
+    .action(async (games: string[], opts: { format: FormatName; timeout?: number }) => {
       const { writeSchemas } = await import('./schema-files.ts')
       for (const id of selectGames(root, games)) {
-        const { value, diagnostics } = await writeSchemas(root, id)
-        print(diagnostics, 'stylish', process.stderr)
+        const { value, diagnostics } = await writeSchemas(root, id, { timeout: opts.timeout })
+        print(diagnostics, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
         if (hasErrors(diagnostics)) exitCode = EXIT.errors
         for (const file of value) process.stderr.write(`wrote ${file}\n`)
       }

@@ -3,8 +3,8 @@ import { hasErrors, type Diagnostic, type Result } from './diagnostics/diagnosti
 import type { Card, GameDef } from './engine/define.ts'
 import { checkDefinition } from './engine/checks/definition.ts'
 import { modelCards } from './engine/model.ts'
-import { gamePaths, loadGameDefinition, relativePath, type GamePaths } from './load/project.ts'
-import { compileGameModule } from './load/game-modules.ts'
+import { gamePaths, relativePath, type GamePaths } from './load/project.ts'
+import { loadDefinition } from './threads/load-definition.ts'
 import { checkFrontMatter } from './engine/checks/front-matter.ts'
 import type { RulesDoc } from './load/rules.ts'
 import { withThreads, type GameThreads } from './threads/threads.ts'
@@ -43,18 +43,13 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   const paths = gamePaths(root, id)
   const limitS = threads.limitMs / 1000
   // A game thread loads the definition while this thread reads the card files and the rules.
-  const [thread] = threads.take(paths, 1)
-  // Compiled here first (the thread boots meanwhile): the time limit is the game's code's, not the compiler's.
-  await compileGameModule(paths.definition, root).catch(() => undefined) // a compile error is reported where it loads
-  const probing = thread!.call({ game: id, do: 'load' })
+  const definitionLoaded = loadDefinition(paths, threads)
   const [{ loadCardFiles }, { loadRules }] = await Promise.all([import('./load/card-files.ts'), import('./load/rules.ts')])
   const files = loadCardFiles(paths)
   // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
   const loadedRules = existsSync(paths.rules) ? loadRules(paths.rules, root) : undefined
   const rules: RulesDoc | undefined = loadedRules?.value
-  const probe = await probing
-  if (!probe.ok) return { value: undefined, diagnostics: [stoppedDiagnostic(paths, probe, limitS)] }
-  const definition = await loadGameDefinition(paths)
+  const definition = await definitionLoaded()
   const diagnostics: Diagnostic[] = [...definition.diagnostics]
   const game = definition.value
   if (!game) return { value: undefined, diagnostics }

@@ -14,6 +14,8 @@ export interface BookletFileOptions extends Omit<BookletOptions, 'examples' | 'b
   out?: string
   /** Resolution of the example cards' faces. */
   dpi?: number
+  /** Seconds each piece of the game's code may take while its examples are drawn; default 30. */
+  timeout?: number
 }
 
 export interface BookletFileReport {
@@ -45,11 +47,11 @@ export const writeBookletFile = async (file: string, options: BookletFileOptions
 
   const owner = gameOfRules(path)
   const game = owner?.id
-  const examples = owner ? await gameExamples(owner.root, owner.id, options.dpi ?? 150) : undefined
+  const examples = owner ? await gameExamples(owner.root, owner.id, options.dpi ?? 150, options.timeout) : undefined
   // A face that could not be drawn leaves its example a placeholder: a warning here, not an error.
   diagnostics.push(...(examples?.diagnostics ?? []).map((d) => ({ ...d, severity: d.severity === 'error' ? ('warning' as const) : d.severity })))
   const title = game && examples ? examples.title : undefined
-  const { root: _root, out: _out, dpi: _dpi, ...bookletOptions } = options
+  const { root: _root, out: _out, dpi: _dpi, timeout: _timeout, ...bookletOptions } = options
   const booklet = await renderBooklet(rules.value, { ...bookletOptions, title, examples: examples?.examples, baseDir: dirname(path) })
   diagnostics.push(...booklet.diagnostics)
   const out = resolve(root, options.out ?? `${game ? `${game}-rules` : basename(path, extname(path))}.pdf`)
@@ -58,14 +60,18 @@ export const writeBookletFile = async (file: string, options: BookletFileOptions
 }
 
 /** The game's title and its examples, with only the example cards' faces drawn; undefined if the game does not load. */
-const gameExamples = async (root: string, id: string, dpi: number): Promise<{ title: string; examples: Record<string, BookletExample>; diagnostics: Diagnostic[] } | undefined> => {
+const gameExamples = async (root: string, id: string, dpi: number, timeout?: number): Promise<{ title: string; examples: Record<string, BookletExample>; diagnostics: Diagnostic[] } | undefined> => {
   const { validateGame } = await import('../validate.ts')
   const { renderGame } = await import('../render/render-game.ts')
-  const loaded = (await validateGame(root, id)).value
-  if (!loaded) return undefined
-  const wanted = new Set(Object.values(loaded.game.examples ?? {}).flatMap((e) => e.cards))
-  const cards = loaded.cards.filter((c) => wanted.has(c.id))
-  const bleedMm = 3
-  const faces = cards.length ? await renderGame(loaded.paths, loaded.game, cards, { dpi, bleedMm, inkFriendly: false, jobs: 1 }) : { value: { cards: [] }, diagnostics: [] }
-  return { title: loaded.game.title, examples: examplesFromFaces(loaded.game, faces.value, bleedMm), diagnostics: faces.diagnostics.filter((d) => d.severity !== 'info') }
+  const { withThreads } = await import('../threads/threads.ts')
+  // Validating and drawing share the game's threads.
+  return withThreads(undefined, timeout, async (threads) => {
+    const loaded = (await validateGame(root, id, { threads })).value
+    if (!loaded) return undefined
+    const wanted = new Set(Object.values(loaded.game.examples ?? {}).flatMap((e) => e.cards))
+    const cards = loaded.cards.filter((c) => wanted.has(c.id))
+    const bleedMm = 3
+    const faces = cards.length ? await renderGame(loaded.paths, loaded.game, cards, { dpi, bleedMm, inkFriendly: false, jobs: 1, threads }) : { value: { cards: [] }, diagnostics: [] }
+    return { title: loaded.game.title, examples: examplesFromFaces(loaded.game, faces.value, bleedMm), diagnostics: faces.diagnostics.filter((d) => d.severity !== 'info') }
+  })
 }
