@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 import type { Result } from './diagnostics/diagnostic.ts'
-import { cardTypeSchema } from './engine/schema.ts'
-import { checkDefinition } from './engine/checks/definition.ts'
+import { stoppedDiagnostic } from './threads/stopped.ts'
 import { gamePaths, relativePath } from './load/project.ts'
 import { loadDefinition } from './threads/load-definition.ts'
 import { withThreads, type GameThreads } from './threads/threads.ts'
@@ -14,13 +13,14 @@ export const writeSchemas = (root: string, id: string, options: { threads?: Game
     // The definition is the game's code: a game thread loads it first (see load-definition.ts).
     const { value: game, diagnostics } = await loadDefinition(paths, threads)()
     if (!game) return { value: [], diagnostics }
-    const declared = checkDefinition(game, relativePath(root, paths.definition), root)
-    diagnostics.push(...declared.diagnostics)
+    // The field kinds describe their values, and a kind may be the game's own code: on its thread.
+    const made = await threads.take(paths, 1)[0]!.call({ game: id, do: 'schemas' })
+    if (!made.ok) return { value: [], diagnostics: [...diagnostics, stoppedDiagnostic(paths, made, threads.limitMs / 1000)] }
+    diagnostics.push(...made.value.diagnostics)
     const written: string[] = []
-    for (const [typeId, type] of Object.entries(game.types)) {
-      if (declared.broken.has(typeId)) continue
+    for (const [typeId, schema] of Object.entries(made.value.schemas)) {
       const path = join(paths.cardsDir, 'schema', `${typeId}.json`)
-      writeFileAtomic(path, JSON.stringify(cardTypeSchema(game, typeId, type), null, 2) + '\n')
+      writeFileAtomic(path, JSON.stringify(schema, null, 2) + '\n')
       written.push(relativePath(root, path))
     }
     return { value: written, diagnostics }

@@ -54,13 +54,10 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   const game = definition.value
   if (!game) return { value: undefined, diagnostics }
   diagnostics.push(...files.diagnostics)
-  // The definition's own mistakes first, at their lines; the cards of the types they break are not checked.
-  const declared = checkDefinition(game, relativePath(root, paths.definition), root)
-  diagnostics.push(...declared.diagnostics)
-  const cards = modelCards(game, files.value, declared.broken)
-  diagnostics.push(...cards.diagnostics)
-  // The deck checks are the game's code: they run on its thread, while this one checks the rules.
-  const checking = threads.take(paths, 1)[0]!.call({ game: id, do: 'checks', cards: cards.value, failedTypes: [...cards.failedTypes], leftOut: [...cards.leftOut] })
+  // The game's field kinds and deck checks are its code: they run on its thread, while this one checks the rules.
+  const thread = threads.take(paths, 1)[0]!
+  const reading = thread.call({ game: id, do: 'cards', files: files.value })
+  const checking = reading.then((read) => (read.ok ? thread.call({ game: id, do: 'checks', cards: read.value.cards, failedTypes: read.value.failedTypes, leftOut: read.value.leftOut }) : read))
   const rulesDiagnostics: Diagnostic[] = []
   if (loadedRules && rules) {
     rulesDiagnostics.push(...loadedRules.diagnostics)
@@ -70,12 +67,14 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
       rulesDiagnostics.push(...checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }))
     }
   }
-  const checked = await checking
-  diagnostics.push(...(checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)]), ...rulesDiagnostics)
+  const [read, checked] = await Promise.all([reading, checking])
+  if (!read.ok) return { value: undefined, diagnostics: [...diagnostics, stoppedDiagnostic(paths, read, limitS), ...rulesDiagnostics] }
+  const cards = read.value.cards
+  diagnostics.push(...read.value.diagnostics, ...(checked.ok ? (checked.value as Diagnostic[]) : [stoppedDiagnostic(paths, checked, limitS)]), ...rulesDiagnostics)
   const definitionFile = relativePath(root, paths.definition)
   if (options.faces && !hasErrors(diagnostics)) {
     const { checkFaces } = await import('./render/check-faces.ts')
-    diagnostics.push(...(await checkFaces(paths, game, cards.value, threads, options.maxImagePixels)))
+    diagnostics.push(...(await checkFaces(paths, game, cards, threads, options.maxImagePixels)))
   } else if (options.faces !== undefined) {
     // What was not checked is said, so that a clean run is never mistaken for a complete one.
     const why = options.faces ? 'errors were found: they come first' : '--no-faces'
@@ -83,5 +82,5 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   }
   // An error the game's code threw after its check or face had answered (from a timer, a rejected promise).
   diagnostics.push(...threads.strays(paths))
-  return { value: { paths, game, cards: cards.value, rules }, diagnostics }
+  return { value: { paths, game, cards, rules }, diagnostics }
 }

@@ -6,6 +6,7 @@ import { idKey, idProblem } from './card-id.ts'
 import { deckOf } from './decks.ts'
 import { pathProblem } from './safe-path.ts'
 import { didYouMean } from './suggest.ts'
+import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 
 const fileStem = (file: string): string => file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '')
 
@@ -30,7 +31,8 @@ interface Reporter {
  * Cards with an error are left out of the deck so that deck checks see only what could be read.
  */
 /** `broken`: card types whose declaration is wrong (reported at the definition): their cards are left out, unreported. */
-export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken: ReadonlySet<string> = new Set()): Result<Card[]> & { failedTypes: Set<string>; leftOut: Set<string> } => {
+/** `root`: the project's folder, for an error a field kind of the game's own throws to point at its line. */
+export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken: ReadonlySet<string> = new Set(), root?: string): Result<Card[]> & { failedTypes: Set<string>; leftOut: Set<string> } => {
   const diagnostics: Diagnostic[] = []
   /** Card types with a card left out for its errors: deck checks on them would count wrong. */
   const failedTypes = new Set<string>()
@@ -143,7 +145,17 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
           }
           continue
         }
-        const parsed = field.parse(value.value, ctx)
+        let parsed
+        try {
+          parsed = field.parse(value.value, ctx)
+        } catch (error) {
+          // A field kind of the game's own that throws: an error at its code's line, naming the card and its place.
+          const code = root ? thrownAt(error, root) : undefined
+          const place = `\`${name}\` of ${id} (${raw.file}:${value.pos.line})`
+          diagnostics.push({ rule: 'game/field-crashed', severity: 'error', ...(code ?? { file: raw.file, line: value.pos.line, column: value.pos.column }), card: id, field: name, message: `the ${field.kind} field kind failed to read ${place}: ${firstLine(error)}` })
+          valid = false
+          continue
+        }
         if (!parsed.ok) {
           report({ rule: parsed.rule, pos: value.pos, card: id, field: name, message: `\`${name}\`: ${parsed.message}` })
           valid = false
@@ -169,14 +181,17 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
   // References are checked once every card is known.
   const byId = new Map(cards.map((c) => [c.id, c]))
   for (const card of cards) {
-    for (const [name, field] of Object.entries(game.types[card.type]!.fields) as [string, Field & { refType?: string }][]) {
-      const target = field.kind === 'ref' ? card.fields[name] : undefined
-      if (typeof target !== 'string') continue
-      const found = byId.get(target)
-      if (!found && leftOut.has(target)) continue // the card it names has errors of its own, reported
-      if (!found || found.type !== field.refType) {
-        const pos = card.source.fields[name]!
-        diagnostics.push({ rule: 'card/unknown-ref', severity: 'error', file: card.source.file, line: pos.line, column: pos.column, card: card.id, field: name, message: `\`${name}\` names "${target}", which is not a ${field.refType} card of this game` })
+    for (const [name, field] of Object.entries(game.types[card.type]!.fields) as [string, Field][]) {
+      const value = card.fields[name]
+      if (!field.references || value === undefined) continue
+      const { type, ids } = field.references
+      for (const target of ids(value)) {
+        const found = byId.get(target)
+        if (!found && leftOut.has(target)) continue // the card it names has errors of its own, reported
+        if (!found || found.type !== type) {
+          const pos = card.source.fields[name]!
+          diagnostics.push({ rule: 'card/unknown-ref', severity: 'error', file: card.source.file, line: pos.line, column: pos.column, card: card.id, field: name, message: `\`${name}\` names "${target}", which is not a ${type} card of this game` })
+        }
       }
     }
   }

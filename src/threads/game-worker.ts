@@ -2,6 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { diagnosticKey, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GameDef } from '../engine/define.ts'
 import { checkDeck } from '../engine/check.ts'
+import { checkDefinition } from '../engine/checks/definition.ts'
+import { modelCards } from '../engine/model.ts'
 import { gamePaths, loadGameDefinition, relativePath, type GamePaths } from '../load/project.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 import type { FaceStore } from '../render/face-store.ts'
@@ -85,6 +87,22 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
   switch (request.do) {
     case 'load':
       return (await loaded(g)).diagnostics
+    case 'cards': {
+      const def = await game(g)
+      running({ kind: 'cards' })
+      // The definition's own mistakes first, at their lines; the cards of the types they break are not checked.
+      const declared = checkDefinition(def, relativePath(root, paths.definition), root)
+      const modelled = modelCards(def, request.files, declared.broken, root)
+      return { cards: modelled.value, diagnostics: [...declared.diagnostics, ...modelled.diagnostics], failedTypes: [...modelled.failedTypes], leftOut: [...modelled.leftOut] }
+    }
+    case 'schemas': {
+      const def = await game(g)
+      running({ kind: 'cards' })
+      const declared = checkDefinition(def, relativePath(root, paths.definition), root)
+      const { cardTypeSchema } = await import('../engine/schema.ts')
+      const sound = Object.entries(def.types).filter(([typeId]) => !declared.broken.has(typeId))
+      return { schemas: Object.fromEntries(sound.map(([typeId, type]) => [typeId, cardTypeSchema(def, typeId, type)])), diagnostics: declared.diagnostics }
+    }
     case 'checks':
       return checkDeck(await game(g), request.cards, relativePath(root, paths.definition), root, { failedTypes: new Set(request.failedTypes), leftOut: new Set(request.leftOut) }, (name) => running({ kind: 'check', name }))
     case 'open': {

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Card } from '../engine/define.ts'
+import type { RawCardFile } from '../load/raw-card.ts'
 import type { DrawnFace } from '../render/draw-face.ts'
 import type { FaceJob, RenderOptions } from '../render/session.ts'
 
@@ -11,6 +12,13 @@ import type { FaceJob, RenderOptions } from '../render/session.ts'
 export type Request = { game: string } & (
   /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */
   | { do: 'load' }
+  /**
+   * Check the definition's field declarations and read the cards with the game's field kinds (which may be
+   * the game's own code): what `modelCards` gives, with the definition's diagnostics first.
+   */
+  | { do: 'cards'; files: RawCardFile[] }
+  /** The JSON Schema of each card type whose declaration is sound, with the definition's diagnostics (a kind's `schema` is the game's code). */
+  | { do: 'schemas' }
   /** Run the game's deck checks on its cards (those that passed validation), holding checks on `failedTypes`; `leftOut`: ids of cards with errors. */
   | { do: 'checks'; cards: Card[]; failedTypes: string[]; leftOut: string[] }
   /** Load the templates, fonts and renderer for these options, so that the first face drawn does not wait for them. */
@@ -24,6 +32,8 @@ export type Request = { game: string } & (
 /** What each request answers. */
 export interface Replies {
   load: Diagnostic[]
+  cards: { cards: Card[]; diagnostics: Diagnostic[]; failedTypes: string[]; leftOut: string[] }
+  schemas: { schemas: Record<string, Record<string, unknown>>; diagnostics: Diagnostic[] }
   checks: Diagnostic[]
   open: Diagnostic[]
   layout: Diagnostic[]
@@ -36,6 +46,7 @@ export interface Replies {
  */
 export type Piece =
   | { kind: 'definition' }
+  | { kind: 'cards' }
   | { kind: 'templates' }
   | { kind: 'check'; name: string }
   | { kind: 'face'; job: FaceJob }

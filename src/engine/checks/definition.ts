@@ -1,7 +1,21 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { thrownAt } from '../../diagnostics/thrown.ts'
+import { firstLine, thrownAt } from '../../diagnostics/thrown.ts'
 import type { GameDef } from '../define.ts'
-import type { Field } from '../fields.ts'
+import type { DeclarationContext, Field } from '../fields.ts'
+
+const describeValue = (value: unknown): string => (typeof value === 'function' ? 'a function (call it: text(), not text)' : (JSON.stringify(value) ?? String(value)))
+
+/** What a kind says is wrong with its declaration, or a card type it names that the game lacks; a kind's own check that throws says so. */
+const declarationProblem = (kind: Field, ctx: DeclarationContext): string | undefined => {
+  try {
+    const own = kind.checkDeclaration?.(ctx)
+    if (own) return own
+    const refs = kind.references?.type
+    return refs !== undefined && !ctx.types.includes(refs) ? `a ${kind.kind} field names the card type "${refs}", which this game does not have (it has ${ctx.types.join(', ')})` : undefined
+  } catch (error) {
+    return `the ${kind.kind} kind's checkDeclaration failed: ${firstLine(error)}`
+  }
+}
 
 /**
  * The game's field declarations, checked where they are written: a field that is no field kind (a plain
@@ -23,9 +37,9 @@ export const checkDefinition = (game: GameDef, definitionFile: string, root?: st
     for (const [name, field] of Object.entries(type.fields as Record<string, unknown>)) {
       const kind = field as Partial<Field> | undefined
       const problem =
-        !kind || typeof kind !== 'object' || typeof kind.parse !== 'function'
-          ? `\`${name}\` of ${type.name} is ${JSON.stringify(field)}, not a field: declare it with a field kind, e.g. text(), int({ min: 1 }), oneOf(['A', 'B'])`
-          : kind.checkDeclaration?.(ctx)
+        !kind || typeof kind !== 'object' || typeof kind.parse !== 'function' || typeof kind.schema !== 'function'
+          ? `\`${name}\` of ${type.name} is ${describeValue(field)}, not a field: declare it with a field kind, e.g. text(), int({ min: 1 }), oneOf(['A', 'B']), or one of the game's own made by defineField`
+          : declarationProblem(kind as Field, ctx)
       if (!problem) continue
       const where = kind && typeof kind === 'object' && kind.declared ? kind.declared : (type as { declared?: Error }).declared
       diagnostics.push({ rule: 'game/bad-field', severity: 'error', ...at(where), message: `${type.name} (${typeId}): ${problem}; its cards are not checked until it is fixed` })
