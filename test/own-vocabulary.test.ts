@@ -1,0 +1,68 @@
+// A game that needs what the example games did not: field kinds of its own, declared in its game.ts with
+// defineField, without any change to deckwright. Through the real command.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { PNG } from 'pngjs'
+import { describe, expect, it } from 'vitest'
+import { deckwright, fixture, projectCopy } from './helpers.ts'
+
+const json = (stdout: string) => JSON.parse(stdout) as { rule: string; severity: string; file: string; line: number; card?: string; message: string }[]
+const errors = (stdout: string) => json(stdout).filter((d) => d.severity === 'error')
+const ships = (root: string, yaml: string) => writeFileSync(join(root, 'cards', 'harbour', 'ships.yaml'), `type: ship\ncards:\n${yaml}`)
+/** The game's colour kind, its parse replaced by `body` (line 9 of game.ts). */
+const parseWith = (root: string, body: string) => {
+  const file = join(root, 'rules', 'harbour', 'game.ts')
+  const source = readFileSync(file, 'utf8')
+  const start = source.indexOf('  parse: (raw) =>\n')
+  const end = source.indexOf('  schema:', start)
+  writeFileSync(file, `${source.slice(0, start)}  parse: (raw) => {\n    ${body}\n  },\n${source.slice(end)}`)
+}
+
+describe("a game's own field kinds", () => {
+  it('validate and build with them: the values reach the templates as the kinds read them', async () => {
+    const root = projectCopy(fixture('own-vocabulary'))
+    const validated = await deckwright(root, 'validate', '--format', 'json')
+    expect([validated.code, json(validated.stdout)]).toEqual([0, []])
+    const built = await deckwright(root, 'build')
+    expect(built.code).toBe(0)
+    const face = PNG.sync.read(readFileSync(join(root, 'out', 'harbour', 'faces', 'cog.front.png')))
+    const at = (Math.floor(face.height * 0.8) * face.width + Math.floor(face.width / 2)) * 4
+    // "#1E88E5" in the card file, read (and lower-cased) by the game's colour kind.
+    expect([...face.data.subarray(at, at + 3)]).toEqual([0x1e, 0x88, 0xe5])
+  })
+
+  it("report a bad value in the kind's words at its line, and a named card that does not exist", async () => {
+    const root = projectCopy(fixture('own-vocabulary'))
+    ships(root, '  - { id: cog, name: The Cog, hull: blue, crew: [ann, cy] }\n  - { id: junk, name: The Junk, hull: "#c62828", crew: [bo, dee] }\n')
+    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
+    expect(r.code).toBe(1)
+    expect(errors(r.stdout).map((d) => [d.rule, d.line, d.card, d.message])).toEqual([
+      ['card/wrong-type', 3, 'cog', '`hull`: expected a colour such as #1e88e5, found "blue"'],
+      ['card/unknown-ref', 4, 'junk', '`crew` names "dee", which is not a sailor card of this game'],
+    ])
+  })
+
+  it('describe their values in the JSON Schemas that `deckwright schema` writes', async () => {
+    const root = projectCopy(fixture('own-vocabulary'))
+    expect((await deckwright(root, 'schema')).code).toBe(0)
+    const schema = JSON.parse(readFileSync(join(root, 'cards', 'harbour', 'schema', 'ship.json'), 'utf8'))
+    expect(schema.definitions.card.properties.hull).toEqual({ description: 'Expected a colour such as #1e88e5.', type: 'string', pattern: '^#[0-9a-fA-F]{6}$' })
+    expect(schema.definitions.card.required).toEqual(['id', 'name', 'hull'])
+  })
+
+  it("run under the same safeguards as the game's other code: a kind that throws or never returns is one error at it", async () => {
+    const throws = projectCopy(fixture('own-vocabulary'))
+    parseWith(throws, "throw new Error('no colours today')")
+    const thrown = await deckwright(throws, 'validate', '--no-faces', '--format', 'json')
+    expect(thrown.code).toBe(1)
+    expect(errors(thrown.stdout)).toEqual([
+      expect.objectContaining({ rule: 'game/field-crashed', file: 'rules/harbour/game.ts', line: 10, card: 'cog', message: expect.stringContaining('the colour field kind failed to read `hull` of cog (cards/harbour/ships.yaml:3): no colours today') }),
+      expect.objectContaining({ rule: 'game/field-crashed', card: 'junk' }),
+    ])
+    const loops = projectCopy(fixture('own-vocabulary'))
+    parseWith(loops, 'for (;;);')
+    const stuck = await deckwright(loops, 'validate', '--no-faces', '--timeout', '2.5', '--format', 'json')
+    expect(stuck.code).toBe(1)
+    expect(errors(stuck.stdout)).toEqual([expect.objectContaining({ rule: 'game/timeout', message: expect.stringContaining("reading the cards with the game's field kinds did not finish within 2.5 s") })])
+  })
+})
