@@ -3,13 +3,56 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { RulesDoc } from '../load/rules.ts'
 import type { Shortcode } from '../shortcodes/tree.ts'
 import { readPicture } from './picture-sources.ts'
+import { iconPaths } from './icons.ts'
+import { didYouMean } from '../engine/suggest.ts'
 
 /**
- * The shortcodes the booklet draws (its renderers in shortcodes.ts are typed against this list). Light on
- * purpose: `validate` checks a rules file against it without loading the booklet's renderer.
+ * The shortcodes the booklet draws and the parameters each reads (its renderers in shortcodes.ts are typed
+ * against this list). Light on purpose: `validate` checks a rules file against it without loading the
+ * booklet's renderer. `class` and `id` are HTML's, read by the theme's CSS: any shortcode may carry them.
  */
-export const BOOKLET_SHORTCODES = ['rules-block', 'remark', 'rules-double-view', 'rules-image', 'rules-example'] as const
-export type BookletShortcode = (typeof BOOKLET_SHORTCODES)[number]
+export const BOOKLET_PARAMS = {
+  'rules-block': ['heading', 'icon', 'icontint'],
+  remark: [],
+  'rules-double-view': ['src', 'alt', 'split'],
+  'rules-image': ['src', 'alt'],
+  'rules-example': ['id'],
+} as const satisfies Record<string, readonly string[]>
+export type BookletShortcode = keyof typeof BOOKLET_PARAMS
+export const BOOKLET_SHORTCODES = Object.keys(BOOKLET_PARAMS) as BookletShortcode[]
+const ANY_SHORTCODE = ['class', 'id']
+
+/** Parameters that name what a shortcode shows: an unknown shortcode's are printed as its heading, and `rules-block` takes them for `heading`. */
+export const HEADING_PARAMS = ['heading', 'title', 'label', 'caption', 'name'] as const
+
+/** The heading a shortcode names: its first heading-like parameter (positional 0 for rules-block). */
+export const headingOf = (node: Shortcode): string | undefined => {
+  for (const name of HEADING_PARAMS) if (typeof node.params[name] === 'string' && String(node.params[name]).trim()) return String(node.params[name])
+  return undefined
+}
+
+const isKnown = (name: string): name is BookletShortcode => Object.hasOwn(BOOKLET_PARAMS, name)
+
+/**
+ * What the booklet says of a known shortcode's parameters: one it does not read (`title=` for `heading=`)
+ * is a warning with a "did you mean", and an icon it cannot find is a warning at the shortcode. Both the
+ * booklet and `validate` ask this.
+ */
+export const shortcodeProblems = (node: Shortcode): { rule: string; message: string }[] => {
+  if (!isKnown(node.name)) return []
+  const known: readonly string[] = BOOKLET_PARAMS[node.name]
+  const problems: { rule: string; message: string }[] = []
+  for (const param of Object.keys(node.params)) {
+    if (known.includes(param) || ANY_SHORTCODE.includes(param)) continue
+    const meant = node.name === 'rules-block' && (HEADING_PARAMS as readonly string[]).includes(param) ? ' (did you mean "heading"? It is printed as the heading)' : didYouMean(param, known)
+    problems.push({ rule: 'rules/unknown-param', message: `${node.name} has no parameter "${param}"${meant}; it reads ${known.length ? known.map((k) => `"${k}"`).join(', ') : 'none'}` })
+  }
+  const icon = node.name === 'rules-block' ? node.params['icon'] : undefined
+  if (typeof icon === 'string' && icon.trim() && !iconPaths(icon)) {
+    problems.push({ rule: 'rules/unknown-icon', message: `the icon "${icon}" is not found: name a game-icons icon (crossed-swords), an installed Iconify set's (game-icons:crossed-swords), or a theme role (setup, objective, scoring…); no icon is drawn` })
+  }
+  return problems
+}
 
 const PICTURES = new Set(['rules-image', 'rules-double-view'])
 const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'tableCell'])
@@ -30,7 +73,7 @@ export const bookletWords = {
   unknownShortcode: (name: string) =>
     name.endsWith('.inline')
       ? `"${name}" is an inline shortcode (a template written in the page); Hugo prints nothing for it unless inline shortcodes are enabled, and neither does the booklet.`
-      : `The booklet does not know the shortcode "${name}"; its content is printed without its styling.`,
+      : `The booklet does not know the shortcode "${name}"; its content is printed without its styling (and its heading, title, label or caption as a heading).`,
 }
 
 /**
@@ -55,8 +98,9 @@ export const checkBooklet = (doc: RulesDoc, { baseDir, examples }: { baseDir: st
   const walk = (node: Nodes, inText: boolean) => {
     if (node.type === 'image') picture(node.url, node)
     if (node.type === 'shortcode') {
+      for (const p of shortcodeProblems(node)) report(p.rule, p.message, node)
       // Inside a paragraph a picture or an example is a bracketed label: nothing is read.
-      if (!(BOOKLET_SHORTCODES as readonly string[]).includes(node.name)) report('rules/unknown-shortcode', bookletWords.unknownShortcode(node.name), node)
+      if (!isKnown(node.name)) report('rules/unknown-shortcode', bookletWords.unknownShortcode(node.name), node)
       else if (!inText && PICTURES.has(node.name)) picture(param(node, 'src', 0), node)
       else if (!inText && node.name === 'rules-example') {
         const id = param(node, 'id', 0) ?? ''

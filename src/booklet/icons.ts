@@ -3,7 +3,8 @@ import { iconData } from '../render/icons.ts'
 /**
  * Icons the booklet draws (rules-block headings, the cover's vitals), as vector paths from an Iconify JSON set
  * installed from npm (game-icons.net, CC BY 3.0). The Hugo theme names its icons by role (`icon="setup"`); the
- * usual roles map to game-icons, an `icon="game-icons:name"` names one directly, anything else is skipped.
+ * usual roles map to game-icons, an `icon="game-icons:name"` names one directly and a bare name is a game-icons
+ * icon, as on a card; one that is not found is skipped (and a warning: see check.ts).
  */
 export const THEME_ICONS: Record<string, string> = {
   setup: 'game-icons:card-pickup',
@@ -43,8 +44,8 @@ export interface IconPaths {
 export const iconPaths = (name: unknown): IconPaths | undefined => {
   if (typeof name !== 'string' || !name.trim()) return undefined
   const key = name.trim().toLowerCase()
-  const full = THEME_ICONS[key] ?? (key.includes(':') ? key : undefined)
-  if (!full) return undefined
+  // A bare name is a game-icons icon, as on a card (icon="crossed-swords").
+  const full = THEME_ICONS[key] ?? (key.includes(':') ? key : `game-icons:${key}`)
   const data = iconData(full)
   if (!data) return undefined
   const paths = [...data.body.matchAll(/<path\b[^>]*\sd="([^"]+)"/g)].map((m) => m[1]!)

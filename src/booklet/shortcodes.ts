@@ -11,7 +11,7 @@ import type { InlineShortcode } from './inline.ts'
 import { drawPicture, imageBlock, pictureOf, placeholder } from './pictures.ts'
 import { COLOUR, tintColour } from './styles.ts'
 import { typographer } from './typography.ts'
-import { bookletWords, type BookletShortcode } from './check.ts'
+import { bookletWords, headingOf, shortcodeProblems, type BookletShortcode } from './check.ts'
 
 const markdown = unified().use(remarkParse)
 
@@ -42,7 +42,8 @@ export const blockShortcodes: Record<BookletShortcode, ShortcodeRenderer> = {
   /** A section of the rules: at the top a heading band in its tint with its icon; nested, a sub-heading. */
   'rules-block': (node, ctx) => {
     const tint = tintColour(node.params['icontint'], ctx.tint)
-    const heading = param(node, 'heading', 0)
+    // `title=` and the like are taken for `heading=` too (with a warning): a heading is never dropped.
+    const heading = param(node, 'heading', 0) ?? headingOf(node)
     const inner: BlockContext = { ...ctx, tint, depth: ctx.depth + 1, inMarkdown: ctx.inMarkdown || node.delimiter === '%' }
     const items: FlowItem[] = []
     if (heading) {
@@ -84,10 +85,19 @@ const unknown = (node: Shortcode, ctx: Pick<BlockContext, 'report'>) => ctx.repo
  * `.Inner`: a `{{% %}}` pair's markdown is rendered, a `{{< >}}` pair's text shown as it is.
  */
 export const renderShortcode = (node: Shortcode, ctx: BlockContext): FlowItem[] => {
+  for (const p of shortcodeProblems(node)) ctx.report(p.rule, 'warning', p.message, node.position)
   const render = rendererOf(node.name)
   if (render) return render(node, ctx)
   unknown(node, ctx)
   if (node.name.endsWith('.inline')) return []
+  // What it names (heading="Dragon") is printed as a heading above its content: the page's names never vanish.
+  const heading = headingOf(node)
+  const named = heading ? subHeading(runsOf(inlineMarkdown(heading), headingFormat(ctx), ctx), ctx) : []
+  return [...named, ...unknownContent(node, ctx)]
+}
+
+/** An unknown shortcode's content, as Hugo would insert its `.Inner`. */
+const unknownContent = (node: Shortcode, ctx: BlockContext): FlowItem[] => {
   // Hugo inserts a `{{< >}}` output in the page as it is, unless a `{{% %}}` around it has it rendered as markdown.
   if (node.delimiter === '<' && !ctx.inMarkdown) {
     return htmlToParagraphs(node.value ?? '').flatMap((text) => textLines([{ text, format: ctx.format }], ctx, { spaceBefore: ctx.style.paragraphGap }))
@@ -112,13 +122,17 @@ export const inlineShortcode =
       const label = node.name === 'rules-example' ? `Example: ${param(node, 'id', 0) ?? ''}` : `Image: ${param(node, 'alt') ?? param(node, 'src') ?? ''}`
       return [{ text: `[${label.trim()}]`, format: { ...format, italic: true, color: COLOUR.muted } }]
     }
+    for (const p of shortcodeProblems(node)) report(p.rule, 'warning', p.message, node.position)
+    // An unknown shortcode's heading, in bold before its content.
+    const heading = rendererOf(node.name) ? undefined : headingOf(node)
+    const named = heading ? [{ text: `${heading} `, format: { ...format, bold: true } }] : []
     if (!rendererOf(node.name)) {
       unknown(node, { report })
       if (node.name.endsWith('.inline')) return []
-      if (node.delimiter === '<' && !inMarkdown) return node.value ? [{ text: htmlToParagraphs(node.value).join(' '), format }] : []
+      if (node.delimiter === '<' && !inMarkdown) return [...named, ...(node.value ? [{ text: htmlToParagraphs(node.value).join(' '), format }] : [])]
     }
     const phrasing = node.children.flatMap((c): PhrasingContent[] => (c.type === 'paragraph' ? c.children : PHRASING.has(c.type) ? [c as PhrasingContent] : []))
-    return toRuns(phrasing, format)
+    return [...named, ...toRuns(phrasing, format)]
   }
 
 /**

@@ -150,11 +150,12 @@ describe('icons and credits', () => {
     expect(bookletCredits([]).map((c) => c.name)).toEqual(['Inter', 'Bitter'])
   })
 
-  it('draws the heading icons of rules-blocks and credits them', async () => {
-    const rules = parseRules('{{% rules-block heading="Setup" icon="setup" %}}\nText.\n{{% /rules-block %}}\n{{% rules-block heading="Other" icon="made-up" %}}\nMore.\n{{% /rules-block %}}\n', 'x.md')
+  it('draws the heading icons of rules-blocks (theme roles, and bare game-icons names as on a card) and credits them; an unknown one is a warning', async () => {
+    const source = '{{% rules-block heading="Setup" icon="setup" %}}\nText.\n{{% /rules-block %}}\n{{% rules-block heading="Fight" icon="crossed-swords" %}}\nMore.\n{{% /rules-block %}}\n{{% rules-block heading="Other" icon="made-up" %}}\nMore.\n{{% /rules-block %}}\n'
+    const rules = parseRules(source, 'x.md')
     const booklet = await renderBooklet(rules.value, {})
-    expect(booklet.diagnostics).toEqual([])
-    expect(words(run('pdftotext', booklet.value))).toContain('Icons used: card-pickup.')
+    expect(booklet.diagnostics).toEqual([expect.objectContaining({ rule: 'rules/unknown-icon', severity: 'warning', line: 7, message: expect.stringContaining('"made-up" is not found') })])
+    expect(words(run('pdftotext', booklet.value))).toContain('Icons used: card-pickup, crossed-swords.')
   })
 })
 
@@ -173,5 +174,45 @@ describe('fonts', () => {
     const rules = parseRules('Some *italic* and **bold** words.', 'x.md')
     const fonts = run('pdffonts', (await renderBooklet(rules.value, {})).value)
     for (const font of ['Inter-Regular', 'Inter-Italic', 'Inter-Bold', 'Bitter-Bold']) expect(fonts).toMatch(new RegExp(`\\+${font}.*yes\\s+yes\\s+yes`))
+  })
+})
+
+describe('content the booklet does not know', () => {
+  // As on Pandaqi's pages: a table of the game's own shortcodes, whose entries name the card types.
+  const page = [
+    '{{% rules-block title="Objective" %}}',
+    'Be the last ship afloat.',
+    '{{% /rules-block %}}',
+    '{{% rules-table %}}',
+    '{{% rules-table-entry heading="Dragon" %}}Breathes fire on two ships.{{% /rules-table-entry %}}',
+    '{{% rules-table-entry label="Kraken" %}}Sinks the smallest ship.{{% /rules-table-entry %}}',
+    '{{% /rules-table %}}',
+    'A {{< token-name caption="Gold Coin" >}} pays for a repair.',
+    '{{% rules-block heding="Typo" %}}',
+    'Text.',
+    '{{% /rules-block %}}',
+    '{{% rules-block heading="Setup" %}}',
+    'Deal the ships.',
+    '{{% /rules-block %}}',
+    '',
+  ].join('\n')
+
+  it('keeps every heading a page names: its own shortcodes print theirs, and title= on a rules-block is its heading, with a warning', async () => {
+    const rules = parseRules(page, 'x.md')
+    const booklet = await renderBooklet(rules.value, {})
+    const text = words(run('pdftotext', booklet.value))
+    for (const name of ['Objective', 'Dragon', 'Kraken', 'Gold Coin', 'Breathes fire on two ships.', 'Sinks the smallest ship.']) expect(text).toContain(name)
+    // The contents list the rules-block's heading given as title=, as they list the one given as heading=.
+    expect([text.split('Objective').length - 1, text.split('Setup').length - 1]).toEqual([2, 2])
+    expect(booklet.diagnostics.map((d) => [d.rule, d.line])).toEqual([
+      ['rules/unknown-param', 1],
+      ['rules/unknown-shortcode', 4],
+      ['rules/unknown-shortcode', 5],
+      ['rules/unknown-shortcode', 6],
+      ['rules/unknown-shortcode', 8],
+      ['rules/unknown-param', 9],
+    ])
+    expect(booklet.diagnostics[0]!.message).toBe('rules-block has no parameter "title" (did you mean "heading"? It is printed as the heading); it reads "heading", "icon", "icontint"')
+    expect(booklet.diagnostics[5]!.message).toContain('has no parameter "heding" (did you mean "heading"?)')
   })
 })
