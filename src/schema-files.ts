@@ -14,7 +14,7 @@ export const writeSchemas = (root: string, id: string, options: { threads?: Game
     const { value: game, diagnostics } = await loadDefinition(paths, threads)()
     if (!game) return { value: [], diagnostics }
     // The field kinds describe their values, and a kind may be the game's own code: on its thread.
-    const made = await threads.take(paths, 1)[0]!.call({ game: id, do: 'schemas' })
+    const made = await threads.call(paths, { game: id, do: 'schemas' })
     if (!made.ok) return { value: [], diagnostics: [...diagnostics, stoppedDiagnostic(paths, made, threads.limitMs / 1000)] }
     diagnostics.push(...made.value.diagnostics)
     const written: string[] = []

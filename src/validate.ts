@@ -5,6 +5,7 @@ import { checkDefinition } from './engine/checks/definition.ts'
 import { modelCards } from './engine/model.ts'
 import { gamePaths, relativePath, type GamePaths } from './load/project.ts'
 import { loadDefinition } from './threads/load-definition.ts'
+import { expandGameShortcodes } from './shortcodes/expand.ts'
 import { checkFrontMatter } from './engine/checks/front-matter.ts'
 import type { RulesDoc } from './load/rules.ts'
 import { withThreads, type GameThreads } from './threads/threads.ts'
@@ -48,20 +49,23 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   const files = loadCardFiles(paths)
   // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
   const loadedRules = existsSync(paths.rules) ? loadRules(paths.rules, root) : undefined
-  const rules: RulesDoc | undefined = loadedRules?.value
+  let rules: RulesDoc | undefined = loadedRules?.value
   const definition = await definitionLoaded()
   const diagnostics: Diagnostic[] = [...definition.diagnostics]
   const game = definition.value
   if (!game) return { value: undefined, diagnostics }
   diagnostics.push(...files.diagnostics)
   // The game's field kinds and deck checks are its code: they run on its thread, while this one checks the rules.
-  const thread = threads.take(paths, 1)[0]!
-  const reading = thread.call({ game: id, do: 'cards', files: files.value })
-  const checking = reading.then((read) => (read.ok ? thread.call({ game: id, do: 'checks', cards: read.value.cards, failedTypes: read.value.failedTypes, leftOut: read.value.leftOut }) : read))
+  const reading = threads.call(paths, { game: id, do: 'cards', files: files.value })
+  const checking = reading.then((read) => (read.ok ? threads.call(paths, { game: id, do: 'checks', cards: read.value.cards, failedTypes: read.value.failedTypes, leftOut: read.value.leftOut }) : read))
   const rulesDiagnostics: Diagnostic[] = []
   if (loadedRules && rules) {
     rulesDiagnostics.push(...loadedRules.diagnostics)
     rulesDiagnostics.push(...checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
+    // The game's own shortcodes become the markdown they stand for (rendered on its thread).
+    const expanded = await expandGameShortcodes(rules, paths, threads)
+    rules = expanded.rules
+    rulesDiagnostics.push(...expanded.diagnostics)
     if (options.booklet) {
       const { checkBooklet } = await import('./booklet/check.ts')
       rulesDiagnostics.push(...checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }))

@@ -1,5 +1,6 @@
 // A game that needs what the example games did not: field kinds of its own, declared in its game.ts with
 // defineField, without any change to deckwright. Through the real command.
+import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PNG } from 'pngjs'
@@ -18,6 +19,45 @@ const parseWith = (root: string, body: string) => {
   writeFileSync(file, `${source.slice(0, start)}  parse: (raw) => {\n    ${body}\n  },\n${source.slice(end)}`)
 }
 
+const rules = (root: string, body: string) => writeFileSync(join(root, 'rules', 'harbour', 'rules.md'), `---\ntitle: Harbour\n---\n\n${body}\n`)
+const shortcodes = (root: string, render: string) => {
+  const file = join(root, 'rules', 'harbour', 'shortcodes.ts')
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/render: \(\{ heading, strength \}, inner\) => .*\n/, `render: ({ heading, strength }, inner) => {\n      ${render}\n    },\n`))
+}
+
+describe("a game's own shortcodes", () => {
+  it('check their parameters with field kinds, at the use in the rules: a wrong, missing or unknown one', async () => {
+    const root = projectCopy(fixture('own-vocabulary'))
+    rules(root, ['{{% monster-entry heading="Dragon" strength=9 %}}Fire.{{% /monster-entry %}}', '', '{{% monster-entry %}}Nothing.{{% /monster-entry %}}', '', '{{% monster-entry heading="Kraken" strenght=2 %}}Ink.{{% /monster-entry %}}'].join('\n'))
+    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
+    expect(r.code).toBe(1)
+    const said = json(r.stdout).filter((d) => d.file === 'rules/harbour/rules.md')
+    expect(said.map((d) => [d.rule, d.severity, d.line, d.message])).toEqual([
+      ['rules/bad-param', 'error', 5, 'monster-entry\'s parameter "strength": 9 is out of range: expected a whole number from 1 to 5'],
+      ['rules/bad-param', 'error', 7, 'monster-entry needs its parameter "heading": expected text'],
+      ['rules/unknown-param', 'warning', 9, 'monster-entry has no parameter "strenght" (did you mean "strength"?); it reads "heading", "strength"'],
+    ])
+  })
+
+  it("run as the game's code: one that throws is an error at its line, one that never returns is stopped", async () => {
+    const throws = projectCopy(fixture('own-vocabulary'))
+    shortcodes(throws, "throw new Error('the sea is calm')")
+    // Two uses of their own (a use inside another of the game's shortcodes is reported at that outer use).
+    rules(throws, '{{% monster-entry heading="Dragon" %}}Fire.{{% /monster-entry %}}\n\n{{% monster-entry heading="Kraken" %}}Ink.{{% /monster-entry %}}')
+    const thrown = await deckwright(throws, 'validate', '--no-faces', '--format', 'json')
+    expect(thrown.code).toBe(1)
+    expect(errors(thrown.stdout)).toEqual([
+      expect.objectContaining({ rule: 'game/shortcode-crashed', file: 'rules/harbour/shortcodes.ts', line: 10, message: expect.stringContaining('the shortcode monster-entry failed to render its use at rules/harbour/rules.md:5: the sea is calm') }),
+      expect.objectContaining({ rule: 'game/shortcode-crashed', message: expect.stringContaining('rules/harbour/rules.md:7') }),
+    ])
+    const loops = projectCopy(fixture('own-vocabulary'))
+    shortcodes(loops, 'for (;;);')
+    const stuck = await deckwright(loops, 'validate', '--no-faces', '--timeout', '2.5', '--format', 'json')
+    expect(stuck.code).toBe(1)
+    expect(errors(stuck.stdout)).toEqual([expect.objectContaining({ rule: 'game/timeout', file: 'rules/harbour/shortcodes.ts', message: expect.stringContaining('the shortcode monster-entry did not finish within 2.5 s') })])
+  })
+})
+
 describe("a game's own field kinds", () => {
   it('validate and build with them: the values reach the templates as the kinds read them', async () => {
     const root = projectCopy(fixture('own-vocabulary'))
@@ -25,6 +65,10 @@ describe("a game's own field kinds", () => {
     expect([validated.code, json(validated.stdout)]).toEqual([0, []])
     const built = await deckwright(root, 'build')
     expect(built.code).toBe(0)
+    // The booklet draws the markdown the game's own shortcodes stand for, nested ones included.
+    const booklet = execFileSync('pdftotext', [join(root, 'out', 'harbour', 'harbour-rules.pdf'), '-'], { encoding: 'utf8' })
+    for (const line of ['Dragon (strength 3)', 'Breathes fire on two ships.', 'Kraken', 'Sinks the smallest ship.']) expect(booklet).toContain(line)
+    expect(booklet).not.toContain('monster-')
     const face = PNG.sync.read(readFileSync(join(root, 'out', 'harbour', 'faces', 'cog.front.png')))
     const at = (Math.floor(face.height * 0.8) * face.width + Math.floor(face.width / 2)) * 4
     // "#1E88E5" in the card file, read (and lower-cased) by the game's colour kind.

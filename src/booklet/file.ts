@@ -4,6 +4,7 @@ import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnost
 import { DEFINITION_FILE, gamePaths, relativePath } from '../load/project.ts'
 import { loadRules } from '../load/rules.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
+import type { GameThreads } from '../threads/threads.ts'
 import { examplesFromFaces, type BookletExample } from './example.ts'
 import { renderBooklet, type BookletOptions } from './index.ts'
 
@@ -47,12 +48,20 @@ export const writeBookletFile = async (file: string, options: BookletFileOptions
 
   const owner = gameOfRules(path)
   const game = owner?.id
-  const examples = owner ? await gameExamples(owner.root, owner.id, options.dpi ?? 150, options.timeout) : undefined
+  const { withThreads } = await import('../threads/threads.ts')
+  // The game's examples, and its own shortcodes made the markdown they stand for, on the game's threads.
+  const { examples, doc } = await withThreads(undefined, options.timeout, async (threads) => {
+    if (!owner) return { examples: undefined, doc: rules.value }
+    const { expandGameShortcodes } = await import('../shortcodes/expand.ts')
+    const expanded = await expandGameShortcodes(rules.value, gamePaths(owner.root, owner.id), threads)
+    diagnostics.push(...expanded.diagnostics)
+    return { examples: await gameExamples(owner.root, owner.id, options.dpi ?? 150, threads), doc: expanded.rules }
+  })
   // A face that could not be drawn leaves its example a placeholder: a warning here, not an error.
   diagnostics.push(...(examples?.diagnostics ?? []).map((d) => ({ ...d, severity: d.severity === 'error' ? ('warning' as const) : d.severity })))
   const title = game && examples ? examples.title : undefined
   const { root: _root, out: _out, dpi: _dpi, timeout: _timeout, ...bookletOptions } = options
-  const booklet = await renderBooklet(rules.value, { ...bookletOptions, title, examples: examples?.examples, baseDir: dirname(path) })
+  const booklet = await renderBooklet(doc, { ...bookletOptions, title, examples: examples?.examples, baseDir: dirname(path) })
   diagnostics.push(...booklet.diagnostics)
   const out = resolve(root, options.out ?? `${game ? `${game}-rules` : basename(path, extname(path))}.pdf`)
   writeFileAtomic(out, booklet.value)
@@ -60,18 +69,14 @@ export const writeBookletFile = async (file: string, options: BookletFileOptions
 }
 
 /** The game's title and its examples, with only the example cards' faces drawn; undefined if the game does not load. */
-const gameExamples = async (root: string, id: string, dpi: number, timeout?: number): Promise<{ title: string; examples: Record<string, BookletExample>; diagnostics: Diagnostic[] } | undefined> => {
+const gameExamples = async (root: string, id: string, dpi: number, threads: GameThreads): Promise<{ title: string; examples: Record<string, BookletExample>; diagnostics: Diagnostic[] } | undefined> => {
   const { validateGame } = await import('../validate.ts')
   const { renderGame } = await import('../render/render-game.ts')
-  const { withThreads } = await import('../threads/threads.ts')
-  // Validating and drawing share the game's threads.
-  return withThreads(undefined, timeout, async (threads) => {
-    const loaded = (await validateGame(root, id, { threads })).value
-    if (!loaded) return undefined
-    const wanted = new Set(Object.values(loaded.game.examples ?? {}).flatMap((e) => e.cards))
-    const cards = loaded.cards.filter((c) => wanted.has(c.id))
-    const bleedMm = 3
-    const faces = cards.length ? await renderGame(loaded.paths, loaded.game, cards, { dpi, bleedMm, inkFriendly: false, jobs: 1, threads }) : { value: { cards: [] }, diagnostics: [] }
-    return { title: loaded.game.title, examples: examplesFromFaces(loaded.game, faces.value, bleedMm), diagnostics: faces.diagnostics.filter((d) => d.severity !== 'info') }
-  })
+  const loaded = (await validateGame(root, id, { threads })).value
+  if (!loaded) return undefined
+  const wanted = new Set(Object.values(loaded.game.examples ?? {}).flatMap((e) => e.cards))
+  const cards = loaded.cards.filter((c) => wanted.has(c.id))
+  const bleedMm = 3
+  const faces = cards.length ? await renderGame(loaded.paths, loaded.game, cards, { dpi, bleedMm, inkFriendly: false, jobs: 1, threads }) : { value: { cards: [] }, diagnostics: [] }
+  return { title: loaded.game.title, examples: examplesFromFaces(loaded.game, faces.value, bleedMm), diagnostics: faces.diagnostics.filter((d) => d.severity !== 'info') }
 }

@@ -285,6 +285,8 @@ const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, r
     const key = createHash('sha256')
       .update(sourceHash('booklet', 'shortcodes', 'pdf', 'load', 'render', 'util'))
       .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, bookletOptions]))
+      // The tree, since the game's own shortcodes stand for markdown their code renders.
+      .update(JSON.stringify(rules.tree))
     // The pictures it shows, wherever they are (a picture may come from the templates' art).
     for (const file of picturePaths(rules.tree, rulesDir)) key.update(file).update(readFileSync(file))
     const booklet = await cachedOutput(cacheDir, key.digest('hex').slice(0, 40), async () => {

@@ -6,6 +6,9 @@ import { checkDefinition } from '../engine/checks/definition.ts'
 import { modelCards } from '../engine/model.ts'
 import { gamePaths, loadGameDefinition, relativePath, type GamePaths } from '../load/project.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
+import { importGameModule, loadFailure } from '../load/code-errors.ts'
+import { SHORTCODES_FILE, type ShortcodeDef } from '../shortcodes/define.ts'
+import { join } from 'node:path'
 import type { FaceStore } from '../render/face-store.ts'
 import type { RenderOptions, RenderSession } from '../render/session.ts'
 import type { Piece, Request, Replies } from './protocol.ts'
@@ -102,6 +105,20 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       const { cardTypeSchema } = await import('../engine/schema.ts')
       const sound = Object.entries(def.types).filter(([typeId]) => !declared.broken.has(typeId))
       return { schemas: Object.fromEntries(sound.map(([typeId, type]) => [typeId, cardTypeSchema(def, typeId, type)])), diagnostics: declared.diagnostics }
+    }
+    case 'shortcodes': {
+      const def = await game(g)
+      running({ kind: 'shortcode', name: '(loading)' })
+      const file = join(paths.rulesDir, SHORTCODES_FILE)
+      let defs: Record<string, ShortcodeDef>
+      try {
+        defs = ((await importGameModule<{ default?: Record<string, ShortcodeDef> }>(file, root)).default ?? {}) as Record<string, ShortcodeDef>
+      } catch (error) {
+        return { outputs: request.calls.map(() => ({ defined: false as const })), diagnostics: loadFailure(error, root, 'game/shortcodes-load', "the game's shortcodes", relativePath(root, file)) }
+      }
+      const { runShortcodes } = await import('../shortcodes/run.ts')
+      const { vocabularyWords } = await import('../engine/model.ts')
+      return { outputs: runShortcodes(defs, request.calls, { vocab: vocabularyWords(def) }, root, (name) => running({ kind: 'shortcode', name })), diagnostics: [] }
     }
     case 'checks':
       return checkDeck(await game(g), request.cards, relativePath(root, paths.definition), root, { failedTypes: new Set(request.failedTypes), leftOut: new Set(request.leftOut) }, (name) => running({ kind: 'check', name }))

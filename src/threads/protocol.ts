@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Card } from '../engine/define.ts'
 import type { RawCardFile } from '../load/raw-card.ts'
+import type { ShortcodeCall, ShortcodeOutput } from '../shortcodes/run.ts'
 import type { DrawnFace } from '../render/draw-face.ts'
 import type { FaceJob, RenderOptions } from '../render/session.ts'
 
@@ -19,6 +20,8 @@ export type Request = { game: string } & (
   | { do: 'cards'; files: RawCardFile[] }
   /** The JSON Schema of each card type whose declaration is sound, with the definition's diagnostics (a kind's `schema` is the game's code). */
   | { do: 'schemas' }
+  /** Render the uses of the game's own shortcodes (`rules/<game>/shortcodes.ts`) to markdown. */
+  | { do: 'shortcodes'; calls: ShortcodeCall[] }
   /** Run the game's deck checks on its cards (those that passed validation), holding checks on `failedTypes`; `leftOut`: ids of cards with errors. */
   | { do: 'checks'; cards: Card[]; failedTypes: string[]; leftOut: string[] }
   /** Load the templates, fonts and renderer for these options, so that the first face drawn does not wait for them. */
@@ -33,6 +36,7 @@ export type Request = { game: string } & (
 export interface Replies {
   load: Diagnostic[]
   cards: { cards: Card[]; diagnostics: Diagnostic[]; failedTypes: string[]; leftOut: string[] }
+  shortcodes: { outputs: ShortcodeOutput[]; diagnostics: Diagnostic[] }
   schemas: { schemas: Record<string, Record<string, unknown>>; diagnostics: Diagnostic[] }
   checks: Diagnostic[]
   open: Diagnostic[]
@@ -47,6 +51,7 @@ export interface Replies {
 export type Piece =
   | { kind: 'definition' }
   | { kind: 'cards' }
+  | { kind: 'shortcode'; name: string }
   | { kind: 'templates' }
   | { kind: 'check'; name: string }
   | { kind: 'face'; job: FaceJob }

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { relativePath, type GamePaths } from '../load/project.ts'
 import type { Outcome } from './game-thread.ts'
 import type { Piece } from './protocol.ts'
+import { SHORTCODES_FILE } from '../shortcodes/define.ts'
 
 /** The line of a check's name in the definition (`name(ctx) {`, `name: (ctx) =>`, `'name': …`), else 1. */
 export const checkLine = (source: string, name: string): number => {
@@ -25,6 +26,8 @@ const pieceOf = (paths: GamePaths, piece: Piece | undefined): { what: string; at
     }
     case 'cards':
       return { what: "reading the cards with the game's field kinds", at: { file: definition, line: 1, column: 1 }, face: false }
+    case 'shortcode':
+      return { what: `the shortcode ${piece.name}`, at: { file: relativePath(paths.root, join(paths.rulesDir, SHORTCODES_FILE)), line: 1, column: 1 }, face: false }
     case 'templates':
       return { what: 'loading the templates', at: { file: relativePath(paths.root, join(paths.templatesDir, 'index.tsx')), line: 1, column: 1 }, face: true }
     case 'face': {

@@ -1,6 +1,7 @@
 import type { GamePaths } from '../load/project.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import { GameThread } from './game-thread.ts'
+import { GameThread, type Outcome } from './game-thread.ts'
+import type { Replies, Request } from './protocol.ts'
 
 /** The time limit of one piece of a game's code (loading it, a check, a face) unless `--timeout` says otherwise. */
 export const DEFAULT_TIMEOUT_S = 30
@@ -50,6 +51,17 @@ export class GameThreads {
   /** Stops every running thread of the project beyond `keep` of them (those holding the renderer kept first). */
   async trim(paths: GamePaths, keep: number): Promise<void> {
     await Promise.all(this.live(this.of(paths), true).slice(keep).map((t) => t.terminate()))
+  }
+
+  /**
+   * Sends a request to the game's first running thread. One that was only waiting behind a piece of code
+   * that ended its thread (an endless loop stopped: reported by the request that ran it) is sent again, to a
+   * new thread, so that one mistake is one error.
+   */
+  async call<K extends Request['do']>(paths: GamePaths, request: Extract<Request, { do: K }>): Promise<Outcome<Replies[K]>> {
+    let outcome = await this.take(paths, 1)[0]!.call(request)
+    for (let again = 0; again < 2 && !outcome.ok && outcome.why === 'lost'; again++) outcome = await this.take(paths, 1)[0]!.call(request)
+    return outcome
   }
 
   /** Errors the project's games' code threw from a timer, a callback or a promise nobody awaited, each given once. */
