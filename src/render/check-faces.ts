@@ -28,7 +28,7 @@ export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonl
     const [thread] = threads.take(paths, 1)
     const outcome = await thread!.call({ game: paths.id, do: 'layout', jobs, options })
     if (outcome.ok) return [...diagnostics, ...outcome.value]
-    if (outcome.why === 'lost') continue // it waited behind code that ended its thread (reported there): again, on a new one
+    if (outcome.why === 'lost' && tries < 3) continue // it waited behind code that ended its thread (reported there): again, on a new one
     diagnostics.push(stoppedDiagnostic(paths, outcome, threads.limitMs / 1000))
     const piece = outcome.piece
     // Stopped at a face: the faces after it are laid out again; stopped anywhere else (its templates), none can be.
