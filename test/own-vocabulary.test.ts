@@ -39,6 +39,15 @@ describe("a game's own shortcodes", () => {
     ])
   })
 
+  it('that do not compile are one error per compiler error, at its line, and the uses print their inner content', async () => {
+    const root = projectCopy(fixture('own-vocabulary'))
+    const file = join(root, 'rules', 'harbour', 'shortcodes.ts')
+    writeFileSync(file, readFileSync(file, 'utf8').replace("render: (_, inner) => inner }),", "render: (_, inner) => inner ),"))
+    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
+    expect(r.code).toBe(1)
+    expect(json(r.stdout).filter((d) => d.severity !== 'info')).toEqual([expect.objectContaining({ rule: 'game/shortcodes-load', file: 'rules/harbour/shortcodes.ts', line: 6, message: expect.stringContaining('the shortcodes file does not compile') })])
+  })
+
   it("run as the game's code: one that throws is an error at its line, one that never returns is stopped", async () => {
     const throws = projectCopy(fixture('own-vocabulary'))
     shortcodes(throws, "throw new Error('the sea is calm')")

@@ -7,6 +7,7 @@ import type { RenderedFace } from './face.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 import { processTempDir, touch, writeFileAtomic } from '../util/atomic-write.ts'
 import { filesUnder, isModuleFile, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
+import { SHORTCODES_FILE } from '../shortcodes/define.ts'
 
 /**
  * What every face of a game depends on besides its card: the game's templates and definition, the
@@ -16,11 +17,18 @@ import { filesUnder, isModuleFile, projectDrawingPackages, sourceHash } from '..
 export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardArt: ReadonlySet<string> = new Set(), moduleFiles: readonly string[] = []): string => {
   const hash = createHash('sha256').update(JSON.stringify(options)).update(sourceHash('render')).update(projectDrawingPackages(paths.root))
   // The definition and any module it imports from the rules folder (the rules text and pictures are not faces' business).
-  for (const file of [...filesUnder(paths.templatesDir), ...filesUnder(paths.rulesDir).filter(isModuleFile), ...outside(paths, moduleFiles)]) {
+  for (const file of [...filesUnder(paths.templatesDir), ...rulesModules(paths, moduleFiles), ...outside(paths, moduleFiles)]) {
     if (existsSync(file) && !cardArt.has(file)) hash.update(file).update(readFileSync(file))
   }
   return hash.digest('hex')
 }
+
+/**
+ * The modules of the rules folder faces depend on: all but the game's shortcodes (the booklet's business),
+ * unless the definition or the templates import them.
+ */
+const rulesModules = (paths: GamePaths, moduleFiles: readonly string[]): string[] =>
+  filesUnder(paths.rulesDir).filter((file) => isModuleFile(file) && (file !== join(paths.rulesDir, SHORTCODES_FILE) || moduleFiles.includes(file)))
 
 /** The files of a game's modules (see gameModuleInputs) outside its rules and templates folders: shared code of the project. */
 const outside = (paths: GamePaths, moduleFiles: readonly string[]): string[] =>
@@ -33,7 +41,7 @@ const outside = (paths: GamePaths, moduleFiles: readonly string[]): string[] =>
  */
 export const gameModulesHash = (paths: GamePaths, moduleFiles: readonly string[] = []): string => {
   const hash = createHash('sha256')
-  for (const file of [...filesUnder(paths.templatesDir), ...filesUnder(paths.rulesDir)].filter(isModuleFile)) hash.update(file).update(readFileSync(file))
+  for (const file of [...filesUnder(paths.templatesDir).filter(isModuleFile), ...rulesModules(paths, moduleFiles)]) hash.update(file).update(readFileSync(file))
   for (const file of outside(paths, moduleFiles)) if (existsSync(file)) hash.update(file).update(readFileSync(file))
   return hash.digest('hex')
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Nodes, Parent, RootContent } from 'mdast'
-import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import { diagnosticKey, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { BOOKLET_PARAMS } from '../booklet/check.ts'
 import { compileGameModule } from '../load/game-modules.ts'
 import type { GamePaths } from '../load/project.ts'
@@ -73,7 +73,8 @@ export const expandGameShortcodes = async (rules: RulesDoc, paths: GamePaths, th
       diagnostics.push(stoppedDiagnostic(paths, made, threads.limitMs / 1000))
       break
     }
-    diagnostics.push(...made.value.diagnostics)
+    // The file's own errors (it does not compile) once, whatever the passes.
+    for (const d of made.value.diagnostics) if (!diagnostics.some((seen) => diagnosticKey(seen) === diagnosticKey(d))) diagnostics.push(d)
     let expanded = 0
     made.value.outputs.forEach((output, i) => {
       const { node, parent, inText } = uses[i]!

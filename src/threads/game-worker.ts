@@ -114,7 +114,8 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       try {
         defs = ((await importGameModule<{ default?: Record<string, ShortcodeDef> }>(file, root)).default ?? {}) as Record<string, ShortcodeDef>
       } catch (error) {
-        return { outputs: request.calls.map(() => ({ defined: false as const })), diagnostics: loadFailure(error, root, 'game/shortcodes-load', "the game's shortcodes", relativePath(root, file)) }
+        // Its uses print their inner content, each unreported: the file's error says it all.
+        return { outputs: request.calls.map(() => ({ defined: true as const, diagnostics: [] })), diagnostics: loadFailure(error, root, 'game/shortcodes-load', 'the shortcodes file', relativePath(root, file)) }
       }
       const { runShortcodes } = await import('../shortcodes/run.ts')
       const { vocabularyWords } = await import('../engine/model.ts')
