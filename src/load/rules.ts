@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, isAbsolute, join } from 'node:path'
 import matter from 'gray-matter'
+import { parse as parseToml } from 'smol-toml'
 import type { Root } from 'mdast'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { buildTree } from '../shortcodes/tree.ts'
@@ -117,12 +118,17 @@ const readFrontMatter = (source: string, file: string): Result<{ data: Record<st
   }
   const length = fence[0].length + close.index + close[0].length
   if (marker === '+++') {
+    const toml = rest.slice(0, close.index)
     try {
-      return { value: { data: parseToml(rest.slice(0, close.index)), length }, diagnostics: [] }
+      return { value: { data: plainToml(parseToml(toml)) as Record<string, unknown>, length }, diagnostics: [] }
     } catch (error) {
-      const err = error as TomlError
-      const message = `The front matter is not valid TOML: ${err.message}.`
-      return { value: { data: {}, length }, diagnostics: [{ rule: 'rules/front-matter', severity: 'error', message, file, line: (err.line ?? 0) + 2, column: 1 }] }
+      // smol-toml counts lines and columns from 1 within the front matter, which starts on line 2.
+      const err = error as Error & { line?: number; column?: number }
+      const line = err.line ?? 1
+      const text = toml.split(/\r?\n/)[line - 1]?.trim()
+      const reason = err.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '')
+      const message = `The front matter is not valid TOML: ${reason}${text ? ` (in "${text}")` : ''}.`
+      return { value: { data: {}, length }, diagnostics: [{ rule: 'rules/front-matter', severity: 'error', message, file, line: line + 1, column: err.column ?? 1 }] }
     }
   }
   try {
@@ -191,228 +197,10 @@ const collectNotes = (input: string): Notes => {
   return { value: found, diagnostics, source }
 }
 
-class TomlError extends Error {
-  /** 0-based line within the front matter. */
-  line?: number
-}
-
-/**
- * TOML as Hugo front matter uses it (TOML 1.0 without dates as objects): `key = value` with bare, quoted and dotted
- * keys, [tables] and [[arrays of tables]], basic/literal/multi-line strings, integers (also hex, octal, binary,
- * with `_`), floats, booleans, arrays and inline tables. Dates and times are kept as the text written.
- */
-export const parseToml = (text: string): Record<string, unknown> => {
-  const root: Record<string, unknown> = {}
-  let table = root
-  let i = 0
-  const lineAt = () => text.slice(0, i).split('\n').length - 1
-  const fail = (message: string): never => {
-    const error = new TomlError(message)
-    error.line = lineAt()
-    throw error
-  }
-  const spaces = () => {
-    while (text[i] === ' ' || text[i] === '\t') i++
-  }
-  /** Spaces, line breaks and comments (inside arrays). */
-  const blank = () => {
-    for (;;) {
-      spaces()
-      if (text[i] === '#') while (i < text.length && text[i] !== '\n') i++
-      if (text[i] === '\n' || text[i] === '\r') i++
-      else return
-    }
-  }
-  const endOfLine = () => {
-    spaces()
-    if (text[i] === '#') while (i < text.length && text[i] !== '\n') i++
-    if (text[i] === '\r') i++
-    if (i < text.length && text[i] !== '\n') fail(`unexpected ${JSON.stringify(text[i])} after a value`)
-    i++
-  }
-  const ESCAPES: Record<string, string> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', '"': '"', '\\': '\\' }
-  const basic = (multi: boolean): string => {
-    let out = ''
-    i += multi ? 3 : 1
-    if (multi && text[i] === '\n') i++
-    else if (multi && text.startsWith('\r\n', i)) i += 2
-    for (;;) {
-      if (i >= text.length) fail('a string is never closed')
-      if (multi ? text.startsWith('"""', i) : text[i] === '"') {
-        // Up to two quotes may end a multi-line string's content.
-        if (multi) {
-          let q = 3
-          while (text[i + q] === '"' && q < 5) q++
-          out += '"'.repeat(q - 3)
-          i += q
-        } else i++
-        return out
-      }
-      const c = text[i]!
-      if (!multi && c === '\n') fail('a "string" must end on its line')
-      if (c === '\\') {
-        const e = text[i + 1]!
-        if (multi && /[ \t\r\n]/.test(e)) {
-          // A line-ending backslash trims the line break and the whitespace after it.
-          let j = i + 1
-          while (/[ \t]/.test(text[j] ?? '')) j++
-          if (text[j] === '\n' || text[j] === '\r') {
-            while (/[ \t\r\n]/.test(text[j] ?? '')) j++
-            i = j
-            continue
-          }
-        }
-        if (e === 'u' || e === 'U') {
-          const n = e === 'u' ? 4 : 8
-          const hex = text.slice(i + 2, i + 2 + n)
-          if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== n) fail('a bad \\u escape in a string')
-          out += String.fromCodePoint(parseInt(hex, 16))
-          i += 2 + n
-          continue
-        }
-        if (!(e in ESCAPES)) fail(`an unknown escape \\${e} in a string`)
-        out += ESCAPES[e]
-        i += 2
-        continue
-      }
-      out += c
-      i++
-    }
-  }
-  const literal = (multi: boolean): string => {
-    const quote = multi ? "'''" : "'"
-    i += quote.length
-    if (multi && text[i] === '\n') i++
-    const close = text.indexOf(quote, i)
-    if (close < 0 || (!multi && text.slice(i, close).includes('\n'))) fail('a string is never closed')
-    let end = close
-    if (multi) while (text[end + 3] === "'" && end - close < 2) end++
-    const value = text.slice(i, end)
-    i = end + quote.length
-    return value
-  }
-  const key = (): string[] => {
-    const parts: string[] = []
-    for (;;) {
-      spaces()
-      if (text[i] === '"') parts.push(basic(false))
-      else if (text[i] === "'") parts.push(literal(false))
-      else {
-        const m = /^[A-Za-z0-9_-]+/.exec(text.slice(i))
-        if (!m) fail('expected a key')
-        parts.push(m![0])
-        i += m![0].length
-      }
-      spaces()
-      if (text[i] !== '.') return parts
-      i++
-    }
-  }
-  const value = (): unknown => {
-    spaces()
-    const rest = text.slice(i, i + 64)
-    if (rest.startsWith('"""')) return basic(true)
-    if (rest.startsWith('"')) return basic(false)
-    if (rest.startsWith("'''")) return literal(true)
-    if (rest.startsWith("'")) return literal(false)
-    if (rest.startsWith('[')) {
-      i++
-      const list: unknown[] = []
-      for (;;) {
-        blank()
-        if (text[i] === ']') {
-          i++
-          return list
-        }
-        list.push(value())
-        blank()
-        if (text[i] === ',') i++
-        else if (text[i] !== ']') fail('expected "," or "]" in an array')
-      }
-    }
-    if (rest.startsWith('{')) {
-      i++
-      const inline: Record<string, unknown> = {}
-      spaces()
-      if (text[i] === '}') {
-        i++
-        return inline
-      }
-      for (;;) {
-        const path = key()
-        if (text[i] !== '=') fail('expected "=" after a key')
-        i++
-        assign(inline, path, value())
-        spaces()
-        if (text[i] === ',') i++
-        else if (text[i] === '}') {
-          i++
-          return inline
-        } else fail('expected "," or "}" in an inline table')
-      }
-    }
-    const m = /^[^\s,\]}#]+(?: \d{2}:\d{2}[^\s,\]}#]*)?/.exec(rest)
-    if (!m) fail('expected a value')
-    const word = m![0]
-    i += word.length
-    if (word === 'true' || word === 'false') return word === 'true'
-    if (/^[+-]?(inf|nan)$/.test(word)) return word.endsWith('nan') ? NaN : word.startsWith('-') ? -Infinity : Infinity
-    if (/^0x[0-9a-fA-F_]+$|^0o[0-7_]+$|^0b[01_]+$/.test(word)) return Number(word.replace(/_/g, ''))
-    if (/^[+-]?\d[\d_]*$/.test(word)) return Number(word.replace(/_/g, ''))
-    if (/^[+-]?\d[\d_]*(\.\d[\d_]*)?([eE][+-]?\d[\d_]*)?$/.test(word)) return Number(word.replace(/_/g, ''))
-    // Dates and times: Hugo reads them as dates; the booklet only ever prints them, so the text is kept.
-    if (/^\d{4}-\d{2}-\d{2}|^\d{2}:\d{2}/.test(word)) return word
-    return fail(`cannot read the value ${JSON.stringify(word)} (strings need quotes)`)
-  }
-  const assign = (target: Record<string, unknown>, path: string[], v: unknown) => {
-    let t = target
-    for (const part of path.slice(0, -1)) {
-      const next = t[part] ?? (t[part] = {})
-      if (typeof next !== 'object' || next === null || Array.isArray(next)) fail(`the key "${part}" is already a value`)
-      t = next as Record<string, unknown>
-    }
-    const last = path[path.length - 1]!
-    if (last in t) fail(`the key "${path.join('.')}" is defined twice`)
-    t[last] = v
-  }
-  const open = (path: string[], array: boolean) => {
-    let t = root
-    path.forEach((part, n) => {
-      const lastPart = n === path.length - 1
-      let next = t[part]
-      if (lastPart && array) {
-        if (next === undefined) next = t[part] = []
-        if (!Array.isArray(next)) fail(`"${path.join('.')}" is not an array of tables`)
-        const entry = {}
-        ;(next as unknown[]).push(entry)
-        t = entry
-        return
-      }
-      if (next === undefined) next = t[part] = {}
-      if (Array.isArray(next)) next = next[next.length - 1]
-      if (typeof next !== 'object' || next === null) fail(`the key "${part}" is already a value`)
-      t = next as Record<string, unknown>
-    })
-    table = t
-  }
-  while (i < text.length) {
-    blank()
-    if (i >= text.length) break
-    if (text[i] === '[') {
-      const array = text[i + 1] === '['
-      i += array ? 2 : 1
-      const path = key()
-      if (!text.startsWith(array ? ']]' : ']', i)) fail('a table header must end with "]"')
-      i += array ? 2 : 1
-      open(path, array)
-      endOfLine()
-      continue
-    }
-    const path = key()
-    if (text[i] !== '=') fail('expected "=" after a key')
-    i++
-    assign(table, path, value())
-    endOfLine()
-  }
-  return root
+/** TOML values as front matter data: plain objects, and dates and times as ISO 8601 text (a local date stays 2024-01-02). */
+const plainToml = (value: unknown): unknown => {
+  if (value instanceof Date) return (value as Date & { toISOString(): string }).toISOString()
+  if (Array.isArray(value)) return value.map(plainToml)
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainToml(v)]))
+  return value
 }

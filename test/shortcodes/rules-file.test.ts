@@ -99,9 +99,15 @@ describe('parseRules', () => {
     expect(value.tree.children[0]!.position!.start.line).toBe(11)
   })
 
+  it('reads TOML dates and times as ISO 8601 text, a local date as written', () => {
+    const { value, diagnostics } = parseRules('+++\ndate = 2024-01-02\nupdated = 1979-05-27T07:32:00Z\n+++\nBody.', 'rules.md')
+    expect(diagnostics).toEqual([])
+    expect(value.frontMatter).toStrictEqual({ date: '2024-01-02', updated: '1979-05-27T07:32:00.000Z' })
+  })
+
   it('reports invalid TOML at its line', () => {
     const { diagnostics } = parseRules('+++\ntitle = "x"\nplayers = 3-6\n+++\nBody.', 'rules.md')
-    expect(diagnostics).toMatchObject([{ rule: 'rules/front-matter', severity: 'error', line: 3, message: expect.stringContaining('"3-6"') }])
+    expect(diagnostics).toMatchObject([{ rule: 'rules/front-matter', severity: 'error', line: 3, column: 12, message: expect.stringContaining('(in "players = 3-6")') }])
   })
 
   it('reports invalid YAML at its line', () => {
