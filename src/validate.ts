@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { SHORTCODES_FILE } from './shortcodes/define.ts'
 import { hasErrors, type Diagnostic, type Result } from './diagnostics/diagnostic.ts'
 import type { Card, GameDef } from './engine/define.ts'
-import { checkDefinition } from './engine/checks/definition.ts'
-import { modelCards } from './engine/model.ts'
 import { gamePaths, relativePath, type GamePaths } from './load/project.ts'
 import { loadDefinition } from './threads/load-definition.ts'
-import { expandGameShortcodes } from './shortcodes/expand.ts'
 import { checkFrontMatter } from './engine/checks/front-matter.ts'
 import type { RulesDoc } from './load/rules.ts'
 import { withThreads, type GameThreads } from './threads/threads.ts'
@@ -63,9 +62,12 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
     rulesDiagnostics.push(...loadedRules.diagnostics)
     rulesDiagnostics.push(...checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
     // The game's own shortcodes become the markdown they stand for (rendered on its thread).
-    const expanded = await expandGameShortcodes(rules, paths, threads)
-    rules = expanded.rules
-    rulesDiagnostics.push(...expanded.diagnostics)
+    if (existsSync(join(paths.rulesDir, SHORTCODES_FILE))) {
+      const { expandGameShortcodes } = await import('./shortcodes/expand.ts')
+      const expanded = await expandGameShortcodes(rules, paths, threads)
+      rules = expanded.rules
+      rulesDiagnostics.push(...expanded.diagnostics)
+    }
     if (options.booklet) {
       const { checkBooklet } = await import('./booklet/check.ts')
       rulesDiagnostics.push(...checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }))
