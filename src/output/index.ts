@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { GameDef } from '../engine/define.ts'
 import type { GameFaces } from '../render/render-game.ts'
-import { cachedOutput, type OutputFile } from '../build/output-cache.ts'
+import { cachedOutput, type OutputFile } from '../util/output-cache.ts'
 import { sourceHash } from '../util/source-hash.ts'
 
-export type { OutputFile } from '../build/output-cache.ts'
+export type { OutputFile } from '../util/output-cache.ts'
 export { applyPreset, presetNames, presets, type PresetName } from './presets.ts'
 
 export interface FaceOutputOptions {

@@ -1,5 +1,5 @@
 import type { GameDef } from '../engine/define.ts'
-import type { OutputFile } from '../build/output-cache.ts'
+import type { OutputFile } from '../util/output-cache.ts'
 import { deckOf } from '../engine/decks.ts'
 import type { GameFaces } from '../render/render-game.ts'
 import type { StoredFace } from '../render/face-store.ts'

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import { writeFileAtomic } from '../util/atomic-write.ts'
+import { writeFileAtomic } from './atomic-write.ts'
 
 /** A file an output writes, by its name under the game's output folder. */
 export interface OutputFile {
