@@ -1,46 +1,16 @@
-import type { BookletExample } from './example.ts'
+import type { BlockContext } from './context.ts'
 import type { FootnoteDefinition, Image, List, Nodes, Parent, PhrasingContent, Root, RootContent, Table } from 'mdast'
 import type { Position } from 'unist'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Shortcode } from '../shortcodes/tree.ts'
 import { spacer, type FlowItem, type Frame, type Section } from './flow.ts'
 import { htmlToParagraphs } from './html.ts'
-import { imageBlock, type PictureContext } from './pictures.ts'
+import { imageBlock } from './pictures.ts'
 import { baselineIn, breakLines, drawLine, phrasingToRuns, type InlineShortcode, type Line, type Measure, type Run, type TextFormat } from './inline.ts'
 import { drawIcon, type IconPaths } from './icons.ts'
 import { COLOUR, FONT, type BookletStyle } from './styles.ts'
 
-/** Everything a block needs to lay itself out. Children get a copy with a narrower box or more frames. */
-export interface BlockContext {
-  measure: Measure
-  style: BookletStyle
-  /** The block's box: from the content box's left edge, and its width. */
-  x: number
-  width: number
-  frames: Frame[]
-  /** The text format paragraphs start from. */
-  format: TextFormat
-  /** The colour of the enclosing rules-block. */
-  tint: string
-  /** How many rules-blocks enclose this block. */
-  depth: number
-  listDepth: number
-  /** Inside a tight list item: paragraphs follow each other without gaps. */
-  tight: boolean
-  report(rule: string, severity: Diagnostic['severity'], message: string, position: Position | undefined): void
-  shortcode(node: Shortcode, ctx: BlockContext): FlowItem[]
-  /** Examples drawn from the game's card data, by id; undefined for a rules file outside a game. */
-  examples?: Record<string, BookletExample>
-  inlineShortcode: InlineShortcode
-  /** The pictures read from the rules folder, and why others could not be. */
-  pictures: PictureContext
-  /** The document's sections so far (top-level rules-blocks and headings); a new one is pushed here. */
-  sections: Section[]
-  /** Icons drawn (`set:name`), for the credits. */
-  iconsUsed: Set<string>
-  /** Inside a `{{% %}}` shortcode: Hugo renders its output as markdown, the output of `{{< >}}` shortcodes in it too. */
-  inMarkdown?: boolean
-}
+export type { BlockContext } from './context.ts'
 
 /** Starts a top-level section: its heading item carries it (contents, running heads, bookmarks). */
 export const openSection = (title: string, ctx: BlockContext): Section => {

@@ -1,26 +1,12 @@
 import type { GameDef } from '../engine/define.ts'
 import { typeSize } from '../print/card-sizes.ts'
 import type { GameFaces } from '../render/render-game.ts'
-import type { BlockContext } from './blocks.ts'
+import type { BlockContext, BookletExample } from './context.ts'
+export type { BookletExample, ExampleCard } from './context.ts'
 import type { FlowItem } from './flow.ts'
 import { FONT, COLOUR } from './styles.ts'
 import { mmToPt } from '../util/units.ts'
 import { drawImage, type ImageSource } from '../pdf/images.ts'
-
-export interface ExampleCard {
-  /** The face as PNG (its bytes or its file), drawn at trim plus bleed on every side. */
-  png: ImageSource
-  widthMm: number
-  heightMm: number
-  bleedMm: number
-  /** Turned 180°: its second half points up. */
-  turned?: boolean
-}
-
-export interface BookletExample {
-  title?: string
-  cards: ExampleCard[]
-}
 
 const GAP = 6
 const MAX_CARD_WIDTH = mmToPt(38)

@@ -1,6 +1,7 @@
 import { bookletWords } from './check.ts'
 import type { Position } from 'unist'
-import type { BlockContext } from './blocks.ts'
+import type { BlockContext } from './context.ts'
+export type { PictureContext } from './context.ts'
 import type { FlowItem } from './flow.ts'
 import type { BookletImage } from './images.ts'
 import { drawImage } from '../pdf/images.ts'
@@ -8,12 +9,6 @@ import { baselineIn, breakLines, drawLine, type TextFormat } from './inline.ts'
 import { COLOUR } from './styles.ts'
 
 /** The pictures of a document, read before layout (see images.ts). */
-export interface PictureContext {
-  images: Map<string, BookletImage>
-  /** Why a source could not be read. */
-  problems: Map<string, string>
-}
-
 /** Draws a picture into the box (x, y, w, h). */
 export const drawPicture = (doc: PDFKit.PDFDocument, image: BookletImage, x: number, y: number, w: number, h: number): void => {
   drawImage(doc, image.data, x, y, { width: w, height: h })

@@ -1,0 +1,33 @@
+// The directions src/'s imports may take (docs/architecture.md): load → engine → render → print / output /
+// booklet → build, with diagnostics, util and pdf below every stage, and threads where a game's code runs.
+// Type-only imports count. The imports that still point back are listed by name, to be removed: a new one
+// fails the check.
+const stage = (folder) => `^src/${folder}/`
+const rule = (name, comment, from, to, knownFrom) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from, ...(knownFrom && { pathNot: knownFrom }) },
+  to: { path: to },
+})
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', comment: 'no file imports itself through others (type-only imports included)', severity: 'error', from: {}, to: { circular: true } },
+    rule('base-imports-no-stage', 'diagnostics, util and pdf serve every stage and know none', '^src/(diagnostics|util|pdf)/', '^src/(load|shortcodes|engine|render|threads|print|output|booklet|build|init)/'),
+    rule('load-before-engine', 'load reads files into raw records: it knows no game', stage('load'), '^src/(engine|render|threads|print|output|booklet|build)/', '^src/load/(project|raw-card|csv|yaml|yaml-fast)\\.ts$'),
+    rule('engine-before-render', 'the engine knows nothing of drawing, printing or the booklet', stage('engine'), '^src/(render|threads|print|output|booklet|build)/', '^src/engine/(fields|checks/card-sizes)\\.ts$'),
+    rule('render-before-print', 'faces know nothing of sheets, outputs, the booklet or the build', stage('render'), '^src/(print|output|booklet|build)/', '^src/render/session\\.ts$'),
+    rule('render-below-threads', 'the game threads run the renderer: what sends them work is to move above both', stage('render'), stage('threads'), '^src/render/(pool|check-faces|render-game)\\.ts$'),
+    rule('shortcodes-with-load', 'the shortcode syntax is read with the rules: it knows no later stage', stage('shortcodes'), '^src/(engine|render|threads|print|output|booklet|build)/', '^src/shortcodes/(define|run|expand)\\.ts$'),
+    rule('print-before-build', 'print lays out finished faces', stage('print'), '^src/(render|threads|output|booklet|build)/'),
+    rule('output-before-build', 'outputs are made from finished faces', stage('output'), '^src/(threads|booklet|build)/'),
+    rule('booklet-before-build', 'the booklet is drawn from the rules and finished faces', stage('booklet'), '^src/(threads|output|build)/', '^src/booklet/file\\.ts$'),
+    rule('nothing-imports-build', 'build runs the stages; only the CLI and the library entries use it', '^src/(load|shortcodes|engine|render|threads|print|output|booklet|diagnostics|util|pdf)/', stage('build')),
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.d\\.ts$' },
+  },
+}
