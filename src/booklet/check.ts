@@ -1,15 +1,15 @@
 import type { Nodes } from 'mdast'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { RulesDoc } from '../load/rules.ts'
-import type { Shortcode } from '../shortcodes/tree.ts'
+import { isPhrasingParent, paramOf, type Shortcode } from '../shortcodes/tree.ts'
 import { readPicture } from './picture-sources.ts'
 import { iconPaths } from './icons.ts'
-import { didYouMean } from '../engine/suggest.ts'
+import { HTML_PARAMS, unknownParamMessage } from '../shortcodes/define.ts'
 
 /**
  * The shortcodes the booklet draws and the parameters each reads (its renderers in shortcodes.ts are typed
  * against this list). Light on purpose: `validate` checks a rules file against it without loading the
- * booklet's renderer. `class` and `id` are HTML's, read by the theme's CSS: any shortcode may carry them.
+ * booklet's renderer. Any shortcode may also carry `HTML_PARAMS`.
  */
 export const BOOKLET_PARAMS = {
   'rules-block': ['heading', 'icon', 'icontint'],
@@ -19,13 +19,11 @@ export const BOOKLET_PARAMS = {
   'rules-example': ['id'],
 } as const satisfies Record<string, readonly string[]>
 export type BookletShortcode = keyof typeof BOOKLET_PARAMS
-export const BOOKLET_SHORTCODES = Object.keys(BOOKLET_PARAMS) as BookletShortcode[]
-const ANY_SHORTCODE = ['class', 'id']
 
 /** Parameters that name what a shortcode shows: an unknown shortcode's are printed as its heading, and `rules-block` takes them for `heading`. */
 export const HEADING_PARAMS = ['heading', 'title', 'label', 'caption', 'name'] as const
 
-/** The heading a shortcode names: its first heading-like parameter (positional 0 for rules-block). */
+/** The heading a shortcode names: its first heading-like parameter. */
 export const headingOf = (node: Shortcode): string | undefined => {
   for (const name of HEADING_PARAMS) if (typeof node.params[name] === 'string' && String(node.params[name]).trim()) return String(node.params[name])
   return undefined
@@ -43,9 +41,9 @@ export const shortcodeProblems = (node: Shortcode): { rule: string; message: str
   const known: readonly string[] = BOOKLET_PARAMS[node.name]
   const problems: { rule: string; message: string }[] = []
   for (const param of Object.keys(node.params)) {
-    if (known.includes(param) || ANY_SHORTCODE.includes(param)) continue
-    const meant = node.name === 'rules-block' && (HEADING_PARAMS as readonly string[]).includes(param) ? ' (did you mean "heading"? It is printed as the heading)' : didYouMean(param, known)
-    problems.push({ rule: 'rules/unknown-param', message: `${node.name} has no parameter "${param}"${meant}; it reads ${known.length ? known.map((k) => `"${k}"`).join(', ') : 'none'}` })
+    if (known.includes(param) || HTML_PARAMS.includes(param)) continue
+    const meant = node.name === 'rules-block' && (HEADING_PARAMS as readonly string[]).includes(param) ? ' (did you mean "heading"? It is printed as the heading)' : undefined
+    problems.push({ rule: 'rules/unknown-param', message: unknownParamMessage(node.name, param, known, meant) })
   }
   const icon = node.name === 'rules-block' ? node.params['icon'] : undefined
   if (typeof icon === 'string' && icon.trim() && !iconPaths(icon)) {
@@ -55,12 +53,7 @@ export const shortcodeProblems = (node: Shortcode): { rule: string; message: str
 }
 
 const PICTURES = new Set(['rules-image', 'rules-double-view'])
-const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'tableCell'])
 
-const param = (node: Shortcode, name: string, position: number): string | undefined => {
-  const value = node.params[name] ?? node.positional[position]
-  return value === undefined ? undefined : String(value)
-}
 
 /** The words the booklet uses for what it cannot draw: one place, for the booklet and for this check. */
 export const bookletWords = {
@@ -101,13 +94,13 @@ export const checkBooklet = (doc: RulesDoc, { baseDir, examples }: { baseDir: st
       for (const p of shortcodeProblems(node)) report(p.rule, p.message, node)
       // Inside a paragraph a picture or an example is a bracketed label: nothing is read.
       if (!isKnown(node.name)) report('rules/unknown-shortcode', bookletWords.unknownShortcode(node.name), node)
-      else if (!inText && PICTURES.has(node.name)) picture(param(node, 'src', 0), node)
+      else if (!inText && PICTURES.has(node.name)) picture(paramOf(node, 'src', 0), node)
       else if (!inText && node.name === 'rules-example') {
-        const id = param(node, 'id', 0) ?? ''
+        const id = paramOf(node, 'id', 0) ?? ''
         if (!examples.includes(id)) report('rules/unknown-example', bookletWords.unknownExample(id, examples), node)
       }
     }
-    if ('children' in node) for (const child of node.children) walk(child as Nodes, inText || PHRASING_PARENTS.has(node.type))
+    if ('children' in node) for (const child of node.children) walk(child as Nodes, inText || isPhrasingParent(node.type))
   }
   walk(doc.tree, false)
   return diagnostics

@@ -1,5 +1,5 @@
 import type { PhrasingContent } from 'mdast'
-import type { Shortcode } from '../shortcodes/tree.ts'
+import { paramOf, type Shortcode } from '../shortcodes/tree.ts'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { headingBand, headingFormat, openSection, renderBlocks, runsOf, subHeading, textLines, type BlockContext } from './blocks.ts'
@@ -22,10 +22,6 @@ const markdown = unified().use(remarkParse)
  */
 export type ShortcodeRenderer = (node: Shortcode, ctx: BlockContext) => FlowItem[]
 
-const param = (node: Shortcode, name: string, position?: number): string | undefined => {
-  const value = node.params[name] ?? (position !== undefined ? node.positional[position] : undefined)
-  return value === undefined ? undefined : String(value)
-}
 
 const PHRASING = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'break', 'link', 'linkReference', 'image', 'imageReference', 'footnoteReference', 'shortcode', 'html'])
 
@@ -43,7 +39,7 @@ export const blockShortcodes: Record<BookletShortcode, ShortcodeRenderer> = {
   'rules-block': (node, ctx) => {
     const tint = tintColour(node.params['icontint'], ctx.tint)
     // `title=` and the like are taken for `heading=` too (with a warning): a heading is never dropped.
-    const heading = param(node, 'heading', 0) ?? headingOf(node)
+    const heading = paramOf(node, 'heading', 0) ?? headingOf(node)
     const inner: BlockContext = { ...ctx, tint, depth: ctx.depth + 1, inMarkdown: ctx.inMarkdown || node.delimiter === '%' }
     const items: FlowItem[] = []
     if (heading) {
@@ -63,11 +59,11 @@ export const blockShortcodes: Record<BookletShortcode, ShortcodeRenderer> = {
   /** A picture beside its text (`split=` sets the picture's share, `class="reverse"` puts it on the right). */
   'rules-double-view': (node, ctx) => doubleView(node, markdownIn(node, ctx)),
 
-  'rules-image': (node, ctx) => imageBlock(param(node, 'src', 0), param(node, 'alt', 1) ?? '', ctx, node.position),
+  'rules-image': (node, ctx) => imageBlock(paramOf(node, 'src', 0), paramOf(node, 'alt', 1) ?? '', ctx, node.position),
 
   /** The example the game's definition names by this id, drawn with the real card faces. */
   'rules-example': (node, ctx) => {
-    const id = param(node, 'id', 0) ?? ''
+    const id = paramOf(node, 'id', 0) ?? ''
     const example = ctx.examples?.[id]
     if (example) return [exampleItem(example, ctx)]
     ctx.report('rules/unknown-example', 'warning', bookletWords.unknownExample(id, ctx.examples && Object.keys(ctx.examples)), node.position)
@@ -119,7 +115,7 @@ export const inlineShortcode =
   (report: BlockContext['report']): InlineShortcode =>
   (node, format, toRuns, inMarkdown) => {
     if (node.name === 'rules-image' || node.name === 'rules-double-view' || node.name === 'rules-example') {
-      const label = node.name === 'rules-example' ? `Example: ${param(node, 'id', 0) ?? ''}` : `Image: ${param(node, 'alt') ?? param(node, 'src') ?? ''}`
+      const label = node.name === 'rules-example' ? `Example: ${paramOf(node, 'id', 0) ?? ''}` : `Image: ${paramOf(node, 'alt') ?? paramOf(node, 'src') ?? ''}`
       return [{ text: `[${label.trim()}]`, format: { ...format, italic: true, color: COLOUR.muted } }]
     }
     for (const p of shortcodeProblems(node)) report(p.rule, 'warning', p.message, node.position)
@@ -140,8 +136,8 @@ export const inlineShortcode =
  * (the picture is drawn with them), and the text column is made at least as tall as the picture.
  */
 const doubleView = (node: Shortcode, ctx: BlockContext): FlowItem[] => {
-  const src = param(node, 'src', 0)
-  const alt = param(node, 'alt', 1) ?? ''
+  const src = paramOf(node, 'src', 0)
+  const alt = paramOf(node, 'alt', 1) ?? ''
   if (!node.children.length) return imageBlock(src, alt, ctx, node.position)
   const gutter = ctx.style.paragraphGap * 1.6
   const pictureWidth = (ctx.width - gutter) * splitShare(node.params['split'])

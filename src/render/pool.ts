@@ -19,8 +19,6 @@ export interface FaceRenderer {
   diagnostics: Diagnostic[]
   /** Draws a face and stores it under `key`. */
   draw(job: FaceJob, key: string): Promise<DrawnFace>
-  /** Done drawing (the threads are the run's: it decides which to keep). */
-  close(): Promise<void>
 }
 
 export const defaultJobs = (): number => availableParallelism()
@@ -49,7 +47,7 @@ export const openRenderer = async (paths: GamePaths, options: RenderOptions, sto
   if (!first.ok) {
     // The templates do not load within the limit (or end their thread): no face can be drawn.
     await threads.trim(paths, 0)
-    return { diagnostics: [stoppedDiagnostic(paths, first, limitS)], draw: async () => ({ diagnostics: [], stored: false }), close: async () => undefined }
+    return { diagnostics: [stoppedDiagnostic(paths, first, limitS)], draw: async () => ({ diagnostics: [], stored: false }) }
   }
   const queue: Task[] = []
   // A thread that stops is replaced, a few times: code that ends every thread would otherwise start one per face.
@@ -82,6 +80,5 @@ export const openRenderer = async (paths: GamePaths, options: RenderOptions, sto
         queue.push({ job, key, resolve })
         feed()
       }),
-    close: async () => undefined,
   }
 }

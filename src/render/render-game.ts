@@ -106,18 +106,14 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
     // Threads started early draw first; the renderer starts more when the faces need them.
     const renderer = await openRenderer(paths, renderOptions, store, { jobs, faces: toDraw.length, threads })
     diagnostics.push(...renderer.diagnostics)
-    try {
-      await Promise.all(
-        toDraw.map(async (k) => {
-          const drawn = await renderer.draw(firstJob.get(k)!, k)
-          results.set(k, { diagnostics: drawn.diagnostics, ...(drawn.stored && { face: store.files(k) }) })
-          if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
-          progress?.(++done, cached + toDraw.length)
-        }),
-      )
-    } finally {
-      await renderer.close()
-    }
+    await Promise.all(
+      toDraw.map(async (k) => {
+        const drawn = await renderer.draw(firstJob.get(k)!, k)
+        results.set(k, { diagnostics: drawn.diagnostics, ...(drawn.stored && { face: store.files(k) }) })
+        if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
+        progress?.(++done, cached + toDraw.length)
+      }),
+    )
   }
   spent.wall = performance.now() - start
   // An error a template threw after its face had answered (from a timer, a rejected promise).

@@ -82,5 +82,7 @@ export const pruneDeep = (root: Root, report: Report): void => {
   walk(root, 0)
 }
 
+/** Nodes whose children are text: a shortcode inside one stands in a paragraph, not as a block. */
 const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'tableCell'])
-const isPhrasing = (parent: Parent): boolean => PHRASING_PARENTS.has(parent.type)
+export const isPhrasingParent = (type: string): boolean => PHRASING_PARENTS.has(type)
+const isPhrasing = (parent: Parent): boolean => isPhrasingParent(parent.type)

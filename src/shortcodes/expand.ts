@@ -10,11 +10,10 @@ import type { GameThreads } from '../threads/threads.ts'
 import { stoppedDiagnostic } from '../threads/stopped.ts'
 import { SHORTCODES_FILE } from './define.ts'
 import type { ShortcodeCall } from './run.ts'
-import { buildTree, type Shortcode } from './tree.ts'
+import { buildTree, isPhrasingParent, type Shortcode } from './tree.ts'
 
 /** A game's shortcodes may use one another: this many passes at most, then the rest is left as it is. */
 const MAX_PASSES = 8
-const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'tableCell'])
 
 interface Use {
   node: Shortcode
@@ -55,7 +54,7 @@ export const expandGameShortcodes = async (rules: RulesDoc, paths: GamePaths, th
       if (!('children' in node)) return
       for (const child of node.children as Nodes[]) {
         if (child.type === 'shortcode' && !Object.hasOwn(BOOKLET_PARAMS, child.name) && !notOurs.has(child)) uses.push({ node: child, parent: node as Parent, inText })
-        walk(child, inText || PHRASING_PARENTS.has(node.type))
+        walk(child, inText || isPhrasingParent(node.type))
       }
     }
     walk(tree, false)

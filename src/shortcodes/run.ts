@@ -1,8 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 import type { Field, FieldContext } from '../engine/fields.ts'
-import { didYouMean } from '../engine/suggest.ts'
-import type { ShortcodeDef } from './define.ts'
+import { HTML_PARAMS, unknownParamMessage, type ShortcodeDef } from './define.ts'
 import type { ParamValue } from './lexer.ts'
 
 /** One use of a shortcode in a rules file, as the game thread is sent it: plain data. */
@@ -18,8 +17,6 @@ export interface ShortcodeCall {
 /** What the game made of a call: not its shortcode (`defined: false`), or its markdown (none when its parameters are wrong or it failed). */
 export type ShortcodeOutput = { defined: false } | { defined: true; markdown?: string; diagnostics: Diagnostic[] }
 
-/** Any shortcode may carry HTML's `class` and `id`, read by a site's CSS. */
-const ANY = ['class', 'id']
 
 /**
  * Runs a game's own shortcodes (on its thread: `render` is the game's code): checks each call's parameters
@@ -39,7 +36,7 @@ export const runShortcodes = (defs: Record<string, ShortcodeDef>, calls: readonl
       else problem('rules/unknown-param', 'warning', `${call.name} takes ${names.length} parameter${names.length === 1 ? '' : 's'} (${names.join(', ') || 'none'}): its parameter ${i + 1} is not read`)
     })
     for (const param of Object.keys(call.params))
-      if (!names.includes(param) && !ANY.includes(param)) problem('rules/unknown-param', 'warning', `${call.name} has no parameter "${param}"${didYouMean(param, names)}; it reads ${names.map((n) => `"${n}"`).join(', ') || 'none'}`)
+      if (!names.includes(param) && !HTML_PARAMS.includes(param)) problem('rules/unknown-param', 'warning', unknownParamMessage(call.name, param, names))
     const values: Record<string, unknown> = {}
     let sound = true
     for (const [name, kind] of declared) {

@@ -45,6 +45,14 @@ declare module 'mdast' {
   }
 }
 
+export { isPhrasingParent } from './depth.ts'
+
+/** A shortcode's parameter by name, else at its place among the positional ones, as text. */
+export const paramOf = (node: Shortcode, name: string, position?: number): string | undefined => {
+  const value = node.params[name] ?? (position !== undefined ? node.positional[position] : undefined)
+  return value === undefined ? undefined : String(value)
+}
+
 export interface TreeOptions {
   /** The file named in diagnostics, relative to the project root. */
   file?: string

@@ -108,7 +108,7 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
     }
     case 'shortcodes': {
       const def = await game(g)
-      running({ kind: 'shortcode', name: '(loading)' })
+      running({ kind: 'shortcode' })
       const file = join(paths.rulesDir, SHORTCODES_FILE)
       let defs: Record<string, ShortcodeDef>
       try {

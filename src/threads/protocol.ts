@@ -51,7 +51,8 @@ export interface Replies {
 export type Piece =
   | { kind: 'definition' }
   | { kind: 'cards' }
-  | { kind: 'shortcode'; name: string }
+  /** A shortcode of the game's own; none: loading the file of them. */
+  | { kind: 'shortcode'; name?: string }
   | { kind: 'templates' }
   | { kind: 'check'; name: string }
   | { kind: 'face'; job: FaceJob }

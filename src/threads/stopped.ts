@@ -27,7 +27,7 @@ const pieceOf = (paths: GamePaths, piece: Piece | undefined): { what: string; at
     case 'cards':
       return { what: "reading the cards with the game's field kinds", at: { file: definition, line: 1, column: 1 }, face: false }
     case 'shortcode':
-      return { what: `the shortcode ${piece.name}`, at: { file: relativePath(paths.root, join(paths.rulesDir, SHORTCODES_FILE)), line: 1, column: 1 }, face: false }
+      return { what: piece.name ? `the shortcode ${piece.name}` : `loading ${SHORTCODES_FILE}`, at: { file: relativePath(paths.root, join(paths.rulesDir, SHORTCODES_FILE)), line: 1, column: 1 }, face: false }
     case 'templates':
       return { what: 'loading the templates', at: { file: relativePath(paths.root, join(paths.templatesDir, 'index.tsx')), line: 1, column: 1 }, face: true }
     case 'face': {

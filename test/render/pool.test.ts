@@ -23,7 +23,6 @@ const drawAll = async (ids: string[], jobs: number) => {
   const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-pool-')))
   const renderer = await openRenderer(paths, options, store, { jobs, faces: ids.length, threads })
   const drawn = await Promise.all(ids.map((id, i) => renderer.draw({ kind: 'front', type: 'token', card: card(id, i + 1) }, `k-${id}`)))
-  await renderer.close()
   return drawn
 }
 
@@ -58,7 +57,6 @@ describe('the face renderer', () => {
     const store = new FaceStore(join(file, 'cache')) // a folder inside a file: every write fails
     const renderer = await openRenderer(paths, options, store, { jobs: 1, faces: 2, threads })
     const drawn = await Promise.all(['a', 'b'].map((id, i) => renderer.draw({ kind: 'front', type: 'token', card: card(id, i + 1) }, `k-${id}`)))
-    await renderer.close()
     // The same diagnostic for every face (the build reports it once), at the folder and not at a card.
     const failed = { rule: 'build/write-failed', severity: 'error', file: expect.stringMatching(/a-file\/cache$/), message: expect.stringContaining('a file stands where a folder should be') }
     expect(drawn).toEqual(['a', 'b'].map(() => ({ stored: false, diagnostics: [failed] })))
