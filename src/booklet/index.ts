@@ -3,7 +3,8 @@ import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { RulesDoc } from '../load/rules.ts'
 import { createPdf, pdfToBuffer } from '../pdf/document.ts'
 import { footnoteItems, renderBlocks, takeFootnotes, type BlockContext } from './blocks.ts'
-import { bookletCredits } from './credits.ts'
+import { baseFonts } from '../render/fonts.ts'
+import { creditsFor, drawnWithAll, type FaceCredits } from '../util/credits.ts'
 import type { BookletExample } from './example.ts'
 import type { Placed, Section } from './flow.ts'
 import { imageSources, loadImages } from './images.ts'
@@ -27,6 +28,8 @@ export interface BookletOptions {
   imposition?: 'none' | 'saddle'
   /** Prints the author's notes (HTML comments, @TODO lines) in a wide right margin. */
   drafts?: boolean
+  /** What the game's faces were drawn with: credited on the credits page with the booklet's own fonts and icons. */
+  credits?: FaceCredits
 }
 
 /** Contents are worth a page from this many sections on. */
@@ -96,7 +99,8 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
   bodyPages.forEach((placed, i) => {
     for (const { item } of placed) if (item.section) sectionPage.set(item.section.index, firstBodyPage + i)
   })
-  const credits = flowPages(creditsItems(bookletCredits(ctx.iconsUsed), ctx), style)
+  const drawnWith = drawnWithAll([{ fonts: Object.values(baseFonts).map((f) => f.package), icons: [...ctx.iconsUsed] }, options.credits?.drawnWith])
+  const credits = flowPages(creditsItems(creditsFor(drawnWith, options.credits?.root), ctx), style)
   const notes = options.drafts ? notesByPage(doc, bodyPages) : new Map<number, Array<{ note: RulesDoc['notes'][number]; y: number }>>()
 
   // Every page, in reading order, as a function that draws it.

@@ -1,6 +1,6 @@
 import type { RulesNote } from '../load/rules.ts'
 import { textLines, type BlockContext } from './blocks.ts'
-import type { Credit } from './credits.ts'
+import { creditWords, type Credit } from '../util/credits.ts'
 import { drawPage, paginate, spacer, type FlowItem, type Placed, type Section } from './flow.ts'
 import { drawIcon, iconPaths } from './icons.ts'
 import { baselineIn, breakLines, drawLine, type Run, type TextFormat } from './inline.ts'
@@ -143,7 +143,7 @@ export const contentsItems = (sections: Section[], ctx: BlockContext, pageOf: (s
   ]
 }
 
-/** The credits page: every font and icon set the booklet uses, with its holder and licence. */
+/** The credits page: every font and icon the booklet and the game's faces were drawn with, with its makers and licence. */
 export const creditsItems = (credits: Credit[], ctx: BlockContext): FlowItem[] => {
   const small: TextFormat = { ...ctx.format, size: ctx.style.small.size, color: COLOUR.muted }
   const items: FlowItem[] = [...pageHeading('Credits', ctx)]
@@ -151,14 +151,12 @@ export const creditsItems = (credits: Credit[], ctx: BlockContext): FlowItem[] =
     const list = credits.filter((c) => c.kind === kind)
     if (!list.length) return
     items.push(...textLines([{ text: title, format: { ...ctx.format, bold: true } }], ctx, { spaceBefore: ctx.style.paragraphGap, keep: true }))
-    for (const c of list) {
-      const runs: Run[] = [
-        { text: c.name, format: { ...ctx.format, bold: true } },
-        { text: ` \u2014 ${c.holder}. Licensed under the ${c.license}.`, format: ctx.format },
-      ]
-      items.push(...textLines(runs, ctx, { spaceBefore: ctx.style.paragraphGap * 0.5 }))
-      const details = [c.url, c.used?.length ? `Icons used: ${c.used.join(', ')}.` : undefined, `From the npm package ${c.package}.`].filter(Boolean).join(' ')
-      items.push(...textLines([{ text: details, format: small }], ctx, { spaceBefore: 0 }))
+    for (const credit of list) {
+      const { name, statements, source } = creditWords(credit)
+      const [first, ...more] = statements
+      items.push(...textLines([{ text: name, format: { ...ctx.format, bold: true } }, { text: ` \u2014 ${first ?? ''}`, format: ctx.format }], ctx, { spaceBefore: ctx.style.paragraphGap * 0.5 }))
+      for (const statement of more) items.push(...textLines([{ text: statement, format: ctx.format }], ctx, { spaceBefore: 0 }))
+      items.push(...textLines([{ text: source, format: small }], ctx, { spaceBefore: 0 }))
     }
   }
   group('font', 'Typefaces')

@@ -189,7 +189,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     return { rule: 'build/write-failed', severity: 'error', file: folder, message: `${folder} cannot be written: ${writeFailureReason(error)}; what was there before is as it was` }
   }
   try {
-    await addOutputs(outputs, { dir: join(options.outDir, id), id, game, faces: faces.value, rules: loaded.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
+    await addOutputs(outputs, { root, dir: join(options.outDir, id), id, game, faces: faces.value, rules: loaded.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
   } catch (error) {
     outputs.discard()
     if (!isWriteFailure(error)) throw error
@@ -221,6 +221,8 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
 }
 
 interface OutputContext {
+  /** The project's folder. */
+  root: string
   /** The game's output folder. */
   dir: string
   id: string
@@ -233,7 +235,7 @@ interface OutputContext {
 }
 
 /** Adds a built game's files to the batch: its faces, what is made from them, the print sheets and the booklet. */
-const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, rulesDir, cacheDir }: OutputContext, options: BuildOptions, report: BuildReport, problem: (d: Diagnostic) => void): Promise<void> => {
+const addOutputs = async (outputs: OutputBatch, { root, dir, id, game, faces, rules, rulesDir, cacheDir }: OutputContext, options: BuildOptions, report: BuildReport, problem: (d: Diagnostic) => void): Promise<void> => {
   const bleedMm = options.bleedMm ?? 3
   const wants = (part: NonNullable<BuildOptions['only']>) => !options.only || options.only === part
   const { timings } = report
@@ -266,7 +268,8 @@ const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, r
       return Array.from({ length: qty }, (_, copy) => ({ ...item, id: qty > 1 ? `${item.id}#${copy + 1}` : item.id }))
     })
     try {
-      const sheetOptions = { paper: options.paper ?? ('a4' as const), duplex: 'long-edge' as const, ...options.sheets, title: `${game.title} — cards`, bleedMm }
+      const credits = { drawnWith: faces.drawnWith, root }
+      const sheetOptions = { paper: options.paper ?? ('a4' as const), duplex: 'long-edge' as const, ...options.sheets, title: `${game.title} — cards`, bleedMm, credits }
       report.sheets = await writeSheetsFile(items, sheetOptions, outputs.stage(join(dir, `${id}-cards.pdf`)))
       if (options.singles) await writeSingleCardsFile(single, { title: `${game.title} — single cards`, bleedMm }, outputs.stage(join(dir, `${id}-cards-single.pdf`)))
     } catch (error) {
@@ -281,7 +284,7 @@ const addOutputs = async (outputs: OutputBatch, { dir, id, game, faces, rules, r
   if (wants('booklet') && rules) {
     // The rules file as validation read it (its diagnostics came with validation). The booklet is made
     // again only when the rules, their pictures, the examples' faces or the options changed.
-    const bookletOptions = { ...options.booklet, title: game.title, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir }
+    const bookletOptions = { ...options.booklet, title: game.title, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir, credits: { drawnWith: faces.drawnWith, root } }
     const key = createHash('sha256')
       .update(sourceHash('booklet', 'shortcodes', 'pdf', 'load', 'render', 'util'))
       .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, bookletOptions]))

@@ -5,6 +5,8 @@ import type { CardSize } from './card-sizes.ts'
 import { bestLayout, filledCells, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
 import { paper as paperOf, paperLabel, type PaperName } from './paper.ts'
 import { drawImage, imagesWithAlpha, type ImageSource } from '../pdf/images.ts'
+import type { FaceCredits } from '../util/credits.ts'
+import { addCreditsPages } from './credits-page.ts'
 
 /** One card to print. Both faces are PNGs (RGB, no alpha) of the trim size plus the bleed on every side. */
 export interface PrintItem {
@@ -36,6 +38,8 @@ export interface SheetOptions {
   backOffsetMm?: Offset
   /** Draws each card's rounded corners of this radius as cut guides on the fronts; 0 or none: no guides. */
   cornerRadiusMm?: number
+  /** What the faces were drawn with: credited on a last page (its fonts, its icons and their authors). None: no credits page. */
+  credits?: FaceCredits
 }
 
 export interface SheetGroup {
@@ -204,6 +208,7 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
         })
       }
     }
+    if (options.credits) pages += addCreditsPages(doc, options.credits, [pt(paper.widthMm), pt(paper.heightMm)])
     if ((fold || duplex === 'none') && (backOffsetMm.x !== 0 || backOffsetMm.y !== 0))
       notes.push(`The back offset moves the backs of double-sided pages only; it is ignored ${fold ? 'when folding' : 'without duplex'}.`)
     const withAlpha = imagesWithAlpha(doc)

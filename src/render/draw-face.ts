@@ -3,11 +3,14 @@ import { relativePath, type GamePaths } from '../load/project.ts'
 import type { FaceStore } from './face-store.ts'
 import type { FaceJob, RenderSession } from './session.ts'
 import { writeFailureReason } from '../util/write-failure.ts'
+import type { DrawnWith } from '../util/credits.ts'
 
 /** What drawing a face left: its diagnostics, and whether the face is in the store (not when its template failed). */
 export interface DrawnFace {
   diagnostics: Diagnostic[]
   stored: boolean
+  /** What it was drawn with, for the credits (a stored face only). */
+  drawnWith?: DrawnWith
   /** Milliseconds spent drawing (SVG, PNG) and storing it. */
   spent?: { svg: number; png: number; store: number }
 }
@@ -37,10 +40,10 @@ export const drawFailure = (paths: GamePaths, job: FaceJob, error: unknown, stor
  */
 export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, key: string, leftBehind?: () => Promise<Diagnostic[]>): Promise<DrawnFace> => {
   const drawn = await session.draw(job)
-  const { face } = drawn
+  const { face, drawnWith = { fonts: [], icons: [] } } = drawn
   const diagnostics = [...drawn.diagnostics, ...((await leftBehind?.()) ?? [])]
   if (!face) return { diagnostics, stored: false }
   const start = performance.now()
-  store.put(key, face, diagnostics)
-  return { diagnostics, stored: true, spent: { ...face.spent, store: performance.now() - start } }
+  store.put(key, face, diagnostics, drawnWith)
+  return { diagnostics, stored: true, drawnWith, spent: { ...face.spent, store: performance.now() - start } }
 }

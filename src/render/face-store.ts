@@ -8,6 +8,7 @@ import type { FaceJob, RenderOptions } from './session.ts'
 import { processTempDir, touch, writeFileAtomic } from '../util/atomic-write.ts'
 import { filesUnder, isModuleFile, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import { SHORTCODES_FILE } from '../shortcodes/define.ts'
+import { NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
 
 /**
  * What every face of a game depends on besides its card: the game's templates and definition, the
@@ -65,7 +66,7 @@ export interface StoredFace {
 
 /**
  * Faces by key, in a folder of the output (`out/.cache/<game>/`): `<key>.png`, `<key>.svg`, and `<key>.json`
- * with the diagnostics met drawing it. The JSON is written last and only for a face drawn without errors,
+ * with the diagnostics met drawing it and what it was drawn with (fonts, icons) for the credits. The JSON is written last and only for a face drawn without errors,
  * so a face is complete and reusable exactly when its JSON is there. Files are replaced whole, never
  * changed, so a face's files can be read while other faces are being stored.
  */
@@ -78,14 +79,14 @@ export class FaceStore {
   }
 
   /** A face stored by an earlier build, with its diagnostics; undefined when there is none or it is damaged. */
-  get(key: string): { face: StoredFace; diagnostics: Diagnostic[] } | undefined {
+  get(key: string): { face: StoredFace; diagnostics: Diagnostic[]; drawnWith: DrawnWith } | undefined {
     const face = this.files(key)
     const meta = join(this.dir, `${key}.json`)
     if (!existsSync(meta) || !existsSync(face.png) || !existsSync(face.svg)) return undefined
     try {
-      const diagnostics = (JSON.parse(readFileSync(meta, 'utf8')) as { diagnostics: Diagnostic[] }).diagnostics
+      const { diagnostics, drawnWith = NOTHING_DRAWN } = JSON.parse(readFileSync(meta, 'utf8')) as { diagnostics: Diagnostic[]; drawnWith?: DrawnWith }
       touch(meta) // in use: kept by the cache's pruning (build/cache-prune.ts)
-      return { face, diagnostics }
+      return { face, diagnostics, drawnWith }
     } catch {
       return undefined // a damaged entry is drawn again
     }
@@ -97,12 +98,12 @@ export class FaceStore {
   }
 
   /** Stores a face just drawn; one drawn with errors is kept for this build but is not reused. */
-  put(key: string, face: RenderedFace, diagnostics: readonly Diagnostic[]): StoredFace {
+  put(key: string, face: RenderedFace, diagnostics: readonly Diagnostic[], drawnWith: DrawnWith = NOTHING_DRAWN): StoredFace {
     const files = this.files(key)
     writeFileAtomic(files.svg, face.svg)
     writeFileAtomic(files.png, face.png)
     const meta = join(this.dir, `${key}.json`)
-    if (!diagnostics.some((d) => d.severity === 'error')) writeFileAtomic(meta, JSON.stringify({ diagnostics }))
+    if (!diagnostics.some((d) => d.severity === 'error')) writeFileAtomic(meta, JSON.stringify({ diagnostics, drawnWith }))
     else rmSync(meta, { force: true })
     return files
   }

@@ -1,7 +1,7 @@
 import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
 import type { ReactNode } from 'react'
-import type { LoadedFont } from './fonts.ts'
+import { fontsDrawing, type LoadedFont } from './fonts.ts'
 import { borderBox } from './border-box.ts'
 import { encodeRgbPng } from './png.ts'
 import { TEMPLATE_DPI, type FaceBox } from './face-box.ts'
@@ -13,12 +13,15 @@ export interface RenderedFace {
   png: Buffer
   /** Milliseconds spent: satori (SVG), and resvg with the PNG encoder. */
   spent: { svg: number; png: number }
+  /** The font packages that drew its text, for the credits. */
+  fonts: string[]
 }
 
 /** satori draws the element as SVG (text as paths), resvg rasterises it at the asked dpi as an RGB PNG. */
 export const renderFace = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont[], dpi: number): Promise<RenderedFace> => {
   const start = performance.now()
-  const svg = await satori(borderBox(element) as never, {
+  const tree = borderBox(element)
+  const svg = await satori(tree as never, {
     width: box.width,
     height: box.height,
     fonts: fonts.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })),
@@ -30,5 +33,5 @@ export const renderFace = async (element: ReactNode, box: FaceBox, fonts: readon
     background: '#ffffff',
   }).render()
   const png = encodeRgbPng(image.pixels, image.width, image.height)
-  return { svg, png, spent: { svg: drawn - start, png: performance.now() - drawn } }
+  return { svg, png, spent: { svg: drawn - start, png: performance.now() - drawn }, fonts: fontsDrawing(tree, fonts) }
 }

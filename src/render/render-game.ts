@@ -9,6 +9,7 @@ import { artDigest, artPath } from './art.ts'
 import { defaultJobs, openRenderer } from './pool.ts'
 import { withThreads, type GameThreads } from '../threads/threads.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
+import { drawnWithAll, type DrawnWith } from '../util/credits.ts'
 
 export type { RenderOptions } from './session.ts'
 
@@ -46,6 +47,8 @@ export interface CardFaces {
 export interface GameFaces {
   cards: CardFaces[]
   backs: Map<string, StoredFace>
+  /** What these faces were drawn with (fonts, icons of installed sets), for the credits. */
+  drawnWith: DrawnWith
   /** Faces drawn in this run, and faces taken from the cache. */
   drawn: number
   cached: number
@@ -88,12 +91,12 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
   const keys = planned.map((p) => faceKey(p.job, inputs, art(p.job.card) ? digestOf(art(p.job.card)!) : undefined))
   const firstJob = new Map<string, FaceJob>()
   planned.forEach((p, i) => firstJob.has(keys[i]!) || firstJob.set(keys[i]!, p.job))
-  const results = new Map<string, { face?: StoredFace; diagnostics: Diagnostic[] }>()
+  const results = new Map<string, { face?: StoredFace; diagnostics: Diagnostic[]; drawnWith?: DrawnWith }>()
   let cached = 0
   for (const k of new Set(keys)) {
     const hit = reuse ? store.get(k) : undefined
     if (hit) {
-      results.set(k, { face: hit.face, diagnostics: relocate(hit.diagnostics, firstJob.get(k)!) })
+      results.set(k, { face: hit.face, diagnostics: relocate(hit.diagnostics, firstJob.get(k)!), drawnWith: hit.drawnWith })
       cached++
     }
   }
@@ -109,7 +112,7 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
     await Promise.all(
       toDraw.map(async (k) => {
         const drawn = await renderer.draw(firstJob.get(k)!, k)
-        results.set(k, { diagnostics: drawn.diagnostics, ...(drawn.stored && { face: store.files(k) }) })
+        results.set(k, { diagnostics: drawn.diagnostics, drawnWith: drawn.drawnWith, ...(drawn.stored && { face: store.files(k) }) })
         if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
         progress?.(++done, cached + toDraw.length)
       }),
@@ -132,7 +135,8 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
         diagnostics.push(d)
       }
 
-  const out: GameFaces = { cards: [], backs: new Map(), drawn: toDraw.length, cached, spent }
+  const drawnWith = drawnWithAll([...new Set(keys)].map((k) => results.get(k)?.drawnWith))
+  const out: GameFaces = { cards: [], backs: new Map(), drawnWith, drawn: toDraw.length, cached, spent }
   const faceOf = new Map(planned.map((p, i) => [p.name, results.get(keys[i]!)?.face]))
   for (const p of planned) {
     const face = faceOf.get(p.name)

@@ -17,6 +17,7 @@ import { createFaceContext } from './face-context.ts'
 import { createMeasure } from './text/measure.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 import { importGameModule, loadFailure } from '../load/code-errors.ts'
+import { fullIconName, type DrawnWith } from '../util/credits.ts'
 
 export interface RenderOptions {
   dpi: number
@@ -37,6 +38,8 @@ export interface FaceJob {
 
 export interface Drawn {
   face?: RenderedFace
+  /** What the face was drawn with (fonts, icons of installed sets), for the credits. */
+  drawnWith?: DrawnWith
   diagnostics: Diagnostic[]
 }
 
@@ -105,6 +108,15 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         : { file: definitionFile, line: 1, column: 1 }
       const box = faceBox(size.widthMm, size.heightMm, options.bleedMm)
       const artReported = new Set<string>()
+      // The icons of installed sets the face shows, for the credits (the game's own are its designer's).
+      const icons = new Set<string>()
+      const findIcon = (name: string, color?: string) => {
+        const own = ownIcon(name, color)
+        if (own) return own
+        const uri = iconDataUri(name, color, paths.root)
+        if (uri) icons.add(fullIconName(name))
+        return uri
+      }
       const ctx = createFaceContext({
         game,
         box,
@@ -114,7 +126,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         measure,
         diagnostics,
         at,
-        findIcon: (name, color) => ownIcon(name, color) ?? iconDataUri(name, color, paths.root),
+        findIcon,
         iconHint: `name an icon of an installed Iconify set, e.g. "game-icons:spy", or an SVG in ${relativePath(paths.root, join(paths.templatesDir, 'icons'))}/`,
         art: (file, place) => {
           const loaded = artOf(file)
@@ -146,7 +158,8 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
           return { diagnostics }
         }
         const element = options.stamp && kind === 'front' ? withStamp(drawn, box, game.version) : drawn
-        return { face: await renderFace(element, box, fonts, options.dpi), diagnostics }
+        const face = await renderFace(element, box, fonts, options.dpi)
+        return { face, drawnWith: { fonts: face.fonts, icons: [...icons].sort() }, diagnostics }
       } catch (error) {
         // At the template's line that threw when the stack names one, and always naming the card.
         const code = thrownAt(error, paths.root)

@@ -115,6 +115,7 @@ describe('Tabletop Simulator sheets', () => {
   const faces = (qty: number): GameFaces => ({
     cards: [{ card: { id: 'c', type: 'chip', set: 'base', qty, fields: {}, source: { file: 'x', pos: { line: 1, column: 1 }, fields: {} } }, front: flat('#ff0000'), back: 'chip' }],
     backs: new Map([['chip', flat('#0000ff')]]),
+    drawnWith: { fonts: [], icons: [] },
     drawn: 2,
     cached: 0,
     spent: { wall: 0, svg: 0, png: 0, store: 0 },
