@@ -54,7 +54,10 @@ export interface SheetGroup {
 }
 
 export interface SheetSummary {
+  /** Every page, the credits included. */
   pages: number
+  /** The credits' pages, at the end (with `credits`). */
+  creditsPages: number
   groups: SheetGroup[]
   /** The paper asked for. */
   paper: string
@@ -181,6 +184,7 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
   const sink = output(doc)
   const notes: string[] = []
   let pages = 0
+  let creditsPages = 0
   try {
     const backPage = (layout: SheetLayout, draw: () => void) => {
       if (fold) return draw()
@@ -208,7 +212,7 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
         })
       }
     }
-    if (options.credits) pages += addCreditsPages(doc, options.credits, [pt(paper.widthMm), pt(paper.heightMm)])
+    if (options.credits) pages += creditsPages = addCreditsPages(doc, options.credits, [pt(paper.widthMm), pt(paper.heightMm)])
     if ((fold || duplex === 'none') && (backOffsetMm.x !== 0 || backOffsetMm.y !== 0))
       notes.push(`The back offset moves the backs of double-sided pages only; it is ignored ${fold ? 'when folding' : 'without duplex'}.`)
     const withAlpha = imagesWithAlpha(doc)
@@ -223,6 +227,7 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
     result: await sink.end(),
     summary: {
       pages,
+      creditsPages,
       paper: paperLabel(paper),
       notes,
       groups: groups.map(({ size: card, items: cards, layout }) => ({

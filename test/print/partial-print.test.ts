@@ -44,9 +44,10 @@ describe('a partial print of maybe-missions', () => {
     const out = mkdtempSync(join(tmpdir(), 'deckwright-partial-'))
     const built = await buildGame(root, 'maybe-missions', { outDir: out, dpi: 30, only: 'sheets', cardIds: ['mission-01', 'mission-02'], singles: true, sheets: { duplex: 'short-edge' } })
     expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
-    expect(built.value.sheets).toMatchObject({ pages: 2, groups: [{ size: 'poker', cards: 2 }] })
+    expect(built.value.sheets).toMatchObject({ pages: 3, creditsPages: 1, groups: [{ size: 'poker', cards: 2 }] })
     const sheets = readPdf(readFileSync(join(out, 'maybe-missions', 'maybe-missions-cards.pdf'))).pages
-    expect(sheets.map((p) => p.images.length)).toEqual([2, 2])
+    // Fronts, backs, then the credits; the single-card PDF, for print services, is only faces.
+    expect(sheets.map((p) => p.images.length)).toEqual([2, 2, 0])
     const singles = readPdf(readFileSync(join(out, 'maybe-missions', 'maybe-missions-cards-single.pdf'))).pages
     expect(singles).toHaveLength(4)
     for (const page of singles) expect(page.boxes.TrimBox).toBeDefined()
