@@ -1,5 +1,5 @@
 import type { GameDef } from '../engine/define.ts'
-import { typeSize } from '../print/card-sizes.ts'
+import { typeSize } from '../engine/card-sizes.ts'
 import type { GameFaces } from '../render/render-game.ts'
 import type { BlockContext, BookletExample } from './context.ts'
 export type { BookletExample, ExampleCard } from './context.ts'

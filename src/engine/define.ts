@@ -94,12 +94,8 @@ export interface GameDef<T extends TypeDefs = TypeDefs, P extends Record<string,
   examples?: Record<string, ExampleDef>
 }
 
-export interface SourcePos {
-  line: number
-  column: number
-  endLine?: number
-  endColumn?: number
-}
+export type { SourcePos } from '../load/raw-card.ts'
+import type { SourcePos } from '../load/raw-card.ts'
 
 export interface Card<V = Record<string, unknown>> {
   id: string

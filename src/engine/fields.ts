@@ -1,6 +1,6 @@
 import { didYouMean } from './suggest.ts'
 // The markup of card text belongs to the renderer (a change to it draws faces anew); its length rule is shared.
-import { inlineLength } from '../render/text/inline.ts'
+import { inlineLength } from './inline-text.ts'
 
 /**
  * Field declarations: what a card type's data may hold. A field kind is a value made by `defineField`:

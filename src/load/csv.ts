@@ -1,6 +1,6 @@
 import { parse, type CsvError } from 'csv-parse/sync'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
-import type { SourcePos } from '../engine/define.ts'
+import type { SourcePos } from './raw-card.ts'
 import type { RawCard, RawCardFile } from './raw-card.ts'
 
 /** Where each cell of a raw CSV record starts, as offsets into the record's text (quotes respected). */

@@ -1,8 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
-import type { GameDef } from '../engine/define.ts'
-import { importGameModule, loadFailure } from './code-errors.ts'
 
 /** Where a game's files live, relative to the project root. */
 export interface GamePaths {
@@ -43,19 +40,3 @@ export const findGames = (root: string): string[] => {
     .sort()
 }
 
-/** Imports a game's definition (TypeScript, compiled by game-modules.ts). A definition that fails to load is a diagnostic at its own line. */
-export const loadGameDefinition = async (paths: GamePaths): Promise<Result<GameDef | undefined>> => {
-  const file = relativePath(paths.root, paths.definition)
-  try {
-    const mod = await importGameModule<{ default?: GameDef }>(paths.definition, paths.root)
-    const game = mod.default
-    if (!game || typeof game !== 'object' || !game.types) {
-      return { value: undefined, diagnostics: [{ rule: 'game/definition', severity: 'error', file, line: 1, column: 1, message: 'the game definition must `export default defineGame({ … })`' }] }
-    }
-    const diagnostics: Diagnostic[] = []
-    if (game.id !== paths.id) diagnostics.push({ rule: 'game/definition', severity: 'error', file, line: 1, column: 1, message: `the definition's id "${game.id}" differs from its folder "${paths.id}"` })
-    return { value: game, diagnostics }
-  } catch (error) {
-    return { value: undefined, diagnostics: loadFailure(error, paths.root, 'game/definition', 'the game definition', file) }
-  }
-}

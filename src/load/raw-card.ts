@@ -1,4 +1,10 @@
-import type { SourcePos } from '../engine/define.ts'
+/** Where something is written in a file: 1-based line and column, and where it ends when known. */
+export interface SourcePos {
+  line: number
+  column: number
+  endLine?: number
+  endColumn?: number
+}
 
 /** A value as written in a card file, with where it was written. */
 export interface RawValue {

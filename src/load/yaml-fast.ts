@@ -1,5 +1,5 @@
 import { load } from 'js-yaml'
-import type { SourcePos } from '../engine/define.ts'
+import type { SourcePos } from './raw-card.ts'
 import { pointLocator } from '../util/lines.ts'
 
 /** A node as js-yaml composed it: where it starts and ends in the source, and its value. */

@@ -1,6 +1,6 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
-import type { SourcePos } from '../engine/define.ts'
+import type { SourcePos } from './raw-card.ts'
 import type { RawCard, RawCardFile, RawValue } from './raw-card.ts'
 import { parseYamlFast, type Located } from './yaml-fast.ts'
 

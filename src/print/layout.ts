@@ -1,5 +1,5 @@
 import type { Duplex } from '../pdf/document.ts'
-import type { CardSize } from './card-sizes.ts'
+import type { CardSize } from '../engine/card-sizes.ts'
 import { paper as paperOf, paperLabel, type Paper } from './paper.ts'
 
 /** How the sheet is turned over between printing the fronts and the backs. */

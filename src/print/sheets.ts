@@ -1,7 +1,7 @@
 import { DiagnosticError } from '../diagnostics/diagnostic.ts'
 import { createPdf, pdfToFile, pdfToMemory, type PdfSink } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
-import type { CardSize } from './card-sizes.ts'
+import type { CardSize } from '../engine/card-sizes.ts'
 import { bestLayout, filledCells, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
 import { paper as paperOf, paperLabel, type PaperName } from './paper.ts'
 import { drawImage, imagesWithAlpha, type ImageSource } from '../pdf/images.ts'

@@ -1,7 +1,8 @@
 import type { Result } from '../diagnostics/diagnostic.ts'
 import type { GameDef } from '../engine/define.ts'
 import { compileGameModule } from '../load/game-modules.ts'
-import { loadGameDefinition, type GamePaths } from '../load/project.ts'
+import type { GamePaths } from '../load/project.ts'
+import { loadGameDefinition } from '../engine/load-definition.ts'
 import { stoppedDiagnostic } from './stopped.ts'
 import type { GameThreads } from './threads.ts'
 

@@ -5,7 +5,8 @@ import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import game from '../../rules/maybe-missions/game.ts'
 import { cardTypeSchema } from '../../src/engine/schema.ts'
-import { findGames, gamePaths, loadGameDefinition } from '../../src/load/project.ts'
+import { findGames, gamePaths } from '../../src/load/project.ts'
+import { loadGameDefinition } from '../../src/engine/load-definition.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const validator = (type: string) => new Ajv({ allErrors: true, strict: false }).compile(cardTypeSchema(game, type, game.types[type as keyof typeof game.types]))

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { gamePaths, loadGameDefinition } from '../../src/load/project.ts'
+import { gamePaths } from '../../src/load/project.ts'
+import { loadGameDefinition } from '../../src/engine/load-definition.ts'
 
 const root = fileURLToPath(new URL('../fixtures/definitions/', import.meta.url))
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CARD_SIZES, cardSize, type CardSize } from '../../src/print/card-sizes.ts'
+import { CARD_SIZES, cardSize, type CardSize } from '../../src/engine/card-sizes.ts'
 import {
   bestLayout,
   filledCells,

@@ -3,7 +3,7 @@
 // prints inside the printer margin. For each paper × orientation × card size × duplex mode.
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
-import { cardSize, type CardSize } from '../../src/print/card-sizes.ts'
+import { cardSize, type CardSize } from '../../src/engine/card-sizes.ts'
 import type { Duplex } from '../../src/print/layout.ts'
 import { writeSheets, type PrintItem, type SheetOptions } from '../../src/print/sheets.ts'
 import { readPdf, type Box, type PdfPage, type PlacedImage } from './pdf-read.ts'

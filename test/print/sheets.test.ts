@@ -5,7 +5,7 @@ import { inflateSync } from 'node:zlib'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
 import { DiagnosticError } from '../../src/diagnostics/diagnostic.ts'
-import { cardSize, type CardSize } from '../../src/print/card-sizes.ts'
+import { cardSize, type CardSize } from '../../src/engine/card-sizes.ts'
 import { writeSheets, writeSheetsFile, type PrintItem } from '../../src/print/sheets.ts'
 
 const PX_PER_MM = 2

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
-import { cardSize } from '../../src/print/card-sizes.ts'
+import { cardSize } from '../../src/engine/card-sizes.ts'
 import { writeSingleCards } from '../../src/print/singles.ts'
 import { readPdf } from './pdf-read.ts'
 

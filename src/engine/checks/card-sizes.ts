@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { cardSize } from '../../print/card-sizes.ts'
+import { cardSize } from '../card-sizes.ts'
 import type { GameDef } from '../define.ts'
 
 /** Every card type names a size the print stage knows. */

@@ -3,7 +3,7 @@ import type { FieldName, GameDef, VocabularyWord } from '../../engine/define.ts'
 import { didYouMean } from '../../engine/suggest.ts'
 import type { FaceContext } from '../template.ts'
 import { fitText, ICON_EM, ICON_GAP_EM, type Fitted } from '../text/fit.ts'
-import { plainText, type Word } from '../text/inline.ts'
+import { plainText, type Word } from '../../engine/inline-text.ts'
 import { MISSING_ICON } from '../text/missing-icon.ts'
 
 /** Points (1/72 in) to template pixels: type sizes as printers speak of them. */

@@ -1,5 +1,5 @@
 import type { TextFont, TextMeasure } from './measure.ts'
-import { parseInline, type Paragraph, type Word } from './inline.ts'
+import { parseInline, type Paragraph, type Word } from '../../engine/inline-text.ts'
 
 /** How inline icons sit in a line: their size and the space between two icons that touch, in ems. */
 export const ICON_EM = 1.15

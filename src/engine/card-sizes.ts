@@ -1,4 +1,4 @@
-import type { GameDef } from '../engine/define.ts'
+import type { GameDef } from './define.ts'
 
 /** A card's trim size: the finished card after cutting, without bleed. */
 export type CardSize = { name: string; widthMm: number; heightMm: number }
