@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks'
-import { cardSize } from '../dist/print/card-sizes.js'
+import { cardSize } from '../dist/engine/card-sizes.js'
 import { writeSheets, type PrintItem } from '../dist/print/sheets.js'
 import { encodeRgbPng } from '../dist/render/png.js'
 

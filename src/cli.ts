@@ -248,7 +248,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
     .addOption(formatOption())
     .addOption(timeoutOption())
     .action(async (file: string, opts: { out?: string; pageSize: 'a5' | 'a4'; imposition: 'none' | 'saddle'; drafts?: boolean; format: FormatName; timeout?: number }) => {
-      const { writeBookletFile } = await import('./booklet/file.ts')
+      const { writeBookletFile } = await import('./booklet-file.ts')
       const { value, diagnostics } = await writeBookletFile(file, { root, out: opts.out, pageSize: opts.pageSize, imposition: opts.imposition, drafts: opts.drafts, timeout: opts.timeout })
       print(diagnostics.filter((d) => d.severity !== 'info'), opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
       if (value.out) process.stderr.write(`wrote ${value.out}\n`)

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { SHORTCODES_FILE } from './shortcodes/define.ts'
+import { SHORTCODES_FILE } from './load/project.ts'
 import { hasErrors, type Diagnostic, type Result } from './diagnostics/diagnostic.ts'
 import type { Card, GameDef } from './engine/define.ts'
 import { gamePaths, relativePath, type GamePaths } from './load/project.ts'
@@ -63,7 +63,7 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
     rulesDiagnostics.push(...checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
     // The game's own shortcodes become the markdown they stand for (rendered on its thread).
     if (existsSync(join(paths.rulesDir, SHORTCODES_FILE))) {
-      const { expandGameShortcodes } = await import('./shortcodes/expand.ts')
+      const { expandGameShortcodes } = await import('./threads/expand-shortcodes.ts')
       const expanded = await expandGameShortcodes(rules, paths, threads)
       rules = expanded.rules
       rulesDiagnostics.push(...expanded.diagnostics)
@@ -79,7 +79,7 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   diagnostics.push(...read.value.diagnostics, ...(checked.ok ? (checked.value as Diagnostic[]) : [stoppedDiagnostic(paths, checked, limitS)]), ...rulesDiagnostics)
   const definitionFile = relativePath(root, paths.definition)
   if (options.faces && !hasErrors(diagnostics)) {
-    const { checkFaces } = await import('./render/check-faces.ts')
+    const { checkFaces } = await import('./threads/check-faces.ts')
     diagnostics.push(...(await checkFaces(paths, game, cards, threads, options.maxImagePixels)))
   } else if (options.faces !== undefined) {
     // What was not checked is said, so that a clean run is never mistaken for a complete one.

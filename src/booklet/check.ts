@@ -4,24 +4,7 @@ import type { RulesDoc } from '../load/rules.ts'
 import { isPhrasingParent, paramOf, type Shortcode } from '../shortcodes/tree.ts'
 import { readPicture } from './picture-sources.ts'
 import { iconPaths } from './icons.ts'
-import { HTML_PARAMS, unknownParamMessage } from '../shortcodes/define.ts'
-
-/**
- * The shortcodes the booklet draws and the parameters each reads (its renderers in shortcodes.ts are typed
- * against this list). Light on purpose: `validate` checks a rules file against it without loading the
- * booklet's renderer. Any shortcode may also carry `HTML_PARAMS`.
- */
-export const BOOKLET_PARAMS = {
-  'rules-block': ['heading', 'icon', 'icontint'],
-  remark: [],
-  'rules-double-view': ['src', 'alt', 'split'],
-  'rules-image': ['src', 'alt'],
-  'rules-example': ['id'],
-} as const satisfies Record<string, readonly string[]>
-export type BookletShortcode = keyof typeof BOOKLET_PARAMS
-
-/** Parameters that name what a shortcode shows: an unknown shortcode's are printed as its heading, and `rules-block` takes them for `heading`. */
-export const HEADING_PARAMS = ['heading', 'title', 'label', 'caption', 'name'] as const
+import { BOOKLET_PARAMS, HEADING_PARAMS, HTML_PARAMS, unknownParamMessage, type BookletShortcode } from '../shortcodes/vocabulary.ts'
 
 /** The heading a shortcode names: its first heading-like parameter. */
 export const headingOf = (node: Shortcode): string | undefined => {

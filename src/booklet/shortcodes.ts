@@ -11,7 +11,8 @@ import type { InlineShortcode } from './inline.ts'
 import { drawPicture, imageBlock, pictureOf, placeholder } from './pictures.ts'
 import { COLOUR, tintColour } from './styles.ts'
 import { typographer } from './typography.ts'
-import { bookletWords, headingOf, shortcodeProblems, type BookletShortcode } from './check.ts'
+import { bookletWords, headingOf, shortcodeProblems } from './check.ts'
+import type { BookletShortcode } from '../shortcodes/vocabulary.ts'
 
 const markdown = unified().use(remarkParse)
 

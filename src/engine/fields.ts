@@ -1,4 +1,4 @@
-import { didYouMean } from './suggest.ts'
+import { didYouMean } from '../util/suggest.ts'
 // The markup of card text belongs to the renderer (a change to it draws faces anew); its length rule is shared.
 import { inlineLength } from './inline-text.ts'
 

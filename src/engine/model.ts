@@ -5,7 +5,7 @@ import type { Field, FieldContext } from './fields.ts'
 import { idKey, idProblem } from './card-id.ts'
 import { deckOf } from './decks.ts'
 import { pathProblem } from './safe-path.ts'
-import { didYouMean } from './suggest.ts'
+import { didYouMean } from '../util/suggest.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 
 const fileStem = (file: string): string => file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '')

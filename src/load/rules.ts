@@ -5,6 +5,7 @@ import { parse as parseToml } from 'smol-toml'
 import type { Root } from 'mdast'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { buildTree } from '../shortcodes/tree.ts'
+import { PAIRED_SHORTCODES } from '../shortcodes/vocabulary.ts'
 import { gamePaths, relativePath } from './project.ts'
 import { pointLocator } from '../util/lines.ts'
 import { readTextFile } from './text-file.ts'
@@ -28,11 +29,6 @@ export interface RulesDoc {
   source: string
 }
 
-/**
- * Shortcodes of deckwright's rules vocabulary whose templates use .Inner, so a missing closing tag is an error
- * (Hugo learns this from the template; we have no templates, so we say it here).
- */
-export const PAIRED_SHORTCODES: readonly string[] = ['rules-block', 'remark', 'rules-double-view']
 
 export interface LoadRulesOptions {
   /** Shortcodes that must be closed; defaults to PAIRED_SHORTCODES. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { GameDef } from '../engine/define.ts'
-import type { GameFaces } from '../render/render-game.ts'
+import type { GameFaces } from '../render/game-faces.ts'
 import { cachedOutput, type OutputFile } from '../util/output-cache.ts'
 import { sourceHash } from '../util/source-hash.ts'
 

@@ -2,7 +2,7 @@ import satori from 'satori'
 import type { GameDef } from '../engine/define.ts'
 import { deckOf } from '../engine/decks.ts'
 import { baseFonts, loadFont } from '../render/fonts.ts'
-import type { GameFaces } from '../render/render-game.ts'
+import type { GameFaces } from '../render/game-faces.ts'
 import type { StoredFace } from '../render/face-store.ts'
 import { blit, draw, drawTrimmed, keepPixels, pixelKey, pngOf, readPixels, sizeOf, type Pixels } from './compose.ts'
 

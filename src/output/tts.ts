@@ -1,7 +1,7 @@
 import type { GameDef } from '../engine/define.ts'
 import type { OutputFile } from '../util/output-cache.ts'
 import { deckOf } from '../engine/decks.ts'
-import type { GameFaces } from '../render/render-game.ts'
+import type { GameFaces } from '../render/game-faces.ts'
 import type { StoredFace } from '../render/face-store.ts'
 import { blit, drawTrimmed, pngOf, sizeOf, type Pixels } from './compose.ts'
 

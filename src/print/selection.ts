@@ -1,5 +1,5 @@
 import type { Card } from '../engine/define.ts'
-import { didYouMean } from '../engine/suggest.ts'
+import { didYouMean } from '../util/suggest.ts'
 
 /** A partial print: only cards of these types, only these card ids (each printed `qty` times). */
 export interface CardPick {

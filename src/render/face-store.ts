@@ -7,7 +7,7 @@ import type { RenderedFace } from './face.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 import { processTempDir, touch, writeFileAtomic } from '../util/atomic-write.ts'
 import { filesUnder, isModuleFile, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
-import { SHORTCODES_FILE } from '../shortcodes/define.ts'
+import { SHORTCODES_FILE } from '../load/project.ts'
 import { NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
 
 /**

@@ -8,7 +8,8 @@ import { gamePaths, relativePath, type GamePaths } from '../load/project.ts'
 import { loadGameDefinition } from '../engine/load-definition.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 import { importGameModule, loadFailure } from '../load/code-errors.ts'
-import { SHORTCODES_FILE, type ShortcodeDef } from '../shortcodes/define.ts'
+import type { ShortcodeDef } from '../engine/shortcodes.ts'
+import { SHORTCODES_FILE } from '../load/project.ts'
 import { join } from 'node:path'
 import type { FaceStore } from '../render/face-store.ts'
 import type { RenderOptions, RenderSession } from '../render/session.ts'
@@ -118,7 +119,7 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
         // Its uses print their inner content, each unreported: the file's error says it all.
         return { outputs: request.calls.map(() => ({ defined: true as const, diagnostics: [] })), diagnostics: loadFailure(error, root, 'game/shortcodes-load', 'the shortcodes file', relativePath(root, file)) }
       }
-      const { runShortcodes } = await import('../shortcodes/run.ts')
+      const { runShortcodes } = await import('../engine/run-shortcodes.ts')
       const { vocabularyWords } = await import('../engine/model.ts')
       return { outputs: runShortcodes(defs, request.calls, { vocab: vocabularyWords(def) }, root, (name) => running({ kind: 'shortcode', name })), diagnostics: [] }
     }

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Card } from '../engine/define.ts'
 import type { RawCardFile } from '../load/raw-card.ts'
-import type { ShortcodeCall, ShortcodeOutput } from '../shortcodes/run.ts'
+import type { ShortcodeCall, ShortcodeOutput } from '../engine/run-shortcodes.ts'
 import type { DrawnFace } from '../render/draw-face.ts'
 import type { FaceJob, RenderOptions } from '../render/session.ts'
 

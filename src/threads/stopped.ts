@@ -4,7 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { relativePath, type GamePaths } from '../load/project.ts'
 import type { Outcome } from './game-thread.ts'
 import type { Piece } from './protocol.ts'
-import { SHORTCODES_FILE } from '../shortcodes/define.ts'
+import { SHORTCODES_FILE } from '../load/project.ts'
 
 /** The line of a check's name in the definition (`name(ctx) {`, `name: (ctx) =>`, `'name': …`), else 1. */
 export const checkLine = (source: string, name: string): number => {

@@ -11,7 +11,7 @@ import { cardTypeSchema } from '../../src/engine/schema.ts'
 import { parseYamlCards } from '../../src/load/yaml.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { sniffImage } from '../../src/render/art.ts'
-import { renderGame } from '../../src/render/render-game.ts'
+import { renderGame } from '../../src/threads/render-game.ts'
 import { FaceStore } from '../../src/render/face-store.ts'
 
 const fixtures = fileURLToPath(new URL('../fixtures/render/', import.meta.url))

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildGame } from '../../src/build/build-game.ts'
 import type { Card, GameDef } from '../../src/engine/define.ts'
 import { gamePaths } from '../../src/load/project.ts'
-import { renderGame } from '../../src/render/render-game.ts'
+import { renderGame } from '../../src/threads/render-game.ts'
 import { validateGame } from '../../src/validate.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))

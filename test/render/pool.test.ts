@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Card } from '../../src/engine/define.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { FaceStore } from '../../src/render/face-store.ts'
-import { openRenderer } from '../../src/render/pool.ts'
+import { openRenderer } from '../../src/threads/face-pool.ts'
 import { drawFailure } from '../../src/render/draw-face.ts'
 import { GameThreads } from '../../src/threads/threads.ts'
 

@@ -1,7 +1,6 @@
 // The directions src/'s imports may take (docs/architecture.md): load → engine → render → print / output /
-// booklet → build, with diagnostics, util and pdf below every stage, and threads where a game's code runs.
-// Type-only imports count. The imports that still point back are listed by name, to be removed: a new one
-// fails the check.
+// booklet → build, with diagnostics, util and pdf below every stage, and threads (where a game's code runs,
+// and what sends it there) between render and the stages that use finished faces. Type-only imports count.
 const stage = (folder) => `^src/${folder}/`
 const rule = (name, comment, from, to, knownFrom) => ({
   name,
@@ -18,11 +17,12 @@ module.exports = {
     rule('load-before-engine', 'load reads files into raw records: it knows no game', stage('load'), '^src/(engine|render|threads|print|output|booklet|build)/'),
     rule('engine-before-render', 'the engine knows nothing of drawing, printing or the booklet', stage('engine'), '^src/(render|threads|print|output|booklet|build)/'),
     rule('render-before-print', 'faces know nothing of sheets, outputs, the booklet or the build', stage('render'), '^src/(print|output|booklet|build)/'),
-    rule('render-below-threads', 'the game threads run the renderer: what sends them work is to move above both', stage('render'), stage('threads'), '^src/render/(pool|check-faces|render-game)\\.ts$'),
-    rule('shortcodes-with-load', 'the shortcode syntax is read with the rules: it knows no later stage', stage('shortcodes'), '^src/(engine|render|threads|print|output|booklet|build)/', '^src/shortcodes/(define|run|expand)\\.ts$'),
+    rule('render-below-threads', 'the game threads run the renderer, and what sends them work sits with them', stage('render'), stage('threads')),
+    rule('threads-before-print', 'the threads draw and check faces: sheets, outputs and the booklet come after', stage('threads'), '^src/(print|output|booklet|build)/'),
+    rule('shortcodes-with-load', 'the shortcode syntax and vocabulary are read with the rules: they know no later stage', stage('shortcodes'), '^src/(engine|render|threads|print|output|booklet|build)/'),
     rule('print-before-build', 'print lays out finished faces', stage('print'), '^src/(render|threads|output|booklet|build)/'),
     rule('output-before-build', 'outputs are made from finished faces', stage('output'), '^src/(threads|booklet|build)/'),
-    rule('booklet-before-build', 'the booklet is drawn from the rules and finished faces', stage('booklet'), '^src/(threads|output|build)/', '^src/booklet/file\\.ts$'),
+    rule('booklet-before-build', 'the booklet is drawn from the rules and finished faces', stage('booklet'), '^src/(threads|output|build)/'),
     rule('nothing-imports-build', 'build runs the stages; only the CLI and the library entries use it', '^src/(load|shortcodes|engine|render|threads|print|output|booklet|diagnostics|util|pdf)/', stage('build')),
   ],
   options: {

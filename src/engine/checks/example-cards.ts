@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../define.ts'
-import { didYouMean } from '../suggest.ts'
+import { didYouMean } from '../../util/suggest.ts'
 
 /**
  * The booklet draws each example from real cards: every card an example names must exist. A card left out

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react'
 import type { FieldName, GameDef, VocabularyWord } from '../../engine/define.ts'
-import { didYouMean } from '../../engine/suggest.ts'
+import { didYouMean } from '../../util/suggest.ts'
 import type { FaceContext } from '../template.ts'
 import { fitText, ICON_EM, ICON_GAP_EM, type Fitted } from '../text/fit.ts'
 import { plainText, type Word } from '../../engine/inline-text.ts'

@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { TEMPLATES_FILE, type GamePaths } from '../load/project.ts'
 import { compileGameModule } from '../load/game-modules.ts'
-import type { GameThreads } from '../threads/threads.ts'
-import { stoppedDiagnostic } from '../threads/stopped.ts'
-import { planFaces } from './plan.ts'
-import type { FaceJob } from './session.ts'
+import type { GameThreads } from './threads.ts'
+import { stoppedDiagnostic } from './stopped.ts'
+import { planFaces } from '../render/plan.ts'
+import type { FaceJob } from '../render/session.ts'
 
 const sameJob = (a: FaceJob, b: FaceJob) => a.kind === b.kind && a.type === b.type && a.card?.id === b.card?.id
 

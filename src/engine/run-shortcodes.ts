@@ -1,8 +1,9 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
-import type { Field, FieldContext } from '../engine/fields.ts'
-import { HTML_PARAMS, unknownParamMessage, type ShortcodeDef } from './define.ts'
-import type { ParamValue } from './lexer.ts'
+import type { Field, FieldContext } from './fields.ts'
+import type { ShortcodeDef } from './shortcodes.ts'
+import { HTML_PARAMS, unknownParamMessage } from '../shortcodes/vocabulary.ts'
+import type { ParamValue } from '../shortcodes/lexer.ts'
 
 /** One use of a shortcode in a rules file, as the game thread is sent it: plain data. */
 export interface ShortcodeCall {

@@ -1,5 +1,4 @@
-import type { Fields, FieldValues } from '../engine/fields.ts'
-import { didYouMean } from '../engine/suggest.ts'
+import type { Fields, FieldValues } from './fields.ts'
 
 /**
  * A shortcode of a game's own, for its rules booklet: the parameters it takes (field kinds, as a card's
@@ -30,12 +29,3 @@ export const shortcode = <const P extends Fields = {}>(def: ShortcodeDef<P>): Sh
  */
 export const defineShortcodes = <const S extends Record<string, ShortcodeDef<any>>>(shortcodes: S): S => shortcodes
 
-/** HTML's `class` and `id`, read by a site's CSS: any shortcode may carry them. */
-export const HTML_PARAMS: readonly string[] = ['class', 'id']
-
-/** The words for a parameter a shortcode does not read: the booklet's and a game's own shortcodes say it alike. */
-export const unknownParamMessage = (shortcode: string, param: string, reads: readonly string[], meant = didYouMean(param, reads)): string =>
-  `${shortcode} has no parameter "${param}"${meant}; it reads ${reads.length ? reads.map((k) => `"${k}"`).join(', ') : 'none'}`
-
-/** The file a game's own shortcodes live in, next to its rules. */
-export const SHORTCODES_FILE = 'shortcodes.ts'

@@ -1,17 +1,19 @@
 import { diagnosticKey, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import { gameEntries, relativePath, type GamePaths } from '../load/project.ts'
-import { faceKey, FaceStore, gameModulesHash, renderInputsHash, temporaryStore, type StoredFace } from './face-store.ts'
-import { planFaces } from './plan.ts'
+import { faceKey, FaceStore, gameModulesHash, renderInputsHash, temporaryStore, type StoredFace } from '../render/face-store.ts'
+import { planFaces } from '../render/plan.ts'
 import { gameModuleInputs } from '../load/game-modules.ts'
 import { backOf } from '../engine/decks.ts'
-import { artDigest, artPath } from './art.ts'
-import { defaultJobs, openRenderer } from './pool.ts'
-import { withThreads, type GameThreads } from '../threads/threads.ts'
-import type { FaceJob, RenderOptions } from './session.ts'
+import { artDigest, artPath } from '../render/art.ts'
+import { defaultJobs, openRenderer } from './face-pool.ts'
+import { withThreads, type GameThreads } from './threads.ts'
+import type { FaceJob, RenderOptions } from '../render/session.ts'
 import { drawnWithAll, type DrawnWith } from '../util/credits.ts'
 
-export type { RenderOptions } from './session.ts'
+export type { RenderOptions } from '../render/session.ts'
+export type { CardFaces, GameFaces } from '../render/game-faces.ts'
+import type { GameFaces } from '../render/game-faces.ts'
 
 export interface RenderRunOptions extends RenderOptions {
   /** Worker threads; default one per core. */
@@ -35,25 +37,6 @@ export interface RenderRunOptions extends RenderOptions {
   modulesAtStart?: string
   /** The files the game's modules are made from (gameModuleInputs); worked out here when not given. */
   moduleFiles?: readonly string[]
-}
-
-export interface CardFaces {
-  card: Card
-  front: StoredFace
-  /** The name of its back in `backs`: its deck ('<type>' unless the type names another) for a shared back, '<card-id>' for its own. */
-  back: string
-}
-
-export interface GameFaces {
-  cards: CardFaces[]
-  backs: Map<string, StoredFace>
-  /** What these faces were drawn with (fonts, icons of installed sets), for the credits. */
-  drawnWith: DrawnWith
-  /** Faces drawn in this run, and faces taken from the cache. */
-  drawn: number
-  cached: number
-  /** Milliseconds: drawing on the clock, then summed over the faces drawn (on every thread) for SVG, PNG and storing. */
-  spent: { wall: number; svg: number; png: number; store: number }
 }
 
 /**

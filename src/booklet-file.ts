@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs'
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path'
-import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
-import { DEFINITION_FILE, gamePaths, relativePath } from '../load/project.ts'
-import { loadRules } from '../load/rules.ts'
-import { writeFileAtomic } from '../util/atomic-write.ts'
-import type { GameThreads } from '../threads/threads.ts'
-import { examplesFromFaces, type BookletExample } from './example.ts'
-import { renderBooklet, type BookletOptions } from './index.ts'
+import { hasErrors, type Diagnostic, type Result } from './diagnostics/diagnostic.ts'
+import { DEFINITION_FILE, gamePaths, relativePath } from './load/project.ts'
+import { loadRules } from './load/rules.ts'
+import { writeFileAtomic } from './util/atomic-write.ts'
+import type { GameThreads } from './threads/threads.ts'
+import { NOTHING_DRAWN, type DrawnWith } from './util/credits.ts'
+import { examplesFromFaces, type BookletExample } from './booklet/example.ts'
+import { renderBooklet, type BookletOptions } from './booklet/index.ts'
 
 export interface BookletFileOptions extends Omit<BookletOptions, 'examples' | 'baseDir' | 'title'> {
   /** The project root paths are shown relative to; default the current folder. */
@@ -48,11 +49,11 @@ export const writeBookletFile = async (file: string, options: BookletFileOptions
 
   const owner = gameOfRules(path)
   const game = owner?.id
-  const { withThreads } = await import('../threads/threads.ts')
+  const { withThreads } = await import('./threads/threads.ts')
   // The game's examples, and its own shortcodes made the markdown they stand for, on the game's threads.
   const { examples, doc } = await withThreads(undefined, options.timeout, async (threads) => {
     if (!owner) return { examples: undefined, doc: rules.value }
-    const { expandGameShortcodes } = await import('../shortcodes/expand.ts')
+    const { expandGameShortcodes } = await import('./threads/expand-shortcodes.ts')
     const expanded = await expandGameShortcodes(rules.value, gamePaths(owner.root, owner.id), threads)
     diagnostics.push(...expanded.diagnostics)
     return { examples: await gameExamples(owner.root, owner.id, options.dpi ?? 150, threads), doc: expanded.rules }
@@ -61,7 +62,9 @@ export const writeBookletFile = async (file: string, options: BookletFileOptions
   diagnostics.push(...(examples?.diagnostics ?? []).map((d) => ({ ...d, severity: d.severity === 'error' ? ('warning' as const) : d.severity })))
   const title = game && examples ? examples.title : undefined
   const { root: _root, out: _out, dpi: _dpi, timeout: _timeout, ...bookletOptions } = options
-  const booklet = await renderBooklet(doc, { ...bookletOptions, title, examples: examples?.examples, baseDir: dirname(path) })
+  // The credits name what the examples' faces were drawn with, as well as the booklet's own fonts and icons.
+  const credits = examples && owner ? { drawnWith: examples.drawnWith, root: owner.root } : undefined
+  const booklet = await renderBooklet(doc, { ...bookletOptions, title, examples: examples?.examples, baseDir: dirname(path), credits })
   diagnostics.push(...booklet.diagnostics)
   const out = resolve(root, options.out ?? `${game ? `${game}-rules` : basename(path, extname(path))}.pdf`)
   writeFileAtomic(out, booklet.value)
@@ -69,14 +72,14 @@ export const writeBookletFile = async (file: string, options: BookletFileOptions
 }
 
 /** The game's title and its examples, with only the example cards' faces drawn; undefined if the game does not load. */
-const gameExamples = async (root: string, id: string, dpi: number, threads: GameThreads): Promise<{ title: string; examples: Record<string, BookletExample>; diagnostics: Diagnostic[] } | undefined> => {
-  const { validateGame } = await import('../validate.ts')
-  const { renderGame } = await import('../render/render-game.ts')
+const gameExamples = async (root: string, id: string, dpi: number, threads: GameThreads): Promise<{ title: string; examples: Record<string, BookletExample>; drawnWith: DrawnWith; diagnostics: Diagnostic[] } | undefined> => {
+  const { validateGame } = await import('./validate.ts')
+  const { renderGame } = await import('./threads/render-game.ts')
   const loaded = (await validateGame(root, id, { threads })).value
   if (!loaded) return undefined
   const wanted = new Set(Object.values(loaded.game.examples ?? {}).flatMap((e) => e.cards))
   const cards = loaded.cards.filter((c) => wanted.has(c.id))
   const bleedMm = 3
-  const faces = cards.length ? await renderGame(loaded.paths, loaded.game, cards, { dpi, bleedMm, inkFriendly: false, jobs: 1, threads }) : { value: { cards: [] }, diagnostics: [] }
-  return { title: loaded.game.title, examples: examplesFromFaces(loaded.game, faces.value, bleedMm), diagnostics: faces.diagnostics.filter((d) => d.severity !== 'info') }
+  const faces = cards.length ? await renderGame(loaded.paths, loaded.game, cards, { dpi, bleedMm, inkFriendly: false, jobs: 1, threads }) : { value: { cards: [], drawnWith: NOTHING_DRAWN }, diagnostics: [] }
+  return { title: loaded.game.title, examples: examplesFromFaces(loaded.game, faces.value, bleedMm), drawnWith: faces.value.drawnWith, diagnostics: faces.diagnostics.filter((d) => d.severity !== 'info') }
 }
