@@ -110,7 +110,7 @@ export interface Card<V = Record<string, unknown>> {
 
 export type CardOf<G extends GameDef<any, any, any>, K extends keyof G['types']> = Card<FieldValues<G['types'][K]['fields']>>
 
-export interface Report {
+export interface CheckProblem {
   message: string
   card?: Card<any>
   field?: string
@@ -127,7 +127,7 @@ export interface CheckContext<G extends GameDef<any, any, any>> {
   ofType<K extends keyof G['types'] & string>(type: K): CardOf<G, K>[]
   /** Copies counted with their qty. */
   count<K extends keyof G['types'] & string>(type: K, where?: (card: CardOf<G, K>) => boolean): number
-  report(report: Report): void
+  report(report: CheckProblem): void
 }
 
 // Method syntax makes the parameter bivariant, so a game's typed checks still fit the engine's general GameDef.

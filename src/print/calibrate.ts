@@ -84,12 +84,11 @@ const MARGIN_MM = 5
 export async function writeCalibration(options: CalibrationOptions = {}): Promise<Buffer> {
   const g = calibrationGeometry(options)
   const { widthMm: W, heightMm: H } = g.paper
-  const pt = mmToPt
-  const size: [number, number] = [pt(W), pt(H)]
+  const size: [number, number] = [mmToPt(W), mmToPt(H)]
   const doc = createPdf({ title: 'deckwright calibration', size, print: { duplex: g.duplex } })
-  const line = (s: Segment) => doc.moveTo(pt(s.x1), pt(s.y1)).lineTo(pt(s.x2), pt(s.y2))
+  const line = (s: Segment) => doc.moveTo(mmToPt(s.x1), mmToPt(s.y1)).lineTo(mmToPt(s.x2), mmToPt(s.y2))
   const text = (s: string, xMm: number, yMm: number, o: { size?: number; width?: number; align?: 'left' | 'center' | 'right' } = {}) =>
-    doc.fontSize(o.size ?? 9).text(s, pt(xMm), pt(yMm), { width: pt(o.width ?? W - 40), align: o.align ?? 'left' })
+    doc.fontSize(o.size ?? 9).text(s, mmToPt(xMm), mmToPt(yMm), { width: mmToPt(o.width ?? W - 40), align: o.align ?? 'left' })
   const flip = g.duplex === 'long-edge' ? 'on the long edge' : 'on the short edge'
   const paperName = `${g.paper.name === 'a4' ? 'A4' : 'US Letter'} ${g.paper.landscape ? 'landscape' : 'portrait'}`
 
@@ -137,13 +136,13 @@ export async function writeCalibration(options: CalibrationOptions = {}): Promis
   doc.stroke()
   text('This line is 100 mm long. If it is not, the page was scaled: print at actual size.', W / 2 - 60, g.ruler.y1 + 4, { size: 8, width: 120, align: 'center' })
   // the printer margin deckwright keeps by default
-  doc.dash(pt(1.5), { space: pt(1.5) }).rect(pt(MARGIN_MM), pt(MARGIN_MM), pt(W - 2 * MARGIN_MM), pt(H - 2 * MARGIN_MM)).stroke().undash()
+  doc.dash(mmToPt(1.5), { space: mmToPt(1.5) }).rect(mmToPt(MARGIN_MM), mmToPt(MARGIN_MM), mmToPt(W - 2 * MARGIN_MM), mmToPt(H - 2 * MARGIN_MM)).stroke().undash()
   text(`The dashed frame is ${MARGIN_MM} mm inside the paper's edge. If any of it is missing, use a larger --printer-margin.`, 20, H - 20, { size: 8, width: W - 40, align: 'center' })
   doc.restore()
 
   // back
   doc.addPage({ size, margin: 0 })
-  doc.save().translate(pt(g.offset.x), pt(g.offset.y)).lineWidth(0.75).strokeColor('black')
+  doc.save().translate(mmToPt(g.offset.x), mmToPt(g.offset.y)).lineWidth(0.75).strokeColor('black')
   line(g.pointers.x)
   line(g.pointers.y)
   doc.stroke().restore()

@@ -66,14 +66,12 @@ export interface SheetSummary {
 
 type Doc = PDFKit.PDFDocument
 
-const pt = mmToPt
-
 const drawFace = (doc: Doc, image: ImageSource, trim: Rect, clip: Rect, bleed: number): void => {
   doc.save()
-  doc.rect(pt(clip.x), pt(clip.y), pt(clip.width), pt(clip.height)).clip()
-  drawImage(doc, image, pt(trim.x - bleed), pt(trim.y - bleed), {
-    width: pt(trim.width + 2 * bleed),
-    height: pt(trim.height + 2 * bleed),
+  doc.rect(mmToPt(clip.x), mmToPt(clip.y), mmToPt(clip.width), mmToPt(clip.height)).clip()
+  drawImage(doc, image, mmToPt(trim.x - bleed), mmToPt(trim.y - bleed), {
+    width: mmToPt(trim.width + 2 * bleed),
+    height: mmToPt(trim.height + 2 * bleed),
   })
   doc.restore()
 }
@@ -82,8 +80,8 @@ const drawLines = (doc: Doc, lines: Segment[], color = 'black', dash?: number): 
   if (lines.length === 0) return
   doc.save()
   doc.lineWidth(0.25).strokeColor(color)
-  if (dash) doc.dash(pt(dash), { space: pt(dash * 0.75) })
-  for (const m of lines) doc.moveTo(pt(m.x1), pt(m.y1)).lineTo(pt(m.x2), pt(m.y2))
+  if (dash) doc.dash(mmToPt(dash), { space: mmToPt(dash * 0.75) })
+  for (const m of lines) doc.moveTo(mmToPt(m.x1), mmToPt(m.y1)).lineTo(mmToPt(m.x2), mmToPt(m.y2))
   doc.stroke()
   doc.restore()
 }
@@ -112,7 +110,7 @@ const cornerPaths = (doc: Doc, trims: Rect[], r: number): void => {
     const [x2, y2] = [x + width, y + height]
     // from the point on one edge to the point on the next, bulging towards the corner
     const arc = (ax: number, ay: number, c1x: number, c1y: number, c2x: number, c2y: number, bx: number, by: number) =>
-      doc.moveTo(pt(ax), pt(ay)).bezierCurveTo(pt(c1x), pt(c1y), pt(c2x), pt(c2y), pt(bx), pt(by))
+      doc.moveTo(mmToPt(ax), mmToPt(ay)).bezierCurveTo(mmToPt(c1x), mmToPt(c1y), mmToPt(c2x), mmToPt(c2y), mmToPt(bx), mmToPt(by))
     arc(x, y + r, x, y + k, x + k, y, x + r, y)
     arc(x2 - r, y, x2 - k, y, x2, y + k, x2, y + r)
     arc(x2, y2 - r, x2, y2 - k, x2 - k, y2, x2 - r, y2)
@@ -180,7 +178,7 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
   const tooLarge = groups.filter((g) => g.layout.perPage === 0)
   if (tooLarge.length > 0) fail('print/card-too-large', tooLarge.map((g) => g.layout.notes[0]).join(' '), tooLarge[0]!.items[0]!.id)
 
-  const doc = createPdf({ title, size: [pt(paper.widthMm), pt(paper.heightMm)], print: { duplex } })
+  const doc = createPdf({ title, size: [mmToPt(paper.widthMm), mmToPt(paper.heightMm)], print: { duplex } })
   const sink = output(doc)
   const notes: string[] = []
   let pages = 0
@@ -188,10 +186,10 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
   try {
     const backPage = (layout: SheetLayout, draw: () => void) => {
       if (fold) return draw()
-      doc.addPage({ size: [pt(layout.pageWidthMm), pt(layout.pageHeightMm)], margin: 0 })
+      doc.addPage({ size: [mmToPt(layout.pageWidthMm), mmToPt(layout.pageHeightMm)], margin: 0 })
       pages++
       doc.save()
-      doc.translate(pt(backOffsetMm.x), pt(backOffsetMm.y))
+      doc.translate(mmToPt(backOffsetMm.x), mmToPt(backOffsetMm.y))
       draw()
       doc.restore()
     }
@@ -199,7 +197,7 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
       notes.push(...layout.notes.map((n) => `${card.name}: ${n}`))
       for (const sheet of chunk(cards, layout.perPage)) {
         const cells = filledCells(layout, sheet.length)
-        doc.addPage({ size: [pt(layout.pageWidthMm), pt(layout.pageHeightMm)], margin: 0 })
+        doc.addPage({ size: [mmToPt(layout.pageWidthMm), mmToPt(layout.pageHeightMm)], margin: 0 })
         pages++
         sheet.forEach((item, i) => drawFace(doc, item.front, cells[i]!.trim, cells[i]!.clip, bleedMm))
         drawCorners(doc, cells.map((c) => c.trim), cornerRadiusMm)
@@ -212,7 +210,7 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
         })
       }
     }
-    if (options.credits) pages += creditsPages = addCreditsPages(doc, options.credits, [pt(paper.widthMm), pt(paper.heightMm)])
+    if (options.credits) pages += creditsPages = addCreditsPages(doc, options.credits, [mmToPt(paper.widthMm), mmToPt(paper.heightMm)])
     if ((fold || duplex === 'none') && (backOffsetMm.x !== 0 || backOffsetMm.y !== 0))
       notes.push(`The back offset moves the backs of double-sided pages only; it is ignored ${fold ? 'when folding' : 'without duplex'}.`)
     const withAlpha = imagesWithAlpha(doc)

@@ -27,16 +27,15 @@ async function singleCards<T>(items: PrintItem[], options: SingleCardOptions, ou
   const { title, bleedMm = 3 } = options
   if (!(bleedMm >= 0)) throw new DiagnosticError({ rule: 'print/bad-option', severity: 'error', file: '', message: `bleedMm must be a number of millimetres, 0 or more; got ${bleedMm}.` })
   if (items.length === 0) throw new DiagnosticError({ rule: 'print/no-cards', severity: 'error', file: '', message: 'There are no cards to print.' })
-  const pt = mmToPt
   const first = items[0]!.size
-  const doc = createPdf({ title, size: [pt(first.widthMm + 2 * bleedMm), pt(first.heightMm + 2 * bleedMm)], print: { duplex: 'long-edge' } })
+  const doc = createPdf({ title, size: [mmToPt(first.widthMm + 2 * bleedMm), mmToPt(first.heightMm + 2 * bleedMm)], print: { duplex: 'long-edge' } })
   const sink = output(doc)
   try {
     for (const { size, front, back } of items)
       for (const face of [front, back]) {
-        const [w, h] = [pt(size.widthMm + 2 * bleedMm), pt(size.heightMm + 2 * bleedMm)]
+        const [w, h] = [mmToPt(size.widthMm + 2 * bleedMm), mmToPt(size.heightMm + 2 * bleedMm)]
         doc.addPage({ size: [w, h], margin: 0 })
-        const b = pt(bleedMm)
+        const b = mmToPt(bleedMm)
         const page = (doc.page as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary.data
         page.TrimBox = [b, b, w - b, h - b]
         page.BleedBox = [0, 0, w, h]

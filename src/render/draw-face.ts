@@ -6,7 +6,7 @@ import { writeFailureReason } from '../util/write-failure.ts'
 import type { DrawnWith } from '../util/credits.ts'
 
 /** What drawing a face left: its diagnostics, and whether the face is in the store (not when its template failed). */
-export interface DrawnFace {
+export interface DrawOutcome {
   diagnostics: Diagnostic[]
   stored: boolean
   /** What it was drawn with, for the credits (a stored face only). */
@@ -16,7 +16,7 @@ export interface DrawnFace {
 }
 
 /** A face that could not be drawn or stored, as a diagnostic at its card (or the definition, for a shared back). */
-export const faceFailure = (paths: GamePaths, job: FaceJob, message: string, rule: string): DrawnFace => {
+export const faceFailure = (paths: GamePaths, job: FaceJob, message: string, rule: string): DrawOutcome => {
   const card = job.card
   const at = card ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id } : { file: relativePath(paths.root, paths.definition), line: 1, column: 1 }
   return { stored: false, diagnostics: [{ rule, severity: 'error', ...at, message }] }
@@ -27,7 +27,7 @@ export const faceFailure = (paths: GamePaths, job: FaceJob, message: string, rul
  * read-only folder) is one error naming the folder, the same for every face; anything else is an error at
  * the face's card.
  */
-export const drawFailure = (paths: GamePaths, job: FaceJob, error: unknown, storeDir: string): DrawnFace => {
+export const drawFailure = (paths: GamePaths, job: FaceJob, error: unknown, storeDir: string): DrawOutcome => {
   const reason = writeFailureReason(error)
   if (!reason) return faceFailure(paths, job, `drawing this ${job.kind} failed: ${String((error as Error)?.message ?? error).split('\n')[0]}`, 'render/draw-failed')
   return { stored: false, diagnostics: [{ rule: 'build/write-failed', severity: 'error', file: relativePath(paths.root, storeDir), message: `faces cannot be stored in ${relativePath(paths.root, storeDir)}: ${reason}; nothing was written to the output` }] }
@@ -38,7 +38,7 @@ export const drawFailure = (paths: GamePaths, job: FaceJob, error: unknown, stor
  * errors the template's code threw outside the drawing (a promise nobody awaited): they are stored with the
  * face, so that a build that takes it from the cache reports them too.
  */
-export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, key: string, leftBehind?: () => Promise<Diagnostic[]>): Promise<DrawnFace> => {
+export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, key: string, leftBehind?: () => Promise<Diagnostic[]>): Promise<DrawOutcome> => {
   const drawn = await session.draw(job)
   const { face, drawnWith = { fonts: [], icons: [] } } = drawn
   const diagnostics = [...drawn.diagnostics, ...((await leftBehind?.()) ?? [])]

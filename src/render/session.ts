@@ -36,7 +36,8 @@ export interface FaceJob {
   card?: Card
 }
 
-export interface Drawn {
+/** What drawing a face in memory gave: the face (none when its template failed), what it was drawn with, its diagnostics. */
+export interface FaceDrawing {
   face?: RenderedFace
   /** What the face was drawn with (fonts, icons of installed sets), for the credits. */
   drawnWith?: DrawnWith
@@ -46,7 +47,7 @@ export interface Drawn {
 /** Draws faces of one game: its templates and fonts loaded once. A worker holds one per game. */
 export interface RenderSession {
   /** Draws a face; with `layoutOnly`, runs its template (which measures text and looks icons up) without drawing. */
-  draw(job: FaceJob, how?: { layoutOnly?: boolean }): Promise<Drawn>
+  draw(job: FaceJob, how?: { layoutOnly?: boolean }): Promise<FaceDrawing>
   /** Draws a few words in every font, small, and throws the result away: the first face then costs what the others do. */
   warm(): Promise<void>
 }

@@ -11,7 +11,7 @@ export const MAX_INDENT = 64
 /** Levels of the mdast tree: blocks in blocks, emphasis in emphasis. */
 export const MAX_DEPTH = 96
 
-type Report = (message: string, at: Point) => void
+type Reporter = (message: string, at: Point) => void
 
 /** What may open blocks at the start of a line: spaces, tabs, `>`, and list markers (`-`, `*`, `+`, `1.`, `1)`) before a space. */
 const BLOCK_PREFIX = /^(?:[ \t>]|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t]))*/
@@ -20,7 +20,7 @@ const BLOCK_PREFIX = /^(?:[ \t>]|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t]))*/
  * Blanks lines indented deeper than MAX_INDENT (every character but the line break becomes a space, so
  * positions stay true), reporting each. Returns the source to parse.
  */
-export const blankDeepLines = (source: string, report: Report): string => {
+export const blankDeepLines = (source: string, report: Reporter): string => {
   let out = ''
   let line = 1
   let run: { from: number; to: number; columns: number } | undefined
@@ -64,7 +64,7 @@ const plainText = (node: Nodes): string => {
  * Cuts the tree at MAX_DEPTH: a node that deep becomes the plain text it holds (its words stay, its
  * structure goes), with one error at the first such node.
  */
-export const pruneDeep = (root: Root, report: Report): void => {
+export const pruneDeep = (root: Root, report: Reporter): void => {
   let reported = false
   const walk = (parent: Parent, depth: number) => {
     parent.children = parent.children.map((child) => {

@@ -95,7 +95,7 @@ export const buildTree = (source: string, options: TreeOptions = {}): Result<Roo
   return { value: root, diagnostics }
 }
 
-type Report = (rule: string, severity: Diagnostic['severity'], message: string, at: Point) => void
+type Reporter = (rule: string, severity: Diagnostic['severity'], message: string, at: Point) => void
 const closer = (d: Delimiter) => (d === '<' ? '>' : '%')
 const openTag = (t: OpenToken) => `{{${t.delimiter} ${t.name} ${closer(t.delimiter)}}}`
 const closeTag = (t: { name: string; delimiter: Delimiter }) => `{{${t.delimiter} /${t.name} ${closer(t.delimiter)}}}`
@@ -104,7 +104,7 @@ const closeTag = (t: { name: string; delimiter: Delimiter }) => `{{${t.delimiter
 export const MAX_NESTING = 32
 
 /** Pairs opening and closing tags into nested elements, reporting closing tags that match nothing or cross. */
-const pair = (tokens: Token[], requireClosing: Set<string>, report: Report): Item[] => {
+const pair = (tokens: Token[], requireClosing: Set<string>, report: Reporter): Item[] => {
   const rootItems: Item[] = []
   const open: Element[] = []
   const itemsAbove = (depth: number) => (depth === 0 ? rootItems : open[depth - 1]!.items)
@@ -226,11 +226,11 @@ const findPlaceholders = (value: string, ph: Placeholders) => {
 class Builder {
   readonly at: (offset: number) => Point
   private readonly source: string
-  private readonly report: Report
+  private readonly report: Reporter
   private readonly fences: Array<[number, number]>
   private readonly parse: (markdown: string) => Root
 
-  constructor(source: string, report: Report, parse: (markdown: string) => Root) {
+  constructor(source: string, report: Reporter, parse: (markdown: string) => Root) {
     this.source = source
     this.report = report
     this.parse = parse

@@ -6,9 +6,9 @@ import type { FaceJob, RenderOptions } from '../render/session.ts'
 import type { GameThreads } from './threads.ts'
 import type { GameThread } from './game-thread.ts'
 import { stoppedDiagnostic } from './stopped.ts'
-import { faceFailure, type DrawnFace } from '../render/draw-face.ts'
+import { faceFailure, type DrawOutcome } from '../render/draw-face.ts'
 
-export type { DrawnFace } from '../render/draw-face.ts'
+export type { DrawOutcome } from '../render/draw-face.ts'
 
 /**
  * Draws faces straight into a face store, on game threads (`jobs` of them): the templates run there, where
@@ -18,7 +18,7 @@ export interface FaceRenderer {
   /** Problems met while opening (templates that fail to load, missing fonts). */
   diagnostics: Diagnostic[]
   /** Draws a face and stores it under `key`. */
-  draw(job: FaceJob, key: string): Promise<DrawnFace>
+  draw(job: FaceJob, key: string): Promise<DrawOutcome>
 }
 
 export const defaultJobs = (): number => availableParallelism()
@@ -26,7 +26,7 @@ export const defaultJobs = (): number => availableParallelism()
 interface Task {
   job: FaceJob
   key: string
-  resolve: (drawn: DrawnFace) => void
+  resolve: (drawn: DrawOutcome) => void
 }
 
 /** Faces sent to a thread ahead of the one it draws, so that it never waits for this thread to send the next. */
@@ -76,7 +76,7 @@ export const openRenderer = async (paths: GamePaths, options: RenderOptions, sto
   return {
     diagnostics: first.value,
     draw: (job, key) =>
-      new Promise<DrawnFace>((resolve) => {
+      new Promise<DrawOutcome>((resolve) => {
         queue.push({ job, key, resolve })
         feed()
       }),

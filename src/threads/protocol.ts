@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Card } from '../engine/define.ts'
 import type { RawCardFile } from '../load/raw-card.ts'
 import type { ShortcodeCall, ShortcodeOutput } from '../engine/run-shortcodes.ts'
-import type { DrawnFace } from '../render/draw-face.ts'
+import type { DrawOutcome } from '../render/draw-face.ts'
 import type { FaceJob, RenderOptions } from '../render/session.ts'
 
 /**
@@ -41,7 +41,7 @@ export interface Replies {
   checks: Diagnostic[]
   open: Diagnostic[]
   layout: Diagnostic[]
-  draw: DrawnFace
+  draw: DrawOutcome
 }
 
 /**
