@@ -1,12 +1,18 @@
-import type { Nodes, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast'
-import type { Point, Position } from 'unist'
+import type { Parent, PhrasingContent, Root, RootContent, Text } from 'mdast'
+import type { Point } from 'unist'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { lexShortcodes, pointLocator } from './lexer.ts'
 import { blankDeepLines, pruneDeep } from './depth.ts'
-import type { CloseToken, Delimiter, OpenToken, ParamValue, TextToken, Token } from './lexer.ts'
+import type { Delimiter, ParamValue } from './lexer.ts'
+import { closer, isElement, openTag, pair, type Element, type Item, type Reporter } from './pair.ts'
+import { findPlaceholders, placeholder, rangeOf, type Inline, type Placeholders } from './placeholders.ts'
+import { mergeText, shift, textNode } from './positions.ts'
+import { fencedRanges } from './fences.ts'
+
+export { MAX_NESTING } from './pair.ts'
 
 /**
  * Builds an mdast tree from a Hugo-style markdown file: shortcodes become `shortcode` nodes, the text between them
@@ -65,18 +71,10 @@ export interface TreeOptions {
   parse?: (markdown: string) => Root
 }
 
-/** An opening tag with what lies between it and its closing tag (if it has one). */
-interface Element {
-  type: 'element'
-  open: OpenToken
-  close?: CloseToken
-  items: Item[]
-}
-type Item = Element | Exclude<Token, OpenToken | CloseToken>
-const isElement = (item: Item): item is Element => item.type === 'element'
-
-const markdown = unified().use(remarkParse).use(remarkGfm)
-const defaultParse = (text: string): Root => markdown.parse(text)
+let markdown: ReturnType<typeof remarkGfmParser> | undefined
+const remarkGfmParser = () => unified().use(remarkParse).use(remarkGfm)
+/** remark with GFM, made when first asked for. */
+const defaultParse = (text: string): Root => (markdown ??= remarkGfmParser()).parse(text)
 
 /** Parses Hugo-style markdown (front matter already removed or blanked) into mdast with shortcode nodes. */
 export const buildTree = (source: string, options: TreeOptions = {}): Result<Root> => {
@@ -93,134 +91,6 @@ export const buildTree = (source: string, options: TreeOptions = {}): Result<Roo
   const root: Root = { type: 'root', children, position: { start: builder.at(0), end: builder.at(source.length) } }
   pruneDeep(root, tooDeep)
   return { value: root, diagnostics }
-}
-
-type Reporter = (rule: string, severity: Diagnostic['severity'], message: string, at: Point) => void
-const closer = (d: Delimiter) => (d === '<' ? '>' : '%')
-const openTag = (t: OpenToken) => `{{${t.delimiter} ${t.name} ${closer(t.delimiter)}}}`
-const closeTag = (t: { name: string; delimiter: Delimiter }) => `{{${t.delimiter} /${t.name} ${closer(t.delimiter)}}}`
-
-/** How deep shortcodes may nest: far beyond any rules page, well within the stack of the stages that walk them. */
-export const MAX_NESTING = 32
-
-/** Pairs opening and closing tags into nested elements, reporting closing tags that match nothing or cross. */
-const pair = (tokens: Token[], requireClosing: Set<string>, report: Reporter): Item[] => {
-  const rootItems: Item[] = []
-  const open: Element[] = []
-  const itemsAbove = (depth: number) => (depth === 0 ? rootItems : open[depth - 1]!.items)
-  // Closing tags already blamed on a crossed pair, so that they are not reported twice.
-  const blamed = new Set<CloseToken>()
-
-  /** An element that got no closing tag is self-standing: what followed it goes back to its parent. */
-  const unwrap = (el: Element) => {
-    itemsAbove(open.length).push(...el.items)
-    el.items = []
-  }
-  const neverClosed = (el: Element, before: string) => {
-    if (requireClosing.has(el.open.name)) {
-      report('rules/unclosed-shortcode', 'error', `The shortcode ${openTag(el.open)} is never closed: expected ${closeTag(el.open)} before ${before}.`, el.open.position.start)
-    }
-  }
-
-  // Tags nested deeper than MAX_NESTING are left out (their inner content stays), with one error.
-  const tooDeep: OpenToken[] = []
-  tokens.forEach((token, index) => {
-    if (token.type === 'open') {
-      if (open.length >= MAX_NESTING) {
-        if (tooDeep.length === 0 && !token.selfClosing) report('rules/too-deep', 'error', `The shortcode ${openTag(token)} is nested more than ${MAX_NESTING} deep: its tags and those inside it are left out.`, token.position.start)
-        if (!token.selfClosing) tooDeep.push(token)
-        itemsAbove(open.length).push({ type: 'invalid', raw: token.raw, position: token.position })
-        return
-      }
-      const el: Element = { type: 'element', open: token, items: [] }
-      itemsAbove(open.length).push(el)
-      if (!token.selfClosing) open.push(el)
-      return
-    }
-    if (token.type !== 'close') {
-      itemsAbove(open.length).push(token)
-      return
-    }
-    if (tooDeep.length && tooDeep[tooDeep.length - 1]!.name === token.name) {
-      tooDeep.pop()
-      return void itemsAbove(open.length).push({ type: 'invalid', raw: token.raw, position: token.position })
-    }
-    // A closing tag that pairs with nothing is reported and then dropped, never printed.
-    const drop = () => itemsAbove(open.length).push({ type: 'invalid', raw: token.raw, position: token.position })
-    if (blamed.has(token)) return drop()
-    let depth = open.length - 1
-    while (depth >= 0 && open[depth]!.open.name !== token.name) depth--
-    if (depth < 0) {
-      report('rules/mismatched-shortcode', 'error', `Found the closing tag ${closeTag(token)} but no "${token.name}" shortcode is open here.`, token.position.start)
-      return drop()
-    }
-    // Everything opened after our element and still open was either self-standing or closes later (crossed tags).
-    while (open.length - 1 > depth) {
-      const inner = open.pop()!
-      const later = tokens.slice(index + 1).find((t): t is CloseToken => t.type === 'close' && t.name === inner.open.name && !blamed.has(t))
-      if (later) {
-        blamed.add(later)
-        report(
-          'rules/mismatched-shortcode',
-          'error',
-          `The shortcode "${inner.open.name}" opened at line ${inner.open.position.start.line} must be closed before ${closeTag(token)}, but its closing tag comes after it.`,
-          later.position.start,
-        )
-      } else neverClosed(inner, closeTag(token))
-      unwrap(inner)
-    }
-    const el = open.pop()!
-    el.close = token
-    if (token.delimiter !== el.open.delimiter) {
-      report('rules/mismatched-shortcode', 'warning', `The shortcode "${token.name}" opens with "{{${el.open.delimiter}" but closes with "{{${token.delimiter}"; use the same delimiter.`, token.position.start)
-    }
-  })
-  while (open.length) {
-    const el = open.pop()!
-    neverClosed(el, 'the end of the file')
-    unwrap(el)
-  }
-  return rootItems
-}
-
-// Placeholders are private-use characters: remark treats them as letters, so emphasis around them still works.
-// Each is as long as the tag it stands for and keeps its newlines, so every later position stays true.
-const START = '\uE000'
-const FILL = '\uE001'
-const PLACEHOLDER_START = /\uE000([\uE100-\uE1FF])([\uE200-\uE2FF])/g
-const placeholder = (raw: string, index: number): string => {
-  let out = START + String.fromCharCode(0xe100 + (index >> 8), 0xe200 + (index & 255))
-  for (let i = 3; i < raw.length; i++) out += raw[i] === '\n' || raw[i] === '\r' ? raw[i] : FILL
-  return out
-}
-
-type Inline = Exclude<Item, TextToken>
-const rangeOf = (item: Item): { start: number; end: number } =>
-  isElement(item)
-    ? { start: item.open.position.start.offset!, end: (item.close ?? item.open).position.end.offset! }
-    : { start: item.position.start.offset!, end: item.position.end.offset! }
-
-/** The placeholders of one markdown segment and the items they stand for. */
-interface Placeholders {
-  items: Inline[]
-  texts: string[]
-}
-
-/** Finds each placeholder in `value`: its item and where it starts and ends. */
-const findPlaceholders = (value: string, ph: Placeholders) => {
-  const found: Array<{ item: Inline; from: number; to: number }> = []
-  for (const m of value.matchAll(PLACEHOLDER_START)) {
-    const index = (m[1]!.charCodeAt(0) - 0xe100) * 256 + (m[2]!.charCodeAt(0) - 0xe200)
-    const item = ph.items[index]
-    if (!item) continue
-    const text = ph.texts[index]!
-    // remark keeps the placeholder whole; should it not, eat what is left of it (filler and line ends).
-    let to = m.index + 3
-    if (value.startsWith(text, m.index)) to = m.index + text.length
-    else while (to < value.length && (value[to] === FILL || value[to] === '\n' || value[to] === '\r')) to++
-    found.push({ item, from: m.index, to })
-  }
-  return found
 }
 
 class Builder {
@@ -384,51 +254,3 @@ class Builder {
   }
 }
 
-const textNode = (value: string, start: Point | undefined, end: Point | undefined): Text => {
-  const node: Text = { type: 'text', value }
-  if (start && end) node.position = { start: { ...start }, end: { ...end } }
-  return node
-}
-
-/** Joins neighbouring text nodes, as remark itself would have produced them. */
-const mergeText = (nodes: RootContent[]): RootContent[] => {
-  const out: RootContent[] = []
-  for (const node of nodes) {
-    const prev = out[out.length - 1]
-    if (prev?.type === 'text' && node.type === 'text') {
-      prev.value += node.value
-      if (prev.position && node.position) prev.position.end = node.position.end
-    } else out.push(node)
-  }
-  return out
-}
-
-/** Moves positions from segment coordinates to file coordinates; only the first line has a column offset. */
-const shift = (node: Nodes, base: Point) => {
-  const move = (p: Point): Point => ({
-    line: base.line + p.line - 1,
-    column: p.line === 1 ? base.column + p.column - 1 : p.column,
-    offset: (base.offset ?? 0) + (p.offset ?? 0),
-  })
-  if (node.position) node.position = { start: move(node.position.start), end: move(node.position.end) } satisfies Position
-  if ('children' in node) for (const child of node.children) shift(child, base)
-}
-
-/** Offsets covered by fenced code blocks (``` or ~~~), where a shortcode is text inside the code, not a block. */
-const fencedRanges = (source: string): Array<[number, number]> => {
-  const ranges: Array<[number, number]> = []
-  const line = /^( {0,3})(`{3,}|~{3,})[^\n]*$/gm
-  let open: { start: number; char: string; length: number } | undefined
-  for (const m of source.matchAll(line)) {
-    const fence = m[2]!
-    if (!open) {
-      if (fence[0] === '`' && m[0].slice(m[1]!.length + fence.length).includes('`')) continue
-      open = { start: m.index, char: fence[0]!, length: fence.length }
-    } else if (fence[0] === open.char && fence.length >= open.length && !m[0].slice(m[1]!.length + fence.length).trim()) {
-      ranges.push([open.start, m.index + m[0].length])
-      open = undefined
-    }
-  }
-  if (open) ranges.push([open.start, source.length])
-  return ranges
-}

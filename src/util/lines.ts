@@ -20,3 +20,7 @@ export const pointLocator = (source: string): ((offset: number) => Point) => {
     return { line: lo + 1, column: offset - lineStarts[lo]! + 1, offset }
   }
 }
+
+/** Replaces [start, end) by spaces, keeping line breaks so that lines and columns stay where they were. */
+export const blankOut = (source: string, start: number, end: number): string =>
+  end <= start ? source : source.slice(0, start) + source.slice(start, end).replace(/[^\r\n]/g, ' ') + source.slice(end)
