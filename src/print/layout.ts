@@ -1,17 +1,13 @@
 import type { Duplex } from '../pdf/document.ts'
 import type { CardSize } from '../engine/card-sizes.ts'
-import { paper as paperOf, paperLabel, type Paper } from './paper.ts'
+import { paper as paperOf, type Paper } from './paper.ts'
+import { EPS, packAxis } from './pack-axis.ts'
+import { axisNotes, thinGapNote, tooLargeNote, turnedFitsNote, turnedPaperNote } from './layout-notes.ts'
+
+export { MARK_LENGTH_MM, MARK_OFFSET_MM, MIN_MARK_MM, MIN_OUTER_BLEED_MM } from './pack-axis.ts'
 
 /** How the sheet is turned over between printing the fronts and the backs. */
 export type { Duplex }
-
-/** Space between the printed bleed and a crop mark, so a mark never touches the artwork. */
-export const MARK_OFFSET_MM = 1
-export const MARK_LENGTH_MM = 5
-/** Shorter marks are hard to line a ruler up with: below this the grid loses a row or column instead. */
-export const MIN_MARK_MM = 2
-/** When room is tight the outer bleed shrinks (before the grid does), but not below this. */
-export const MIN_OUTER_BLEED_MM = 1
 
 export interface Rect {
   x: number
@@ -81,52 +77,6 @@ export interface SheetLayout {
   notes: string[]
 }
 
-const EPS = 1e-9
-
-/** How one axis of the page is packed. Distances `bleedOut`, `markFrom`, `markTo` run outward from the grid's trim edge. */
-interface Axis {
-  count: number
-  /** All cards that would fit on the paper, ignoring the printer margin. */
-  fitsPaper: number
-  start: number
-  span: number
-  bleedOut: number
-  inner: number
-  markFrom: number
-  markTo: number
-  /** The grid ignores the printer margin on this axis because not even one card fits inside it. */
-  overMargin: boolean
-}
-
-const span = (n: number, card: number, gap: number): number => (n > 0 ? n * card + (n - 1) * gap : 0)
-
-/** Room a grid needs beyond its trim edge, inside the printer margin: some bleed, the offset, a usable mark. */
-const roomNeeded = (bleed: number): number => Math.min(bleed, MIN_OUTER_BLEED_MM) + MARK_OFFSET_MM + MIN_MARK_MM
-
-const packAxis = (length: number, card: number, gap: number, bleed: number, margin: number): Axis => {
-  const fitsPaper = Math.max(0, Math.floor((length + gap) / (card + gap) + EPS))
-  const room = (n: number, m: number): number => (length - span(n, card, gap)) / 2 - m
-  let count = fitsPaper
-  if (margin > 0) while (count > 0 && room(count, margin) < roomNeeded(bleed) - EPS) count--
-  const overMargin = count === 0 && fitsPaper > 0
-  if (overMargin) count = fitsPaper
-  const r = Math.max(0, room(count, overMargin ? 0 : margin))
-  const bleedOut = Math.min(bleed, Math.max(0, r - MARK_OFFSET_MM - MIN_MARK_MM))
-  const markFrom = bleedOut + MARK_OFFSET_MM
-  const markTo = Math.min(markFrom + MARK_LENGTH_MM, r)
-  return {
-    count,
-    fitsPaper,
-    start: (length - span(count, card, gap)) / 2,
-    span: span(count, card, gap),
-    bleedOut,
-    inner: gap > 0 ? Math.min(bleed, gap / 2) : 0,
-    markFrom,
-    markTo,
-    overMargin,
-  }
-}
-
 export type Flip = 'x' | 'y' | undefined
 
 /** Which page coordinate the duplex flip mirrors: a long-edge flip turns the sheet about its long edge. */
@@ -164,48 +114,9 @@ const makeCell = (index: number, column: number, row: number, trim: Rect, bleed:
 const uniqueSorted = (values: number[]): number[] =>
   [...values].sort((a, b) => a - b).filter((v, i, all) => i === 0 || v - all[i - 1]! > EPS)
 
-const mm = (n: number): string => `${Math.round(n * 100) / 100} mm`
-
 // Sums of decimal millimetres drift (15.149999999999977); a micrometre is far below any printer's precision.
 const tidy = (n: number): number => Math.round(n * 1e6) / 1e6 + 0
 const tidyRect = (r: Rect): Rect => ({ x: tidy(r.x), y: tidy(r.y), width: tidy(r.width), height: tidy(r.height) })
-
-const cardLength = (c: CardSize, along: 'x' | 'y'): number => (along === 'x' ? c.widthMm : c.heightMm)
-
-const axisNotes = (a: Axis, o: Required<Omit<LayoutOptions, 'duplex'>>, length: number, along: 'x' | 'y'): string[] => {
-  const lines = along === 'x' ? 'columns' : 'rows'
-  const sides = along === 'x' ? 'left and right' : 'top and bottom'
-  const where = `${o.fold ? 'half of ' : ''}${paperLabel(o.paper)}`
-  const notes: string[] = []
-  if (a.overMargin)
-    notes.push(
-      `A ${o.card.name} card does not fit inside the ${mm(o.printerMarginMm)} printer margin of ${where} paper ` +
-        `(${sides}); it is centred and its ${sides} edges may not print.`,
-    )
-  else if (a.count < a.fitsPaper) {
-    const full = a.fitsPaper
-    const allows = Math.floor(((length - span(full, cardLength(o.card, along), o.gapMm)) / 2 - roomNeeded(o.bleedMm)) * 100 + 1e-6) / 100
-    const how = allows > 0 ? `a printer margin of ${mm(allows)} or less allows ${full}` : `a printer margin of 0 forces ${full}`
-    notes.push(
-      `${full} ${lines} of ${o.card.name} cards fit on ${where}, but their crop marks would fall inside the ` +
-        `${mm(o.printerMarginMm)} printer margin; using ${a.count} ${lines} (${how}).`,
-    )
-  }
-  if (a.count > 0 && a.bleedOut < o.bleedMm - EPS) {
-    const within = o.printerMarginMm > 0 && !a.overMargin ? `inside the ${mm(o.printerMarginMm)} printer margin` : 'on the paper'
-    notes.push(
-      `The outer bleed is ${mm(a.bleedOut)} (not ${mm(o.bleedMm)}) on the ${sides} of the grid, to leave room ` +
-        `for crop marks ${within}.`,
-    )
-  }
-  if (a.count > 0 && a.markTo - a.markFrom < MIN_MARK_MM - EPS)
-    notes.push(
-      a.markTo - a.markFrom > EPS
-        ? `Crop marks on the ${sides} are only ${mm(a.markTo - a.markFrom)} long.`
-        : `There is no room for crop marks on the ${sides}.`,
-    )
-  return notes
-}
 
 /**
  * Which way a fold-over page folds: 'x' puts the fronts on the left half, 'y' on the top half. The one that
@@ -252,14 +163,13 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
   const rows = fits ? ay.count : 0
   const notes: string[] = []
   if (!fits)
-    notes.push(`A ${o.card.name} card (${mm(w)} × ${mm(h)}) does not fit on ${foldAxis ? 'half of ' : ''}${paperLabel(paper)} paper.`)
+    notes.push(tooLargeNote(o.card, paper, Boolean(foldAxis)))
   else {
     notes.push(...axisNotes(ax, o, lengthX, 'x'), ...axisNotes(ay, o, lengthY, 'y'))
     if (!foldAxis && (columns < ax.fitsPaper || rows < ay.fitsPaper)) {
       const turned = { name: paper.name, landscape: !paper.landscape }
       const perTurned = packAxis(H, w, gap, bleed, margin).count * packAxis(W, h, gap, bleed, margin).count
-      if (perTurned > columns * rows)
-        notes.push(`${turned.name} ${turned.landscape ? 'landscape' : 'portrait'} fits ${perTurned} ${o.card.name} cards per page.`)
+      if (perTurned > columns * rows) notes.push(turnedFitsNote(turned, perTurned, o.card))
     }
   }
 
@@ -295,7 +205,7 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
       marks.push({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })
     }
   if (gap > 0 && gap < 2 * bleed - EPS && columns * rows > 1)
-    notes.push(`The ${mm(gap)} gap is less than twice the ${mm(bleed)} bleed, so each card keeps only ${mm(gap / 2)} of bleed between cards.`)
+    notes.push(thinGapNote(gap, bleed))
 
   return {
     paper,
@@ -350,15 +260,5 @@ export const bestLayout = (options: LayoutOptions): SheetLayout => {
   // a grid that keeps the printer margin beats one that does not, then more cards a page beat fewer
   const better = turned.fitsMargin !== asked.fitsMargin ? turned.fitsMargin && turned.perPage > 0 : turned.perPage > asked.perPage
   if (!better) return asked
-  const card = options.card.name
-  const label = (p: typeof paper) => `${p.name} ${p.landscape ? 'landscape' : 'portrait'}`
-  const grid = (l: SheetLayout) => `${l.columns}×${l.rows} (${l.perPage} a page)`
-  const why =
-    asked.perPage === 0
-      ? `A ${card} card does not fit on ${label(options.paper)} paper`
-      : !asked.fitsMargin
-        ? `A ${card} card does not fit inside the ${mm(options.printerMarginMm ?? 5)} printer margin of ${label(options.paper)} paper`
-        : `On ${label(options.paper)} paper the ${mm(options.printerMarginMm ?? 5)} printer margin leaves room for ${grid(asked)} ${card} cards, ` +
-          `fewer than the ${densest} that fit the paper (a printer margin of 0 packs them regardless)`
-  return { ...turned, notes: [`${why}; printing them ${grid(turned)} on ${label(paper)} pages instead.`, ...turned.notes] }
+  return { ...turned, notes: [turnedPaperNote(options, asked, turned, densest), ...turned.notes] }
 }
