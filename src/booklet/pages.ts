@@ -1,5 +1,6 @@
 import type { RulesNote } from '../load/rules.ts'
-import { textLines, type BlockContext } from './blocks.ts'
+import type { BlockContext } from './context.ts'
+import { textLines } from './text-items.ts'
 import { creditWords, type Credit } from '../util/credits.ts'
 import { drawPage, paginate, spacer, type FlowItem, type Placed, type Section } from './flow.ts'
 import { drawIcon, iconPaths } from './icons.ts'
