@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame, type GameFaces, type RenderOptions } from '../threads/render-game.ts'
@@ -12,8 +11,7 @@ import { typeSize } from '../engine/card-sizes.ts'
 import type { BookletOptions } from '../booklet/index.ts'
 import { examplesFromFaces } from '../booklet/example.ts'
 import { OutputBatch, OutputInTheWay } from '../util/output-batch.ts'
-import { sourceHash } from '../util/source-hash.ts'
-import { picturePaths } from '../booklet/picture-sources.ts'
+import { bookletKey } from '../booklet/key.ts'
 import { cachedOutput } from '../util/output-cache.ts'
 import { CACHE_DAYS, pruneCache, pruneStaged } from './cache-prune.ts'
 import { FaceStore, gameModulesHash } from '../render/face-store.ts'
@@ -285,14 +283,7 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, game, faces, ru
     // The rules file as validation read it (its diagnostics came with validation). The booklet is made
     // again only when the rules, their pictures, the examples' faces or the options changed.
     const bookletOptions = { ...options.booklet, title: game.title, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir, credits: { drawnWith: faces.drawnWith, root } }
-    const key = createHash('sha256')
-      .update(sourceHash('booklet', 'shortcodes', 'pdf', 'load', 'render', 'util'))
-      .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, bookletOptions]))
-      // The tree, since the game's own shortcodes stand for markdown their code renders.
-      .update(JSON.stringify(rules.tree))
-    // The pictures it shows, wherever they are (a picture may come from the templates' art).
-    for (const file of picturePaths(rules.tree, rulesDir)) key.update(file).update(readFileSync(file))
-    const booklet = await cachedOutput(cacheDir, key.digest('hex').slice(0, 40), async () => {
+    const booklet = await cachedOutput(cacheDir, bookletKey(rules, bookletOptions), async () => {
       const { renderBooklet } = await import('../booklet/index.ts')
       const made = await renderBooklet(rules, bookletOptions)
       return { files: [{ name: `${id}-rules.pdf`, data: made.value }], diagnostics: made.diagnostics.filter((d) => d.severity !== 'info') }

@@ -1,0 +1,21 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import type { RulesDoc } from '../load/rules.ts'
+import { sourceHash } from '../util/source-hash.ts'
+import type { BookletOptions } from './index.ts'
+import { picturePaths } from './picture-sources.ts'
+
+/**
+ * What a booklet is made from, as a key for the outputs' cache: the code that draws it, the rules as read
+ * (their tree too, since a game's own shortcodes stand for markdown their code renders), the options (the
+ * examples' faces and the credits among them) and the pictures it shows, wherever they are. Light: it loads
+ * none of the booklet's drawing code.
+ */
+export const bookletKey = (rules: RulesDoc, options: BookletOptions): string => {
+  const key = createHash('sha256')
+    .update(sourceHash('booklet', 'shortcodes', 'pdf', 'load', 'render', 'util'))
+    .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, options]))
+    .update(JSON.stringify(rules.tree))
+  if (options.baseDir) for (const file of picturePaths(rules.tree, options.baseDir)) key.update(file).update(readFileSync(file))
+  return key.digest('hex').slice(0, 40)
+}
