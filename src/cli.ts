@@ -8,6 +8,9 @@ import { findGames } from './load/project.ts'
 import { isWithin } from './util/inside-folder.ts'
 import { validateGame } from './validate.ts'
 import { DEFAULT_TIMEOUT_S, GameThreads, MAX_TIMEOUT_S } from './threads/threads.ts'
+import { PREVIEW_CHILD, type PreviewMessage } from './preview/messages.ts'
+
+const DEFAULT_EDITOR_LINK = 'vscode://file/{path}:{line}:{column}'
 
 /** Exit codes: 0 clean, 1 errors found, 2 the tool could not run. */
 const EXIT = { ok: 0, errors: 1, usage: 2 } as const
@@ -176,40 +179,56 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
       const { buildSummary } = await import('./build/summary.ts')
       // The games' threads live as long as this process: a watch's builds find them warm.
       const threads = new GameThreads(opts.timeout)
+      const buildOne = (id: string, only = opts.only) =>
+        buildGame(root, id, {
+          outDir: resolve(root, opts.out),
+          paper: opts.paper,
+          dpi: opts.dpi,
+          inkFriendly: opts.inkFriendly,
+          maxImagePixels: opts.maxImagePixels,
+          sets: opts.sets,
+          onlyTypes: opts.onlyType,
+          cardIds: opts.cards,
+          singles: opts.single,
+          preset: opts.preset,
+          stamp: opts.stamp,
+          overview: opts.overview,
+          tts: opts.tts,
+          bleedMm: opts.bleed,
+          sheets: { landscape: opts.landscape, duplex: opts.duplex, fold: opts.fold, gapMm: opts.gap, printerMarginMm: opts.printerMargin, backOffsetMm: opts.backOffset, cornerRadiusMm: opts.cornerRadius },
+          jobs: opts.jobs,
+          only,
+          cache: opts.cache,
+          progress: progressReporter(id),
+          threads,
+        })
+      const show = (id: string, built: Awaited<ReturnType<typeof buildOne>>, started: number): void => {
+        // Notes (info) are for `validate`; a build shows what needs fixing.
+        const problems = opts.format === 'stylish' ? built.diagnostics.filter((d) => d.severity !== 'info') : built.diagnostics
+        print(problems, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
+        if (hasErrors(built.diagnostics)) {
+          process.stderr.write(`${id}: not built, fix the errors above\n`)
+          exitCode = EXIT.errors
+          return
+        }
+        for (const line of buildSummary(built.value, (Date.now() - started) / 1000)) process.stderr.write(`${line}\n`)
+      }
+      // A preview's build process builds each game's faces first and tells the preview, then the rest.
+      const preview = process.env[PREVIEW_CHILD] && process.send ? (message: PreviewMessage) => process.send!(message) : undefined
       const buildAll = async (ids: string[]) => {
         for (const id of ids) {
           const started = Date.now()
-          const built = await buildGame(root, id, {
-            outDir: resolve(root, opts.out),
-            paper: opts.paper,
-            dpi: opts.dpi,
-            inkFriendly: opts.inkFriendly,
-            maxImagePixels: opts.maxImagePixels,
-            sets: opts.sets,
-            onlyTypes: opts.onlyType,
-            cardIds: opts.cards,
-            singles: opts.single,
-            preset: opts.preset,
-            stamp: opts.stamp,
-            overview: opts.overview,
-            tts: opts.tts,
-            bleedMm: opts.bleed,
-            sheets: { landscape: opts.landscape, duplex: opts.duplex, fold: opts.fold, gapMm: opts.gap, printerMarginMm: opts.printerMargin, backOffsetMm: opts.backOffset, cornerRadiusMm: opts.cornerRadius },
-            jobs: opts.jobs,
-            only: opts.only,
-            cache: opts.cache,
-            progress: progressReporter(id),
-            threads,
-          })
-          // Notes (info) are for `validate`; a build shows what needs fixing.
-          const problems = opts.format === 'stylish' ? built.diagnostics.filter((d) => d.severity !== 'info') : built.diagnostics
-          print(problems, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
-          if (hasErrors(built.diagnostics)) {
-            process.stderr.write(`${id}: not built, fix the errors above\n`)
-            exitCode = EXIT.errors
-            continue
+          if (preview) {
+            const faces = await buildOne(id, 'faces')
+            preview({ game: id, stage: 'faces', diagnostics: faces.diagnostics, gallery: faces.value.gallery })
+            if (hasErrors(faces.diagnostics) || opts.only === 'faces') {
+              show(id, faces, started)
+              continue
+            }
           }
-          for (const line of buildSummary(built.value, (Date.now() - started) / 1000)) process.stderr.write(`${line}\n`)
+          const built = await buildOne(id)
+          preview?.({ game: id, stage: 'outputs', diagnostics: built.diagnostics, written: built.value.written, sheets: built.value.sheets })
+          show(id, built, started)
         }
       }
       try {
@@ -217,6 +236,39 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
         if (opts.watch && process.send) await serveBuilds(buildAll, hooks.ending)
       } finally {
         await threads.close()
+      }
+    })
+
+  program
+    .command('preview')
+    .description("serve a page of the games' cards that changes as you save (builds as build --watch does)")
+    .argument('[games...]')
+    .option('--out <dir>', 'output folder', 'out')
+    .option('--port <n>', 'port to listen on (0: any free port)', intArg(0), 4310)
+    .option('--host <address>', 'address to listen on; 0.0.0.0 shows the page to other devices on your network', '127.0.0.1')
+    .option('--open', 'open the page in your browser')
+    .option('--editor <link>', 'link that opens a file at a line in your editor ({path}, {line}, {column})', DEFAULT_EDITOR_LINK)
+    .addOption(paperOption())
+    .addOption(new Option('--duplex <mode>', 'how the sheet turns over for the backs').choices(['long-edge', 'short-edge', 'none']).default('long-edge'))
+    .option('--jobs <n>', 'worker threads drawing faces (default: one per core)', intArg(1))
+    .addOption(timeoutOption())
+    .addOption(formatOption())
+    .action(async (games: string[], opts: { out: string; port: number; host: string; open?: boolean; editor: string; paper: string; duplex: string; jobs?: number; timeout?: number; format: FormatName }) => {
+      if (opts.port > 65535) throw new UsageError(`--port ${opts.port} is not a port: give a number from 0 to 65535`)
+      if (!/^[a-z][a-z0-9+.-]*:/i.test(opts.editor) || !opts.editor.includes('{path}')) throw new UsageError(`--editor must be a link with {path} in it, such as ${DEFAULT_EDITOR_LINK}`)
+      const ids = selectGames(root, games)
+      const source = ['rules', 'cards', 'templates'].find((dir) => join(root, dir) === resolve(root, opts.out) || isWithin(join(root, dir), resolve(root, opts.out)))
+      if (source) throw new UsageError(`--out ${opts.out} is inside the games' ${source}/ folder: build into another folder, such as out`)
+      const { runPreview } = await import('./preview/run.ts')
+      const buildArgs = ['build', ...ids, '--watch', '--out', opts.out, '--paper', opts.paper, '--duplex', opts.duplex, '--format', opts.format, ...(opts.jobs ? ['--jobs', String(opts.jobs)] : []), ...(opts.timeout ? ['--timeout', String(opts.timeout)] : [])]
+      try {
+        exitCode = await runPreview(root, ids, { outDir: resolve(root, opts.out), host: opts.host, port: opts.port, editor: opts.editor, open: Boolean(opts.open), buildArgs, bin: fileURLToPath(new URL('../bin/deckwright.js', import.meta.url)) })
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code
+        if (code === 'EADDRINUSE') throw new UsageError(`port ${opts.port} is in use: choose another with --port (0 picks a free one)`)
+        if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`--host ${opts.host} is not an address of this machine`)
+        if (code === 'EACCES') throw new UsageError(`port ${opts.port} needs privileges: choose one above 1023 with --port`)
+        throw error
       }
     })
 

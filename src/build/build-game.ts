@@ -12,6 +12,7 @@ import type { BookletOptions } from '../booklet/index.ts'
 import { examplesFromFaces } from '../booklet/example.ts'
 import { OutputBatch, OutputInTheWay } from '../util/output-batch.ts'
 import { bookletKey } from '../booklet/key.ts'
+import { galleryOf, type Gallery } from './gallery.ts'
 import { cachedOutput } from '../util/output-cache.ts'
 import { CACHE_DAYS, pruneCache, pruneStaged } from './cache-prune.ts'
 import { FaceStore, gameModulesHash } from '../render/face-store.ts'
@@ -75,6 +76,8 @@ export interface BuildReport {
   /** …of which drawn in this build; the rest came from the cache. */
   drawn: number
   sheets?: SheetSummary
+  /** The faces built, card by card, for a gallery (`deckwright preview`). */
+  gallery?: Gallery
   /** Where the time went, in milliseconds (see `Timings`). */
   timings: Timings
 }
@@ -176,6 +179,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   if (hasErrors(diagnostics)) return { value: report, diagnostics }
   report.drawn = faces.value.drawn
   report.faces = faces.value.drawn + faces.value.cached
+  report.gallery = galleryOf(game, faces.value, renderOptions.bleedMm)
   timings.draw = faces.value.spent.wall
   for (const part of ['svg', 'png', 'store'] as const) timings[part] = faces.value.spent[part]
 

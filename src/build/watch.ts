@@ -14,7 +14,16 @@ export const WATCH_CHILD = 'DECKWRIGHT_WATCH_CHILD'
  * they import) starts a new child, since a module once loaded cannot be loaded again. Changes that come
  * while a build runs are built together after it. Ends on Ctrl-C.
  */
-export const watchBuilds = (root: string, games: string[], args: string[], bin: string): Promise<number> =>
+/** What a watch tells whoever runs it (`deckwright preview`), and what it adds to its build process's environment. */
+export interface WatchHooks {
+  env?: Record<string, string>
+  /** The games a build is starting for. */
+  building?: (games: string[]) => void
+  /** A message of the build process's own (not its 'idle'). */
+  message?: (message: unknown) => void
+}
+
+export const watchBuilds = (root: string, games: string[], args: string[], bin: string, hooks: WatchHooks = {}): Promise<number> =>
   new Promise((done) => {
     const pending = new Set<string>()
     let fresh = false // a module changed: the next build needs a new process
@@ -25,10 +34,12 @@ export const watchBuilds = (root: string, games: string[], args: string[], bin: 
 
     const start = () => {
       idle = false
-      const started = fork(bin, args, { env: { ...process.env, [WATCH_CHILD]: '1' }, stdio: 'inherit' })
+      const started = fork(bin, args, { env: { ...process.env, ...hooks.env, [WATCH_CHILD]: '1' }, stdio: 'inherit' })
       child = started
+      hooks.building?.(games)
       started.on('message', (message: { idle?: boolean }) => {
-        if (!message.idle || child !== started) return
+        if (child !== started) return
+        if (!message.idle) return void hooks.message?.(message)
         idle = true
         process.stderr.write(`watching ${games.join(', ')} for changes (Ctrl-C stops)\n`)
         flush()
@@ -47,7 +58,10 @@ export const watchBuilds = (root: string, games: string[], args: string[], bin: 
       const changedGames = [...pending]
       pending.clear()
       idle = false
-      if (child && !fresh) return void child.send({ build: changedGames })
+      if (child && !fresh) {
+        hooks.building?.(changedGames)
+        return void child.send({ build: changedGames })
+      }
       if (fresh) process.stderr.write(`code of ${changedGames.join(', ')} changed: starting a new build process\n`)
       const old = child
       child = undefined

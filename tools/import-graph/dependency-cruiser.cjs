@@ -13,7 +13,7 @@ const rule = (name, comment, from, to, knownFrom) => ({
 module.exports = {
   forbidden: [
     { name: 'no-circular', comment: 'no file imports itself through others (type-only imports included)', severity: 'error', from: {}, to: { circular: true } },
-    rule('base-imports-no-stage', 'diagnostics, util and pdf serve every stage and know none', '^src/(diagnostics|util|pdf)/', '^src/(load|shortcodes|engine|render|threads|print|output|booklet|build|init)/'),
+    rule('base-imports-no-stage', 'diagnostics, util and pdf serve every stage and know none', '^src/(diagnostics|util|pdf)/', '^src/(load|shortcodes|engine|render|threads|print|output|booklet|build|preview|init)/'),
     rule('load-before-engine', 'load reads files into raw records: it knows no game', stage('load'), '^src/(engine|render|threads|print|output|booklet|build)/'),
     rule('engine-before-render', 'the engine knows nothing of drawing, printing or the booklet', stage('engine'), '^src/(render|threads|print|output|booklet|build)/'),
     rule('render-before-print', 'faces know nothing of sheets, outputs, the booklet or the build', stage('render'), '^src/(print|output|booklet|build)/'),
@@ -23,6 +23,7 @@ module.exports = {
     rule('print-before-build', 'print lays out finished faces', stage('print'), '^src/(render|threads|output|booklet|build)/'),
     rule('output-before-build', 'outputs are made from finished faces', stage('output'), '^src/(threads|booklet|build)/'),
     rule('booklet-before-build', 'the booklet is drawn from the rules and finished faces', stage('booklet'), '^src/(threads|output|build)/'),
+    rule('nothing-imports-preview', 'the preview serves what builds make; only the CLI starts it', '^src/(load|shortcodes|engine|render|threads|print|output|booklet|build|diagnostics|util|pdf)/', stage('preview')),
     rule('nothing-imports-build', 'build runs the stages; only the CLI and the library entries use it', '^src/(load|shortcodes|engine|render|threads|print|output|booklet|diagnostics|util|pdf)/', stage('build')),
   ],
   options: {

@@ -1,0 +1,134 @@
+import { isAbsolute, join } from 'node:path'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import type { Gallery } from '../build/gallery.ts'
+import type { SheetSummary } from '../print/sheets.ts'
+import type { PreviewMessage } from './messages.ts'
+
+/** A diagnostic as the page shows it, with a link that opens its file at its place in the designer's editor. */
+export interface PageDiagnostic {
+  rule: string
+  severity: Diagnostic['severity']
+  message: string
+  file: string
+  line?: number
+  column?: number
+  card?: string
+  /** The editor link (`vscode://file/…:line:column` by default); none for a place outside the project. */
+  link?: string
+}
+
+/** One game as the page shows it. Its gallery is the last one built without errors. */
+export interface GameView {
+  id: string
+  /** 'building' while a build runs; 'failed' when the last one had errors (the gallery is then the last good one). */
+  status: 'building' | 'ready' | 'failed'
+  gallery?: Gallery
+  diagnostics: PageDiagnostic[]
+  /** The cards whose faces the last build changed, to mark them. */
+  changed: string[]
+  /** The print outputs, once built: their paths under the game's output folder. */
+  sheets?: { file: string; summary?: SheetSummary }
+  booklet?: { file: string }
+  /** Whether the sheets and booklet are being made after the faces. */
+  outputsPending: boolean
+}
+
+export interface PreviewState {
+  /** Goes up by one with every change, so the page can tell a new state. */
+  version: number
+  games: GameView[]
+}
+
+/** The editor link of a place: `{path}`, `{line}` and `{column}` in the template are filled in. */
+export const editorLink = (template: string, root: string, d: Pick<Diagnostic, 'file' | 'line' | 'column'>): string | undefined => {
+  if (!d.file || isAbsolute(d.file) || d.file.split(/[\\/]/).includes('..')) return undefined
+  const path = join(root, d.file)
+  return template.replaceAll('{path}', encodeURI(path).replace(/#/g, '%23').replace(/\?/g, '%3F')).replaceAll('{line}', String(d.line ?? 1)).replaceAll('{column}', String(d.column ?? 1))
+}
+
+/**
+ * The preview's state, changed by what the build process says: faces first (the changed cards are
+ * marked), then the print outputs. A build with errors keeps the last good gallery and shows its errors.
+ */
+export class PreviewStore {
+  private version = 0
+  private readonly games = new Map<string, GameView>()
+  private readonly listeners = new Set<(state: PreviewState) => void>()
+
+  constructor(
+    games: readonly string[],
+    private readonly root: string,
+    private readonly editor: string,
+    /** Whether a game's output folder holds this file now. */
+    private readonly hasOutput: (game: string, file: string) => boolean,
+  ) {
+    for (const id of games) this.games.set(id, { id, status: 'building', diagnostics: [], changed: [], outputsPending: true })
+  }
+
+  state(): PreviewState {
+    return { version: this.version, games: [...this.games.values()] }
+  }
+
+  /** Called with every new state. Returns a function that stops it. */
+  listen(listener: (state: PreviewState) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  building(ids: readonly string[]): void {
+    for (const id of ids) {
+      const game = this.games.get(id)
+      if (game) Object.assign(game, { status: 'building', outputsPending: true })
+    }
+    this.changedState()
+  }
+
+  built(message: PreviewMessage): void {
+    const game = this.games.get(message.game)
+    if (!game) return
+    const diagnostics = message.diagnostics.filter((d) => d.severity !== 'info').map((d) => this.pageDiagnostic(d))
+    const failed = diagnostics.some((d) => d.severity === 'error')
+    if (message.stage === 'faces') {
+      game.diagnostics = diagnostics
+      game.status = failed ? 'failed' : 'ready'
+      game.outputsPending = !failed
+      if (!failed && message.gallery) {
+        game.changed = changedCards(game.gallery, message.gallery)
+        game.gallery = message.gallery
+      } else game.changed = []
+    } else {
+      // The outputs' own problems join the faces' (a card too large for the paper, a booklet warning).
+      const known = new Set(game.diagnostics.map((d) => JSON.stringify(d)))
+      game.diagnostics.push(...diagnostics.filter((d) => !known.has(JSON.stringify(d))))
+      game.outputsPending = false
+      game.changed = []
+      if (failed) game.status = 'failed'
+      else {
+        // An output a build left as it was (the same bytes) is not among those it wrote: the folder says.
+        const sheets = `${game.id}-cards.pdf`
+        const booklet = `${game.id}-rules.pdf`
+        game.sheets = this.hasOutput(game.id, sheets) ? { file: sheets, summary: message.sheets ?? game.sheets?.summary } : undefined
+        game.booklet = this.hasOutput(game.id, booklet) ? { file: booklet } : undefined
+      }
+    }
+    this.changedState()
+  }
+
+  private pageDiagnostic(d: Diagnostic): PageDiagnostic {
+    const link = editorLink(this.editor, this.root, d)
+    return { rule: d.rule, severity: d.severity, message: d.message, file: d.file, line: d.line, column: d.column, ...(d.card && { card: d.card }), ...(link && { link }) }
+  }
+
+  private changedState(): void {
+    this.version++
+    const state = this.state()
+    for (const listener of this.listeners) listener(state)
+  }
+}
+
+/** The cards whose front or back is new or looks different; none on the first gallery. */
+const changedCards = (before: Gallery | undefined, after: Gallery): string[] => {
+  if (!before) return []
+  const old = new Map(before.cards.map((c) => [c.id, `${c.front} ${c.backKey}`]))
+  return after.cards.filter((c) => old.get(c.id) !== `${c.front} ${c.backKey}`).map((c) => c.id)
+}

@@ -1,0 +1,144 @@
+// `deckwright preview` in a real browser: headless Chromium (Debian's, which .ci/run installs) driven by
+// playwright-core, against the real command serving a small game.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixture, root } from './helpers.ts'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// As root and on a closed network: no sandbox, and none of Chromium's own connections.
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+let project: string
+let preview: ChildProcess
+let url: string
+let log = ''
+let browser: Browser
+let page: Page
+
+const ships = () => join(project, 'cards', 'harbour', 'ships.yaml')
+const SHIPS = readFileSync(join(fixture('own-vocabulary'), 'cards', 'harbour', 'ships.yaml'), 'utf8')
+const src = (id: string, side = 'front') => page.locator(`#card-${id} img[alt="${side} of ${id}"]`).getAttribute('src')
+/** A raw request, as a browser on another site (or a script) could send it. */
+const raw = (path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> =>
+  new Promise((resolve, reject) => {
+    const { port } = new URL(url)
+    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let body = ''
+      res.on('data', (c: Buffer) => (body += c.toString('latin1')))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+
+beforeAll(async () => {
+  project = mkdtempSync(join(root, 'test', 'build', 'tmp-preview-'))
+  cpSync(fixture('own-vocabulary'), project, { recursive: true })
+  preview = spawn(process.execPath, [join(root, 'bin', 'deckwright.js'), 'preview', 'harbour', '--port', '0', '--jobs', '1'], { cwd: project })
+  preview.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no address in 30 s:\n${log}`)), 30_000)
+    preview.stderr!.on('data', () => {
+      const found = /preview of harbour at (http:\/\/\S+)/.exec(log)
+      if (found) {
+        clearTimeout(timer)
+        resolve(found[1]!)
+      }
+    })
+  })
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  page = await browser.newPage({ viewport: { width: 900, height: 420 } })
+  await page.goto(url)
+  await page.waitForSelector('.card img')
+}, 90_000)
+
+afterAll(async () => {
+  await browser?.close()
+  preview?.kill('SIGKILL')
+  if (project) rmSync(project, { recursive: true, force: true })
+})
+
+describe('deckwright preview', () => {
+  it('shows every card of the game, each face an image that loads', async () => {
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date')
+    expect(await page.locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-id')))).toEqual(['cog', 'junk', 'ann', 'bo'])
+    // A front and a back each (no split cards here).
+    expect(await page.locator('.card .face img').count()).toBe(8)
+    const loaded = await page.locator('.card .face img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))
+    expect(loaded).toEqual(Array(8).fill(true))
+    expect(await page.locator('#card-cog .qty').textContent()).toBe('×1')
+  })
+
+  it("replaces a card's face when its file is saved, without a reload, keeping the scroll", async () => {
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+    await page.evaluate(() => window.scrollTo(0, 120))
+    const scrolled = await page.evaluate(() => window.scrollY)
+    expect(scrolled).toBe(120)
+    const [cog, junk] = [await src('cog'), await src('junk')]
+    writeFileSync(ships(), SHIPS.replace('The Cog', 'The Big Cog'))
+    await page.waitForFunction((before) => document.querySelector('#card-cog img')?.getAttribute('src') !== before, cog, { timeout: 30_000 })
+    expect(await src('junk')).toBe(junk)
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+    // The changed card is marked; the new image is the new face.
+    expect(await page.locator('#card-cog').getAttribute('class')).toContain('changed')
+    const fresh = await page.request.get(new URL((await src('cog'))!, url).href)
+    expect(fresh.headers()['content-type']).toBe('image/png')
+  }, 60_000)
+
+  it('shows an error on its card, with a link to its file and line, until it is fixed', async () => {
+    writeFileSync(ships(), SHIPS.replace('"#c62828"', 'crimson'))
+    const problem = page.locator('#card-junk .card-problems .problem.error')
+    await problem.waitFor({ timeout: 30_000 })
+    expect(await problem.locator('.message').textContent()).toContain('expected a colour such as #1e88e5, found "crimson"')
+    const link = await problem.locator('a.where').getAttribute('href')
+    expect(link).toBe(`vscode://file/${encodeURI(join(project, 'cards', 'harbour', 'ships.yaml'))}:4:${SHIPS.split('\n')[3]!.indexOf('hull') + 7}`)
+    // The last good faces stay under an overlay that says what failed.
+    expect(await page.locator('#overlay').isVisible()).toBe(true)
+    expect(await page.locator('#overlay-list').textContent()).toContain('crimson')
+    expect(await page.locator('.card .face img').count()).toBe(8)
+    writeFileSync(ships(), SHIPS)
+    await page.locator('#card-junk .card-problems .problem').waitFor({ state: 'detached', timeout: 30_000 })
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date')
+    expect(await page.locator('#overlay').isVisible()).toBe(false)
+  }, 60_000)
+
+  it('links the print sheets and the rules booklet, as PDFs', async () => {
+    await page.locator('#sheets-link').waitFor({ timeout: 30_000 })
+    await page.locator('#booklet-link').waitFor({ timeout: 30_000 })
+    for (const id of ['#sheets-link', '#booklet-link']) {
+      const response = await page.request.get(new URL((await page.locator(id).getAttribute('href'))!, url).href)
+      expect(response.status()).toBe(200)
+      expect(response.headers()['content-type']).toBe('application/pdf')
+      expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-')
+    }
+  }, 60_000)
+
+  it('keeps the page open across a template change, which a new build process draws', async () => {
+    const before = await src('ann')
+    const templates = join(project, 'templates', 'harbour', 'index.tsx')
+    writeFileSync(templates, readFileSync(templates, 'utf8').replace("background: '#fafafa'", "background: '#ffe082'"))
+    await page.waitForFunction((b) => document.querySelector('#card-ann img')?.getAttribute('src') !== b, before, { timeout: 60_000 })
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+    expect(log).toContain('starting a new build process')
+  }, 90_000)
+
+  it('answers only to its own address and serves only the games’ outputs', async () => {
+    // DNS rebinding: a name that is not this server's.
+    expect((await raw('/', { Host: 'evil.example:80' })).status).toBe(403)
+    expect((await raw('/', { Host: new URL(url).host })).status).toBe(200)
+    const host = { Host: new URL(url).host }
+    for (const path of ['/out/harbour/%2e%2e/%2e%2e/package.json', '/out/harbour/..%2f..%2fpackage.json', '/out/.cache/x.png', '/out/harbour/', '/out/other/faces/cog.front.png', '/out/harbour/faces/%2e%2e%2f%2e%2e%2fharbour%2ffaces%2fcog.front.png'])
+      expect([path, (await raw(path, host)).status]).toEqual([path, 404])
+    // A face's SVG may embed art: served as an image that runs nothing on its own.
+    const svg = await raw('/out/harbour/faces/cog.front.svg', host)
+    expect(svg.status).toBe(200)
+    expect(svg.headers['content-security-policy']).toContain('sandbox')
+    // The page's own policy lets it run only its own script.
+    expect((await raw('/', host)).headers['content-security-policy']).toContain("script-src 'self'")
+  })
+})
