@@ -49,3 +49,8 @@ export const projectCopy = (fixture: string): string => {
 
 /** A fixture project of test/fixtures. */
 export const fixture = (name: string): string => join(root, 'test', 'fixtures', name)
+
+/** Debian's Chromium, which .ci/run installs, for the tests that drive a page through playwright-core. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/** As root and on a closed network: no sandbox, and none of Chromium's own connections. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']

@@ -1,11 +1,12 @@
 // deckwright as designers use it: the tarball `npm pack` makes, installed into a fresh folder outside this
 // repository that `npm init -y` made, in a "commonjs" package (npm's default) and in a "module" one.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { root } from './helpers.ts'
+import { chromium } from 'playwright-core'
+import { CHROMIUM, CHROMIUM_ARGS, root } from './helpers.ts'
 
 const GAME = 'space-race'
 
@@ -39,7 +40,7 @@ beforeAll(() => {
   tarball = join(dest, info!.filename)
   // What ships: compiled code with types, the preset, the sample game, the docs; no tests, fixtures or example games.
   const files = info!.files.map((f) => f.path)
-  expect(files).toEqual(expect.arrayContaining(['bin/deckwright.js', 'dist/index.js', 'dist/index.d.ts', 'dist/render/components/index.js', 'preset/tsconfig.json', 'docs/templates.md', 'CHANGELOG.md']))
+  expect(files).toEqual(expect.arrayContaining(['bin/deckwright.js', 'dist/index.js', 'dist/index.d.ts', 'dist/render/components/index.js', 'preset/tsconfig.json', 'docs/templates.md', 'CHANGELOG.md', 'preview/index.html', 'preview/app.js', 'preview/style.css', 'assets/game-icons-authors.json']))
   expect(files.filter((f) => /^(test|rules|cards|templates|src|bench)\//.test(f))).toEqual([])
 }, 300_000)
 
@@ -93,6 +94,39 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
     for (const pdf of [`${GAME}-cards.pdf`, `${GAME}-rules.pdf`]) expect(readFileSync(join(out, pdf)).subarray(0, 5).toString()).toBe('%PDF-')
     ok(project, 'npx', 'tsc', '--noEmit')
   }, 300_000)
+
+  it('serves the preview page, its cards drawn, from the installed package', async () => {
+    // The installed command itself (what npx runs), so that stopping it stops the preview.
+    const preview = spawn(join(project, 'node_modules', '.bin', 'deckwright'), ['preview', '--port', '0'], { cwd: project, env })
+    let log = ''
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no address in 60 s:\n${log}`)), 60_000)
+        preview.stderr.on('data', (chunk: Buffer) => {
+          log += chunk.toString()
+          const found = /preview of \S+ at (http:\/\/\S+)/.exec(log)
+          if (!found) return
+          clearTimeout(timer)
+          resolve(found[1]!)
+        })
+      })
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+      try {
+        const page = await browser.newPage()
+        await page.goto(url)
+        await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date', undefined, { timeout: 120_000 })
+        // Every face's image is there (those below the fold load as they are scrolled to), the first one drawn.
+        const sources = await page.locator('.card .face img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')!))
+        expect(sources.length).toBeGreaterThan(0)
+        for (const src of sources) expect((await page.request.get(new URL(src, url).href)).headers()['content-type']).toBe('image/png')
+        await page.waitForFunction(() => (document.querySelector('.card .face img') as HTMLImageElement | null)?.naturalWidth! > 0)
+      } finally {
+        await browser.close()
+      }
+    } finally {
+      preview.kill('SIGINT')
+    }
+  }, 200_000)
 
   it('keeps its faces until an installed renderer changes', () => {
     expect(ok(project, 'npx', 'deckwright', 'build').stderr).toMatch(/\(0 drawn, \d+ from the cache\)/)

@@ -6,11 +6,8 @@ import { request } from 'node:http'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fixture, root } from './helpers.ts'
+import { CHROMIUM, CHROMIUM_ARGS, fixture, root } from './helpers.ts'
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-// As root and on a closed network: no sandbox, and none of Chromium's own connections.
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 let project: string
 let preview: ChildProcess
