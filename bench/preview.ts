@@ -1,0 +1,76 @@
+// npm run bench:preview: how long `deckwright preview` takes from a save to the new face shown in a real
+// browser (Debian's Chromium through playwright-core), for Maybe Missions: a one-card edit, and a template
+// change (which starts a new build process). Prints the figures; asserts nothing.
+import { spawn } from 'node:child_process'
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+const repo = fileURLToPath(new URL('..', import.meta.url))
+/** Inside the repository, so that the game's `import … from 'deckwright'` resolves; ignored by git. */
+const work = join(repo, 'bench', 'work-preview')
+const GAME = 'maybe-missions'
+const RUNS = Number(process.argv[2] ?? 5)
+
+rmSync(work, { recursive: true, force: true })
+for (const dir of ['rules', 'cards', 'templates']) cpSync(join(repo, dir, GAME), join(work, dir, GAME), { recursive: true })
+
+const preview = spawn(process.execPath, [join(repo, 'bin', 'deckwright.js'), 'preview', GAME, '--port', '0'], { cwd: work })
+let log = ''
+const url = await new Promise<string>((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error(`no address:\n${log}`)), 60_000)
+  preview.stderr.on('data', (chunk: Buffer) => {
+    log += chunk.toString()
+    const found = /preview of \S+ at (http:\/\/\S+)/.exec(log)
+    if (found) {
+      clearTimeout(timer)
+      resolve(found[1]!)
+    }
+  })
+})
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+const opened = performance.now()
+await page.goto(url)
+await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date' && !document.querySelector('.pending'), undefined, { timeout: 300_000 })
+const firstMs = performance.now() - opened
+
+/** Saves a file, then waits until the image `selector` shows a new face, loaded: the time from the save. */
+const timeSave = async (file: string, edit: (text: string) => string, selector: string): Promise<number> => {
+  await page.locator(selector).scrollIntoViewIfNeeded()
+  const before = await page.locator(selector).getAttribute('src')
+  await page.waitForFunction(() => !document.querySelector('.pending') && document.querySelector('#status')?.textContent === 'up to date', undefined, { timeout: 120_000 })
+  const start = performance.now()
+  writeFileSync(file, edit(readFileSync(file, 'utf8')))
+  await page.waitForFunction(
+    ([sel, old]) => {
+      const img = document.querySelector(sel!) as HTMLImageElement | null
+      return Boolean(img && img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0)
+    },
+    [selector, before],
+    { timeout: 120_000, polling: 'raf' },
+  )
+  return performance.now() - start
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+const ms = (n: number) => `${n.toFixed(0)} ms`
+const runs = async (label: string, once: (i: number) => Promise<number>) => {
+  const times: number[] = []
+  for (let i = 0; i < RUNS; i++) times.push(await once(i))
+  console.log(`  ${label.padEnd(58)}${ms(median(times)).padStart(9)}   (${times.map((t) => t.toFixed(0)).join(', ')})`)
+}
+
+console.log(`deckwright preview bench: ${GAME}, ${RUNS} saves each, Debian Chromium headless`)
+console.log(`  first page, every face drawn or cached, sheets and booklet made ${ms(firstMs).padStart(9)}`)
+const missions = join(work, 'cards', GAME, 'missions.yaml')
+await runs('one-card edit (mission-01) to its new face shown, median', (i) =>
+  timeSave(missions, (t) => t.replace(/id: mission-01, green: \[[^\]]*\]/, `id: mission-01, green: [${i % 2 ? 'intel, intel' : 'money, intel'}]`), '#card-mission-01 img[alt="front of mission-01"]'))
+const templates = join(work, 'templates', GAME, 'index.tsx')
+await runs('template change (the backs\' navy) to a new back shown, median', (i) =>
+  timeSave(templates, (t) => t.replace(/const NAVY = '#[0-9a-f]{6}'/, `const NAVY = '#1d25${(0x40 + i + 1).toString(16)}'`), '#card-mission-01 img[alt="back of mission-01"]'))
+
+await browser.close()
+preview.kill('SIGINT')
+rmSync(work, { recursive: true, force: true })
