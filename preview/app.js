@@ -23,9 +23,24 @@ let state = { version: -1, games: [] }
 let current = settings.game
 const cardNodes = new Map() // `${game}/${id}` -> { node, front, back, turned, problems }
 
-/** A face's image address: the key makes a changed face a new address, so the browser fetches it. */
-const faceUrl = (game, stem, side, key) => `/out/${encodeURIComponent(game)}/faces/${encodeURIComponent(stem)}.${side}.png?k=${encodeURIComponent(key)}`
+/** A face's image address, by its key in the face store: a changed face is a new address, and only it is fetched. */
+const faceUrl = (game, key) => `/face/${encodeURIComponent(game)}/${encodeURIComponent(key)}.png`
 const outputUrl = (game, file) => `/out/${encodeURIComponent(game)}/${encodeURIComponent(file)}`
+
+// The cards on screen, which the next build draws first: the server is told a moment after a scroll.
+const onScreen = new Set()
+let telling
+const seen = new IntersectionObserver((entries) => {
+  for (const e of entries) {
+    const id = e.target.getAttribute('data-id')
+    if (e.isIntersecting) onScreen.add(id)
+    else onScreen.delete(id)
+  }
+  clearTimeout(telling)
+  telling = setTimeout(() => {
+    fetch('/api/visible', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify([...onScreen]) }).catch(() => {})
+  }, 250)
+})
 
 const gameView = () => state.games.find((g) => g.id === current) || state.games[0]
 
@@ -45,9 +60,8 @@ function face(game, gallery, card, side, turned) {
   const bleed = gallery.bleedMm
   const w = type.widthMm + 2 * bleed
   const h = type.heightMm + 2 * bleed
-  const stem = side === 'front' ? card.id : card.back
   const key = side === 'front' ? card.front : card.backKey
-  const img = el('img', { src: faceUrl(game, stem, side, key), alt: `${side} of ${card.id}${turned ? ', turned' : ''}`, loading: 'lazy', draggable: 'false' })
+  const img = el('img', { src: faceUrl(game, key), alt: `${side} of ${card.id}${turned ? ', turned' : ''}`, loading: 'lazy', draggable: 'false' })
   const box = el('button', { type: 'button', class: `face${turned ? ' turned' : ''}`, title: `${card.id} — ${side}${turned ? ' (turned)' : ''}: click to zoom` }, img)
   box.style.setProperty('--w', String(w))
   box.style.setProperty('--h', String(h))
@@ -103,16 +117,25 @@ function renderCard(game, gallery, card) {
 }
 
 function updateCard(entry, game, gallery, card) {
-  const set = (f, stem, side, key) => {
+  let changed = false
+  const set = (f, key) => {
     if (!f) return
-    const url = faceUrl(game, stem, side, key)
-    if (f.img.getAttribute('src') !== url) f.img.setAttribute('src', url)
+    const url = faceUrl(game, key)
+    if (f.img.getAttribute('src') === url) return
+    f.img.setAttribute('src', url)
+    changed = true
   }
-  set(entry.front, card.id, 'front', card.front)
-  set(entry.turned, card.id, 'front', card.front)
-  set(entry.back, card.back, 'back', card.backKey)
+  set(entry.front, card.front)
+  set(entry.turned, card.front)
+  set(entry.back, card.backKey)
   entry.card = card
   entry.node.querySelector('.qty').textContent = `×${card.qty}`
+  if (changed) {
+    // Marked for a moment, so that a designer sees what their save changed.
+    entry.node.classList.remove('changed')
+    void entry.node.offsetWidth
+    entry.node.classList.add('changed')
+  }
 }
 
 function renderGallery(view) {
@@ -141,10 +164,12 @@ function renderGallery(view) {
     if (!entry) {
       entry = renderCard(game, gallery, card)
       cardNodes.set(k, entry)
+      seen.observe(entry.node)
     } else updateCard(entry, game, gallery, card)
     section.querySelector('.cards').append(entry.node)
   }
   for (const [k, entry] of cardNodes) if (!wanted.has(k)) {
+    seen.unobserve(entry.node)
     entry.node.remove()
     cardNodes.delete(k)
   }
@@ -152,13 +177,6 @@ function renderGallery(view) {
   // Sections keep their elements (and the page its scroll); only their order is set again.
   for (const section of sections.values()) if (!order.includes(section)) section.remove()
   root.append(...order)
-  for (const id of view.changed) {
-    const entry = cardNodes.get(`${game}/${id}`)
-    if (!entry) continue
-    entry.node.classList.remove('changed')
-    void entry.node.offsetWidth // restart the mark's animation
-    entry.node.classList.add('changed')
-  }
   fillFilters(gallery)
   filter()
 }
@@ -231,6 +249,8 @@ function renderGames() {
         current = settings.game = g.id
         save()
         cardNodes.clear()
+        seen.disconnect()
+        onScreen.clear()
         $('gallery').replaceChildren()
         render()
       })

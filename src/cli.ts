@@ -8,7 +8,8 @@ import { findGames } from './load/project.ts'
 import { isWithin } from './util/inside-folder.ts'
 import { validateGame } from './validate.ts'
 import { DEFAULT_TIMEOUT_S, GameThreads, MAX_TIMEOUT_S } from './threads/threads.ts'
-import { PREVIEW_CHILD, type PreviewMessage } from './preview/messages.ts'
+import { firstCards, PREVIEW_CHILD, type PreviewMessage } from './preview/messages.ts'
+import type { BuildOptions } from './build/build-game.ts'
 
 const DEFAULT_EDITOR_LINK = 'vscode://file/{path}:{line}:{column}'
 
@@ -179,8 +180,9 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
       const { buildSummary } = await import('./build/summary.ts')
       // The games' threads live as long as this process: a watch's builds find them warm.
       const threads = new GameThreads(opts.timeout)
-      const buildOne = (id: string, only = opts.only) =>
+      const buildOne = (id: string, only = opts.only, live: Pick<BuildOptions, 'first' | 'stored'> = {}) =>
         buildGame(root, id, {
+          ...live,
           outDir: resolve(root, opts.out),
           paper: opts.paper,
           dpi: opts.dpi,
@@ -215,11 +217,12 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
       }
       // A preview's build process builds each game's faces first and tells the preview, then the rest.
       const preview = process.env[PREVIEW_CHILD] && process.send ? (message: PreviewMessage) => process.send!(message) : undefined
-      const buildAll = async (ids: string[]) => {
+      const buildAll = async (ids: string[], first = firstCards()) => {
         for (const id of ids) {
           const started = Date.now()
           if (preview) {
-            const faces = await buildOne(id, 'faces')
+            // The cards the page shows are drawn first, and each face is shown as soon as it is stored.
+            const faces = await buildOne(id, 'faces', { first, stored: (face) => preview({ game: id, stage: 'face', ...face }) })
             preview({ game: id, stage: 'faces', diagnostics: faces.diagnostics, gallery: faces.value.gallery })
             if (hasErrors(faces.diagnostics) || opts.only === 'faces') {
               show(id, faces, started)

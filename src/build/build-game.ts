@@ -64,6 +64,10 @@ export interface BuildOptions {
   threads?: GameThreads
   /** Seconds each piece of the game's code (loading it, a check, a face) may take (without `threads`); default 30. */
   timeout?: number
+  /** Draw these cards' faces first (a preview's visible cards). */
+  first?: readonly string[]
+  /** Called as each face drawn is stored in the cache, before the build ends (a preview shows it at once). */
+  stored?: (face: { name: string; key: string }) => void
 }
 
 export interface BuildReport {
@@ -174,6 +178,8 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     store,
     reuse,
     progress: options.progress,
+    first: options.first,
+    stored: options.stored,
   })
   diagnostics.push(...faces.diagnostics)
   if (hasErrors(diagnostics)) return { value: report, diagnostics }

@@ -21,6 +21,8 @@ export interface WatchHooks {
   building?: (games: string[]) => void
   /** A message of the build process's own (not its 'idle'). */
   message?: (message: unknown) => void
+  /** The cards to draw first in the next build, in the environment of a new build process (`envFirst`) and with a build request. */
+  first?: () => { env: string; ids: string[] }
 }
 
 export const watchBuilds = (root: string, games: string[], args: string[], bin: string, hooks: WatchHooks = {}): Promise<number> =>
@@ -34,7 +36,8 @@ export const watchBuilds = (root: string, games: string[], args: string[], bin: 
 
     const start = () => {
       idle = false
-      const started = fork(bin, args, { env: { ...process.env, ...hooks.env, [WATCH_CHILD]: '1' }, stdio: 'inherit' })
+      const first = hooks.first?.()
+      const started = fork(bin, args, { env: { ...process.env, ...hooks.env, ...(first && { [first.env]: JSON.stringify(first.ids) }), [WATCH_CHILD]: '1' }, stdio: 'inherit' })
       child = started
       hooks.building?.(games)
       started.on('message', (message: { idle?: boolean }) => {
@@ -60,7 +63,7 @@ export const watchBuilds = (root: string, games: string[], args: string[], bin: 
       idle = false
       if (child && !fresh) {
         hooks.building?.(changedGames)
-        return void child.send({ build: changedGames })
+        return void child.send({ build: changedGames, first: hooks.first?.().ids })
       }
       if (fresh) process.stderr.write(`code of ${changedGames.join(', ')} changed: starting a new build process\n`)
       const old = child
@@ -155,12 +158,12 @@ const watchEntry = (parent: string, name: string, watchers: Map<string, FSWatche
  * In the build process a watch started: after the first builds, builds the games it is sent, one batch at
  * a time, and says when it is idle. Never resolves; the process ends with its watch.
  */
-export const serveBuilds = (build: (games: string[]) => Promise<void>, ending?: () => void): Promise<never> =>
+export const serveBuilds = (build: (games: string[], first?: string[]) => Promise<void>, ending?: () => void): Promise<never> =>
   new Promise(() => {
     process.send!({ idle: true })
-    process.on('message', async (message: { build?: string[] }) => {
+    process.on('message', async (message: { build?: string[]; first?: string[] }) => {
       if (!message.build) return
-      await build(message.build)
+      await build(message.build, message.first)
       process.send!({ idle: true })
     })
     process.on('disconnect', () => {

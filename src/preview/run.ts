@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { watchBuilds } from '../build/watch.ts'
-import { isPreviewMessage, PREVIEW_CHILD } from './messages.ts'
+import { isPreviewMessage, PREVIEW_CHILD, PREVIEW_FIRST } from './messages.ts'
 import { servePreview } from './server.ts'
 import { PreviewStore } from './state.ts'
 
@@ -43,6 +43,7 @@ export const runPreview = async (root: string, games: string[], options: Preview
       env: { [PREVIEW_CHILD]: '1' },
       building: (ids) => store.building(ids),
       message: (message) => isPreviewMessage(message) && store.built(message),
+      first: () => ({ env: PREVIEW_FIRST, ids: store.visible }),
     })
   } finally {
     server.closeAllConnections()

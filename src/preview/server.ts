@@ -61,6 +61,14 @@ export const outputFile = (path: string, outDir: string, games: readonly string[
   return { file: real, type }
 }
 
+/** A face in the game's face store (`out/.cache/<game>/<key>.png|svg`), by its key: what a face looks like, so it never changes. */
+export const storedFace = (path: string, outDir: string, games: readonly string[]): { file: string; type: string } | undefined => {
+  const m = /^\/face\/([^/]+)\/([0-9a-f]{40})\.(png|svg)$/.exec(path)
+  if (!m || !games.includes(m[1]!)) return undefined
+  const file = join(outDir, '.cache', m[1]!, `${m[2]}.${m[3]}`)
+  return existsSync(file) ? { file, type: OUTPUT_TYPES[`.${m[3]}`]! } : undefined
+}
+
 const send = (res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void => {
   res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
   res.end(body)
@@ -80,8 +88,9 @@ export const servePreview = (store: PreviewStore, options: ServeOptions): Promis
 
 const handle = (req: IncomingMessage, res: ServerResponse, store: PreviewStore, options: ServeOptions): void => {
   if (!hostAllowed(req.headers.host, options.host)) return send(res, 403, 'This preview answers only to its own address.')
-  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Only GET.')
   const path = (req.url ?? '/').split('?')[0]!
+  if (path === '/api/visible' && req.method === 'POST') return visible(req, res, store)
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Only GET.')
   const page = PAGE_FILES[path]
   if (page) {
     res.writeHead(200, { 'Content-Type': page.type, 'Cache-Control': 'no-cache', 'Content-Security-Policy': PAGE_POLICY, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' })
@@ -102,12 +111,13 @@ const handle = (req: IncomingMessage, res: ServerResponse, store: PreviewStore, 
     })
     return
   }
-  if (path.startsWith('/out/')) {
-    const found = outputFile(path, options.outDir, options.games)
+  if (path.startsWith('/out/') || path.startsWith('/face/')) {
+    const face = path.startsWith('/face/')
+    const found = face ? storedFace(path, options.outDir, options.games) : outputFile(path, options.outDir, options.games)
     if (!found) return send(res, 404, 'Not found.')
     res.writeHead(200, {
       'Content-Type': found.type,
-      'Cache-Control': 'no-cache',
+      'Cache-Control': face ? 'max-age=31536000, immutable' : 'no-cache',
       'X-Content-Type-Options': 'nosniff',
       ...(found.type === 'image/svg+xml' && { 'Content-Security-Policy': SVG_POLICY }),
     })
@@ -115,4 +125,27 @@ const handle = (req: IncomingMessage, res: ServerResponse, store: PreviewStore, 
     return void createReadStream(found.file).pipe(res)
   }
   send(res, 404, 'Not found.')
+}
+
+/**
+ * The cards the page shows (a JSON list of ids), which the next build draws first. Only JSON is taken: a
+ * form on another site cannot send it without the browser asking this server first, which it never allows.
+ */
+const visible = (req: IncomingMessage, res: ServerResponse, store: PreviewStore): void => {
+  if (!/^application\/json\b/.test(req.headers['content-type'] ?? '')) return send(res, 415, 'JSON only.')
+  let body = ''
+  req.on('data', (chunk: Buffer) => {
+    body += chunk.toString()
+    if (body.length > 65_536) req.destroy()
+  })
+  req.on('end', () => {
+    try {
+      const ids: unknown = JSON.parse(body)
+      if (!Array.isArray(ids)) return send(res, 400, 'A list of card ids.')
+      store.visible = ids.filter((id): id is string => typeof id === 'string').slice(0, 500)
+      send(res, 204, '')
+    } catch {
+      send(res, 400, 'A list of card ids.')
+    }
+  })
 }

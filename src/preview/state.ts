@@ -24,8 +24,6 @@ export interface GameView {
   status: 'building' | 'ready' | 'failed'
   gallery?: Gallery
   diagnostics: PageDiagnostic[]
-  /** The cards whose faces the last build changed, to mark them. */
-  changed: string[]
   /** The print outputs, once built: their paths under the game's output folder. */
   sheets?: { file: string; summary?: SheetSummary }
   booklet?: { file: string }
@@ -62,7 +60,7 @@ export class PreviewStore {
     /** Whether a game's output folder holds this file now. */
     private readonly hasOutput: (game: string, file: string) => boolean,
   ) {
-    for (const id of games) this.games.set(id, { id, status: 'building', diagnostics: [], changed: [], outputsPending: true })
+    for (const id of games) this.games.set(id, { id, status: 'building', diagnostics: [], outputsPending: true })
   }
 
   state(): PreviewState {
@@ -86,22 +84,25 @@ export class PreviewStore {
   built(message: PreviewMessage): void {
     const game = this.games.get(message.game)
     if (!game) return
+    if (message.stage === 'face') {
+      // A face just stored, shown before its build ends: the card (or the cards of a shared back) take its key.
+      const cards = game.gallery?.cards ?? []
+      if (message.name.endsWith('.front')) for (const card of cards.filter((c) => `${c.id}.front` === message.name)) card.front = message.key
+      else for (const card of cards.filter((c) => `${c.back}.back` === message.name)) card.backKey = message.key
+      return this.changedState()
+    }
     const diagnostics = message.diagnostics.filter((d) => d.severity !== 'info').map((d) => this.pageDiagnostic(d))
     const failed = diagnostics.some((d) => d.severity === 'error')
     if (message.stage === 'faces') {
       game.diagnostics = diagnostics
       game.status = failed ? 'failed' : 'ready'
       game.outputsPending = !failed
-      if (!failed && message.gallery) {
-        game.changed = changedCards(game.gallery, message.gallery)
-        game.gallery = message.gallery
-      } else game.changed = []
+      if (!failed && message.gallery) game.gallery = message.gallery
     } else {
       // The outputs' own problems join the faces' (a card too large for the paper, a booklet warning).
       const known = new Set(game.diagnostics.map((d) => JSON.stringify(d)))
       game.diagnostics.push(...diagnostics.filter((d) => !known.has(JSON.stringify(d))))
       game.outputsPending = false
-      game.changed = []
       if (failed) game.status = 'failed'
       else {
         // An output a build left as it was (the same bytes) is not among those it wrote: the folder says.
@@ -119,16 +120,18 @@ export class PreviewStore {
     return { rule: d.rule, severity: d.severity, message: d.message, file: d.file, line: d.line, column: d.column, ...(d.card && { card: d.card }), ...(link && { link }) }
   }
 
+  private pending: NodeJS.Timeout | undefined
+
+  /** A new version; listeners hear of it at most every 40 ms (a build stores many faces a second). */
   private changedState(): void {
     this.version++
-    const state = this.state()
-    for (const listener of this.listeners) listener(state)
+    this.pending ??= setTimeout(() => {
+      this.pending = undefined
+      const state = this.state()
+      for (const listener of this.listeners) listener(state)
+    }, 40)
   }
-}
 
-/** The cards whose front or back is new or looks different; none on the first gallery. */
-const changedCards = (before: Gallery | undefined, after: Gallery): string[] => {
-  if (!before) return []
-  const old = new Map(before.cards.map((c) => [c.id, `${c.front} ${c.backKey}`]))
-  return after.cards.filter((c) => old.get(c.id) !== `${c.front} ${c.backKey}`).map((c) => c.id)
+  /** The cards the page shows, to be drawn first. */
+  visible: string[] = []
 }

@@ -27,6 +27,10 @@ export interface RenderRunOptions extends RenderOptions {
   reuse?: boolean
   /** Called after each face, drawn or taken from the cache. */
   progress?: (done: number, total: number) => void
+  /** The cards whose faces are drawn first (those a preview shows), their shared backs with them. */
+  first?: readonly string[]
+  /** Called as each face drawn is stored: its name (`<card>.front`, `<deck>.back`) and key. */
+  stored?: (face: { name: string; key: string }) => void
   /** Every card of the game, when `cards` are a selection of them (for the cache's shared hash). */
   allCards?: readonly Card[]
   /** The run's game threads (some perhaps started and warm already); none: threads of its own, closed when done. */
@@ -61,7 +65,7 @@ export const renderGame = (paths: GamePaths, game: GameDef, cards: readonly Card
   withThreads(options.threads, options.timeout, (threads) => renderWith(paths, game, cards, options, threads))
 
 const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions, threads: GameThreads): Promise<Result<GameFaces>> => {
-  const { jobs = defaultJobs(), store = temporaryStore(), reuse = true, progress, threads: _given, timeout: _timeout, allCards = cards, modulesAtStart, moduleFiles: given, ...renderOptions } = options
+  const { jobs = defaultJobs(), store = temporaryStore(), reuse = true, progress, first = [], stored, threads: _given, timeout: _timeout, allCards = cards, modulesAtStart, moduleFiles: given, ...renderOptions } = options
   const moduleFiles = given ?? (await gameModuleInputs(gameEntries(paths), paths.root))
   const modules = modulesAtStart ?? gameModulesHash(paths, moduleFiles)
   const planned = planFaces(game, cards)
@@ -83,7 +87,8 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
       cached++
     }
   }
-  const toDraw = [...new Set(keys)].filter((k) => !results.has(k))
+  const toDraw = drawOrder([...new Set(keys)].filter((k) => !results.has(k)), firstJob, new Set(first))
+  const nameOf = new Map(planned.map((p, i) => [keys[i]!, p.name]))
   const diagnostics: Diagnostic[] = []
   let done = cached
   const spent = { wall: 0, svg: 0, png: 0, store: 0 }
@@ -96,6 +101,7 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
       toDraw.map(async (k) => {
         const drawn = await renderer.draw(firstJob.get(k)!, k)
         results.set(k, { diagnostics: drawn.diagnostics, drawnWith: drawn.drawnWith, ...(drawn.stored && { face: store.files(k) }) })
+        if (drawn.stored) stored?.({ name: nameOf.get(k)!, key: k })
         if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
         progress?.(++done, cached + toDraw.length)
       }),
@@ -133,4 +139,15 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
     out.cards.push({ card: job.card, front, back: backOf(game, job.card) })
   }
   return { value: out, diagnostics }
+}
+
+/** The faces to draw, those of the `first` cards (and the shared backs of their types) ahead of the rest. */
+const drawOrder = (keys: string[], jobs: ReadonlyMap<string, FaceJob>, first: ReadonlySet<string>): string[] => {
+  if (!first.size) return keys
+  const firstTypes = new Set([...jobs.values()].filter((j) => j.card && first.has(j.card.id)).map((j) => j.type))
+  const early = (k: string) => {
+    const job = jobs.get(k)!
+    return job.card ? first.has(job.card.id) : firstTypes.has(job.type)
+  }
+  return [...keys.filter(early), ...keys.filter((k) => !early(k))]
 }
