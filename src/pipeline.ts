@@ -1,6 +1,7 @@
 // deckwright's stages as a library ('deckwright/pipeline'): the CLI is one user of these.
 export { validateGame, type LoadedGame } from './validate.ts'
 export { buildGame, type BuildOptions, type BuildReport } from './build/build-game.ts'
+export type { Gallery, GalleryCard } from './build/gallery.ts'
 export { renderGame } from './threads/render-game.ts'
 export { writeSheets, type PrintItem, type SheetOptions } from './print/sheets.ts'
 export { renderBooklet, type BookletOptions } from './booklet/index.ts'
