@@ -6,7 +6,7 @@ import { request } from 'node:http'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM, CHROMIUM_ARGS, fixture, root } from './helpers.ts'
+import { CHROMIUM, CHROMIUM_ARGS, deckwright, fixture, root } from './helpers.ts'
 
 
 let project: string
@@ -123,6 +123,14 @@ describe('deckwright preview', () => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     expect(log).toContain('starting a new build process')
   }, 90_000)
+
+  it('says in one line why it cannot start, and exits 2', async () => {
+    const taken = await deckwright(project, 'preview', 'harbour', '--port', new URL(url).port)
+    expect([taken.code, taken.stderr.trim()]).toEqual([2, `deckwright: port ${new URL(url).port} is in use: choose another with --port (0 picks a free one)`])
+    const editor = await deckwright(project, 'preview', '--editor', 'notepad')
+    expect(editor.code).toBe(2)
+    expect(editor.stderr).toContain('--editor must be a link with {path} in it')
+  })
 
   it('answers only to its own address and serves only the games’ outputs', async () => {
     // DNS rebinding: a name that is not this server's.
