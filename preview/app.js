@@ -232,11 +232,45 @@ function renderOutputs(view) {
   if (view.sheets) {
     const s = view.sheets.summary
     const link = el('a', { href: outputUrl(view.id, view.sheets.file), target: '_blank', rel: 'noopener', id: 'sheets-link', text: 'sheets' })
-    items.push(el('span', { class: 'output' }, link, s ? el('small', { text: ` ${s.pages} ${s.paper} pages` }) : null))
+    const pages = el('button', { type: 'button', id: 'sheets-pages', class: 'link', text: s ? `${s.pages} ${s.paper} pages` : 'pages' })
+    pages.addEventListener('click', () => showSheets(view))
+    items.push(el('span', { class: 'output' }, link, ' ', pages))
   }
   if (view.booklet) items.push(el('span', { class: 'output' }, el('a', { href: outputUrl(view.id, view.booklet.file), target: '_blank', rel: 'noopener', id: 'booklet-link', text: 'rules booklet' })))
   if (view.outputsPending && view.status !== 'failed') items.push(el('small', { class: 'pending', text: 'making the sheets and booklet…' }))
   $('outputs').replaceChildren(...items)
+}
+
+const DUPLEX = { 'long-edge': 'double-sided, long-edge flip', 'short-edge': 'double-sided, short-edge flip', none: 'one-sided', fold: 'fronts and backs side by side, to fold' }
+
+/** The sheets' pages as thumbnails: each face at its place on the paper, as the PDF lays them out. */
+async function showSheets(view) {
+  const plan = await (await fetch(`/api/sheets/${encodeURIComponent(view.id)}`)).json()
+  const gallery = view.gallery
+  const byId = new Map((gallery?.cards || []).map((c) => [c.id, c]))
+  const s = view.sheets?.summary
+  $('sheets-title').textContent = s ? `${s.pages} ${s.paper} pages, ${DUPLEX[s.duplex] || s.duplex}${s.creditsPages ? `; the last ${s.creditsPages > 1 ? `${s.creditsPages} are` : 'is'} the credits` : ''}` : 'Print sheets'
+  const bleed = gallery?.bleedMm ?? 0
+  $('sheet-pages').replaceChildren(
+    ...plan.map((page, n) => {
+      const paper = el('div', { class: 'sheet-page', title: `page ${n + 1}` })
+      paper.style.aspectRatio = `${page.widthMm} / ${page.heightMm}`
+      for (const f of page.faces) {
+        const card = byId.get(f.id)
+        if (!card) continue
+        const cell = el('div', { class: 'sheet-face' })
+        const pct = (v, of) => `${(v / of) * 100}%`
+        Object.assign(cell.style, { left: pct(f.trim.x, page.widthMm), top: pct(f.trim.y, page.heightMm), width: pct(f.trim.width, page.widthMm), height: pct(f.trim.height, page.heightMm) })
+        const img = el('img', { src: faceUrl(view.id, f.side === 'front' ? card.front : card.backKey), alt: `${f.side} of ${f.id}`, loading: 'lazy' })
+        // The face image holds the bleed too: only the trim shows.
+        Object.assign(img.style, { width: pct(f.trim.width + 2 * bleed, f.trim.width), height: pct(f.trim.height + 2 * bleed, f.trim.height), left: pct(-bleed, f.trim.width), top: pct(-bleed, f.trim.height) })
+        cell.append(img)
+        paper.append(cell)
+      }
+      return el('figure', { class: 'sheet' }, paper, el('figcaption', { text: `${n + 1}` }))
+    }),
+  )
+  $('sheets').showModal()
 }
 
 function renderGames() {

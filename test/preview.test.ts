@@ -104,6 +104,17 @@ describe('deckwright preview', () => {
     expect(await page.locator('#overlay').isVisible()).toBe(false)
   }, 60_000)
 
+  it('puts card text and messages on the page as text, never as markup', async () => {
+    writeFileSync(ships(), SHIPS.replace('"#c62828"', '"<img src=x onerror=window.hacked=1>"'))
+    const problem = page.locator('#card-junk .card-problems .problem.error .message')
+    await problem.waitFor({ timeout: 30_000 })
+    expect(await problem.textContent()).toContain('found "<img src=x onerror=window.hacked=1>"')
+    expect(await page.locator('.problem img, #overlay img').count()).toBe(0)
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined()
+    writeFileSync(ships(), SHIPS)
+    await page.locator('#card-junk .card-problems .problem').waitFor({ state: 'detached', timeout: 30_000 })
+  }, 60_000)
+
   it('links the print sheets and the rules booklet, as PDFs', async () => {
     await page.locator('#sheets-link').waitFor({ timeout: 30_000 })
     await page.locator('#booklet-link').waitFor({ timeout: 30_000 })
@@ -114,6 +125,21 @@ describe('deckwright preview', () => {
       expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-')
     }
   }, 60_000)
+
+  it('shows the sheets as page thumbnails, each face where the PDF puts it', async () => {
+    await page.locator('#sheets-pages').click()
+    await page.locator('#sheet-pages .sheet-page').first().waitFor()
+    // One page of the four fronts, then one of their backs (double-sided, long-edge).
+    expect(await page.locator('#sheet-pages .sheet-page').count()).toBe(2)
+    expect(await page.locator('#sheets-title').textContent()).toBe('3 a4 pages, double-sided, long-edge flip; the last is the credits')
+    const alts = (n: number) => page.locator('#sheet-pages .sheet-page').nth(n).locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))
+    expect(await alts(0)).toEqual(['front of cog', 'front of junk', 'front of ann', 'front of bo'])
+    expect(await alts(1)).toEqual(['back of cog', 'back of junk', 'back of ann', 'back of bo'])
+    // A long-edge flip mirrors the columns: the first card's back is on the right of the back page.
+    const left = (n: number) => page.locator('#sheet-pages .sheet-page').nth(n).locator('.sheet-face').first().evaluate((e) => parseFloat((e as HTMLElement).style.left))
+    expect(await left(1)).toBeGreaterThan(await left(0))
+    await page.keyboard.press('Escape')
+  })
 
   it('keeps the page open across a template change, which a new build process draws', async () => {
     const before = await src('ann')

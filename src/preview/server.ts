@@ -76,7 +76,15 @@ const send = (res: ServerResponse, status: number, body: string, type = 'text/pl
 
 /** Starts the preview's web server: the page, its state and live updates, and the games' outputs. */
 export const servePreview = (store: PreviewStore, options: ServeOptions): Promise<Server> => {
-  const server = createServer((req, res) => handle(req, res, store, options))
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res, store, options)
+    } catch {
+      // A request this server cannot read (a malformed address): refused, and the server stays up.
+      if (!res.headersSent) send(res, 400, 'Bad request.')
+      else res.destroy()
+    }
+  })
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, options.host, () => {
@@ -97,6 +105,8 @@ const handle = (req: IncomingMessage, res: ServerResponse, store: PreviewStore, 
     return void createReadStream(join(PAGE_DIR, page.file)).pipe(res)
   }
   if (path === '/favicon.ico') return void res.writeHead(204).end()
+  const plan = /^\/api\/sheets\/([^/]+)$/.exec(path)
+  if (plan) return send(res, 200, JSON.stringify(store.sheetPlan(decodeURIComponent(plan[1]!)) ?? []), 'application/json; charset=utf-8')
   if (path === '/api/state') return send(res, 200, JSON.stringify(store.state()), 'application/json; charset=utf-8')
   if (path === '/events') {
     // Server-sent events: the whole state (small: a game's cards and their problems) on every change.

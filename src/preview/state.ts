@@ -1,7 +1,7 @@
 import { isAbsolute, join } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Gallery } from '../build/gallery.ts'
-import type { SheetSummary } from '../print/sheets.ts'
+import type { SheetPage, SheetSummary } from '../print/sheets.ts'
 import type { PreviewMessage } from './messages.ts'
 
 /** A diagnostic as the page shows it, with a link that opens its file at its place in the designer's editor. */
@@ -25,7 +25,7 @@ export interface GameView {
   gallery?: Gallery
   diagnostics: PageDiagnostic[]
   /** The print outputs, once built: their paths under the game's output folder. */
-  sheets?: { file: string; summary?: SheetSummary }
+  sheets?: { file: string; summary?: Omit<SheetSummary, 'plan'> }
   booklet?: { file: string }
   /** Whether the sheets and booklet are being made after the faces. */
   outputsPending: boolean
@@ -108,7 +108,10 @@ export class PreviewStore {
         // An output a build left as it was (the same bytes) is not among those it wrote: the folder says.
         const sheets = `${game.id}-cards.pdf`
         const booklet = `${game.id}-rules.pdf`
-        game.sheets = this.hasOutput(game.id, sheets) ? { file: sheets, summary: message.sheets ?? game.sheets?.summary } : undefined
+        // The pages' plan is fetched when the page shows the sheets (it grows with the deck): not in every state.
+        const { plan, ...summary } = message.sheets ?? { plan: this.plans.get(game.id) ?? [], ...game.sheets?.summary }
+        if (plan.length) this.plans.set(game.id, plan)
+        game.sheets = this.hasOutput(game.id, sheets) ? { file: sheets, summary: summary as Omit<SheetSummary, 'plan'> } : undefined
         game.booklet = this.hasOutput(game.id, booklet) ? { file: booklet } : undefined
       }
     }
@@ -134,4 +137,10 @@ export class PreviewStore {
 
   /** The cards the page shows, to be drawn first. */
   visible: string[] = []
+
+  private readonly plans = new Map<string, SheetPage[]>()
+  /** Where each face lies on each page of a game's sheets, as last built. */
+  sheetPlan(game: string): SheetPage[] | undefined {
+    return this.plans.get(game)
+  }
 }

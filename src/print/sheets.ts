@@ -53,9 +53,20 @@ export interface SheetGroup {
   paper: string
 }
 
+/** A page of the sheets as a preview draws it: its size, and where each face lies on it (its trim, in mm). */
+export interface SheetPage {
+  widthMm: number
+  heightMm: number
+  faces: { id: string; side: 'front' | 'back'; trim: Rect }[]
+}
+
 export interface SheetSummary {
   /** Every page, the credits included. */
   pages: number
+  /** How the pages are printed: turned over on an edge, one-sided, or folded. */
+  duplex: Duplex | 'fold'
+  /** The card pages, in order (the credits left out). */
+  plan: SheetPage[]
   /** The credits' pages, at the end (with `credits`). */
   creditsPages: number
   groups: SheetGroup[]
@@ -183,11 +194,20 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
   const notes: string[] = []
   let pages = 0
   let creditsPages = 0
+  const plan: SheetPage[] = []
+  const planPage = (layout: SheetLayout): SheetPage => {
+    const page: SheetPage = { widthMm: layout.pageWidthMm, heightMm: layout.pageHeightMm, faces: [] }
+    plan.push(page)
+    return page
+  }
+  // An item's id names its copy (`mission-01#2`); the plan names the card.
+  const cardId = (item: PrintItem) => item.id.replace(/#\d+$/, '')
   try {
     const backPage = (layout: SheetLayout, draw: () => void) => {
       if (fold) return draw()
       doc.addPage({ size: [mmToPt(layout.pageWidthMm), mmToPt(layout.pageHeightMm)], margin: 0 })
       pages++
+      planPage(layout)
       doc.save()
       doc.translate(mmToPt(backOffsetMm.x), mmToPt(backOffsetMm.y))
       draw()
@@ -199,12 +219,16 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
         const cells = filledCells(layout, sheet.length)
         doc.addPage({ size: [mmToPt(layout.pageWidthMm), mmToPt(layout.pageHeightMm)], margin: 0 })
         pages++
+        const frontPage = planPage(layout)
+        sheet.forEach((item, i) => frontPage.faces.push({ id: cardId(item), side: 'front', trim: cells[i]!.trim }))
         sheet.forEach((item, i) => drawFace(doc, item.front, cells[i]!.trim, cells[i]!.clip, bleedMm))
         drawCorners(doc, cells.map((c) => c.trim), cornerRadiusMm)
         drawLines(doc, layout.marks)
         if (layout.fold) drawLines(doc, [layout.fold], '#888888', 2)
         if (duplex === 'none' && !fold) continue
         backPage(layout, () => {
+          const page = plan[plan.length - 1]!
+          sheet.forEach((item, i) => page.faces.push({ id: cardId(item), side: 'back', trim: cells[i]!.back }))
           sheet.forEach((item, i) => drawFace(doc, item.back, cells[i]!.back, cells[i]!.backClip, bleedMm))
           if (!fold) drawLines(doc, layout.marks)
         })
@@ -226,6 +250,8 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
     summary: {
       pages,
       creditsPages,
+      duplex: fold ? 'fold' : duplex,
+      plan,
       paper: paperLabel(paper),
       notes,
       groups: groups.map(({ size: card, items: cards, layout }) => ({
