@@ -1,6 +1,6 @@
 // `deckwright preview` in a real browser: headless Chromium (Debian's, which .ci/run installs) driven by
 // playwright-core, against the real command serving a small game.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
@@ -148,6 +148,18 @@ describe('deckwright preview', () => {
     await page.waitForFunction((b) => document.querySelector('#card-ann img')?.getAttribute('src') !== b, before, { timeout: 60_000 })
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     expect(log).toContain('starting a new build process')
+  }, 90_000)
+
+  it('says so when its build process dies, and starts another on the next save', async () => {
+    const builder = Number(execFileSync('pgrep', ['-P', String(preview.pid)], { encoding: 'utf8' }).trim().split('\n')[0])
+    process.kill(builder, 'SIGKILL')
+    const problem = page.locator('#problem-list .problem.error .message')
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'build failed', undefined, { timeout: 30_000 })
+    expect(await problem.textContent()).toBe('deckwright: the build process ended (SIGKILL); the next change starts another')
+    expect(await page.evaluate(() => fetch('/api/state').then((r) => r.json()).then((s) => s.games[0].diagnostics[0].rule))).toBe('build/process-ended')
+    writeFileSync(ships(), SHIPS.replace('The Junk', 'The Old Junk'))
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date', undefined, { timeout: 60_000 })
+    expect(await page.locator('#problem-list .problem').count()).toBe(0)
   }, 90_000)
 
   it('says in one line why it cannot start, and exits 2', async () => {

@@ -21,6 +21,8 @@ export interface WatchHooks {
   building?: (games: string[]) => void
   /** A message of the build process's own (not its 'idle'). */
   message?: (message: unknown) => void
+  /** The build process ended by itself (it crashed, or was killed): why. */
+  ended?: (why: string) => void
   /** The cards to draw first in the next build, in the environment of a new build process (`envFirst`) and with a build request. */
   first?: () => { env: string; ids: string[] }
 }
@@ -52,7 +54,9 @@ export const watchBuilds = (root: string, games: string[], args: string[], bin: 
         if (child !== started || stopping) return // replaced, or stopped with this process
         child = undefined
         idle = true
-        process.stderr.write(`deckwright: the build process ended (${signal ?? `exit code ${code}`}); the next change starts another\n`)
+        const why = `the build process ended (${signal ?? `exit code ${code}`}); the next change starts another`
+        process.stderr.write(`deckwright: ${why}\n`)
+        hooks.ended?.(why)
         flush()
       })
     }

@@ -44,6 +44,7 @@ export const runPreview = async (root: string, games: string[], options: Preview
       building: (ids) => store.building(ids),
       message: (message) => isPreviewMessage(message) && store.built(message),
       first: () => ({ env: PREVIEW_FIRST, ids: store.visible }),
+      ended: (why) => store.ended(why),
     })
   } finally {
     server.closeAllConnections()

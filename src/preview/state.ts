@@ -118,6 +118,17 @@ export class PreviewStore {
     this.changedState()
   }
 
+  /** The build process ended by itself: every game it was building failed, saying why. */
+  ended(why: string): void {
+    for (const game of this.games.values()) {
+      if (game.status !== 'building' && !game.outputsPending) continue
+      game.status = 'failed'
+      game.outputsPending = false
+      game.diagnostics = [{ rule: 'build/process-ended', severity: 'error', message: `deckwright: ${why}`, file: '' }]
+    }
+    this.changedState()
+  }
+
   private pageDiagnostic(d: Diagnostic): PageDiagnostic {
     const link = editorLink(this.editor, this.root, d)
     return { rule: d.rule, severity: d.severity, message: d.message, file: d.file, line: d.line, column: d.column, ...(d.card && { card: d.card }), ...(link && { link }) }
