@@ -1,3 +1,4 @@
+import LineBreaker from 'linebreak'
 /**
  * Inline markup of card text: `[word]` names a word of one of the game's vocabularies (`[intel]`,
  * or `[resources:intel]` where two vocabularies share a word), `[set:name]` an icon of an Iconify set
@@ -5,26 +6,68 @@
  */
 export type Piece = { kind: 'text'; text: string } | { kind: 'icon'; name: string }
 
-/** What never breaks across lines: text and icons with no space between them (`[spy][spy],`). */
-export type Word = readonly Piece[]
+/**
+ * What never breaks across lines: text and icons with nothing between them (`[spy][spy],`). `glued`: no space
+ * comes before it, only a line-break opportunity of the Unicode rules (between two Chinese characters, after
+ * a hyphen), so that it joins the word before it when both are on one line.
+ */
+export type Word = readonly Piece[] & { readonly glued?: true }
 
 export type Paragraph = readonly Word[]
 
 const TOKEN = /\[([a-z0-9][a-z0-9_-]*(?::[a-z0-9][a-z0-9_-]*)?)\]/gi
-const SPACE = /[ \t]+/
+const SPACE = /^[ \t]+$/
+/**
+ * Scripts written without spaces between words, where a line may break between two characters: Chinese,
+ * Japanese and Korean, with their punctuation and full-width forms. Elsewhere a word breaks at spaces only, as
+ * a row of words lays it out (a hyphenated word stays whole there).
+ */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u
 
+/** Where a text may break, by the Unicode line-breaking algorithm (UAX #14): its pieces, each with the spaces after it. */
+const breakable = (text: string): string[] => {
+  const pieces: string[] = []
+  const breaker = new LineBreaker(text)
+  let last = 0
+  for (let b = breaker.nextBreak(); b; b = breaker.nextBreak()) {
+    pieces.push(text.slice(last, b.position))
+    last = b.position
+  }
+  return pieces
+}
+
+/**
+ * Card text in paragraphs (one a line) of words. Words break where the Unicode line-breaking rules allow: at
+ * spaces, and, in scripts written without them, between characters (Chinese and Japanese; never before
+ * closing punctuation nor after opening punctuation).
+ */
 export const parseInline = (text: string): Paragraph[] =>
   text.split(/\r?\n/).map((line) => {
-    const words: Piece[][] = []
+    const words: Word[] = []
     let word: Piece[] = []
-    const end = () => {
-      if (word.length) words.push(word)
+    let glued = false
+    const end = (spaceAfter: boolean) => {
+      if (word.length) words.push(glued ? Object.assign(word, { glued: true as const }) : word)
       word = []
+      glued = !spaceAfter
     }
     const addText = (chunk: string) => {
-      chunk.split(SPACE).forEach((part, i) => {
-        if (i > 0) end()
-        if (part) word.push({ kind: 'text', text: part })
+      const pieces = breakable(chunk)
+      pieces.forEach((piece, i) => {
+        if (SPACE.test(piece) || !piece) {
+          if (word.length || words.length) end(true)
+          else glued = false
+          return
+        }
+        if (/^[ \t]/.test(piece) && word.length) end(true)
+        const body = piece.replace(/^[ \t]+|[ \t]+$/g, '')
+        const spaced = /[ \t]$/.test(piece)
+        const last = word[word.length - 1]
+        if (body && last?.kind === 'text') word[word.length - 1] = { kind: 'text', text: last.text + body }
+        else if (body) word.push({ kind: 'text', text: body })
+        // A break after this piece: at a space, or between characters of a script written without spaces.
+        if (spaced) end(true)
+        else if (i < pieces.length - 1 && (UNSPACED.test(body.slice(-1)) || UNSPACED.test(pieces[i + 1]!.slice(0, 1)))) end(false)
       })
     }
     let at = 0
@@ -34,7 +77,7 @@ export const parseInline = (text: string): Paragraph[] =>
       at = m.index + m[0].length
     }
     addText(line.slice(at))
-    end()
+    end(true)
     return words
   })
 

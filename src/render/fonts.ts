@@ -102,3 +102,32 @@ export const fontsDrawing = (tree: unknown, fonts: readonly LoadedFont[]): strin
   walk(tree, fallback)
   return [...used].sort()
 }
+
+type StyledNode = { props?: { style?: { fontFamily?: unknown; fontWeight?: unknown; fontStyle?: unknown }; children?: unknown } }
+
+/** A piece of text in an element tree, with the font its elements give it (inherited as in CSS). */
+export interface TextRun {
+  text: string
+  /** The families its `fontFamily` names, in order; none: the first font's. */
+  families: string[]
+  weight: number
+  style: 'normal' | 'italic'
+}
+
+/** Every piece of text in a tree of host elements (as `borderBox` leaves it), with its inherited font. */
+export const textRuns = (tree: unknown): TextRun[] => {
+  const runs: TextRun[] = []
+  const walk = (node: unknown, font: Omit<TextRun, 'text'>): void => {
+    if (Array.isArray(node)) return node.forEach((child) => walk(child, font))
+    if (typeof node === 'string' || typeof node === 'number') return void runs.push({ text: String(node), ...font })
+    if (!node || typeof node !== 'object') return
+    const props = (node as StyledNode).props
+    const style = props?.style
+    const families = typeof style?.fontFamily === 'string' ? style.fontFamily.split(',').map((f) => f.trim().replace(/^["']|["']$/g, '')).filter(Boolean) : font.families
+    const weight = typeof style?.fontWeight === 'number' ? style.fontWeight : typeof style?.fontWeight === 'string' && /^\d+$/.test(style.fontWeight) ? Number(style.fontWeight) : style?.fontWeight === 'bold' ? 700 : font.weight
+    const italic = style?.fontStyle === 'italic' ? 'italic' : style?.fontStyle === 'normal' ? 'normal' : font.style
+    walk(props?.children, { families, weight, style: italic })
+  }
+  walk(tree, { families: [], weight: 400, style: 'normal' })
+  return runs
+}

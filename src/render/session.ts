@@ -6,7 +6,9 @@ import { relativePath, TEMPLATES_FILE, type GamePaths } from '../load/project.ts
 import { typeSize } from '../engine/card-sizes.ts'
 import { borderBox } from './border-box.ts'
 import { faceBox, renderFace, type RenderedFace } from './face.ts'
-import { faceFonts } from './fonts.ts'
+import { faceFonts, textRuns, type LoadedFont } from './fonts.ts'
+import { drawsNothing, FontBook, suggestedPackage } from './font-book.ts'
+import { pickFont } from './text/measure.ts'
 import { genericTemplate } from './generic.tsx'
 import { iconDataUri, svgDataUri } from './icons.ts'
 import { artPath, loadArt, type LoadedArt } from './art.ts'
@@ -70,7 +72,9 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
   const templates = loaded.value
   const { fonts, missing } = faceFonts(templates?.fonts, paths.root)
   const fontProblems: Diagnostic[] = missing.map((m) => ({ rule: 'render/missing-font', severity: 'error', file: relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE)), line: 1, column: 1, message: m.message }))
-  const measure = createMeasure(fonts)
+  // Characters the face's fonts lack fall back to Noto families the project has installed, as satori falls back.
+  const book = new FontBook(fonts, paths.root)
+  const measure = createMeasure(fonts, book)
   const definitionFile = relativePath(paths.root, paths.definition)
   const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
   const arts = new Map<string, LoadedArt>()
@@ -154,13 +158,14 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
       try {
         // A template that throws is a diagnostic at the card being drawn; the rest of the game still renders.
         const drawn = kind === 'front' ? template.front(card as never, ctx) : back(card as never, ctx)
-        if (how.layoutOnly) {
-          borderBox(drawn) // calls every component, as satori would
-          return { diagnostics }
-        }
-        const element = options.stamp && kind === 'front' ? withStamp(drawn, box, game.version) : drawn
-        const face = await renderFace(element, box, fonts, options.dpi)
-        return { face, drawnWith: { fonts: face.fonts, icons: [...icons].sort() }, diagnostics }
+        // Every component called, as satori would.
+        const element = borderBox(options.stamp && kind === 'front' && !how.layoutOnly ? withStamp(drawn, box, game.version) : drawn)
+        const { fallbacks, undrawable } = charactersOf(element, fonts, book)
+        diagnostics.push(...undrawableWarnings(undrawable, card, at))
+        if (how.layoutOnly) return { diagnostics }
+        const face = await renderFace(element, box, [...fonts, ...fallbacks], options.dpi)
+        const fallbackPackages = fallbacks.map((f) => f.package)
+        return { face, drawnWith: { fonts: [...new Set([...face.fonts, ...fallbackPackages])].sort(), icons: [...icons].sort() }, diagnostics }
       } catch (error) {
         // At the template's line that threw when the stack names one, and always naming the card.
         const code = thrownAt(error, paths.root)
@@ -171,4 +176,49 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
     },
   }
   return { value: session, diagnostics: [...loaded.diagnostics, ...fontProblems] }
+}
+
+/**
+ * The fallback fonts a face needs (in the order every face registers them) and the characters no installed
+ * font has, from the text of its element tree and the font each piece of it is set in.
+ */
+const charactersOf = (tree: unknown, fonts: readonly LoadedFont[], book: FontBook): { fallbacks: LoadedFont[]; undrawable: string[] } => {
+  const fallbacks = new Set<LoadedFont>()
+  const undrawable = new Set<string>()
+  for (const run of textRuns(tree)) {
+    const family = run.families.find((f) => fonts.some((font) => font.name === f)) ?? fonts[0]?.name ?? ''
+    const picked = pickFont(fonts, { family, weight: run.weight, style: run.style })
+    if (!picked) continue
+    for (const ch of run.text) {
+      const cp = ch.codePointAt(0)!
+      if (drawsNothing(cp)) continue
+      const font = book.fontFor(cp, picked)
+      if (!font) undrawable.add(ch)
+      else if (!fonts.includes(font)) fallbacks.add(font)
+    }
+  }
+  return { fallbacks: FontBook.order(fallbacks), undrawable: [...undrawable] }
+}
+
+/**
+ * A warning per font package that would draw characters of a face no installed font has (they would show as
+ * boxes), at the card's field that holds them when one does.
+ */
+const undrawableWarnings = (chars: readonly string[], card: Card | undefined, at: { file: string; line: number; column: number; card?: string }): Diagnostic[] => {
+  const byPackage = new Map<string, string[]>()
+  for (const ch of chars) byPackage.set(suggestedPackage(ch), [...(byPackage.get(suggestedPackage(ch)) ?? []), ch])
+  return [...byPackage].map(([pkg, list]) => {
+    const field = card && Object.keys(card.fields).find((name) => list.some((ch) => JSON.stringify(card.fields[name] ?? '').includes(ch)))
+    const pos = field ? card.source.fields[field] : undefined
+    const shown = list.slice(0, 6)
+    const named = shown.map((ch) => `"${ch}" (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`).join(', ')
+    const more = list.length > shown.length ? ` and ${list.length - shown.length} more` : ''
+    return {
+      rule: 'render/undrawable-text',
+      severity: 'warning' as const,
+      ...at,
+      ...(pos && { line: pos.line, column: pos.column, field }),
+      message: `${list.length > 1 ? 'the characters' : 'the character'} ${named}${more} cannot be drawn: no installed font has ${list.length > 1 ? 'them' : 'it'}, so ${list.length > 1 ? 'they show' : 'it shows'} as ${list.length > 1 ? 'boxes' : 'a box'}; npm install ${pkg}`,
+    }
+  })
 }

@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react'
 import type { FieldName, GameDef, VocabularyWord } from '../../engine/define.ts'
 import { didYouMean } from '../../util/suggest.ts'
 import type { FaceContext } from '../template.ts'
-import { fitText, ICON_EM, ICON_GAP_EM, type Fitted } from '../text/fit.ts'
+import { fitText, hasIcons, ICON_EM, ICON_GAP_EM, type Fitted } from '../text/fit.ts'
 import { plainText, type Word } from '../../engine/inline-text.ts'
 import { MISSING_ICON } from '../text/missing-icon.ts'
 
@@ -138,11 +138,13 @@ const Lines = ({ ctx, fitted, style, field }: { ctx: FaceContext<any>; fitted: F
   const iconTop = baseline - (metrics.capHeight * size) / 2 - icon / 2
   const space = ctx.measure.width(' ', { family, weight: style.weight ?? 400, style: fontStyle, size })
   const color = style.color ?? '#1b1b1b'
-  const word = (w: Word, key: number) =>
+  // A paragraph with words glued to the one before them (Chinese, a hyphen's break) spaces its other words by a margin.
+  const margin = (w: Word, key: number, glue: boolean) => (glue && key > 0 && !w.glued ? { marginLeft: space } : {})
+  const word = (w: Word, key: number, glue = false) =>
     w.length === 1 && w[0]!.kind === 'text' ? (
-      <div key={key} style={{ display: 'flex', flexShrink: 0, height: line, whiteSpace: 'pre' }}>{w[0].text}</div>
+      <div key={key} style={{ display: 'flex', flexShrink: 0, height: line, whiteSpace: 'pre', ...margin(w, key, glue) }}>{w[0].text}</div>
     ) : (
-    <div key={key} style={{ display: 'flex', flexShrink: 0, height: line }}>
+    <div key={key} style={{ display: 'flex', flexShrink: 0, height: line, ...margin(w, key, glue) }}>
       {w.map((piece, i) => {
         if (piece.kind === 'text') return <div key={i} style={{ display: 'flex', height: line, whiteSpace: 'pre' }}>{piece.text}</div>
         const { src } = resolveInline(ctx, piece.name, color, style, field)
@@ -161,18 +163,22 @@ const Lines = ({ ctx, fitted, style, field }: { ctx: FaceContext<any>; fitted: F
       })}
     </div>
   )
-  return fitted.paragraphs.map((paragraph, p) =>
-    paragraph.some((w) => w.some((piece) => piece.kind === 'icon')) ? (
-      <div key={p} style={{ display: 'flex', flexWrap: 'wrap', width: '100%', flexShrink: 0, columnGap: space, rowGap: 0, justifyContent: JUSTIFY[style.align ?? 'center'], marginTop: p ? 0.35 * line : 0 }}>
-        {paragraph.map(word)}
+  return fitted.paragraphs.map((paragraph, p) => {
+    if (!hasIcons(paragraph)) {
+      // Without icons satori wraps the text itself (by the same Unicode rules), several times faster; it never needs more lines than a row of words.
+      return (
+        <div key={p} style={{ display: 'flex', width: '100%', flexShrink: 0, justifyContent: JUSTIFY[style.align ?? 'center'], textAlign: style.align ?? 'center', marginTop: p ? 0.35 * line : 0 }}>
+          {paragraph.map((w, i) => (i > 0 && !w.glued ? ' ' : '') + (w[0] as { text: string }).text).join('')}
+        </div>
+      )
+    }
+    const glue = paragraph.some((w) => w.glued)
+    return (
+      <div key={p} style={{ display: 'flex', flexWrap: 'wrap', width: '100%', flexShrink: 0, ...(glue ? {} : { columnGap: space }), rowGap: 0, justifyContent: JUSTIFY[style.align ?? 'center'], marginTop: p ? 0.35 * line : 0 }}>
+        {paragraph.map((w, i) => word(w, i, glue))}
       </div>
-    ) : (
-      // Without icons satori wraps the text itself, several times faster; it never needs more lines than a row of words.
-      <div key={p} style={{ display: 'flex', width: '100%', flexShrink: 0, justifyContent: JUSTIFY[style.align ?? 'center'], textAlign: style.align ?? 'center', marginTop: p ? 0.35 * line : 0 }}>
-        {paragraph.map((w) => (w[0] as { text: string }).text).join(' ')}
-      </div>
-    ),
-  )
+    )
+  })
 }
 
 // Clipped only when it overflows: satori masks every element inside a clipped box, which costs time.

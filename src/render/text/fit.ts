@@ -38,6 +38,9 @@ export interface Fitted {
   tooWide?: Word
 }
 
+/** Whether a paragraph has inline icons: it is then a row of words, else a text satori wraps itself. */
+export const hasIcons = (paragraph: Paragraph): boolean => paragraph.some((w) => w.some((piece) => piece.kind === 'icon'))
+
 /** A word's pieces in ems: text measured with the font, icons square (with a gap after an icon). */
 const pieceWidths = (word: Word, measure: TextMeasure, font: Omit<TextFont, 'size'>): { text: boolean; em: number }[] =>
   word.map((piece, i) =>
@@ -52,20 +55,23 @@ const wordWidth = (pieces: readonly { text: boolean; em: number }[], size: numbe
 
 /**
  * Breaks words into lines as a wrapping flex row does: a word goes to the next line when it would pass the
- * width, the gap between two words is a space.
+ * width. `gap` is the space before each word: one number for all, or one per word (0 for a word glued to the
+ * one before it). `gapAtLineStart`: the gap is a margin the word keeps at the start of a line too.
  */
-export const breakLines = (widths: readonly number[], width: number, gap: number): { lines: number[][]; widest: number } => {
+export const breakLines = (widths: readonly number[], width: number, gap: number | readonly number[], gapAtLineStart = false): { lines: number[][]; widest: number } => {
   const lines: number[][] = []
   let line: number[] = []
   let used = 0
   let widest = 0
+  const gapOf = (i: number) => (i === 0 ? 0 : typeof gap === 'number' ? gap : gap[i]!)
   widths.forEach((w, i) => {
-    if (line.length && used + gap + w > width + 1e-6) {
+    const before = line.length || gapAtLineStart ? gapOf(i) : 0
+    if (line.length && used + gapOf(i) + w > width + 1e-6) {
       lines.push(line)
       line = []
-      used = 0
-    }
-    used += (line.length ? gap : 0) + w
+      used = gapAtLineStart ? gapOf(i) : 0
+    } else used += before
+    used += w
     widest = Math.max(widest, used)
     line.push(i)
   })
@@ -84,7 +90,7 @@ export const fitText = (measure: TextMeasure, req: FitRequest): Fitted => {
   const paragraphGap = req.paragraphGap ?? 0.35
   const tryAt = (size: number) => {
     // A pixel to spare: satori rounds positions, and a line it breaks later than this never overflows.
-    const broken = pieces.map((p) => breakLines(p.map((w) => wordWidth(w, size)), req.width - SLACK, gap * size))
+    const broken = pieces.map((p, i) => breakLines(p.map((w) => wordWidth(w, size)), req.width - SLACK, paragraphs[i]!.map((w) => (w.glued ? 0 : gap * size)), hasIcons(paragraphs[i]!) && paragraphs[i]!.some((w) => w.glued)))
     const lines = broken.reduce((n, b) => n + b.lines.length, 0)
     const lineHeight = size * req.lineHeight
     const height = lines * lineHeight + (paragraphs.length - 1) * paragraphGap * lineHeight

@@ -2,6 +2,8 @@
 declare module 'fontkit' {
   export interface GlyphRun {
     advanceWidth: number
+    /** In visual order (right to left text reversed), after shaping. */
+    glyphs: { id: number; name: string }[]
   }
   export interface Font {
     unitsPerEm: number
@@ -10,6 +12,7 @@ declare module 'fontkit' {
     capHeight: number
     xHeight: number
     layout(text: string): GlyphRun
+    hasGlyphForCodePoint(codePoint: number): boolean
   }
   export function create(buffer: Buffer | Uint8Array): Font
 }

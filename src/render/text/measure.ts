@@ -1,5 +1,6 @@
 import * as fontkit from 'fontkit'
 import type { LoadedFont } from '../fonts.ts'
+import { FontBook } from '../font-book.ts'
 
 /** The font a piece of text is set in, as a template's style names it. */
 export interface TextFont {
@@ -58,7 +59,23 @@ export const pickFont = (fonts: readonly LoadedFont[], font: Omit<TextFont, 'siz
   return [...candidates].sort((a, b) => Math.abs(a.weight - weight) - Math.abs(b.weight - weight) || (weight >= 400 ? b.weight - a.weight : a.weight - b.weight))[0]
 }
 
-export const createMeasure = (fonts: readonly LoadedFont[]): TextMeasure => {
+/**
+ * Measures with the fonts satori draws each character with (`book`): a run of characters the picked font
+ * lacks is measured in the font that has them, as satori falls back to it.
+ */
+export const createMeasure = (fonts: readonly LoadedFont[], book: FontBook = new FontBook(fonts)): TextMeasure => {
+  /** The text in runs of one font each: the picked font's, others' where it lacks a character (or nothing has it). */
+  const runs = (text: string, picked: LoadedFont): Array<{ font: LoadedFont; text: string }> => {
+    const out: Array<{ font: LoadedFont; text: string }> = []
+    for (const ch of text) {
+      const font = book.fontFor(ch.codePointAt(0)!, picked) ?? picked
+      const last = out[out.length - 1]
+      if (last && last.font === font) last.text += ch
+      else out.push({ font, text: ch })
+    }
+    return out
+  }
+  const inRuns = new Map<string, number>()
   const advance = (shaper: Shaper, text: string): number => {
     let w = shaper.widths.get(text)
     if (w === undefined) {
@@ -74,7 +91,13 @@ export const createMeasure = (fonts: readonly LoadedFont[]): TextMeasure => {
     width(text, font) {
       const picked = pickFont(fonts, font)
       if (!picked || !text) return 0
-      return advance(shaperOf(picked), text) * font.size + (font.letterSpacing ?? 0) * [...text].length
+      const key = `${picked.path}\0${text}`
+      let em = inRuns.get(key)
+      if (em === undefined) {
+        em = runs(text, picked).reduce((w, r) => w + advance(shaperOf(r.font), r.text), 0)
+        inRuns.set(key, em)
+      }
+      return em * font.size + (font.letterSpacing ?? 0) * [...text].length
     },
     metrics(font) {
       const picked = pickFont(fonts, font)

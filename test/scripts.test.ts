@@ -1,0 +1,130 @@
+// Card text in other scripts: Chinese, Arabic, Hindi drawn with Noto fallback fonts the project has installed
+// (here deckwright's devDependencies), wrapped by the Unicode rules, and a warning for what no font draws.
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import * as fontkit from 'fontkit'
+import { PNG } from 'pngjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FontBook, fontsourceSubsets } from '../src/render/font-book.ts'
+import { baseFonts, loadFont } from '../src/render/fonts.ts'
+import { parseInline } from '../src/engine/inline-text.ts'
+import { deckwright, fixture, root } from './helpers.ts'
+
+let project: string
+let built: { code: number; stdout: string; stderr: string }
+const face = (id: string) => PNG.sync.read(readFileSync(join(project, 'out', 'polyglot', 'faces', `${id}.front.png`)))
+/** 300 dpi: template px a millimetre. */
+const MM = 300 / 25.4
+
+/** The runs of inked columns across the rows y0…y1 of a face (gaps under `gap` px join a run). */
+const inkRuns = (png: PNG, y0: number, y1: number, gap = 12) => {
+  const runs: { x0: number; x1: number }[] = []
+  for (let x = 0; x < png.width; x++) {
+    let inked = false
+    for (let y = Math.max(0, y0); y < Math.min(png.height, y1) && !inked; y++) inked = png.data[(y * png.width + x) * 4]! < 128
+    if (!inked) continue
+    const last = runs[runs.length - 1]
+    if (last && x - last.x1 <= gap) last.x1 = x
+    else runs.push({ x0: x, x1: x })
+  }
+  return runs
+}
+/** The inked rows of a face, as bands (text lines). */
+const inkBands = (png: PNG) => {
+  const bands: { y0: number; y1: number }[] = []
+  for (let y = 0; y < png.height; y++) {
+    let inked = false
+    for (let x = 0; x < png.width && !inked; x++) inked = png.data[(y * png.width + x) * 4]! < 128
+    if (!inked) continue
+    const last = bands[bands.length - 1]
+    if (last && y - last.y1 <= 4) last.y1 = y
+    else bands.push({ y0: y, y1: y })
+  }
+  return bands
+}
+
+beforeAll(async () => {
+  project = mkdtempSync(join(root, 'test', 'build', 'tmp-scripts-'))
+  cpSync(fixture('scripts'), project, { recursive: true })
+  built = await deckwright(project, 'build', '--format', 'json', '--jobs', '1')
+}, 120_000)
+afterAll(() => rmSync(project, { recursive: true, force: true }))
+
+describe('card text in every script', () => {
+  it('draws Chinese and Hindi with their fonts: two different characters are two different pictures, not two boxes', () => {
+    expect(built.code).toBe(0)
+    expect(face('zh-one').data.equals(face('zh-other').data)).toBe(false)
+    expect(face('hi-conjunct').data.equals(face('hi-other').data)).toBe(false)
+    // Korean has no font installed here: its characters are the same box.
+    expect(inkRuns(face('ko'), 0, 400).length).toBeGreaterThan(0)
+  })
+
+  it('wraps a long Chinese sentence between its characters, inside its box', () => {
+    const png = face('zh-long')
+    const bands = inkBands(png)
+    expect(bands.length).toBeGreaterThanOrEqual(3)
+    // The box: 30 × 40 mm at 6 mm from the canvas' top left (bleed included).
+    const [left, right, bottom] = [6 * MM, 36 * MM, 46 * MM]
+    const runs = inkRuns(png, 0, png.height, 1)
+    expect(Math.min(...runs.map((r) => r.x0))).toBeGreaterThanOrEqual(left - 1)
+    expect(Math.max(...runs.map((r) => r.x1))).toBeLessThanOrEqual(right + 1)
+    expect(bands[bands.length - 1]!.y1).toBeLessThanOrEqual(bottom + 1)
+    // Split where the Unicode rules allow: between characters, never before the closing "，" or "。".
+    const words = parseInline('卡牌，好。')[0]!.map((w) => (w[0] as { text: string }).text)
+    expect(words).toEqual(['卡', '牌，', '好。'])
+  })
+
+  it('runs Arabic right to left: of "ا ب" the alef (a narrow stroke) is on the right, of "ب ا" on the left', () => {
+    const strokes = (id: string) => inkRuns(face(id), 0, 20 * MM, 4).map((r) => r.x1 - r.x0 + 1)
+    const [alefBeh, behAlef] = [strokes('ar-alef-beh'), strokes('ar-beh-alef')]
+    expect(alefBeh).toHaveLength(2)
+    expect(alefBeh[1]!).toBeLessThan(alefBeh[0]! / 3)
+    expect(behAlef[0]!).toBeLessThan(behAlef[1]! / 3)
+  })
+
+  it('shapes with the fallback fonts: Arabic letters take their joined forms, Devanagari forms its conjuncts', () => {
+    const inter = loadFont(baseFonts.body)
+    const book = new FontBook([inter])
+    const shape = (text: string) => {
+      const font = book.fontFor(text.codePointAt(0)!, inter)!
+      expect(font.package).toMatch(/^@fontsource\/noto-sans-(arabic|devanagari)$/)
+      return fontkit.create(font.data).layout(text).glyphs
+    }
+    // بطاقات: its first letter (beh) initial, its tah medial, its alefs final; laid out right to left, so the
+    // beh, first in the text, is the last glyph from the left.
+    const joined = shape('بطاقات').map((g) => g.name)
+    expect(joined).toContain('uni066E.init')
+    expect(joined).toContain('uni0637.medi')
+    expect(joined).toContain('uni0627.fina')
+    expect(joined[joined.length - 1]).toBe('uni066E.init')
+    expect(shape('ط').map((g) => g.name)).toEqual(['uni0637'])
+    // क्ष (ka, virama, ssa): one conjunct glyph.
+    const conjunct = shape('क्ष')
+    expect(conjunct).toHaveLength(1)
+    expect(conjunct[0]!.id).not.toBe(0)
+  })
+
+  it('warns of characters no installed font draws, at the card and field, naming the package that would', async () => {
+    const found = (JSON.parse(built.stdout) as { rule: string; severity: string; card?: string; field?: string; line: number; message: string }[]).filter((d) => d.rule === 'render/undrawable-text')
+    expect(found).toEqual([
+      expect.objectContaining({ severity: 'warning', card: 'ko', field: 'text', line: 11, message: expect.stringContaining('"한" (U+D55C), "글" (U+AE00), "카" (U+CE74), "드" (U+B4DC) cannot be drawn') }),
+    ])
+    expect(found[0]!.message).toContain('npm install @fontsource/noto-sans-kr')
+    // validate lays the faces out and says so too.
+    const validated = await deckwright(project, 'validate', '--format', 'json')
+    expect(JSON.parse(validated.stdout).filter((d: { rule: string }) => d.rule === 'render/undrawable-text')).toHaveLength(1)
+  })
+
+  it('credits the fallback fonts it drew with', () => {
+    const sheets = execFileSync('pdftotext', [join(project, 'out', 'polyglot', 'polyglot-cards.pdf'), '-'], { encoding: 'utf8' })
+    for (const family of ['Noto Sans SC', 'Noto Sans Arabic', 'Noto Sans Devanagari']) expect(sheets).toContain(family)
+  })
+
+  it("reads a Fontsource package's subsets and the characters each holds from its CSS", () => {
+    const subsets = fontsourceSubsets('@fontsource/noto-sans-arabic', 400, 'normal')
+    expect(subsets.find((s) => s.id === 'arabic')).toMatchObject({ family: 'Noto Sans Arabic', weight: 400 })
+    expect(subsets.find((s) => s.id === 'arabic')!.ranges).toContainEqual([0x600, 0x6ff])
+    expect(fontsourceSubsets('@fontsource/no-such-font', 400, 'normal')).toEqual([])
+  })
+})
