@@ -121,6 +121,21 @@ describe('card text in every script', () => {
     for (const family of ['Noto Sans SC', 'Noto Sans Arabic', 'Noto Sans Devanagari']) expect(sheets).toContain(family)
   })
 
+  it('draws emoji with an emoji font: two emoji are two pictures, and none is undrawable', () => {
+    expect(face('emoji-dice').data.equals(face('emoji-heart').data)).toBe(false)
+    const said = JSON.parse(built.stdout) as { rule: string; card?: string }[]
+    expect(said.filter((d) => d.rule === 'render/undrawable-text').map((d) => d.card)).toEqual(['ko'])
+    const inter = loadFont(baseFonts.body)
+    expect(new FontBook([inter]).fontFor(0x1f3b2, inter)?.package).toBe('@fontsource/noto-emoji')
+  })
+
+  it("tries a game's own fallback fonts first", () => {
+    const inter = loadFont(baseFonts.body)
+    // ő is in Inter's latin-ext file, which deckwright does not load; a game that names Inter as a fallback gets it.
+    expect(new FontBook([inter], undefined, ['@fontsource/inter']).fontFor(0x151, inter)).toMatchObject({ package: '@fontsource/inter', name: 'Inter~latin-ext' })
+    expect(new FontBook([inter]).fontFor(0x151, inter)?.package).not.toBe('@fontsource/inter')
+  })
+
   it("reads a Fontsource package's subsets and the characters each holds from its CSS", () => {
     const subsets = fontsourceSubsets('@fontsource/noto-sans-arabic', 400, 'normal')
     expect(subsets.find((s) => s.id === 'arabic')).toMatchObject({ family: 'Noto Sans Arabic', weight: 400 })

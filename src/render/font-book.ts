@@ -74,12 +74,13 @@ export const fontsourceSubsets = (pkg: string, weight: number, style: 'normal' |
       const file = /url\(\.\/files\/([^)]+\.woff)\)\s*format\('woff'\)/.exec(block)?.[1]
       const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1]
       if (!family || !file) continue
-      const id = /-(\[?[\w]+\]?)-\d+-(?:normal|italic)\.woff$/.exec(file)?.[1] ?? file
+      // noto-sans-sc-116-400-normal.woff: '116'; inter-latin-ext-400-normal.woff: 'latin-ext'.
+      const id = file.replace(`${pkg.split('/').pop()}-`, '').replace(/-\d+-(?:normal|italic)\.woff$/, '')
       const ranges = (range ?? 'U+0-10FFFF').split(',').map((r): [number, number] => {
         const [a, b] = r.trim().replace(/^U\+/i, '').split('-')
         return [parseInt(a!, 16), parseInt(b ?? a!, 16)]
       })
-      subsets.push({ package: pkg, family, id: id.replace(/[[\]]/g, ''), weight, style, file: join(dirname(css), 'files', file), ranges })
+      subsets.push({ package: pkg, family, id, weight, style, file: join(dirname(css), 'files', file), ranges })
     }
     subsetCache.set(css, subsets)
   }
@@ -118,14 +119,25 @@ export class FontBook {
   private readonly loaded = new Map<string, LoadedFont>()
   private readonly memo = new Map<string, LoadedFont | null>()
 
+  /** The fallback packages, in the order they are tried: the game's own (`fallbacks` of its templates), then Noto's. */
+  private readonly packages: readonly string[]
+
   constructor(
     /** The face's own fonts, in the order satori is given them. */
     readonly base: readonly LoadedFont[],
     private readonly projectRoot?: string,
-  ) {}
+    own: readonly string[] = [],
+  ) {
+    this.packages = [...new Set([...own, ...FALLBACK_PACKAGES])]
+  }
 
   hasGlyph(font: LoadedFont, cp: number): boolean {
-    return fontkitOf(font).hasGlyphForCodePoint(cp)
+    try {
+      return fontkitOf(font).hasGlyphForCodePoint(cp)
+    } catch {
+      // A file whose character map fontkit cannot read (some emoji subsets have none it knows): it draws nothing here.
+      return false
+    }
   }
 
   /** The font that draws `cp` in text whose style picked `picked`; undefined when no installed font has it. */
@@ -140,9 +152,9 @@ export class FontBook {
     return found ?? undefined
   }
 
-  /** The fallback subsets among `fonts`, in the order every face registers them (the families' order, then the package's). */
-  static order(fallbacks: Iterable<LoadedFont>): LoadedFont[] {
-    const rank = (f: LoadedFont) => FALLBACK_PACKAGES.indexOf(f.package as (typeof FALLBACK_PACKAGES)[number])
+  /** Fallback subsets in the order every face registers them: their packages' order, then their files'. */
+  order(fallbacks: Iterable<LoadedFont>): LoadedFont[] {
+    const rank = (f: LoadedFont) => this.packages.indexOf(f.package)
     return [...new Set(fallbacks)].sort((a, b) => rank(a) - rank(b) || a.path.localeCompare(b.path))
   }
 
@@ -157,7 +169,8 @@ export class FontBook {
   }
 
   private fallback(cp: number, picked: LoadedFont): LoadedFont | undefined {
-    for (const pkg of FALLBACK_PACKAGES) {
+    for (const pkg of this.packages) {
+      if (!/^(@[a-z0-9-]+\/)?[a-z0-9.-]+$/.test(pkg)) continue
       const subset = nearestSubsets(pkg, picked.weight, picked.style, this.projectRoot).find((s) => covers(s, cp))
       if (!subset) continue
       let font = this.loaded.get(subset.file)

@@ -73,7 +73,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
   const { fonts, missing } = faceFonts(templates?.fonts, paths.root)
   const fontProblems: Diagnostic[] = missing.map((m) => ({ rule: 'render/missing-font', severity: 'error', file: relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE)), line: 1, column: 1, message: m.message }))
   // Characters the face's fonts lack fall back to Noto families the project has installed, as satori falls back.
-  const book = new FontBook(fonts, paths.root)
+  const book = new FontBook(fonts, paths.root, templates?.fallbacks)
   const measure = createMeasure(fonts, book)
   const definitionFile = relativePath(paths.root, paths.definition)
   const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
@@ -197,7 +197,7 @@ const charactersOf = (tree: unknown, fonts: readonly LoadedFont[], book: FontBoo
       else if (!fonts.includes(font)) fallbacks.add(font)
     }
   }
-  return { fallbacks: FontBook.order(fallbacks), undrawable: [...undrawable] }
+  return { fallbacks: book.order(fallbacks), undrawable: [...undrawable] }
 }
 
 /**

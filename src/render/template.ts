@@ -54,6 +54,12 @@ export interface TypeTemplate<G extends GameDef<any, any, any>, K extends keyof 
 
 export interface Templates<G extends GameDef<any, any, any> = GameDef> {
   fonts: readonly FontSpec[]
+  /**
+   * Fontsource packages tried, in order, for characters the faces' fonts lack, before deckwright's Noto
+   * families: a font of your own for a script (`['@fontsource/noto-serif-sc']` for Chinese in a serif). Each
+   * is used for the characters its files hold, at the weight nearest the text's.
+   */
+  fallbacks?: readonly string[]
   types: { [K in keyof G['types']]?: TypeTemplate<G, K> }
 }
 
