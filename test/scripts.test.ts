@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FontBook, fontsourceSubsets } from '../src/render/font-book.ts'
 import { baseFonts, loadFont } from '../src/render/fonts.ts'
 import { parseInline } from '../src/engine/inline-text.ts'
+import { paragraphDirection, visualOrder } from '../src/render/text/bidi.ts'
 import { deckwright, fixture, root } from './helpers.ts'
 
 let project: string
@@ -81,6 +82,20 @@ describe('card text in every script', () => {
     expect(alefBeh).toHaveLength(2)
     expect(alefBeh[1]!).toBeLessThan(alefBeh[0]! / 3)
     expect(behAlef[0]!).toBeLessThan(behAlef[1]! / 3)
+    // Among inline icons too (a row of words): alef, the spy, beh, from the right.
+    const withIcon = strokes('ar-icon')
+    expect(withIcon).toHaveLength(3)
+    expect(withIcon[2]!).toBeLessThan(withIcon[0]! / 3)
+  })
+
+  it('orders a line of words by the bidirectional algorithm: Latin and numbers inside Arabic keep their own direction', () => {
+    const paragraph = parseInline('العب 3 بطاقات مع Maybe Missions')[0]!
+    const text = (i: number) => (paragraph[i]![0] as { text: string }).text
+    expect(paragraphDirection(paragraph)).toBe('rtl')
+    expect(visualOrder(paragraph, paragraph.map((_, i) => i), 'rtl').map(text)).toEqual(['Maybe', 'Missions', 'مع', 'بطاقات', '3', 'العب'])
+    const latin = parseInline('Pay 3 coins')[0]!
+    expect(paragraphDirection(latin)).toBe('ltr')
+    expect(visualOrder(latin, [0, 1, 2], 'ltr')).toEqual([0, 1, 2])
   })
 
   it('shapes with the fallback fonts: Arabic letters take their joined forms, Devanagari forms its conjuncts', () => {
@@ -108,7 +123,7 @@ describe('card text in every script', () => {
   it('warns of characters no installed font draws, at the card and field, naming the package that would', async () => {
     const found = (JSON.parse(built.stdout) as { rule: string; severity: string; card?: string; field?: string; line: number; message: string }[]).filter((d) => d.rule === 'render/undrawable-text')
     expect(found).toEqual([
-      expect.objectContaining({ severity: 'warning', card: 'ko', field: 'text', line: 11, message: expect.stringContaining('"한" (U+D55C), "글" (U+AE00), "카" (U+CE74), "드" (U+B4DC) cannot be drawn') }),
+      expect.objectContaining({ severity: 'warning', card: 'ko', field: 'text', line: 12, message: expect.stringContaining('"한" (U+D55C), "글" (U+AE00), "카" (U+CE74), "드" (U+B4DC) cannot be drawn') }),
     ])
     expect(found[0]!.message).toContain('npm install @fontsource/noto-sans-kr')
     // validate lays the faces out and says so too.

@@ -3,6 +3,7 @@ import type { FieldName, GameDef, VocabularyWord } from '../../engine/define.ts'
 import { didYouMean } from '../../util/suggest.ts'
 import type { FaceContext } from '../template.ts'
 import { fitText, hasIcons, ICON_EM, ICON_GAP_EM, type Fitted } from '../text/fit.ts'
+import { hasRtl, paragraphDirection, visualOrder } from '../text/bidi.ts'
 import { plainText, type Word } from '../../engine/inline-text.ts'
 import { MISSING_ICON } from '../text/missing-icon.ts'
 
@@ -173,6 +174,20 @@ const Lines = ({ ctx, fitted, style, field }: { ctx: FaceContext<any>; fitted: F
       )
     }
     const glue = paragraph.some((w) => w.glued)
+    if (hasRtl(paragraph)) {
+      // Right-to-left text among icons: each measured line a row of its own, its words in the order they are
+      // read (the Unicode bidirectional algorithm, word by word); a row of words would run left to right.
+      const direction = paragraphDirection(paragraph)
+      return (
+        <div key={p} style={{ display: 'flex', flexDirection: 'column', width: '100%', flexShrink: 0, marginTop: p ? 0.35 * line : 0 }}>
+          {(fitted.lines[p] ?? []).map((words, l) => (
+            <div key={l} style={{ display: 'flex', width: '100%', ...(glue ? {} : { columnGap: space }), justifyContent: JUSTIFY[style.align ?? 'center'] }}>
+              {visualOrder(paragraph, words, direction).map((i, n) => word(paragraph[i]!, n, glue))}
+            </div>
+          ))}
+        </div>
+      )
+    }
     return (
       <div key={p} style={{ display: 'flex', flexWrap: 'wrap', width: '100%', flexShrink: 0, ...(glue ? {} : { columnGap: space }), rowGap: 0, justifyContent: JUSTIFY[style.align ?? 'center'], marginTop: p ? 0.35 * line : 0 }}>
         {paragraph.map((w, i) => word(w, i, glue))}
