@@ -8,7 +8,7 @@ import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FontBook, fontsourceSubsets } from '../src/render/font-book.ts'
 import { baseFonts, loadFont } from '../src/render/fonts.ts'
-import { parseInline } from '../src/engine/inline-text.ts'
+import { parseInline, unspacedPieces } from '../src/engine/inline-text.ts'
 import { paragraphDirection, visualOrder } from '../src/render/text/bidi.ts'
 import { deckwright, fixture, root } from './helpers.ts'
 
@@ -61,6 +61,14 @@ describe('card text in every script', () => {
     expect(inkRuns(face('ko'), 0, 400).length).toBeGreaterThan(0)
   })
 
+  it('draws Japanese kana and kanji, wrapped inside its box', () => {
+    const png = face('ja')
+    expect(inkBands(png).length).toBeGreaterThanOrEqual(3)
+    expect(Math.max(...inkRuns(png, 0, png.height, 1).map((r) => r.x1))).toBeLessThanOrEqual(36 * MM + 1)
+    const said = JSON.parse(built.stdout) as { rule: string; card?: string }[]
+    expect(said.filter((d) => d.card === 'ja')).toEqual([])
+  })
+
   it('wraps a long Chinese sentence between its characters, inside its box', () => {
     const png = face('zh-long')
     const bands = inkBands(png)
@@ -74,6 +82,8 @@ describe('card text in every script', () => {
     // Split where the Unicode rules allow: between characters, never before the closing "，" or "。".
     const words = parseInline('卡牌，好。')[0]!.map((w) => (w[0] as { text: string }).text)
     expect(words).toEqual(['卡', '牌，', '好。'])
+    expect(unspacedPieces('卡牌，好。')).toEqual(['卡', '牌，', '好。'])
+    expect(unspacedPieces('well-kept')).toEqual(['well-kept'])
   })
 
   it('runs Arabic right to left: of "ا ب" the alef (a narrow stroke) is on the right, of "ب ا" on the left', () => {
@@ -123,7 +133,7 @@ describe('card text in every script', () => {
   it('warns of characters no installed font draws, at the card and field, naming the package that would', async () => {
     const found = (JSON.parse(built.stdout) as { rule: string; severity: string; card?: string; field?: string; line: number; message: string }[]).filter((d) => d.rule === 'render/undrawable-text')
     expect(found).toEqual([
-      expect.objectContaining({ severity: 'warning', card: 'ko', field: 'text', line: 12, message: expect.stringContaining('"한" (U+D55C), "글" (U+AE00), "카" (U+CE74), "드" (U+B4DC) cannot be drawn') }),
+      expect.objectContaining({ severity: 'warning', card: 'ko', field: 'text', line: 13, message: expect.stringContaining('"한" (U+D55C), "글" (U+AE00), "카" (U+CE74), "드" (U+B4DC) cannot be drawn') }),
     ])
     expect(found[0]!.message).toContain('npm install @fontsource/noto-sans-kr')
     // validate lays the faces out and says so too.
@@ -149,6 +159,22 @@ describe('card text in every script', () => {
     // ő is in Inter's latin-ext file, which deckwright does not load; a game that names Inter as a fallback gets it.
     expect(new FontBook([inter], undefined, ['@fontsource/inter']).fontFor(0x151, inter)).toMatchObject({ package: '@fontsource/inter', name: 'Inter~latin-ext' })
     expect(new FontBook([inter]).fontFor(0x151, inter)?.package).not.toBe('@fontsource/inter')
+  })
+
+  it('sets the booklet in the same fonts: Chinese, Arabic right to left, Devanagari and emoji embedded, the undrawable warned of', () => {
+    const pdf = join(project, 'out', 'polyglot', 'polyglot-rules.pdf')
+    const fonts = execFileSync('pdffonts', [pdf], { encoding: 'utf8' })
+    for (const font of ['NotoSansSC-Regular', 'NotoSansArabic-Regular', 'NotoSansDevanagari-Regular', 'NotoEmoji-Regular']) expect(fonts).toContain(font)
+    const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })
+    expect(text.replace(/\s+/g, '')).toContain('设计师在打印之前测试他们的每一张卡牌')
+    expect(text).toContain('Noto Sans Arabic')
+    // "ا ب" on its own line: alef first in the text, so on the right.
+    const words = [...execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' }).matchAll(/<word xMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => ({ x: Number(m[1]), text: m[2] }))
+    const alef = words.find((w) => w.text === 'ا')!
+    const beh = words.find((w) => w.text === 'ب')!
+    expect(alef.x).toBeGreaterThan(beh.x)
+    const said = (JSON.parse(built.stdout) as { rule: string; file: string; line: number; message: string }[]).filter((d) => d.rule === 'rules/undrawable-text')
+    expect(said).toEqual([expect.objectContaining({ file: 'rules/polyglot/rules.md', line: 15, message: expect.stringContaining('"한" (U+D55C), "글" (U+AE00) cannot be drawn in the booklet') })])
   })
 
   it("reads a Fontsource package's subsets and the characters each holds from its CSS", () => {

@@ -5,6 +5,9 @@ import { createPdf, pdfToBuffer } from '../pdf/document.ts'
 import { renderBlocks, type BlockContext } from './blocks.ts'
 import { footnoteItems, takeFootnotes } from './footnotes.ts'
 import { baseFonts } from '../render/fonts.ts'
+import { suggestedPackage } from '../render/font-book.ts'
+import { bookletFonts } from './fallback-fonts.ts'
+import { pointLocator } from '../util/lines.ts'
 import { creditsFor, drawnWithAll, type FaceCredits } from '../util/credits.ts'
 import type { BookletExample } from './example.ts'
 import type { Placed, Section } from './flow.ts'
@@ -61,13 +64,15 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
     ...(saddle && { print: { duplex: 'short-edge' as const } }),
   })
   registerFonts(pdf)
+  // Characters the booklet's fonts lack are set in the Noto families the project has installed.
+  const fallbackFonts = bookletFonts(pdf, options.credits?.root)
 
   // Hugo's typographer works on the source; a copy keeps the caller's tree as it was parsed.
   const tree = typographer(structuredClone(doc.tree), doc.source) as Root
   const pictures = await loadImages(imageSources(tree), options.baseDir)
 
   const ctx: BlockContext = {
-    measure: measurer(pdf),
+    measure: measurer(pdf, fallbackFonts),
     style,
     x: 0,
     width: style.page.width - style.margin.left - style.margin.right,
@@ -100,7 +105,15 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
   bodyPages.forEach((placed, i) => {
     for (const { item } of placed) if (item.section) sectionPage.set(item.section.index, firstBodyPage + i)
   })
-  const drawnWith = drawnWithAll([{ fonts: Object.values(baseFonts).map((f) => f.package), icons: [...ctx.iconsUsed] }, options.credits?.drawnWith])
+  if (fallbackFonts.undrawable.size) {
+    const chars = [...fallbackFonts.undrawable]
+    const named = chars.slice(0, 6).map((ch) => `"${ch}" (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`).join(', ')
+    // At the first of them in the rules.
+    const first = Math.max(0, doc.source.indexOf(chars[0]!))
+    const at = pointLocator(doc.source)(first)
+    report('rules/undrawable-text', 'warning', `${chars.length > 1 ? 'the characters' : 'the character'} ${named}${chars.length > 6 ? ` and ${chars.length - 6} more` : ''} cannot be drawn in the booklet: no installed font has ${chars.length > 1 ? 'them' : 'it'}, so ${chars.length > 1 ? 'they show' : 'it shows'} as ${chars.length > 1 ? 'boxes' : 'a box'}; npm install ${[...new Set(chars.map(suggestedPackage))].join(', ')}`, { start: at, end: at })
+  }
+  const drawnWith = drawnWithAll([{ fonts: [...Object.values(baseFonts).map((f) => f.package), ...fallbackFonts.used], icons: [...ctx.iconsUsed] }, options.credits?.drawnWith])
   const credits = flowPages(creditsItems(creditsFor(drawnWith, options.credits?.root), ctx), style)
   const notes = options.drafts ? notesByPage(doc, bodyPages) : new Map<number, Array<{ note: RulesDoc['notes'][number]; y: number }>>()
 

@@ -2,6 +2,9 @@ import type { PhrasingContent } from 'mdast'
 import type { Shortcode } from '../shortcodes/tree.ts'
 import { isLineBreakTag } from './html.ts'
 import { COLOUR, fontFor, type FontName } from './styles.ts'
+import type { BookletFonts } from './fallback-fonts.ts'
+import { unspacedPieces } from '../engine/inline-text.ts'
+import { isRtl, levelsOf, reorder, textDirection } from '../render/text/bidi.ts'
 
 /**
  * Inline text: mdast phrasing content → styled runs → lines. We break lines ourselves (measuring with the
@@ -78,7 +81,8 @@ export const baselineIn = (leading: number, size: number): number => (leading - 
 export interface Fragment {
   text: string
   format: TextFormat
-  font: FontName
+  /** A booklet font, or a fallback font registered for characters they lack. */
+  font: string
   /** From the line's left edge. */
   x: number
   width: number
@@ -88,10 +92,13 @@ export interface Line {
   width: number
 }
 
-/** Measures text with the document's fonts; memoised, as the same words are measured again and again. */
-export const measurer = (doc: PDFKit.PDFDocument) => {
+/**
+ * Measures text with the document's fonts; memoised, as the same words are measured again and again. With
+ * `fonts`, text is split into runs of the fonts that draw it (`split`), for characters the booklet's lack.
+ */
+export const measurer = (doc: PDFKit.PDFDocument, fonts?: Pick<BookletFonts, 'split'>) => {
   const cache = new Map<string, number>()
-  return (font: FontName, size: number, text: string): number => {
+  const measure = (font: string, size: number, text: string): number => {
     const key = `${font}\u0000${size}\u0000${text}`
     let width = cache.get(key)
     if (width === undefined) {
@@ -100,8 +107,9 @@ export const measurer = (doc: PDFKit.PDFDocument) => {
     }
     return width
   }
+  return Object.assign(measure, { split: fonts?.split })
 }
-export type Measure = ReturnType<typeof measurer>
+export type Measure = ((font: string, size: number, text: string) => number) & { split?: BookletFonts['split'] }
 
 const fontOf = (f: TextFormat): FontName => f.font ?? fontFor(f.bold, f.italic)
 const CODE_PAD = 1.5
@@ -112,11 +120,21 @@ interface Atom {
   text: string
   format: TextFormat
   space: boolean
+  /** The font drawing it, when not the format's (a fallback for characters the booklet's fonts lack). */
+  font?: string
 }
 
-/** Greedy line breaking at spaces; a word longer than the line is cut between characters. */
+/**
+ * Greedy line breaking at spaces, and between the characters of scripts written without them (the Unicode
+ * rules); a word longer than the line is cut between characters. A line with right-to-left text is put in
+ * reading order by the bidirectional algorithm.
+ */
 export const breakLines = (runs: Run[], maxWidth: number, measure: Measure): Line[] => {
-  const width = (a: Atom) => measure(fontOf(a.format), a.format.size, a.text)
+  const atomFont = (a: Atom) => a.font ?? fontOf(a.format)
+  const width = (a: Atom) => measure(atomFont(a), a.format.size, a.text)
+  const split = measure.split ?? ((text: string, font: string) => [{ text, font }])
+  const atoms = (text: string, format: TextFormat): Atom[] =>
+    split(text, fontOf(format)).map((r) => ({ text: r.text, format, space: false, ...(r.font !== fontOf(format) && { font: r.font }) }))
   const lines: Atom[][] = []
   let line: Atom[] = []
   let lineWidth = 0
@@ -138,7 +156,7 @@ export const breakLines = (runs: Run[], maxWidth: number, measure: Measure): Lin
       // Cut an over-long word (a URL, say) into pieces that fit.
       for (const atom of word) {
         for (const ch of atom.text) {
-          const piece = { text: ch, format: atom.format, space: false }
+          const piece: Atom = { text: ch, format: atom.format, space: false, ...(atom.font && { font: atom.font }) }
           const cw = width(piece)
           if (line.length && lineWidth + cw > maxWidth) flush()
           line.push(piece)
@@ -168,7 +186,12 @@ export const breakLines = (runs: Run[], maxWidth: number, measure: Measure): Lin
       if (part.startsWith(' ')) {
         placeWord()
         pendingSpace = { text: ' ', format: run.format, space: true }
-      } else word.push({ text: part, format: run.format, space: false })
+        continue
+      }
+      unspacedPieces(part).forEach((piece, i) => {
+        if (i > 0) placeWord() // a break without a space: Chinese, Japanese
+        word.push(...atoms(piece, run.format))
+      })
     }
   }
   placeWord()
@@ -176,12 +199,16 @@ export const breakLines = (runs: Run[], maxWidth: number, measure: Measure): Lin
   // A hard break at the very end leaves an empty line that nobody wants.
   while (lines.length && !lines[lines.length - 1]!.length) lines.pop()
 
-  return lines.map((atoms) => {
+  const direction = textDirection(runs.map((r) => ('text' in r ? r.text : '\n')).join(''))
+  return lines.map((logical) => {
+    // Reordered word by word; each word then a fragment of its own, which fontkit sets in its script's direction.
+    const bidirectional = logical.some((a) => isRtl(a.text))
+    const line = bidirectional ? reorder(logical, levelsOf(logical.map((a) => a.text), direction)) : logical
     const fragments: Fragment[] = []
-    for (const atom of atoms) {
+    for (const atom of line) {
       const last = fragments[fragments.length - 1]
-      if (last && sameFormat(last.format, atom.format)) last.text += atom.text
-      else fragments.push({ text: atom.text, format: atom.format, font: fontOf(atom.format), x: 0, width: 0 })
+      if (last && !bidirectional && last.font === atomFont(atom) && sameFormat(last.format, atom.format)) last.text += atom.text
+      else fragments.push({ text: atom.text, format: atom.format, font: atomFont(atom), x: 0, width: 0 })
     }
     let x = 0
     for (const f of fragments) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { RulesDoc } from '../load/rules.ts'
-import { sourceHash } from '../util/source-hash.ts'
+import { projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import type { BookletOptions } from './index.ts'
 import { picturePaths } from './picture-sources.ts'
 
@@ -17,5 +17,7 @@ export const bookletKey = (rules: RulesDoc, options: BookletOptions): string => 
     .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, options]))
     .update(JSON.stringify(rules.tree))
   if (options.baseDir) for (const file of picturePaths(rules.tree, options.baseDir)) key.update(file).update(readFileSync(file))
+  // The fonts installed in the project: a Noto family installed later draws what was a box.
+  if (options.credits?.root) key.update(projectDrawingPackages(options.credits.root))
   return key.digest('hex').slice(0, 40)
 }

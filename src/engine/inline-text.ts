@@ -37,6 +37,22 @@ const breakable = (text: string): string[] => {
 }
 
 /**
+ * A run of text without spaces cut where a script written without them may break (Chinese and Japanese
+ * between characters, never before closing punctuation), by the Unicode line-breaking rules; whole elsewhere.
+ */
+export const unspacedPieces = (text: string): string[] => {
+  if (!UNSPACED.test(text)) return [text]
+  const out: string[] = []
+  const pieces = breakable(text)
+  pieces.forEach((piece, i) => {
+    const glue = out.length && !(UNSPACED.test(pieces[i - 1]!.slice(-1)) || UNSPACED.test(piece.slice(0, 1)))
+    if (glue) out[out.length - 1] += piece
+    else out.push(piece)
+  })
+  return out
+}
+
+/**
  * Card text in paragraphs (one a line) of words. Words break where the Unicode line-breaking rules allow: at
  * spaces, and, in scripts written without them, between characters (Chinese and Japanese; never before
  * closing punctuation nor after opening punctuation).

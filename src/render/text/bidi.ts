@@ -19,24 +19,14 @@ export const paragraphDirection = (paragraph: Paragraph): 'ltr' | 'rtl' => {
 }
 
 /**
- * A line's words in the order they are seen, by the bidirectional algorithm applied word by word: each word
- * takes the level of its first character, and runs of words are reversed from the highest level down to the
- * lowest odd one (UAX #9, L2). `line` holds indices into `paragraph`; so does the result.
+ * Items of a line in the order they are seen, from the embedding level of each (UAX #9, L2): runs are reversed
+ * from the highest level down to the lowest odd one.
  */
-export const visualOrder = (paragraph: Paragraph, line: readonly number[], direction: 'ltr' | 'rtl'): number[] => {
-  const starts: number[] = []
-  let text = ''
-  line.forEach((i, n) => {
-    if (n > 0 && !paragraph[i]!.glued) text += ' '
-    starts.push(text.length)
-    text += wordText(paragraph[i]!)
-  })
-  const { levels } = bidi.getEmbeddingLevels(text, direction)
-  const level = starts.map((s) => levels[s] ?? 0)
-  const order = [...line]
-  const ranked = order.map((i, n) => ({ i, level: level[n]! }))
-  const highest = Math.max(0, ...level)
-  const lowestOdd = Math.min(...level.map((l) => (l % 2 ? l : l + 1)))
+export const reorder = <T>(items: readonly T[], levels: readonly number[]): T[] => {
+  const ranked = items.map((item, n) => ({ item, level: levels[n] ?? 0 }))
+  if (!ranked.length) return []
+  const highest = Math.max(...ranked.map((r) => r.level))
+  const lowestOdd = Math.min(...ranked.map((r) => (r.level % 2 ? r.level : r.level + 1)))
   for (let l = highest; l >= lowestOdd; l--) {
     for (let n = 0; n < ranked.length; ) {
       if (ranked[n]!.level < l) {
@@ -49,5 +39,35 @@ export const visualOrder = (paragraph: Paragraph, line: readonly number[], direc
       n = end
     }
   }
-  return ranked.map((r) => r.i)
+  return ranked.map((r) => r.item)
 }
+
+/**
+ * The embedding level of each of `pieces` (texts in logical order, set one after another), in a paragraph of
+ * `direction`: that of its first character after any leading spaces.
+ */
+export const levelsOf = (pieces: readonly string[], direction?: 'ltr' | 'rtl'): number[] => {
+  const starts: number[] = []
+  let text = ''
+  for (const piece of pieces) {
+    const lead = /^\s*/.exec(piece)![0].length
+    starts.push(text.length + (lead < piece.length ? lead : 0))
+    text += piece
+  }
+  const { levels } = bidi.getEmbeddingLevels(text, direction)
+  return starts.map((s) => levels[s] ?? 0)
+}
+
+/** Whether a text holds right-to-left characters. */
+export const isRtl = (text: string): boolean => RTL.test(text)
+
+/** A text's direction, from its first strong character. */
+export const textDirection = (text: string): 'ltr' | 'rtl' => ((bidi.getEmbeddingLevels(text).paragraphs[0]?.level ?? 0) % 2 ? 'rtl' : 'ltr')
+
+/**
+ * A line's words in the order they are seen, by the bidirectional algorithm applied word by word: each word
+ * takes the level of its first character, and runs of words are reversed from the highest level down to the
+ * lowest odd one (UAX #9, L2). `line` holds indices into `paragraph`; so does the result.
+ */
+export const visualOrder = (paragraph: Paragraph, line: readonly number[], direction: 'ltr' | 'rtl'): number[] =>
+  reorder(line, levelsOf(line.map((i, n) => (n > 0 && !paragraph[i]!.glued ? ' ' : '') + wordText(paragraph[i]!)), direction))
