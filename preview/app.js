@@ -311,7 +311,7 @@ function connect() {
   const events = new EventSource('/events')
   events.onmessage = (event) => {
     const next = JSON.parse(event.data)
-    if (next.version === state.version) return
+    // The same version after a reconnect: only the status line changes back.
     state = next
     render()
     document.body.dataset.version = String(state.version)

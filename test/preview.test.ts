@@ -1,7 +1,7 @@
 // `deckwright preview` in a real browser: headless Chromium (Debian's, which .ci/run installs) driven by
 // playwright-core, against the real command serving a small game.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
@@ -177,6 +177,10 @@ describe('deckwright preview', () => {
     const host = { Host: new URL(url).host }
     for (const path of ['/out/harbour/%2e%2e/%2e%2e/package.json', '/out/harbour/..%2f..%2fpackage.json', '/out/.cache/x.png', '/out/harbour/', '/out/other/faces/cog.front.png', '/out/harbour/faces/%2e%2e%2f%2e%2e%2fharbour%2ffaces%2fcog.front.png'])
       expect([path, (await raw(path, host)).status]).toEqual([path, 404])
+    // A file that cannot be read (here a folder where a face would be) is not found, and the server stays up.
+    mkdirSync(join(project, 'out', '.cache', 'harbour', `${'a'.repeat(40)}.png`), { recursive: true })
+    expect((await raw(`/face/harbour/${'a'.repeat(40)}.png`, host)).status).toBe(404)
+    expect((await raw('/api/state', host)).status).toBe(200)
     // A face's SVG may embed art: served as an image that runs nothing on its own.
     const svg = await raw('/out/harbour/faces/cog.front.svg', host)
     expect(svg.status).toBe(200)

@@ -8,6 +8,7 @@ import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FontBook, fontsourceSubsets } from '../src/render/font-book.ts'
 import { baseFonts, loadFont } from '../src/render/fonts.ts'
+import { createMeasure } from '../src/render/text/measure.ts'
 import { parseInline, unspacedPieces } from '../src/engine/inline-text.ts'
 import { paragraphDirection, visualOrder } from '../src/render/text/bidi.ts'
 import { deckwright, fixture, root } from './helpers.ts'
@@ -84,6 +85,9 @@ describe('card text in every script', () => {
     expect(words).toEqual(['卡', '牌，', '好。'])
     expect(unspacedPieces('卡牌，好。')).toEqual(['卡', '牌，', '好。'])
     expect(unspacedPieces('well-kept')).toEqual(['well-kept'])
+    // Characters beyond the Basic Multilingual Plane (two UTF-16 units each) break alike.
+    expect(unspacedPieces('𠮟𠮟𠮟')).toEqual(['𠮟', '𠮟', '𠮟'])
+    expect(parseInline('𠮟𠮟')[0]).toHaveLength(2)
   })
 
   it('runs Arabic right to left: of "ا ب" the alef (a narrow stroke) is on the right, of "ب ا" on the left', () => {
@@ -152,6 +156,16 @@ describe('card text in every script', () => {
     expect(said.filter((d) => d.rule === 'render/undrawable-text').map((d) => d.card)).toEqual(['ko'])
     const inter = loadFont(baseFonts.body)
     expect(new FontBook([inter]).fontFor(0x1f3b2, inter)?.package).toBe('@fontsource/noto-emoji')
+  })
+
+  it('measures an emoji sequence as the one glyph satori draws, not its parts', () => {
+    const inter = loadFont(baseFonts.body)
+    const measure = createMeasure([inter])
+    const size = 100
+    const one = measure.width('👨', { family: 'Inter', size })
+    // A family (man, woman, girl joined by zero-width joiners) and a thumbs-up with a skin tone: one glyph each.
+    expect(measure.width('👨‍👩‍👧', { family: 'Inter', size })).toBeLessThan(one * 1.5)
+    expect(measure.width('👍🏽', { family: 'Inter', size })).toBeLessThan(one * 1.5)
   })
 
   it("tries a game's own fallback fonts first", () => {

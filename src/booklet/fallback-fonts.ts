@@ -1,4 +1,4 @@
-import { drawsNothing, FontBook } from '../render/font-book.ts'
+import { clusters, drawsNothing, FontBook } from '../render/font-book.ts'
 import { loadFont, type LoadedFont } from '../render/fonts.ts'
 import { FONT, ROLES, type FontName } from './styles.ts'
 
@@ -38,7 +38,7 @@ export const bookletFonts = (doc: PDFKit.PDFDocument, projectRoot?: string): Boo
       const picked = roles.get(font)
       if (!picked) return [{ text, font }]
       const runs: Array<{ text: string; font: string }> = []
-      for (const ch of text) {
+      for (const ch of clusters(text)) {
         const cp = ch.codePointAt(0)!
         const last = runs[runs.length - 1]
         let name = font

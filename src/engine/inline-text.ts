@@ -22,7 +22,13 @@ const SPACE = /^[ \t]+$/
  * Japanese and Korean, with their punctuation and full-width forms. Elsewhere a word breaks at spaces only, as
  * a row of words lays it out (a hyphenated word stays whole there).
  */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u
+const UNSPACED_CLASS = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u3000-\\u303f\\uff00-\\uffef]'
+const UNSPACED = new RegExp(UNSPACED_CLASS, 'u')
+// Whole characters, not UTF-16 units: a Chinese character beyond the Basic Multilingual Plane is two.
+const STARTS_UNSPACED = new RegExp(`^${UNSPACED_CLASS}`, 'u')
+const ENDS_UNSPACED = new RegExp(`${UNSPACED_CLASS}\\s*$`, 'u')
+const startsUnspaced = (text: string): boolean => STARTS_UNSPACED.test(text)
+const endsUnspaced = (text: string): boolean => ENDS_UNSPACED.test(text)
 
 /** Where a text may break, by the Unicode line-breaking algorithm (UAX #14): its pieces, each with the spaces after it. */
 const breakable = (text: string): string[] => {
@@ -45,7 +51,7 @@ export const unspacedPieces = (text: string): string[] => {
   const out: string[] = []
   const pieces = breakable(text)
   pieces.forEach((piece, i) => {
-    const glue = out.length && !(UNSPACED.test(pieces[i - 1]!.slice(-1)) || UNSPACED.test(piece.slice(0, 1)))
+    const glue = out.length && !(endsUnspaced(pieces[i - 1]!) || startsUnspaced(piece))
     if (glue) out[out.length - 1] += piece
     else out.push(piece)
   })
@@ -83,7 +89,7 @@ export const parseInline = (text: string): Paragraph[] =>
         else if (body) word.push({ kind: 'text', text: body })
         // A break after this piece: at a space, or between characters of a script written without spaces.
         if (spaced) end(true)
-        else if (i < pieces.length - 1 && (UNSPACED.test(body.slice(-1)) || UNSPACED.test(pieces[i + 1]!.slice(0, 1)))) end(false)
+        else if (i < pieces.length - 1 && (endsUnspaced(body) || startsUnspaced(pieces[i + 1]!))) end(false)
       })
     }
     let at = 0

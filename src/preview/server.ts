@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { isIP } from 'node:net'
+import { pipeline } from 'node:stream'
 import { extname, join, sep } from 'node:path'
 import { OWN_ROOT } from '../util/packages.ts'
 import type { PreviewStore } from './state.ts'
@@ -66,7 +67,7 @@ export const storedFace = (path: string, outDir: string, games: readonly string[
   const m = /^\/face\/([^/]+)\/([0-9a-f]{40})\.(png|svg)$/.exec(path)
   if (!m || !games.includes(m[1]!)) return undefined
   const file = join(outDir, '.cache', m[1]!, `${m[2]}.${m[3]}`)
-  return existsSync(file) ? { file, type: OUTPUT_TYPES[`.${m[3]}`]! } : undefined
+  return existsSync(file) && statSync(file).isFile() ? { file, type: OUTPUT_TYPES[`.${m[3]}`]! } : undefined
 }
 
 const send = (res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void => {
@@ -102,7 +103,7 @@ const handle = (req: IncomingMessage, res: ServerResponse, store: PreviewStore, 
   const page = PAGE_FILES[path]
   if (page) {
     res.writeHead(200, { 'Content-Type': page.type, 'Cache-Control': 'no-cache', 'Content-Security-Policy': PAGE_POLICY, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' })
-    return void createReadStream(join(PAGE_DIR, page.file)).pipe(res)
+    return void pipeline(createReadStream(join(PAGE_DIR, page.file)), res, () => undefined)
   }
   if (path === '/favicon.ico') return void res.writeHead(204).end()
   const plan = /^\/api\/sheets\/([^/]+)$/.exec(path)
@@ -132,7 +133,9 @@ const handle = (req: IncomingMessage, res: ServerResponse, store: PreviewStore, 
       ...(found.type === 'image/svg+xml' && { 'Content-Security-Policy': SVG_POLICY }),
     })
     if (req.method === 'HEAD') return void res.end()
-    return void createReadStream(found.file).pipe(res)
+    // A file that goes while it is sent (a build replacing the outputs, the cache pruned) ends this response
+    // only; a client that goes away closes the file.
+    return void pipeline(createReadStream(found.file), res, () => undefined)
   }
   send(res, 404, 'Not found.')
 }

@@ -48,6 +48,14 @@ export const suggestedPackage = (char: string): string => SUGGESTIONS.find(([re]
 export const drawsNothing = (cp: number): boolean =>
   cp <= 0x20 || (cp >= 0x7f && cp <= 0xa0) || cp === 0xad || (cp >= 0x2000 && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202f) || (cp >= 0x2060 && cp <= 0x206f) || (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff || (cp >= 0xe0100 && cp <= 0xe01ef)
 
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
+
+/**
+ * A text's grapheme clusters (a letter with its marks, an emoji with its modifiers and joiners), each as
+ * satori draws it: in the font its first character picks.
+ */
+export const clusters = (text: string): string[] => (/[^\x20-\x7e]/.test(text) ? [...graphemes.segment(text)].map((s) => s.segment) : [...text])
+
 /** One file of a Fontsource package: its family, weight and style, and the characters it holds. */
 export interface FontSubset {
   package: string
@@ -90,8 +98,15 @@ export const fontsourceSubsets = (pkg: string, weight: number, style: 'normal' |
 const covers = (subset: FontSubset, cp: number): boolean => subset.ranges.some(([a, b]) => cp >= a && cp <= b)
 
 const WEIGHTS = [400, 500, 300, 600, 700, 200, 800, 100, 900]
+const nearestCache = new Map<string, FontSubset[]>()
 /** A package's subsets at the weight nearest the one asked for (Fontsource packages of a script font often have fewer). */
 const nearestSubsets = (pkg: string, weight: number, style: 'normal' | 'italic', projectRoot?: string): FontSubset[] => {
+  const key = `${projectRoot ?? ''}\0${pkg}\0${weight}\0${style}`
+  let found = nearestCache.get(key)
+  if (!found) nearestCache.set(key, (found = findNearest(pkg, weight, style, projectRoot)))
+  return found
+}
+const findNearest = (pkg: string, weight: number, style: 'normal' | 'italic', projectRoot?: string): FontSubset[] => {
   for (const w of [weight, ...[...WEIGHTS].sort((a, b) => Math.abs(a - weight) - Math.abs(b - weight))]) {
     for (const s of style === 'italic' ? (['italic', 'normal'] as const) : (['normal'] as const)) {
       const found = fontsourceSubsets(pkg, w, s, projectRoot)

@@ -7,7 +7,7 @@ import { typeSize } from '../engine/card-sizes.ts'
 import { borderBox } from './border-box.ts'
 import { faceBox, renderFace, type RenderedFace } from './face.ts'
 import { faceFonts, textRuns, type LoadedFont } from './fonts.ts'
-import { drawsNothing, FontBook, suggestedPackage } from './font-book.ts'
+import { clusters, drawsNothing, FontBook, suggestedPackage } from './font-book.ts'
 import { pickFont } from './text/measure.ts'
 import { genericTemplate } from './generic.tsx'
 import { iconDataUri, svgDataUri } from './icons.ts'
@@ -189,7 +189,7 @@ const charactersOf = (tree: unknown, fonts: readonly LoadedFont[], book: FontBoo
     const family = run.families.find((f) => fonts.some((font) => font.name === f)) ?? fonts[0]?.name ?? ''
     const picked = pickFont(fonts, { family, weight: run.weight, style: run.style })
     if (!picked) continue
-    for (const ch of run.text) {
+    for (const ch of clusters(run.text)) {
       const cp = ch.codePointAt(0)!
       if (drawsNothing(cp)) continue
       const font = book.fontFor(cp, picked)

@@ -101,7 +101,8 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
       toDraw.map(async (k) => {
         const drawn = await renderer.draw(firstJob.get(k)!, k)
         results.set(k, { diagnostics: drawn.diagnostics, drawnWith: drawn.drawnWith, ...(drawn.stored && { face: store.files(k) }) })
-        if (drawn.stored) stored?.({ name: nameOf.get(k)!, key: k })
+        // A face drawn with errors is kept for this build, not shown as a good one.
+        if (drawn.stored && !drawn.diagnostics.some((d) => d.severity === 'error')) stored?.({ name: nameOf.get(k)!, key: k })
         if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
         progress?.(++done, cached + toDraw.length)
       }),

@@ -1,6 +1,6 @@
 import * as fontkit from 'fontkit'
 import type { LoadedFont } from '../fonts.ts'
-import { FontBook } from '../font-book.ts'
+import { clusters, drawsNothing, FontBook } from '../font-book.ts'
 
 /** The font a piece of text is set in, as a template's style names it. */
 export interface TextFont {
@@ -64,11 +64,12 @@ export const pickFont = (fonts: readonly LoadedFont[], font: Omit<TextFont, 'siz
  * lacks is measured in the font that has them, as satori falls back to it.
  */
 export const createMeasure = (fonts: readonly LoadedFont[], book: FontBook = new FontBook(fonts)): TextMeasure => {
-  /** The text in runs of one font each: the picked font's, others' where it lacks a character (or nothing has it). */
+  /** The text in runs of one font each: the picked font's, others' where it lacks a character (or nothing has it), a cluster at a time. */
   const runs = (text: string, picked: LoadedFont): Array<{ font: LoadedFont; text: string }> => {
     const out: Array<{ font: LoadedFont; text: string }> = []
-    for (const ch of text) {
-      const font = book.fontFor(ch.codePointAt(0)!, picked) ?? picked
+    for (const ch of clusters(text)) {
+      const cp = ch.codePointAt(0)!
+      const font = drawsNothing(cp) && out.length ? out[out.length - 1]!.font : (book.fontFor(cp, picked) ?? picked)
       const last = out[out.length - 1]
       if (last && last.font === font) last.text += ch
       else out.push({ font, text: ch })
