@@ -100,6 +100,10 @@ describe('card text in every script', () => {
     const withIcon = strokes('ar-icon')
     expect(withIcon).toHaveLength(3)
     expect(withIcon[2]!).toBeLessThan(withIcon[0]! / 3)
+    // And inside a word: "ا[spy]" after "ب" reads spy, alef, beh from the left (its alef before its icon, right to left).
+    const inWord = inkRuns(face('ar-word-icon'), 0, 20 * MM, 1).map((r) => r.x1 - r.x0 + 1)
+    expect(inWord).toHaveLength(3)
+    expect(inWord[1]!).toBeLessThan(inWord[0]! / 3)
   })
 
   it('orders a line of words by the bidirectional algorithm: Latin and numbers inside Arabic keep their own direction', () => {
@@ -137,7 +141,7 @@ describe('card text in every script', () => {
   it('warns of characters no installed font draws, at the card and field, naming the package that would', async () => {
     const found = (JSON.parse(built.stdout) as { rule: string; severity: string; card?: string; field?: string; line: number; message: string }[]).filter((d) => d.rule === 'render/undrawable-text')
     expect(found).toEqual([
-      expect.objectContaining({ severity: 'warning', card: 'ko', field: 'text', line: 13, message: expect.stringContaining('"한" (U+D55C), "글" (U+AE00), "카" (U+CE74), "드" (U+B4DC) cannot be drawn') }),
+      expect.objectContaining({ severity: 'warning', card: 'ko', field: 'text', line: 14, message: expect.stringContaining('"한" (U+D55C), "글" (U+AE00), "카" (U+CE74), "드" (U+B4DC) cannot be drawn') }),
     ])
     expect(found[0]!.message).toContain('npm install @fontsource/noto-sans-kr')
     // validate lays the faces out and says so too.

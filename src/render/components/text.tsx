@@ -3,7 +3,7 @@ import type { FieldName, GameDef, VocabularyWord } from '../../engine/define.ts'
 import { didYouMean } from '../../util/suggest.ts'
 import type { FaceContext } from '../template.ts'
 import { fitText, hasIcons, ICON_EM, ICON_GAP_EM, type Fitted } from '../text/fit.ts'
-import { hasRtl, paragraphDirection, visualOrder } from '../text/bidi.ts'
+import { hasRtl, levelsOf, paragraphDirection, reorder, visualOrder } from '../text/bidi.ts'
 import { plainText, type Word } from '../../engine/inline-text.ts'
 import { MISSING_ICON } from '../text/missing-icon.ts'
 
@@ -125,6 +125,13 @@ export const measureText = (props: Measured): Fitted => {
 
 const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as const
 
+/** A word's pieces (text and icons) in the order they are seen, in a paragraph of `direction` (UAX #9, L2). */
+const inReadingOrder = (w: Word, direction: 'ltr' | 'rtl'): Word => {
+  if (w.length < 2) return w
+  const ordered = reorder(w, levelsOf(w.map((p) => (p.kind === 'text' ? p.text : '\ufffc')), direction))
+  return w.glued ? Object.assign(ordered, { glued: true as const }) : ordered
+}
+
 /** The fitted text: one wrapping row per paragraph, a word per item, inline icons sized to the text and set on its baseline. */
 const Lines = ({ ctx, fitted, style, field }: { ctx: FaceContext<any>; fitted: Fitted; style: TextStyle; field?: string }) => {
   const size = fitted.size
@@ -182,7 +189,7 @@ const Lines = ({ ctx, fitted, style, field }: { ctx: FaceContext<any>; fitted: F
         <div key={p} style={{ display: 'flex', flexDirection: 'column', width: '100%', flexShrink: 0, marginTop: p ? 0.35 * line : 0 }}>
           {(fitted.lines[p] ?? []).map((words, l) => (
             <div key={l} style={{ display: 'flex', width: '100%', ...(glue ? {} : { columnGap: space }), justifyContent: JUSTIFY[style.align ?? 'center'] }}>
-              {visualOrder(paragraph, words, direction).map((i, n) => word(paragraph[i]!, n, glue))}
+              {visualOrder(paragraph, words, direction).map((i, n) => word(inReadingOrder(paragraph[i]!, direction), n, glue))}
             </div>
           ))}
         </div>
