@@ -186,7 +186,7 @@ const charactersOf = (tree: unknown, fonts: readonly LoadedFont[], book: FontBoo
   const fallbacks = new Set<LoadedFont>()
   const undrawable = new Set<string>()
   for (const run of textRuns(tree)) {
-    const family = run.families.find((f) => fonts.some((font) => font.name === f)) ?? fonts[0]?.name ?? ''
+    const family = run.families.find((f) => fonts.some((font) => font.name.toLowerCase() === f.toLowerCase())) ?? fonts[0]?.name ?? ''
     const picked = pickFont(fonts, { family, weight: run.weight, style: run.style })
     if (!picked) continue
     for (const ch of clusters(run.text)) {

@@ -51,7 +51,8 @@ const words = new Intl.Segmenter('en', { granularity: 'word' })
  * the asked style if there is one, then the nearest weight (bolder wins a tie above 400, as in CSS).
  */
 export const pickFont = (fonts: readonly LoadedFont[], font: Omit<TextFont, 'size'>): LoadedFont | undefined => {
-  const family = fonts.filter((f) => f.name === font.family)
+  // satori matches family names whatever their case.
+  const family = fonts.filter((f) => f.name.toLowerCase() === font.family.toLowerCase())
   const pool = family.length ? family : fonts.filter((f) => f.name === fonts[0]?.name)
   const styled = pool.filter((f) => f.style === (font.style ?? 'normal'))
   const candidates = styled.length ? styled : pool
