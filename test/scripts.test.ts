@@ -158,6 +158,9 @@ describe('card text in every script', () => {
     expect(face('emoji-dice').data.equals(face('emoji-heart').data)).toBe(false)
     const said = JSON.parse(built.stdout) as { rule: string; card?: string }[]
     expect(said.filter((d) => d.rule === 'render/undrawable-text').map((d) => d.card)).toEqual(['ko'])
+    // Two emoji from different files of Noto Emoji that share their first UTF-16 unit, in one text: satori
+    // would draw the second as a box without a word, so the build says so.
+    expect(said.filter((d) => d.rule === 'render/font-clash')).toEqual([expect.objectContaining({ card: 'emoji-clash', message: expect.stringContaining('"🌟" and "🎲" come from different files of one font') })])
     const inter = loadFont(baseFonts.body)
     expect(new FontBook([inter]).fontFor(0x1f3b2, inter)?.package).toBe('@fontsource/noto-emoji')
   })

@@ -160,8 +160,10 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         const drawn = kind === 'front' ? template.front(card as never, ctx) : back(card as never, ctx)
         // Every component called, as satori would.
         const element = borderBox(options.stamp && kind === 'front' && !how.layoutOnly ? withStamp(drawn, box, game.version) : drawn)
-        const { fallbacks, undrawable } = charactersOf(element, fonts, book)
+        const { fallbacks, undrawable, clashes } = charactersOf(element, fonts, book)
         diagnostics.push(...undrawableWarnings(undrawable, card, at))
+        for (const chars of clashes)
+          diagnostics.push({ rule: 'render/font-clash', severity: 'warning', ...at, message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements` })
         if (how.layoutOnly) return { diagnostics }
         const face = await renderFace(element, box, [...fonts, ...fallbacks], options.dpi)
         const fallbackPackages = fallbacks.map((f) => f.package)
@@ -182,22 +184,33 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
  * The fallback fonts a face needs (in the order every face registers them) and the characters no installed
  * font has, from the text of its element tree and the font each piece of it is set in.
  */
-const charactersOf = (tree: unknown, fonts: readonly LoadedFont[], book: FontBook): { fallbacks: LoadedFont[]; undrawable: string[] } => {
+const charactersOf = (tree: unknown, fonts: readonly LoadedFont[], book: FontBook): { fallbacks: LoadedFont[]; undrawable: string[]; clashes: string[][] } => {
   const fallbacks = new Set<LoadedFont>()
   const undrawable = new Set<string>()
+  const clashes: string[][] = []
   for (const run of textRuns(tree)) {
     const family = run.families.find((f) => fonts.some((font) => font.name.toLowerCase() === f.toLowerCase())) ?? fonts[0]?.name ?? ''
     const picked = pickFont(fonts, { family, weight: run.weight, style: run.style })
     if (!picked) continue
+    // satori 0.63 remembers the font of a character beyond the Basic Multilingual Plane by its first UTF-16
+    // unit: within one text, two such characters that share it must come from one font file.
+    const byUnit = new Map<number, Map<LoadedFont, string>>()
     for (const ch of clusters(run.text)) {
       const cp = ch.codePointAt(0)!
       if (drawsNothing(cp)) continue
       const font = book.fontFor(cp, picked)
       if (!font) undrawable.add(ch)
       else if (!fonts.includes(font)) fallbacks.add(font)
+      if (font && cp > 0xffff) {
+        const unit = ch.charCodeAt(0)
+        const seen = byUnit.get(unit) ?? new Map<LoadedFont, string>()
+        if (!seen.has(font)) seen.set(font, ch)
+        byUnit.set(unit, seen)
+      }
     }
+    for (const seen of byUnit.values()) if (seen.size > 1) clashes.push([...seen.values()])
   }
-  return { fallbacks: book.order(fallbacks), undrawable: [...undrawable] }
+  return { fallbacks: book.order(fallbacks), undrawable: [...undrawable], clashes }
 }
 
 /**
