@@ -6,6 +6,7 @@ import type { Card, GameDef } from './engine/define.ts'
 import { gamePaths, relativePath, type GamePaths } from './load/project.ts'
 import { loadDefinition } from './threads/load-definition.ts'
 import { checkFrontMatter } from './engine/checks/front-matter.ts'
+import { gameLanguages } from './engine/translations.ts'
 import type { RulesDoc } from './load/rules.ts'
 import { withThreads, type GameThreads } from './threads/threads.ts'
 import { stoppedDiagnostic } from './threads/stopped.ts'
@@ -77,6 +78,16 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   if (!read.ok) return { value: undefined, diagnostics: [...diagnostics, stoppedDiagnostic(paths, read, limitS), ...rulesDiagnostics] }
   const cards = read.value.cards
   diagnostics.push(...read.value.diagnostics, ...(checked.ok ? (checked.value as Diagnostic[]) : [stoppedDiagnostic(paths, checked, limitS)]), ...rulesDiagnostics)
+  // Each other language's translations: card ids and fields that exist, and what is not translated yet.
+  const languages = gameLanguages(game)
+  if (languages.length > 1 && !hasErrors(read.value.diagnostics)) {
+    const { loadTranslations, translationPath } = await import('./load/translations.ts')
+    const { checkTranslations } = await import('./engine/translations.ts')
+    for (const lang of languages.slice(1)) {
+      const file = loadTranslations(paths, lang)
+      diagnostics.push(...file.diagnostics, ...checkTranslations(game, cards, file.value, existsSync(translationPath(paths, lang))))
+    }
+  }
   const definitionFile = relativePath(root, paths.definition)
   if (options.faces && !hasErrors(diagnostics)) {
     const { checkFaces } = await import('./threads/check-faces.ts')

@@ -92,6 +92,12 @@ export interface GameDef<T extends TypeDefs = TypeDefs, P extends Record<string,
   types: T
   checks?: Record<string, Check<GameDef<T, P, V>>>
   examples?: Record<string, ExampleDef>
+  /**
+   * The languages the game is published in, its default first (`['en', 'nl']`): the card files and
+   * `rules.md` are the default's; `cards/<game>/lang/<lang>.yaml` translates the cards into each other.
+   * Default: one language, English.
+   */
+  languages?: readonly string[]
 }
 
 export type { SourcePos } from '../load/raw-card.ts'

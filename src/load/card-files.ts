@@ -18,7 +18,8 @@ const listFiles = (dir: string, exts: string[], within = dir, seen = new Set<str
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name)
     if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
-      if (name !== 'schema') out.push(...listFiles(path, exts, within, seen))
+      // schema/ holds the JSON Schemas, lang/ (at the top) the translations: neither holds cards.
+      if (name !== 'schema' && !(name === 'lang' && dir === within)) out.push(...listFiles(path, exts, within, seen))
     } else if (exts.some((e) => name.endsWith(e))) out.push(path)
   }
   return out

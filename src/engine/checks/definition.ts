@@ -1,3 +1,4 @@
+import { LANGUAGE_TAG } from '../translations.ts'
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import { firstLine, thrownAt } from '../../diagnostics/thrown.ts'
 import type { GameDef } from '../define.ts'
@@ -46,5 +47,10 @@ export const checkDefinition = (game: GameDef, definitionFile: string, root?: st
       broken.add(typeId)
     }
   }
+  const languages = game.languages ?? []
+  languages.forEach((lang, i) => {
+    const problem = typeof lang !== 'string' || !LANGUAGE_TAG.test(lang) ? `"${String(lang)}" is not a language tag such as "en", "nl" or "pt-BR"` : languages.indexOf(lang) !== i ? `"${lang}" is listed twice` : undefined
+    if (problem) diagnostics.push({ rule: 'game/bad-language', severity: 'error', ...at(undefined), message: `languages: ${problem}; the first language is the default, the card files' own` })
+  })
   return { diagnostics, broken }
 }

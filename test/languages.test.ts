@@ -1,0 +1,65 @@
+// A game in several languages: its translations checked against its cards.
+import { writeFileSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parseTranslations } from '../src/load/translations.ts'
+import { translateCards } from '../src/engine/translations.ts'
+import type { Card } from '../src/engine/define.ts'
+import { deckwright, fixture, projectCopy } from './helpers.ts'
+
+type Said = { rule: string; severity: string; file: string; line?: number; card?: string; message: string }
+
+describe('translations', () => {
+  it('are checked against the cards: unknown cards and fields, untranslatable fields are errors at their line; what is missing a warning', async () => {
+    const root = projectCopy(fixture('languages'))
+    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
+    expect(r.code).toBe(1)
+    const said = (JSON.parse(r.stdout) as Said[]).filter((d) => d.rule.startsWith('translation/'))
+    expect(said.map((d) => [d.rule, d.severity, d.file, d.line, d.card])).toEqual([
+      ['translation/missing', 'warning', 'cards/tavern/drinks.yaml', 4, 'mead'],
+      ['translation/missing', 'warning', 'cards/tavern/drinks.yaml', 5, 'wine'],
+      ['translation/not-translatable', 'error', 'cards/tavern/lang/nl.yaml', 2, 'mead'],
+      ['translation/unknown-field', 'error', 'cards/tavern/lang/nl.yaml', 3, 'wine'],
+      ['translation/unknown-card', 'error', 'cards/tavern/lang/nl.yaml', 4, undefined],
+    ])
+    expect(said[0]!.message).toBe('`effect` of mead has no nl translation in cards/tavern/lang/nl.yaml: the default text is used')
+    expect(said[3]!.message).toContain('has no field `naam` (did you mean "name"?)')
+    expect(said[4]!.message).toContain('translates "water", which is not a card of tavern')
+  })
+
+  it('a language without a translation file is one warning; a bad language tag is an error at the definition', async () => {
+    const root = projectCopy(fixture('languages'))
+    const game = join(root, 'rules', 'tavern', 'game.ts')
+    writeFileSync(game, readFileSync(game, 'utf8').replace("languages: ['en', 'nl']", "languages: ['en', 'nl', 'de', 'Dutch', 'nl']"))
+    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
+    const said = JSON.parse(r.stdout) as Said[]
+    expect(said.filter((d) => d.rule === 'game/bad-language').map((d) => d.message)).toEqual([
+      'languages: "Dutch" is not a language tag such as "en", "nl" or "pt-BR"; the first language is the default, the card files\' own',
+      'languages: "nl" is listed twice; the first language is the default, the card files\' own',
+    ])
+    // German has no file yet: one warning, not one per card.
+    writeFileSync(game, readFileSync(game, 'utf8').replace("languages: ['en', 'nl', 'de', 'Dutch', 'nl']", "languages: ['en', 'nl', 'de']"))
+    const de = JSON.parse((await deckwright(root, 'validate', '--no-faces', '--format', 'json')).stdout) as Said[]
+    expect(de.filter((d) => d.rule === 'translation/missing' && d.file === 'cards/tavern/lang/de.yaml').map((d) => d.message)).toEqual(['cards/tavern/lang/de.yaml does not exist: every card is in the default language in the de edition'])
+  })
+
+  it('a clean translation validates clean, and the translated cards point at the translation', async () => {
+    const root = projectCopy(fixture('languages'))
+    writeFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'ale: { name: Bier, effect: Trek een kaart. }\nmead: { name: Mede, effect: Sla een beurt over. }\nwine: { name: Wijn }\n')
+    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
+    expect([r.code, (JSON.parse(r.stdout) as Said[]).filter((d) => d.severity !== 'info')]).toEqual([0, []])
+    const file = parseTranslations('ale: { name: Bier }\n', 'cards/tavern/lang/nl.yaml', 'nl').value
+    const ale: Card = { id: 'ale', type: 'drink', set: 'base', qty: 1, fields: { name: 'Ale', price: 2 }, source: { file: 'cards/tavern/drinks.yaml', pos: { line: 3, column: 5 }, fields: { name: { line: 3, column: 19 } } } }
+    const [nl] = translateCards([ale], file)
+    expect(nl!.fields).toEqual({ name: 'Bier', price: 2 })
+    expect(nl!.source).toMatchObject({ file: 'cards/tavern/lang/nl.yaml', pos: { line: 1, column: 1 }, fields: { name: { line: 1, column: 14 } } })
+  })
+
+  it('a translation file that is not a map of cards to texts is an error at its line, never a crash', () => {
+    expect(parseTranslations('- ale\n', 'x.yaml', 'nl').diagnostics).toMatchObject([{ rule: 'translation/bad-file', line: 1 }])
+    expect(parseTranslations('ale: Bier\n', 'x.yaml', 'nl').diagnostics).toMatchObject([{ rule: 'translation/bad-file', line: 1 }])
+    expect(parseTranslations('ale: { name: [a, b] }\n', 'x.yaml', 'nl').diagnostics).toMatchObject([{ rule: 'translation/not-text', line: 1 }])
+    expect(parseTranslations('ale: { name: "x\n', 'x.yaml', 'nl').diagnostics).toMatchObject([{ rule: 'yaml/syntax' }])
+    expect(parseTranslations('ale: { name: A }\nale: { name: B }\n', 'x.yaml', 'nl').diagnostics).toMatchObject([{ rule: 'yaml/duplicate-key', line: 2 }])
+  })
+})
