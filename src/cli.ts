@@ -150,13 +150,14 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
     .option('--no-overview', 'skip <game>-overview.png, every face on one contact sheet')
     .option('--tts', 'also write Tabletop Simulator deck sheets to <game>/tts/')
     .option('--sets <sets>', 'only the cards of these sets, e.g. base,identities', listArg)
+    .option('--lang <langs>', "the languages to build besides the default, e.g. nl,de; all (the default) builds every language the definition lists", listArg)
     .option('--jobs <n>', 'worker threads drawing faces (default: one per core)', intArg(1))
     .addOption(timeoutOption())
     .addOption(new Option('--only <part>', 'build only the faces, the print sheets or the booklet').choices(['faces', 'sheets', 'booklet']))
     .option('--no-cache', 'draw every face again instead of reusing those of earlier builds')
     .option('--watch', "build, then build again whenever the games' cards, rules or templates change (Ctrl-C stops)")
     .addOption(formatOption())
-    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; maxImagePixels?: number; sets?: string[]; jobs?: number; timeout?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; watch?: boolean; format: FormatName } & SheetFlags & OutputFlags, cmd: Command) => {
+    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; maxImagePixels?: number; sets?: string[]; lang?: string[]; jobs?: number; timeout?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; watch?: boolean; format: FormatName } & SheetFlags & OutputFlags, cmd: Command) => {
       // A preset decides the resolution and the bleed: asking for another as well is a contradiction.
       for (const flag of ['dpi', 'bleed'] as const)
         if (opts.preset && cmd.getOptionValueSource(flag) === 'cli') throw new UsageError(`--preset ${opts.preset} sets the resolution and the bleed: leave out --${flag}`)
@@ -184,6 +185,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
         buildGame(root, id, {
           ...live,
           outDir: resolve(root, opts.out),
+          ...(opts.lang && !opts.lang.includes('all') && { languages: opts.lang }),
           paper: opts.paper,
           dpi: opts.dpi,
           inkFriendly: opts.inkFriendly,

@@ -1,4 +1,5 @@
 // A game in several languages: its translations checked against its cards.
+import { execFileSync } from 'node:child_process'
 import { writeFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -62,4 +63,24 @@ describe('translations', () => {
     expect(parseTranslations('ale: { name: "x\n', 'x.yaml', 'nl').diagnostics).toMatchObject([{ rule: 'yaml/syntax' }])
     expect(parseTranslations('ale: { name: A }\nale: { name: B }\n', 'x.yaml', 'nl').diagnostics).toMatchObject([{ rule: 'yaml/duplicate-key', line: 2 }])
   })
+
+  it('build every language: each edition in out/<game>/<lang>/, a face that does not change drawn once', async () => {
+    const root = projectCopy(fixture('languages'))
+    writeFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'ale: { name: Bier, effect: Trek een kaart. }\nmead: { name: Mede, effect: Sla een beurt over. }\n')
+    const built = await deckwright(root, 'build', '--no-overview')
+    expect(built.code).toBe(0)
+    // Three fronts and a shared back in English; in Dutch only the two fronts whose text changed are new.
+    expect(built.stderr).toMatch(/tavern: 8 faces \(6 drawn, 2 from the cache\)/)
+    const out = join(root, 'out', 'tavern')
+    const bytes = (path: string) => readFileSync(join(out, path))
+    expect(bytes('nl/faces/ale.front.png').equals(bytes('faces/ale.front.png'))).toBe(false)
+    expect(bytes('nl/faces/wine.front.png').equals(bytes('faces/wine.front.png'))).toBe(true)
+    expect(execFileSync('pdfinfo', [join(out, 'nl', 'tavern-nl-cards.pdf')], { encoding: 'utf8' })).toMatch(/Title:\s+Tavern — cards \(nl\)/)
+    expect(execFileSync('pdftotext', [join(out, 'nl', 'tavern-nl-rules.pdf'), '-'], { encoding: 'utf8' })).toContain('Schenk elke speler een drankje.')
+    expect(execFileSync('pdftotext', [join(out, 'tavern-rules.pdf'), '-'], { encoding: 'utf8' })).toContain('Serve a drink to every player.')
+    // A language the game does not have is refused.
+    const unknown = await deckwright(root, 'build', '--lang', 'de', '--format', 'json')
+    expect(unknown.code).toBe(1)
+    expect(JSON.parse(unknown.stdout).filter((d: Said) => d.severity === 'error')).toEqual([expect.objectContaining({ rule: 'build/unknown-language', message: expect.stringContaining('--lang names "de"') })])
+  }, 120_000)
 })

@@ -13,6 +13,9 @@ import { examplesFromFaces } from '../booklet/example.ts'
 import { OutputBatch, OutputInTheWay } from '../util/output-batch.ts'
 import { bookletKey } from '../booklet/key.ts'
 import { galleryOf, type Gallery } from './gallery.ts'
+import { gameLanguages, translateCards } from '../engine/translations.ts'
+import { loadTranslations } from '../load/translations.ts'
+import { SHORTCODES_FILE, type GamePaths } from '../load/project.ts'
 import { cachedOutput } from '../util/output-cache.ts'
 import { CACHE_DAYS, pruneCache, pruneStaged } from './cache-prune.ts'
 import { FaceStore, gameModulesHash } from '../render/face-store.ts'
@@ -64,6 +67,11 @@ export interface BuildOptions {
   threads?: GameThreads
   /** Seconds each piece of the game's code (loading it, a check, a face) may take (without `threads`); default 30. */
   timeout?: number
+  /**
+   * The languages to build besides the default (`out/<game>/<lang>/`, from `cards/<game>/lang/<lang>.yaml`
+   * and `rules/<game>/rules.<lang>.md`); default: every language the definition lists.
+   */
+  languages?: readonly string[]
   /** Draw these cards' faces first (a preview's visible cards). */
   first?: readonly string[]
   /** Called as each face drawn is stored in the cache, before the build ends (a preview shows it at once). */
@@ -189,6 +197,27 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   timings.draw = faces.value.spent.wall
   for (const part of ['svg', 'png', 'store'] as const) timings[part] = faces.value.spent[part]
 
+  // Each other language: its cards translated, drawn into the same store (a face whose text does not change
+  // between languages has the same key, and is drawn once).
+  const others = gameLanguages(game).slice(1)
+  const unknownLanguages = (options.languages ?? []).filter((l) => !others.includes(l))
+  if (unknownLanguages.length) {
+    diagnostics.push({ rule: 'build/unknown-language', severity: 'error', file: relativePath(root, paths.definition), line: 1, column: 1, message: `--lang names ${unknownLanguages.map((l) => `"${l}"`).join(', ')}, which is not among ${id}'s languages other than its default (${others.length ? others.join(', ') : 'it lists none: add languages: [...] to its definition'})` })
+    return { value: report, diagnostics }
+  }
+  const editions: Edition[] = []
+  for (const lang of options.languages ?? others) {
+    const translations = loadTranslations(paths, lang)
+    diagnostics.push(...translations.diagnostics)
+    const translated = translateCards(toRender, translations.value)
+    const drawn = await renderGame(paths, game, translated, { allCards: loaded.cards, ...renderOptions, threads, modulesAtStart, moduleFiles, jobs: options.jobs, store, reuse, progress: options.progress })
+    diagnostics.push(...drawn.diagnostics)
+    report.drawn += drawn.value.drawn
+    report.faces += drawn.value.drawn + drawn.value.cached
+    editions.push({ lang, faces: drawn.value, rules: await editionRules(root, paths, lang, threads, diagnostics) })
+  }
+  if (hasErrors(diagnostics)) return { value: report, diagnostics }
+
   // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
   const outputs = new OutputBatch(join(options.outDir, '.cache'), join(options.outDir, id))
   const at = (d: Diagnostic): Diagnostic => ({ ...d, file: d.file || relativePath(root, paths.definition), line: d.line ?? 1, column: d.column ?? 1 })
@@ -197,7 +226,9 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     return { rule: 'build/write-failed', severity: 'error', file: folder, message: `${folder} cannot be written: ${writeFailureReason(error)}; what was there before is as it was` }
   }
   try {
-    await addOutputs(outputs, { root, dir: join(options.outDir, id), id, game, faces: faces.value, rules: loaded.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
+    await addOutputs(outputs, { root, dir: join(options.outDir, id), id, stem: id, game, faces: faces.value, rules: loaded.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
+    for (const edition of editions)
+      await addOutputs(outputs, { root, dir: join(options.outDir, id, edition.lang), id, stem: `${id}-${edition.lang}`, lang: edition.lang, game, faces: edition.faces, rules: edition.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
   } catch (error) {
     outputs.discard()
     if (!isWriteFailure(error)) throw error
@@ -210,7 +241,8 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     // (--cards, --sets, --only-type, --only sheets|booklet) removes nothing it did not make.
     const whole = !options.sets && !options.onlyTypes && !options.cardIds && (!options.only || options.only === 'faces')
     try {
-      const { written, removed } = outputs.commit(whole ? (next, made) => removeStaleFaces(join(next, 'faces'), made) : undefined)
+      const facesDirs = ['faces', ...editions.map((e) => join(e.lang, 'faces'))]
+      const { written, removed } = outputs.commit(whole ? (next, made) => facesDirs.flatMap((dir) => removeStaleFaces(join(next, dir), made)) : undefined)
       report.written.push(...written.map((path) => relativePath(root, path)))
       if (removed.length) report.removed = removed.map((path) => relativePath(root, path))
     } catch (error) {
@@ -228,9 +260,34 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   return { value: report, diagnostics }
 }
 
+/** A language's edition of a game: its faces and its rules (`rules.<lang>.md`, when there is one). */
+interface Edition {
+  lang: string
+  faces: GameFaces
+  rules: RulesDoc | undefined
+}
+
+/** A language's rules, `rules/<game>/rules.<lang>.md`, read and with the game's own shortcodes expanded; none when it has none. */
+const editionRules = async (root: string, paths: GamePaths, lang: string, threads: GameThreads, diagnostics: Diagnostic[]): Promise<RulesDoc | undefined> => {
+  const file = join(paths.rulesDir, `rules.${lang}.md`)
+  if (!existsSync(file)) return undefined
+  const { loadRules } = await import('../load/rules.ts')
+  const read = loadRules(file, root)
+  diagnostics.push(...read.diagnostics.filter((d) => d.severity !== 'info'))
+  if (!existsSync(join(paths.rulesDir, SHORTCODES_FILE))) return read.value
+  const { expandGameShortcodes } = await import('../threads/expand-shortcodes.ts')
+  const expanded = await expandGameShortcodes(read.value, paths, threads)
+  diagnostics.push(...expanded.diagnostics)
+  return expanded.rules
+}
+
 interface OutputContext {
   /** The project's folder. */
   root: string
+  /** How the outputs' file names start: the game's id, with the language for another language's edition (`maybe-missions-nl`). */
+  stem: string
+  /** The edition's language, other than the default. */
+  lang?: string
   /** The game's output folder. */
   dir: string
   id: string
@@ -243,7 +300,8 @@ interface OutputContext {
 }
 
 /** Adds a built game's files to the batch: its faces, what is made from them, the print sheets and the booklet. */
-const addOutputs = async (outputs: OutputBatch, { root, dir, id, game, faces, rules, rulesDir, cacheDir }: OutputContext, options: BuildOptions, report: BuildReport, problem: (d: Diagnostic) => void): Promise<void> => {
+const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, game, faces, rules, rulesDir, cacheDir }: OutputContext, options: BuildOptions, report: BuildReport, problem: (d: Diagnostic) => void): Promise<void> => {
+  const inLanguage = lang ? ` (${lang})` : ''
   const bleedMm = options.bleedMm ?? 3
   const wants = (part: NonNullable<BuildOptions['only']>) => !options.only || options.only === part
   const { timings } = report
@@ -259,7 +317,7 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, game, faces, ru
     }
     // Made from the faces: the contact sheet (on by default) and Tabletop Simulator sheets (on request).
     for (const file of await faceOutputs(game, faces, { bleedMm, overview: options.overview ?? true, tts: options.tts ?? false, cacheDir }))
-      outputs.put(join(dir, file.name), file.data)
+      outputs.put(join(dir, file.name.replace(new RegExp(`^${id}-`), `${stem}-`)), file.data)
   }
   timings.faceFiles = performance.now() - start
   start = performance.now()
@@ -277,9 +335,10 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, game, faces, ru
     })
     try {
       const credits = { drawnWith: faces.drawnWith, root }
-      const sheetOptions = { paper: options.paper ?? ('a4' as const), duplex: 'long-edge' as const, ...options.sheets, title: `${game.title} — cards`, bleedMm, credits }
-      report.sheets = await writeSheetsFile(items, sheetOptions, outputs.stage(join(dir, `${id}-cards.pdf`)))
-      if (options.singles) await writeSingleCardsFile(single, { title: `${game.title} — single cards`, bleedMm }, outputs.stage(join(dir, `${id}-cards-single.pdf`)))
+      const sheetOptions = { paper: options.paper ?? ('a4' as const), duplex: 'long-edge' as const, ...options.sheets, title: `${game.title} — cards${inLanguage}`, bleedMm, credits }
+      const summary = await writeSheetsFile(items, sheetOptions, outputs.stage(join(dir, `${stem}-cards.pdf`)))
+      if (!lang) report.sheets = summary
+      if (options.singles) await writeSingleCardsFile(single, { title: `${game.title} — single cards${inLanguage}`, bleedMm }, outputs.stage(join(dir, `${stem}-cards-single.pdf`)))
     } catch (error) {
       // The print stage throws only for what no layout can fix (a card larger than the paper, nothing to print).
       if (!(error instanceof DiagnosticError)) throw error
@@ -296,7 +355,7 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, game, faces, ru
     const booklet = await cachedOutput(cacheDir, bookletKey(rules, bookletOptions), async () => {
       const { renderBooklet } = await import('../booklet/index.ts')
       const made = await renderBooklet(rules, bookletOptions)
-      return { files: [{ name: `${id}-rules.pdf`, data: made.value }], diagnostics: made.diagnostics.filter((d) => d.severity !== 'info') }
+      return { files: [{ name: `${stem}-rules.pdf`, data: made.value }], diagnostics: made.diagnostics.filter((d) => d.severity !== 'info') }
     })
     booklet.diagnostics.forEach(problem)
     for (const file of booklet.files) outputs.put(join(dir, file.name), file.data)
