@@ -181,11 +181,11 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
       const { buildSummary } = await import('./build/summary.ts')
       // The games' threads live as long as this process: a watch's builds find them warm.
       const threads = new GameThreads(opts.timeout)
-      const buildOne = (id: string, only = opts.only, live: Pick<BuildOptions, 'first' | 'stored'> = {}) =>
+      const buildOne = (id: string, only = opts.only, live: Pick<BuildOptions, 'first' | 'stored' | 'languages'> = {}) =>
         buildGame(root, id, {
-          ...live,
           outDir: resolve(root, opts.out),
           ...(opts.lang && !opts.lang.includes('all') && { languages: opts.lang }),
+          ...live,
           paper: opts.paper,
           dpi: opts.dpi,
           inkFriendly: opts.inkFriendly,
@@ -224,7 +224,8 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
           const started = Date.now()
           if (preview) {
             // The cards the page shows are drawn first, and each face is shown as soon as it is stored.
-            const faces = await buildOne(id, 'faces', { first, stored: (face) => preview({ game: id, stage: 'face', ...face }) })
+            // The default language's faces first (the page shows them); the other editions come with the outputs.
+            const faces = await buildOne(id, 'faces', { first, stored: (face) => preview({ game: id, stage: 'face', ...face }), languages: [] })
             preview({ game: id, stage: 'faces', diagnostics: faces.diagnostics, gallery: faces.value.gallery })
             if (hasErrors(faces.diagnostics) || opts.only === 'faces') {
               show(id, faces, started)
