@@ -83,4 +83,38 @@ describe('translations', () => {
     expect(unknown.code).toBe(1)
     expect(JSON.parse(unknown.stdout).filter((d: Said) => d.severity === 'error')).toEqual([expect.objectContaining({ rule: 'build/unknown-language', message: expect.stringContaining('--lang names "de"') })])
   }, 120_000)
+
+  it('go to translators as a spreadsheet and come back: a CSV round trip, where no cell is a formula', async () => {
+    const root = projectCopy(fixture('languages'))
+    writeFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'ale: { name: Bier }\n')
+    const drinks = join(root, 'cards', 'tavern', 'drinks.yaml')
+    writeFileSync(drinks, readFileSync(drinks, 'utf8').replace('effect: Skip a turn.', 'effect: "=HYPERLINK(\\"http://x\\")"'))
+    const exported = await deckwright(root, 'translations', 'tavern', '--lang', 'nl')
+    expect(exported.code).toBe(0)
+    const sheet = readFileSync(join(root, 'tavern-nl.csv'), 'utf8')
+    expect(sheet.split('\n').slice(0, 4)).toEqual(['card,field,default,translation', 'ale,name,Ale,Bier', 'ale,effect,Draw a card.,', 'mead,name,Mead,'])
+    // A text that starts like a formula is shown as text in a spreadsheet, never run.
+    expect(sheet).toContain(`mead,effect,"'=HYPERLINK(""http://x"")",`)
+    // The translator fills the column (one cell starts with "=" too); the sheet comes back as the translation file.
+    const filled = sheet.replace('ale,effect,Draw a card.,', 'ale,effect,Draw a card.,Trek een kaart.').replace('mead,name,Mead,', "mead,name,Mead,'=Mede").replace('wine,name,Wine,', 'wine,name,Wine,Wijn')
+    writeFileSync(join(root, 'filled.csv'), filled)
+    const imported = await deckwright(root, 'translations', 'tavern', '--lang', 'nl', '--import', 'filled.csv')
+    expect(imported.code).toBe(0)
+    const file = parseTranslations(readFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'utf8'), 'nl.yaml', 'nl').value
+    expect(file.cards.map((c) => [c.card, Object.fromEntries(c.texts.map((t) => [t.field, t.text]))])).toEqual([
+      ['ale', { name: 'Bier', effect: 'Trek een kaart.' }],
+      ['mead', { name: '=Mede' }],
+      ['wine', { name: 'Wijn' }],
+    ])
+    // A row for a card the game does not have: nothing is written, and the sheet is named.
+    writeFileSync(join(root, 'bad.csv'), 'card,field,default,translation\nwater,name,Water,Water\n')
+    const bad = await deckwright(root, 'translations', 'tavern', '--lang', 'nl', '--import', 'bad.csv', '--format', 'json')
+    expect(bad.code).toBe(1)
+    expect(JSON.parse(bad.stdout)).toEqual([expect.objectContaining({ rule: 'translation/unknown-card', file: 'bad.csv' })])
+    expect(readFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'utf8')).toContain('Wijn')
+    // A sheet without the columns, and a language the game lacks.
+    writeFileSync(join(root, 'odd.csv'), 'a,b\n1,2\n')
+    expect(JSON.parse((await deckwright(root, 'translations', 'tavern', '--lang', 'nl', '--import', 'odd.csv', '--format', 'json')).stdout)).toEqual([expect.objectContaining({ rule: 'translation/bad-sheet' })])
+    expect((await deckwright(root, 'translations', 'tavern', '--lang', 'de')).code).toBe(1)
+  }, 120_000)
 })
