@@ -5,7 +5,10 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createElement as h } from 'react'
 import { describe, expect, it } from 'vitest'
-import { baseFonts, fontsDrawing, loadFont } from '../src/render/fonts.ts'
+import { baseFonts, loadFont } from '../src/render/fonts.ts'
+import { borderBox } from '../src/render/border-box.ts'
+import { FontBook } from '../src/render/font-book.ts'
+import { faceCharacters } from '../src/render/face-characters.ts'
 import { creditsFor, creditWords, fontCredit, iconSetCredit } from '../src/util/credits.ts'
 import { deckwright, fixture, projectCopy, root } from './helpers.ts'
 
@@ -48,14 +51,17 @@ describe('credits read from the packages', () => {
 
 describe('the fonts a face draws with', () => {
   const fonts = [loadFont(baseFonts.body), loadFont(baseFonts.heading)]
-  it('are the families its text is set in, inherited as in CSS, and the first font for text under none', () => {
+  const drawnBy = (tree: unknown) => faceCharacters(borderBox(tree as never), fonts, new FontBook(fonts)).drawnBy
+  it('are the fonts its text is set in (inherited as in CSS, the first font under none), each character in the font that has it', () => {
     const bitterTitle = h('div', { style: { fontFamily: 'Bitter' } }, h('div', {}, 'Title'))
-    expect(fontsDrawing(h('div', {}, 'plain words'), fonts)).toEqual(['@fontsource/inter'])
-    expect(fontsDrawing(h('div', { style: { fontFamily: 'Inter' } }, bitterTitle), fonts)).toEqual(['@fontsource/bitter'])
-    expect(fontsDrawing(h('div', { style: { fontFamily: 'Bitter' } }, [h('img', { key: 1, src: 'x' }), h('div', { key: 2, style: { fontFamily: 'Comic Sans' } }, 'fallback')]), fonts)).toEqual(['@fontsource/inter'])
-    expect(fontsDrawing(h('div', { style: { fontFamily: '"Bitter", Inter' } }, 'both'), fonts)).toEqual(['@fontsource/bitter', '@fontsource/inter'])
-    // A font with no text in it is not drawn with.
-    expect(fontsDrawing(h('div', { style: { fontFamily: 'Bitter' } }, h('div', { style: { fontFamily: 'Inter' } }, ' ')), fonts)).toEqual([])
+    expect(drawnBy(h('div', {}, 'plain words'))).toEqual(['@fontsource/inter'])
+    expect(drawnBy(h('div', { style: { fontFamily: 'Inter' } }, bitterTitle))).toEqual(['@fontsource/bitter'])
+    expect(drawnBy(h('div', { style: { fontFamily: 'Bitter' } }, [h('img', { key: 1, src: 'x' }), h('div', { key: 2, style: { fontFamily: 'Comic Sans' } }, 'fallback')]))).toEqual(['@fontsource/inter'])
+    // A list of families: the first that is loaded draws; one listed after it, unused, is not credited.
+    expect(drawnBy(h('div', { style: { fontFamily: '"Bitter", Inter' } }, 'both'))).toEqual(['@fontsource/bitter'])
+    // A font with no text in it draws nothing; a character it lacks is drawn, and credited, by the font that has it.
+    expect(drawnBy(h('div', { style: { fontFamily: 'Bitter' } }, h('div', { style: { fontFamily: 'Inter' } }, ' ')))).toEqual([])
+    expect(drawnBy(h('div', {}, 'Inter and 中文'))).toEqual(['@fontsource/inter', '@fontsource/noto-sans-sc'])
   })
 })
 

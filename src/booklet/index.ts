@@ -6,6 +6,7 @@ import { renderBlocks, type BlockContext } from './blocks.ts'
 import { footnoteItems, takeFootnotes } from './footnotes.ts'
 import { baseFonts } from '../render/fonts.ts'
 import { suggestedPackage } from '../render/font-book.ts'
+import { undrawableMessage } from '../render/face-characters.ts'
 import { bookletFonts } from './fallback-fonts.ts'
 import { pointLocator } from '../util/lines.ts'
 import { creditsFor, drawnWithAll, type FaceCredits } from '../util/credits.ts'
@@ -107,11 +108,10 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
   })
   if (fallbackFonts.undrawable.size) {
     const chars = [...fallbackFonts.undrawable]
-    const named = chars.slice(0, 6).map((ch) => `"${ch}" (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`).join(', ')
     // At the first of them in the rules.
     const first = Math.max(0, doc.source.indexOf(chars[0]!))
     const at = pointLocator(doc.source)(first)
-    report('rules/undrawable-text', 'warning', `${chars.length > 1 ? 'the characters' : 'the character'} ${named}${chars.length > 6 ? ` and ${chars.length - 6} more` : ''} cannot be drawn in the booklet: no installed font has ${chars.length > 1 ? 'them' : 'it'}, so ${chars.length > 1 ? 'they show' : 'it shows'} as ${chars.length > 1 ? 'boxes' : 'a box'}; npm install ${[...new Set(chars.map(suggestedPackage))].join(', ')}`, { start: at, end: at })
+    report('rules/undrawable-text', 'warning', undrawableMessage(chars, ' in the booklet', [...new Set(chars.map(suggestedPackage))]), { start: at, end: at })
   }
   const drawnWith = drawnWithAll([{ fonts: [...Object.values(baseFonts).map((f) => f.package), ...fallbackFonts.used], icons: [...ctx.iconsUsed] }, options.credits?.drawnWith])
   const credits = flowPages(creditsItems(creditsFor(drawnWith, options.credits?.root), ctx), style)

@@ -1,7 +1,7 @@
 import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
 import type { ReactNode } from 'react'
-import { fontsDrawing, type LoadedFont } from './fonts.ts'
+import type { LoadedFont } from './fonts.ts'
 import { borderBox } from './border-box.ts'
 import { encodeRgbPng } from './png.ts'
 import { TEMPLATE_DPI, type FaceBox } from './face-box.ts'
@@ -13,8 +13,6 @@ export interface RenderedFace {
   png: Buffer
   /** Milliseconds spent: satori (SVG), and resvg with the PNG encoder. */
   spent: { svg: number; png: number }
-  /** The font packages that drew its text, for the credits. */
-  fonts: string[]
 }
 
 /** satori draws the element as SVG (text as paths), resvg rasterises it at the asked dpi as an RGB PNG. */
@@ -33,5 +31,5 @@ export const renderFace = async (element: ReactNode, box: FaceBox, fonts: readon
     background: '#ffffff',
   }).render()
   const png = encodeRgbPng(image.pixels, image.width, image.height)
-  return { svg, png, spent: { svg: drawn - start, png: performance.now() - drawn }, fonts: fontsDrawing(tree, fonts) }
+  return { svg, png, spent: { svg: drawn - start, png: performance.now() - drawn } }
 }

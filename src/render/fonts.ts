@@ -73,36 +73,6 @@ export const faceFonts = (templateFonts: readonly FontSpec[] = [], projectRoot?:
   return { fonts: [...fonts.values()], missing }
 }
 
-type Node = { type?: unknown; props?: { style?: { fontFamily?: unknown }; children?: unknown } }
-
-/**
- * The font packages whose fonts draw text in an element tree of host elements (as `borderBox` leaves it):
- * for each piece of text, every loaded family its `fontFamily` names, inherited from its parents as CSS
- * does; text under no family, or under families none of which is loaded, is drawn with the first font.
- */
-export const fontsDrawing = (tree: unknown, fonts: readonly LoadedFont[]): string[] => {
-  const byFamily = new Map<string, Set<string>>()
-  for (const f of fonts) byFamily.set(f.name.toLowerCase(), (byFamily.get(f.name.toLowerCase()) ?? new Set()).add(f.package))
-  const used = new Set<string>()
-  const families = (value: unknown): string[] =>
-    typeof value === 'string' ? value.split(',').map((f) => f.trim().replace(/^["']|["']$/g, '').toLowerCase()).filter((f) => byFamily.has(f)) : []
-  const fallback = fonts[0] ? [fonts[0].name.toLowerCase()] : []
-  const walk = (node: unknown, inherited: string[]): void => {
-    if (Array.isArray(node)) return node.forEach((child) => walk(child, inherited))
-    if (typeof node === 'string' || typeof node === 'number') {
-      if (String(node).trim()) for (const family of inherited) for (const pkg of byFamily.get(family) ?? []) used.add(pkg)
-      return
-    }
-    if (!node || typeof node !== 'object') return
-    const props = (node as Node).props
-    const named = props?.style?.fontFamily
-    // A family that is not loaded is drawn with the first font, as satori does.
-    walk(props?.children, named === undefined ? inherited : families(named).length ? families(named) : fallback)
-  }
-  walk(tree, fallback)
-  return [...used].sort()
-}
-
 type StyledNode = { props?: { style?: { fontFamily?: unknown; fontWeight?: unknown; fontStyle?: unknown }; children?: unknown } }
 
 /** A piece of text in an element tree, with the font its elements give it (inherited as in CSS). */

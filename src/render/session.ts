@@ -6,9 +6,9 @@ import { relativePath, TEMPLATES_FILE, type GamePaths } from '../load/project.ts
 import { typeSize } from '../engine/card-sizes.ts'
 import { borderBox } from './border-box.ts'
 import { faceBox, renderFace, type RenderedFace } from './face.ts'
-import { faceFonts, textRuns, type LoadedFont } from './fonts.ts'
-import { clusters, drawsNothing, FontBook, suggestedPackage } from './font-book.ts'
-import { pickFont } from './text/measure.ts'
+import { faceFonts } from './fonts.ts'
+import { FontBook } from './font-book.ts'
+import { faceCharacters, undrawableWarnings } from './face-characters.ts'
 import { genericTemplate } from './generic.tsx'
 import { iconDataUri, svgDataUri } from './icons.ts'
 import { artPath, loadArt, type LoadedArt } from './art.ts'
@@ -160,14 +160,13 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         const drawn = kind === 'front' ? template.front(card as never, ctx) : back(card as never, ctx)
         // Every component called, as satori would.
         const element = borderBox(options.stamp && kind === 'front' && !how.layoutOnly ? withStamp(drawn, box, game.version) : drawn)
-        const { fallbacks, undrawable, clashes } = charactersOf(element, fonts, book)
+        const { fallbacks, drawnBy, undrawable, clashes } = faceCharacters(element, fonts, book)
         diagnostics.push(...undrawableWarnings(undrawable, card, at))
         for (const chars of clashes)
           diagnostics.push({ rule: 'render/font-clash', severity: 'warning', ...at, message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements` })
         if (how.layoutOnly) return { diagnostics }
         const face = await renderFace(element, box, [...fonts, ...fallbacks], options.dpi)
-        const fallbackPackages = fallbacks.map((f) => f.package)
-        return { face, drawnWith: { fonts: [...new Set([...face.fonts, ...fallbackPackages])].sort(), icons: [...icons].sort() }, diagnostics }
+        return { face, drawnWith: { fonts: drawnBy, icons: [...icons].sort() }, diagnostics }
       } catch (error) {
         // At the template's line that threw when the stack names one, and always naming the card.
         const code = thrownAt(error, paths.root)
@@ -178,60 +177,4 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
     },
   }
   return { value: session, diagnostics: [...loaded.diagnostics, ...fontProblems] }
-}
-
-/**
- * The fallback fonts a face needs (in the order every face registers them) and the characters no installed
- * font has, from the text of its element tree and the font each piece of it is set in.
- */
-const charactersOf = (tree: unknown, fonts: readonly LoadedFont[], book: FontBook): { fallbacks: LoadedFont[]; undrawable: string[]; clashes: string[][] } => {
-  const fallbacks = new Set<LoadedFont>()
-  const undrawable = new Set<string>()
-  const clashes: string[][] = []
-  for (const run of textRuns(tree)) {
-    const family = run.families.find((f) => fonts.some((font) => font.name.toLowerCase() === f.toLowerCase())) ?? fonts[0]?.name ?? ''
-    const picked = pickFont(fonts, { family, weight: run.weight, style: run.style })
-    if (!picked) continue
-    // satori 0.63 remembers the font of a character beyond the Basic Multilingual Plane by its first UTF-16
-    // unit: within one text, two such characters that share it must come from one font file.
-    const byUnit = new Map<number, Map<LoadedFont, string>>()
-    for (const ch of clusters(run.text)) {
-      const cp = ch.codePointAt(0)!
-      if (drawsNothing(cp)) continue
-      const font = book.fontFor(cp, picked)
-      if (!font) undrawable.add(ch)
-      else if (!fonts.includes(font)) fallbacks.add(font)
-      if (font && cp > 0xffff) {
-        const unit = ch.charCodeAt(0)
-        const seen = byUnit.get(unit) ?? new Map<LoadedFont, string>()
-        if (!seen.has(font)) seen.set(font, ch)
-        byUnit.set(unit, seen)
-      }
-    }
-    for (const seen of byUnit.values()) if (seen.size > 1) clashes.push([...seen.values()])
-  }
-  return { fallbacks: book.order(fallbacks), undrawable: [...undrawable], clashes }
-}
-
-/**
- * A warning per font package that would draw characters of a face no installed font has (they would show as
- * boxes), at the card's field that holds them when one does.
- */
-const undrawableWarnings = (chars: readonly string[], card: Card | undefined, at: { file: string; line: number; column: number; card?: string }): Diagnostic[] => {
-  const byPackage = new Map<string, string[]>()
-  for (const ch of chars) byPackage.set(suggestedPackage(ch), [...(byPackage.get(suggestedPackage(ch)) ?? []), ch])
-  return [...byPackage].map(([pkg, list]) => {
-    const field = card && Object.keys(card.fields).find((name) => list.some((ch) => JSON.stringify(card.fields[name] ?? '').includes(ch)))
-    const pos = field ? card.source.fields[field] : undefined
-    const shown = list.slice(0, 6)
-    const named = shown.map((ch) => `"${ch}" (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`).join(', ')
-    const more = list.length > shown.length ? ` and ${list.length - shown.length} more` : ''
-    return {
-      rule: 'render/undrawable-text',
-      severity: 'warning' as const,
-      ...at,
-      ...(pos && { line: pos.line, column: pos.column, field }),
-      message: `${list.length > 1 ? 'the characters' : 'the character'} ${named}${more} cannot be drawn: no installed font has ${list.length > 1 ? 'them' : 'it'}, so ${list.length > 1 ? 'they show' : 'it shows'} as ${list.length > 1 ? 'boxes' : 'a box'}; npm install ${pkg}`,
-    }
-  })
 }
