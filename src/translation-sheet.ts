@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { stringify as toYaml } from 'yaml'
 import { hasErrors, type Diagnostic, type Result } from './diagnostics/diagnostic.ts'
-import { checkTranslations, gameLanguages } from './engine/translations.ts'
+import { checkTranslations, textFields, unknownLanguages } from './engine/translations.ts'
 import { relativePath } from './load/project.ts'
 import { loadTranslations, parseTranslations, translationPath } from './load/translations.ts'
 import { writeFileAtomic } from './util/atomic-write.ts'
@@ -29,12 +29,13 @@ export const translationSheet = async (root: string, id: string, lang: string): 
   const diagnostics: Diagnostic[] = validated.diagnostics.filter((d) => d.severity === 'error' && !d.rule.startsWith('translation/'))
   if (!loaded || diagnostics.length) return { value: undefined, diagnostics }
   const { game, cards, paths } = loaded
-  if (!gameLanguages(game).slice(1).includes(lang)) return { value: undefined, diagnostics: [unknownLanguage(root, paths.definition, id, lang, gameLanguages(game))] }
+  const refused = unknownLanguages(game, [lang], relativePath(root, paths.definition))
+  if (refused.length) return { value: undefined, diagnostics: refused }
   const done = new Map(loadTranslations(paths, lang).value.cards.map((c) => [c.card, new Map(c.texts.map((t) => [t.field, t.text]))]))
   const rows = cards.flatMap((card) =>
-    Object.entries(game.types[card.type]?.fields ?? {})
-      .filter(([name, field]) => (field as { kind?: string }).kind === 'text' && typeof card.fields[name] === 'string' && card.fields[name] !== '')
-      .map(([name]) => [card.id, name, String(card.fields[name]), done.get(card.id)?.get(name) ?? ''].map(safeCell)),
+    textFields(game, card)
+      .filter((name) => typeof card.fields[name] === 'string' && card.fields[name] !== '')
+      .map((name) => [card.id, name, String(card.fields[name]), done.get(card.id)?.get(name) ?? ''].map(safeCell)),
   )
   return { value: stringify([HEADER, ...rows]), diagnostics: [] }
 }
@@ -49,7 +50,8 @@ export const importTranslationSheet = async (root: string, id: string, lang: str
   const loaded = validated.value
   if (!loaded) return { value: undefined, diagnostics: validated.diagnostics }
   const { game, cards, paths } = loaded
-  if (!gameLanguages(game).slice(1).includes(lang)) return { value: undefined, diagnostics: [unknownLanguage(root, paths.definition, id, lang, gameLanguages(game))] }
+  const refused = unknownLanguages(game, [lang], relativePath(root, paths.definition))
+  if (refused.length) return { value: undefined, diagnostics: refused }
   const sheetFile = relativePath(root, sheet)
   if (!existsSync(sheet)) return { value: undefined, diagnostics: [{ rule: 'translation/bad-sheet', severity: 'error', file: sheetFile, message: `${sheetFile} does not exist` }] }
   let rows: string[][]
@@ -79,12 +81,3 @@ export const importTranslationSheet = async (root: string, id: string, lang: str
   writeFileAtomic(target, yaml)
   return { value: relativePath(root, target), diagnostics: [] }
 }
-
-const unknownLanguage = (root: string, definition: string, id: string, lang: string, languages: readonly string[]): Diagnostic => ({
-  rule: 'build/unknown-language',
-  severity: 'error',
-  file: relativePath(root, definition),
-  line: 1,
-  column: 1,
-  message: `--lang ${lang} is not among ${id}'s languages other than its default (${languages.slice(1).join(', ') || 'it lists none: add languages: [...] to its definition'})`,
-})

@@ -54,3 +54,21 @@ export const fixture = (name: string): string => join(root, 'test', 'fixtures', 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** As root and on a closed network: no sandbox, and none of Chromium's own connections. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+/**
+ * The address a `deckwright preview` process prints once it serves its page; its standard error so far
+ * goes to `log` (for the tests' own checks). Rejects after `seconds` without one.
+ */
+export const previewAddress = (preview: import('node:child_process').ChildProcess, log: (text: string) => void = () => {}, seconds = 60): Promise<string> =>
+  new Promise((resolve, reject) => {
+    let seen = ''
+    const timer = setTimeout(() => reject(new Error(`no address in ${seconds} s:\n${seen}`)), seconds * 1000)
+    preview.stderr!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString()
+      log(chunk.toString())
+      const found = /preview of \S+ at (http:\/\/\S+)/.exec(seen)
+      if (!found) return
+      clearTimeout(timer)
+      resolve(found[1]!)
+    })
+  })

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium } from 'playwright-core'
-import { CHROMIUM, CHROMIUM_ARGS, root } from './helpers.ts'
+import { CHROMIUM, CHROMIUM_ARGS, previewAddress, root } from './helpers.ts'
 
 const GAME = 'space-race'
 
@@ -98,18 +98,8 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
   it('serves the preview page, its cards drawn, from the installed package', async () => {
     // The installed command itself (what npx runs), so that stopping it stops the preview.
     const preview = spawn(join(project, 'node_modules', '.bin', 'deckwright'), ['preview', '--port', '0'], { cwd: project, env })
-    let log = ''
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no address in 60 s:\n${log}`)), 60_000)
-        preview.stderr.on('data', (chunk: Buffer) => {
-          log += chunk.toString()
-          const found = /preview of \S+ at (http:\/\/\S+)/.exec(log)
-          if (!found) return
-          clearTimeout(timer)
-          resolve(found[1]!)
-        })
-      })
+      const url = await previewAddress(preview)
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
       try {
         const page = await browser.newPage()

@@ -6,7 +6,7 @@ import { request } from 'node:http'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM, CHROMIUM_ARGS, deckwright, fixture, root } from './helpers.ts'
+import { CHROMIUM, CHROMIUM_ARGS, deckwright, fixture, previewAddress, root } from './helpers.ts'
 
 
 let project: string
@@ -36,17 +36,7 @@ beforeAll(async () => {
   project = mkdtempSync(join(root, 'test', 'build', 'tmp-preview-'))
   cpSync(fixture('own-vocabulary'), project, { recursive: true })
   preview = spawn(process.execPath, [join(root, 'bin', 'deckwright.js'), 'preview', 'harbour', '--port', '0', '--jobs', '1'], { cwd: project })
-  preview.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no address in 30 s:\n${log}`)), 30_000)
-    preview.stderr!.on('data', () => {
-      const found = /preview of harbour at (http:\/\/\S+)/.exec(log)
-      if (found) {
-        clearTimeout(timer)
-        resolve(found[1]!)
-      }
-    })
-  })
+  url = await previewAddress(preview, (text) => (log += text), 30)
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   page = await browser.newPage({ viewport: { width: 900, height: 420 } })
   await page.goto(url)

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
-import { renderGame, type GameFaces, type RenderOptions } from '../threads/render-game.ts'
+import { renderGame, type GameFaces, type RenderOptions, type RenderRunOptions } from '../threads/render-game.ts'
 import { defaultJobs } from '../threads/face-pool.ts'
 import { withThreads, type GameThreads } from '../threads/threads.ts'
 import { writeSheetsFile, type PrintItem, type SheetOptions, type SheetSummary } from '../print/sheets.ts'
@@ -13,7 +13,7 @@ import { examplesFromFaces } from '../booklet/example.ts'
 import { OutputBatch, OutputInTheWay } from '../util/output-batch.ts'
 import { bookletKey } from '../booklet/key.ts'
 import { galleryOf, type Gallery } from './gallery.ts'
-import { gameLanguages, translateCards } from '../engine/translations.ts'
+import { gameLanguages, translateCards, unknownLanguages } from '../engine/translations.ts'
 import { loadTranslations } from '../load/translations.ts'
 import { SHORTCODES_FILE, type GamePaths } from '../load/project.ts'
 import { cachedOutput } from '../util/output-cache.ts'
@@ -24,7 +24,7 @@ import { gameModuleInputs } from '../load/game-modules.ts'
 import { validateGame } from '../validate.ts'
 import { gameEntries, gamePaths, relativePath } from '../load/project.ts'
 import { setNames } from '../engine/model.ts'
-import type { GameDef } from '../engine/define.ts'
+import type { Card, GameDef } from '../engine/define.ts'
 import type { RulesDoc } from '../load/rules.ts'
 import { applyPreset, faceOutputs, type PresetName } from '../output/index.ts'
 
@@ -176,19 +176,10 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   // The booklet alone needs only the faces of its examples.
   const exampleIds = new Set(Object.values(game.examples ?? {}).flatMap((e) => e.cards))
   const toRender = options.only === 'booklet' ? cards.filter((c) => exampleIds.has(c.id)) : cards
-  const faces = await renderGame(paths, game, toRender, {
-    allCards: loaded.cards,
-    ...renderOptions,
-    threads,
-    modulesAtStart,
-    moduleFiles,
-    jobs: options.jobs,
-    store,
-    reuse,
-    progress: options.progress,
-    first: options.first,
-    stored: options.stored,
-  })
+  // Every edition is drawn the same way, into one store.
+  const draw = (cards: readonly Card[], live: Pick<RenderRunOptions, 'first' | 'stored'> = {}) =>
+    renderGame(paths, game, cards, { allCards: loaded.cards, ...renderOptions, threads, modulesAtStart, moduleFiles, jobs: options.jobs, store, reuse, progress: options.progress, ...live })
+  const faces = await draw(toRender, { first: options.first, stored: options.stored })
   diagnostics.push(...faces.diagnostics)
   if (hasErrors(diagnostics)) return { value: report, diagnostics }
   report.drawn = faces.value.drawn
@@ -200,17 +191,14 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   // Each other language: its cards translated, drawn into the same store (a face whose text does not change
   // between languages has the same key, and is drawn once).
   const others = gameLanguages(game).slice(1)
-  const unknownLanguages = (options.languages ?? []).filter((l) => !others.includes(l))
-  if (unknownLanguages.length) {
-    diagnostics.push({ rule: 'build/unknown-language', severity: 'error', file: relativePath(root, paths.definition), line: 1, column: 1, message: `--lang names ${unknownLanguages.map((l) => `"${l}"`).join(', ')}, which is not among ${id}'s languages other than its default (${others.length ? others.join(', ') : 'it lists none: add languages: [...] to its definition'})` })
-    return { value: report, diagnostics }
-  }
+  const notTheGames = unknownLanguages(game, options.languages ?? [], relativePath(root, paths.definition))
+  if (notTheGames.length) return { value: report, diagnostics: [...diagnostics, ...notTheGames] }
   const editions: Edition[] = []
   for (const lang of options.languages ?? others) {
     const translations = loadTranslations(paths, lang)
     diagnostics.push(...translations.diagnostics)
     const translated = translateCards(toRender, translations.value)
-    const drawn = await renderGame(paths, game, translated, { allCards: loaded.cards, ...renderOptions, threads, modulesAtStart, moduleFiles, jobs: options.jobs, store, reuse, progress: options.progress })
+    const drawn = await draw(translated)
     diagnostics.push(...drawn.diagnostics)
     report.drawn += drawn.value.drawn
     report.faces += drawn.value.drawn + drawn.value.cached

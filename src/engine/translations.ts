@@ -12,8 +12,16 @@ export const gameLanguages = (game: GameDef): readonly string[] => {
   return tags.length ? tags : ['en']
 }
 
+/** Languages asked for (`--lang`) that are not among the game's others than its default, as one error at the definition; none when all are. */
+export const unknownLanguages = (game: GameDef, asked: readonly string[], definitionFile: string): Diagnostic[] => {
+  const others = gameLanguages(game).slice(1)
+  const unknown = asked.filter((l) => !others.includes(l))
+  if (!unknown.length) return []
+  return [{ rule: 'build/unknown-language', severity: 'error', file: definitionFile, line: 1, column: 1, message: `--lang names ${unknown.map((l) => `"${l}"`).join(', ')}, which is not among ${game.id}'s languages other than its default (${others.length ? others.join(', ') : 'it lists none: add languages: [...] to its definition'})` }]
+}
+
 /** The fields of a card that are translated: its text fields (a number or a word of a vocabulary stays as it is). */
-const textFields = (game: GameDef, card: Card): string[] =>
+export const textFields = (game: GameDef, card: Card): string[] =>
   Object.entries(game.types[card.type]?.fields ?? {})
     .filter(([, field]) => (field as { kind?: string }).kind === 'text')
     .map(([name]) => name)
