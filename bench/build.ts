@@ -54,7 +54,7 @@ const floor = async (count: number) => {
   const templates = (await import(join(work, 'templates', 'bench', 'index.tsx'))).default
   const fonts = faceFonts(templates.fonts).fonts.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style }))
   const box = faceBox(63.5, 88.9, 3)
-  const ctx = createFaceContext({ game, box, inkFriendly: false, face: 'front', measure: createMeasure([]), diagnostics: [], at: { file: 'bench', line: 1, column: 1 }, findIcon: iconDataUri, iconHint: '', art: () => undefined })
+  const ctx = createFaceContext({ game, box, inkFriendly: false, face: 'front', measure: createMeasure([]), diagnostics: [], at: { file: 'bench', line: 1, column: 1 }, findIcon: iconDataUri, iconHint: '', art: () => undefined, lang: () => 'en', word: () => undefined, wordAsked: () => undefined, wordsFile: '' })
   let svgMs = 0
   let pngMs = 0
   for (const card of cards.slice(0, count)) {

@@ -7,6 +7,8 @@ import { gamePaths, relativePath, type GamePaths } from './load/project.ts'
 import { loadDefinition } from './threads/load-definition.ts'
 import { checkFrontMatter } from './engine/checks/front-matter.ts'
 import { gameLanguages } from './engine/translations.ts'
+import type { Edition } from './build/editions.ts'
+import { GAME_TEXTS_KEY } from './load/translations.ts'
 import type { RulesDoc } from './load/rules.ts'
 import { withThreads, type GameThreads } from './threads/threads.ts'
 import { stoppedDiagnostic } from './threads/stopped.ts'
@@ -17,6 +19,8 @@ export interface LoadedGame {
   cards: Card[]
   /** The rules file as read for validation, for the booklet to reuse; undefined when the game has none. */
   rules?: RulesDoc
+  /** Each language's edition besides the default's, as read for validation (none when its cards had errors). */
+  editions: Edition[]
 }
 
 /** Loads a game and checks every card and the deck against its rules engine: every problem, in one run. */
@@ -78,20 +82,40 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   if (!read.ok) return { value: undefined, diagnostics: [...diagnostics, stoppedDiagnostic(paths, read, limitS), ...rulesDiagnostics] }
   const cards = read.value.cards
   diagnostics.push(...read.value.diagnostics, ...(checked.ok ? (checked.value as Diagnostic[]) : [stoppedDiagnostic(paths, checked, limitS)]), ...rulesDiagnostics)
-  // Each other language's translations: card ids and fields that exist, and what is not translated yet.
+  // The templates' own words, and each other language's translations: card ids, fields and keys that
+  // exist, their texts read by the fields' kinds, and what is not translated yet.
   const languages = gameLanguages(game)
-  if (languages.length > 1 && !hasErrors(read.value.diagnostics)) {
-    const { loadTranslations, translationPath } = await import('./load/translations.ts')
-    const { checkTranslations } = await import('./engine/translations.ts')
+  const editions: Edition[] = []
+  if (!hasErrors(read.value.diagnostics)) {
+    const { loadWords } = await import('./load/template-words.ts')
+    const defaultWords = loadWords(paths, languages[0]!)
+    diagnostics.push(...defaultWords.diagnostics)
+    if (languages.length > 1) diagnostics.push(...reservedIds(cards))
     for (const lang of languages.slice(1)) {
-      const file = loadTranslations(paths, lang)
-      diagnostics.push(...file.diagnostics, ...checkTranslations(game, cards, file.value, existsSync(translationPath(paths, lang))))
+      const { loadEdition } = await import('./build/editions.ts')
+      const { translationPath } = await import('./load/translations.ts')
+      const { checkWords } = await import('./engine/translations.ts')
+      const { wordsPath } = await import('./load/template-words.ts')
+      const found: Diagnostic[] = []
+      const edition = await loadEdition(root, paths, game, cards, lang, threads, found)
+      const checked = await threads.call(paths, { game: id, do: 'translations', cards, file: edition.translations, exists: existsSync(translationPath(paths, lang)) })
+      diagnostics.push(...found, ...(checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)]), ...checkWords(defaultWords.value, edition.words, existsSync(wordsPath(paths, lang))))
+      editions.push(edition)
     }
   }
   const definitionFile = relativePath(root, paths.definition)
   if (options.faces && !hasErrors(diagnostics)) {
     const { checkFaces } = await import('./threads/check-faces.ts')
-    diagnostics.push(...(await checkFaces(paths, game, cards, threads, options.maxImagePixels)))
+    const found = await checkFaces(paths, game, cards, threads, options.maxImagePixels)
+    diagnostics.push(...found)
+    // Each edition's faces, with their text in its language; a problem the default's faces have already is said once.
+    const said = new Set(found.map(sameProblem))
+    for (const edition of editions)
+      for (const d of await checkFaces(paths, game, edition.cards, threads, options.maxImagePixels, edition.language))
+        if (!said.has(sameProblem(d))) {
+          said.add(sameProblem(d))
+          diagnostics.push(d)
+        }
   } else if (options.faces !== undefined) {
     // What was not checked is said, so that a clean run is never mistaken for a complete one.
     const why = options.faces ? 'errors were found: they come first' : '--no-faces'
@@ -99,5 +123,14 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   }
   // An error the game's code threw after its check or face had answered (from a timer, a rejected promise).
   diagnostics.push(...threads.strays(paths))
-  return { value: { paths, game, cards, rules }, diagnostics }
+  return { value: { paths, game, cards, rules, editions }, diagnostics }
 }
+
+/** One problem of a face, wherever it is reported (a card's file, or its translation's). */
+const sameProblem = (d: Diagnostic) => `${d.rule}\u0000${d.card ?? ''}\u0000${d.field ?? ''}\u0000${d.message}`
+
+/** A card whose id is the key translation files keep for the game's own texts: it could not be translated. */
+const reservedIds = (cards: readonly Card[]): Diagnostic[] =>
+  cards
+    .filter((c) => c.id === GAME_TEXTS_KEY)
+    .map((c) => ({ rule: 'translation/reserved-id', severity: 'error', file: c.source.file, ...c.source.pos, card: c.id, message: `the id "${GAME_TEXTS_KEY}" is what translation files name the game's own texts under: give this card another id` }))

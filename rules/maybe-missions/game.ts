@@ -8,6 +8,8 @@ export default defineGame({
   id: 'maybe-missions',
   title: 'Maybe Missions',
   version: '1.0.0',
+  /** English first (the card files and rules.md); the Dutch edition is in cards/maybe-missions/lang/nl.yaml and rules.nl.md. */
+  languages: ['en', 'nl'],
   players: { min: 3, max: 6 },
   params: {
     /** "Create a deck containing 5 YES and 5 NO Votes per player." */

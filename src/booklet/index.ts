@@ -23,6 +23,8 @@ import { typographer } from './typography.ts'
 export interface BookletOptions {
   /** Used when the front matter has no title. */
   title?: string
+  /** The rules' language (`en`, `nl`): its quotation marks and hyphenation, and the PDF's metadata. Default English. */
+  lang?: string
   /** Default A5, the usual size of a card game's rules. */
   pageSize?: PageSizeName
   /** The game's examples, drawn where the rules say `{{< rules-example id=… >}}`. */
@@ -60,6 +62,7 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
   const title = stringOf(doc.frontMatter['title']) ?? options.title ?? 'Rules'
   const pdf = createPdf({
     title,
+    lang: options.lang,
     size: saddle ? SHEET_A4_LANDSCAPE : [style.page.width, style.page.height],
     // An imposed booklet is printed at actual size on both sides of landscape sheets, turned on the short edge.
     ...(saddle && { print: { duplex: 'short-edge' as const } }),

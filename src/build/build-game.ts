@@ -13,9 +13,8 @@ import { examplesFromFaces } from '../booklet/example.ts'
 import { OutputBatch, OutputInTheWay } from '../util/output-batch.ts'
 import { bookletKey } from '../booklet/key.ts'
 import { galleryOf, type Gallery } from './gallery.ts'
-import { gameLanguages, translateCards, unknownLanguages } from '../engine/translations.ts'
-import { loadTranslations } from '../load/translations.ts'
-import { SHORTCODES_FILE, type GamePaths } from '../load/project.ts'
+import { gameLanguages, unknownLanguages } from '../engine/translations.ts'
+import type { Edition } from './editions.ts'
 import { cachedOutput } from '../util/output-cache.ts'
 import { CACHE_DAYS, pruneCache, pruneStaged } from './cache-prune.ts'
 import { FaceStore, gameModulesHash } from '../render/face-store.ts'
@@ -176,9 +175,11 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   // The booklet alone needs only the faces of its examples.
   const exampleIds = new Set(Object.values(game.examples ?? {}).flatMap((e) => e.cards))
   const toRender = options.only === 'booklet' ? cards.filter((c) => exampleIds.has(c.id)) : cards
-  // Every edition is drawn the same way, into one store.
-  const draw = (cards: readonly Card[], live: Pick<RenderRunOptions, 'first' | 'stored'> = {}) =>
-    renderGame(paths, game, cards, { allCards: loaded.cards, ...renderOptions, threads, modulesAtStart, moduleFiles, jobs: options.jobs, store, reuse, progress: options.progress, ...live })
+  // Every edition is drawn the same way, into one store; a face another edition drew in this run is taken
+  // from it (its texts the same), also without the cache.
+  const fresh = new Set<string>()
+  const draw = (cards: readonly Card[], live: Pick<RenderRunOptions, 'first' | 'stored' | 'language'> = {}) =>
+    renderGame(paths, game, cards, { allCards: loaded.cards, ...renderOptions, threads, modulesAtStart, moduleFiles, jobs: options.jobs, store, reuse, fresh, progress: options.progress, ...live })
   const faces = await draw(toRender, { first: options.first, stored: options.stored })
   diagnostics.push(...faces.diagnostics)
   if (hasErrors(diagnostics)) return { value: report, diagnostics }
@@ -193,16 +194,15 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   const others = gameLanguages(game).slice(1)
   const notTheGames = unknownLanguages(game, options.languages ?? [], relativePath(root, paths.definition))
   if (notTheGames.length) return { value: report, diagnostics: [...diagnostics, ...notTheGames] }
-  const editions: Edition[] = []
+  const editions: (Edition & { faces: GameFaces })[] = []
+  const rendered = new Set(toRender.map((c) => c.id))
   for (const lang of options.languages ?? others) {
-    const translations = loadTranslations(paths, lang)
-    diagnostics.push(...translations.diagnostics)
-    const translated = translateCards(toRender, translations.value)
-    const drawn = await draw(translated)
+    const edition = loaded.editions.find((e) => e.lang === lang)!
+    const drawn = await draw(edition.cards.filter((c) => rendered.has(c.id)), { language: edition.language })
     diagnostics.push(...drawn.diagnostics)
     report.drawn += drawn.value.drawn
     report.faces += drawn.value.drawn + drawn.value.cached
-    editions.push({ lang, faces: drawn.value, rules: await editionRules(root, paths, lang, threads, diagnostics) })
+    editions.push({ ...edition, faces: drawn.value })
   }
   if (hasErrors(diagnostics)) return { value: report, diagnostics }
 
@@ -214,9 +214,10 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     return { rule: 'build/write-failed', severity: 'error', file: folder, message: `${folder} cannot be written: ${writeFailureReason(error)}; what was there before is as it was` }
   }
   try {
-    await addOutputs(outputs, { root, dir: join(options.outDir, id), id, stem: id, game, faces: faces.value, rules: loaded.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
+    const defaultLang = gameLanguages(game)[0]!
+    await addOutputs(outputs, { root, dir: join(options.outDir, id), id, stem: id, lang: defaultLang, game, faces: faces.value, rules: loaded.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
     for (const edition of editions)
-      await addOutputs(outputs, { root, dir: join(options.outDir, id, edition.lang), id, stem: `${id}-${edition.lang}`, lang: edition.lang, game, faces: edition.faces, rules: edition.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
+      await addOutputs(outputs, { root, dir: join(options.outDir, id, edition.lang), id, stem: `${id}-${edition.lang}`, lang: edition.lang, edition: true, game: edition.game, faces: edition.faces, rules: edition.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
   } catch (error) {
     outputs.discard()
     if (!isWriteFailure(error)) throw error
@@ -248,34 +249,15 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   return { value: report, diagnostics }
 }
 
-/** A language's edition of a game: its faces and its rules (`rules.<lang>.md`, when there is one). */
-interface Edition {
-  lang: string
-  faces: GameFaces
-  rules: RulesDoc | undefined
-}
-
-/** A language's rules, `rules/<game>/rules.<lang>.md`, read and with the game's own shortcodes expanded; none when it has none. */
-const editionRules = async (root: string, paths: GamePaths, lang: string, threads: GameThreads, diagnostics: Diagnostic[]): Promise<RulesDoc | undefined> => {
-  const file = join(paths.rulesDir, `rules.${lang}.md`)
-  if (!existsSync(file)) return undefined
-  const { loadRules } = await import('../load/rules.ts')
-  const read = loadRules(file, root)
-  diagnostics.push(...read.diagnostics.filter((d) => d.severity !== 'info'))
-  if (!existsSync(join(paths.rulesDir, SHORTCODES_FILE))) return read.value
-  const { expandGameShortcodes } = await import('../threads/expand-shortcodes.ts')
-  const expanded = await expandGameShortcodes(read.value, paths, threads)
-  diagnostics.push(...expanded.diagnostics)
-  return expanded.rules
-}
-
 interface OutputContext {
   /** The project's folder. */
   root: string
   /** How the outputs' file names start: the game's id, with the language for another language's edition (`maybe-missions-nl`). */
   stem: string
-  /** The edition's language, other than the default. */
-  lang?: string
+  /** The language of the outputs (their PDFs' metadata, the booklet's typography). */
+  lang: string
+  /** Another language's edition than the default's (its language in its titles). */
+  edition?: boolean
   /** The game's output folder. */
   dir: string
   id: string
@@ -288,8 +270,8 @@ interface OutputContext {
 }
 
 /** Adds a built game's files to the batch: its faces, what is made from them, the print sheets and the booklet. */
-const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, game, faces, rules, rulesDir, cacheDir }: OutputContext, options: BuildOptions, report: BuildReport, problem: (d: Diagnostic) => void): Promise<void> => {
-  const inLanguage = lang ? ` (${lang})` : ''
+const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edition, game, faces, rules, rulesDir, cacheDir }: OutputContext, options: BuildOptions, report: BuildReport, problem: (d: Diagnostic) => void): Promise<void> => {
+  const inLanguage = edition ? ` (${lang})` : ''
   const bleedMm = options.bleedMm ?? 3
   const wants = (part: NonNullable<BuildOptions['only']>) => !options.only || options.only === part
   const { timings } = report
@@ -323,10 +305,10 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, gam
     })
     try {
       const credits = { drawnWith: faces.drawnWith, root }
-      const sheetOptions = { paper: options.paper ?? ('a4' as const), duplex: 'long-edge' as const, ...options.sheets, title: `${game.title} — cards${inLanguage}`, bleedMm, credits }
+      const sheetOptions = { paper: options.paper ?? ('a4' as const), duplex: 'long-edge' as const, ...options.sheets, title: `${game.title} — cards${inLanguage}`, lang, bleedMm, credits }
       const summary = await writeSheetsFile(items, sheetOptions, outputs.stage(join(dir, `${stem}-cards.pdf`)))
-      if (!lang) report.sheets = summary
-      if (options.singles) await writeSingleCardsFile(single, { title: `${game.title} — single cards${inLanguage}`, bleedMm }, outputs.stage(join(dir, `${stem}-cards-single.pdf`)))
+      if (!edition) report.sheets = summary
+      if (options.singles) await writeSingleCardsFile(single, { title: `${game.title} — single cards${inLanguage}`, lang, bleedMm }, outputs.stage(join(dir, `${stem}-cards-single.pdf`)))
     } catch (error) {
       // The print stage throws only for what no layout can fix (a card larger than the paper, nothing to print).
       if (!(error instanceof DiagnosticError)) throw error
@@ -339,7 +321,7 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, gam
   if (wants('booklet') && rules) {
     // The rules file as validation read it (its diagnostics came with validation). The booklet is made
     // again only when the rules, their pictures, the examples' faces or the options changed.
-    const bookletOptions = { ...options.booklet, title: game.title, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir, credits: { drawnWith: faces.drawnWith, root } }
+    const bookletOptions = { ...options.booklet, title: game.title, lang, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir, credits: { drawnWith: faces.drawnWith, root } }
     const booklet = await cachedOutput(cacheDir, bookletKey(rules, bookletOptions), async () => {
       const { renderBooklet } = await import('../booklet/index.ts')
       const made = await renderBooklet(rules, bookletOptions)

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml'
-import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+import { isMap, type Node } from 'yaml'
+import type { Result } from '../diagnostics/diagnostic.ts'
 import { relativePath, type GamePaths } from './project.ts'
 import type { SourcePos } from './raw-card.ts'
 import { readTextFile } from './text-file.ts'
+import { readYamlTexts } from './yaml-texts.ts'
 
 /** One translated text: a card's field in another language, with where it is written. */
 export interface TranslatedText {
@@ -20,28 +21,44 @@ export interface CardTranslation {
   texts: TranslatedText[]
 }
 
+/**
+ * One of the game's own texts in another language (its `_game:` block): `title`, `types.<type>`,
+ * `sets.<set>`, `vocabularies.<vocabulary>.<word>`, `roles.<role>` or `examples.<example>`.
+ */
+export interface GameText {
+  key: string
+  text: string
+  pos: SourcePos
+}
+
+/** The key of a translation file that holds the game's own texts rather than a card's (no card id starts with it). */
+export const GAME_TEXTS_KEY = '_game'
+
 /** A game's translation file for one language (`cards/<game>/lang/<lang>.yaml`). */
 export interface TranslationFile {
   lang: string
   /** Relative to the project root. */
   file: string
   cards: CardTranslation[]
+  /** The game's title and the names of its types, sets, vocabulary words, roles and examples. */
+  game: GameText[]
+  /** Where the `_game:` block is, when there is one. */
+  gamePos?: SourcePos
 }
 
 /** Where a game's translations into a language are kept. */
 export const translationPath = (paths: GamePaths, lang: string): string => join(paths.cardsDir, 'lang', `${lang}.yaml`)
 
-const MAX_ALIASES = 100
-
 /**
  * Reads a translation file: a mapping of card ids to mappings of their fields to text
- * (`mission-01: { title: Eerste missie }`). A missing file is an empty translation; what is not text is an
+ * (`mission-01: { title: Eerste missie }`), and the game's own texts under `_game:`
+ * (`_game: { title: …, types: { master: Meesterkaart } }`). A missing file is an empty translation; what is not text is an
  * error at its line. Nothing here knows the game: `checkTranslations` says which ids and fields exist.
  */
 export const loadTranslations = (paths: GamePaths, lang: string): Result<TranslationFile> => {
   const path = translationPath(paths, lang)
   const file = relativePath(paths.root, path)
-  const empty: TranslationFile = { lang, file, cards: [] }
+  const empty: TranslationFile = { lang, file, cards: [], game: [] }
   if (!existsSync(path)) return { value: empty, diagnostics: [] }
   const text = readTextFile(path, file, paths.cardsDir)
   if (text.value === undefined) return { value: empty, diagnostics: text.diagnostics }
@@ -50,28 +67,31 @@ export const loadTranslations = (paths: GamePaths, lang: string): Result<Transla
 
 /** Parses a translation file's text (see loadTranslations). */
 export const parseTranslations = (source: string, file: string, lang: string): Result<TranslationFile> => {
-  const lc = new LineCounter()
-  const doc = parseDocument(source, { lineCounter: lc, uniqueKeys: false, prettyErrors: false })
-  const diagnostics: Diagnostic[] = []
-  const at = (node: { range?: readonly [number, number, number] | null } | null | undefined): SourcePos => {
-    const p = lc.linePos(node?.range?.[0] ?? 0)
-    return { line: p.line, column: p.col }
-  }
+  const yaml = readYamlTexts(source, file, 'a translation file maps card ids to their translated fields (`mission-01: { title: … }`)')
+  const { diagnostics, at } = yaml
   const problem = (node: Node | null | undefined, message: string, rule = 'translation/bad-file') => diagnostics.push({ rule, severity: 'error', file, ...at(node), message })
-  for (const error of doc.errors.slice(0, 1)) {
-    const p = lc.linePos(error.pos[0])
-    diagnostics.push({ rule: 'yaml/syntax', severity: 'error', file, line: p.line, column: p.col, message: `not valid YAML: ${error.message.split('\n')[0]}` })
-  }
-  const value: TranslationFile = { lang, file, cards: [] }
-  if (diagnostics.length || doc.contents === null) return { value, diagnostics }
-  if (!isMap(doc.contents)) {
-    problem(doc.contents as Node, 'a translation file maps card ids to their translated fields (`mission-01: { title: … }`)')
-    return { value, diagnostics }
+  const value: TranslationFile = { lang, file, cards: [], game: [] }
+  // The `_game:` block, flattened to dotted keys (`types.master`); which keys exist is the engine's business.
+  const readGameTexts = (node: Node | null, path: string[], keyNode: Node) => {
+    if (isMap(node)) {
+      for (const item of node.items) {
+        const name = yaml.name(item.key)
+        if (!name) problem(item.key as Node, 'a name is expected here')
+        else readGameTexts(item.value as Node | null, [...path, name], item.key as Node)
+      }
+      return
+    }
+    const key = path.join('.')
+    const text = yaml.text(node)
+    if (!path.length) problem(node ?? keyNode, `\`${GAME_TEXTS_KEY}\` maps the game's texts to their translation (\`${GAME_TEXTS_KEY}: { title: …, types: { … } }\`)`)
+    else if (text === undefined) problem(node ?? keyNode, `\`${key}\` of ${GAME_TEXTS_KEY}: a translation is text`, 'translation/not-text')
+    else if (value.game.some((t) => t.key === key)) diagnostics.push({ rule: 'yaml/duplicate-key', severity: 'error', file, ...at(keyNode), message: `\`${key}\` of ${GAME_TEXTS_KEY} is given twice: keep one` })
+    else value.game.push({ key, text, pos: at(node ?? keyNode) })
   }
   const seen = new Map<string, SourcePos>()
-  for (const pair of doc.contents.items) {
+  for (const pair of yaml.map?.items ?? []) {
     const key = pair.key as Node | null
-    const id = isScalar(key) ? String(key.value) : undefined
+    const id = yaml.name(key)
     if (!id) {
       problem(key, 'a card id is expected here')
       continue
@@ -82,6 +102,11 @@ export const parseTranslations = (source: string, file: string, lang: string): R
       continue
     }
     seen.set(id, pos)
+    if (id === GAME_TEXTS_KEY) {
+      value.gamePos = pos
+      readGameTexts(pair.value as Node | null, [], key!)
+      continue
+    }
     const fields = pair.value as Node | null
     if (!isMap(fields)) {
       problem(fields ?? key, `the translation of ${id} maps its fields to text (\`${id}: { title: … }\`)`)
@@ -89,7 +114,7 @@ export const parseTranslations = (source: string, file: string, lang: string): R
     }
     const texts: TranslatedText[] = []
     for (const item of fields.items) {
-      const name = isScalar(item.key) ? String((item.key as { value: unknown }).value) : undefined
+      const name = yaml.name(item.key)
       const v = item.value as Node | null
       if (!name) {
         problem(item.key as Node, 'a field name is expected here')
@@ -99,12 +124,12 @@ export const parseTranslations = (source: string, file: string, lang: string): R
         diagnostics.push({ rule: 'yaml/duplicate-key', severity: 'error', file, ...at(item.key as Node), message: `\`${name}\` of ${id} is given twice: keep one` })
         continue
       }
-      const js = isScalar(v) ? v.toJS(doc, { maxAliasCount: MAX_ALIASES }) : undefined
-      if (typeof js !== 'string' && typeof js !== 'number') {
+      const text = yaml.text(v)
+      if (text === undefined) {
         problem(v ?? (item.key as Node), `\`${name}\` of ${id}: a translation is text`, 'translation/not-text')
         continue
       }
-      texts.push({ field: name, text: String(js), pos: at(v) })
+      texts.push({ field: name, text, pos: at(v) })
     }
     value.cards.push({ card: id, pos, texts })
   }

@@ -16,6 +16,8 @@ export type Duplex = 'long-edge' | 'short-edge' | 'none'
 
 export interface PdfOptions {
   title: string
+  /** The document's language (`en`, `nl`), for readers, screen readers and hyphenation in viewers. */
+  lang?: string
   size: [number, number]
   margin?: number
   /**
@@ -32,9 +34,10 @@ const VIEWER_DUPLEX: Record<Duplex, string> = {
 }
 
 /** A pdfkit document whose bytes depend only on what is drawn on it. */
-export const createPdf = ({ title, size, margin = 0, print }: PdfOptions): PDFKit.PDFDocument => {
+export const createPdf = ({ title, lang, size, margin = 0, print }: PdfOptions): PDFKit.PDFDocument => {
   const doc = new PDFDocument({
     size,
+    ...(lang && { lang }),
     margin,
     pdfVersion: '1.7',
     autoFirstPage: false,

@@ -25,6 +25,8 @@ export interface Offset {
 
 export interface SheetOptions {
   title: string
+  /** The language of the cards (`nl`), in the PDF's metadata. */
+  lang?: string
   paper?: PaperName
   landscape?: boolean
   /** Bleed drawn around the trim in every face image; default 3 mm. */
@@ -189,7 +191,7 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
   const tooLarge = groups.filter((g) => g.layout.perPage === 0)
   if (tooLarge.length > 0) fail('print/card-too-large', tooLarge.map((g) => g.layout.notes[0]).join(' '), tooLarge[0]!.items[0]!.id)
 
-  const doc = createPdf({ title, size: [mmToPt(paper.widthMm), mmToPt(paper.heightMm)], print: { duplex } })
+  const doc = createPdf({ title, lang: options.lang, size: [mmToPt(paper.widthMm), mmToPt(paper.heightMm)], print: { duplex } })
   const sink = output(doc)
   const notes: string[] = []
   let pages = 0

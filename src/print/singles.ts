@@ -20,6 +20,8 @@ export async function writeSingleCardsFile(items: PrintItem[], options: SingleCa
 
 export interface SingleCardOptions {
   title: string
+  /** The language of the cards, in the PDF's metadata. */
+  lang?: string
   bleedMm?: number
 }
 
@@ -28,7 +30,7 @@ async function singleCards<T>(items: PrintItem[], options: SingleCardOptions, ou
   if (!(bleedMm >= 0)) throw new DiagnosticError({ rule: 'print/bad-option', severity: 'error', file: '', message: `bleedMm must be a number of millimetres, 0 or more; got ${bleedMm}.` })
   if (items.length === 0) throw new DiagnosticError({ rule: 'print/no-cards', severity: 'error', file: '', message: 'There are no cards to print.' })
   const first = items[0]!.size
-  const doc = createPdf({ title, size: [mmToPt(first.widthMm + 2 * bleedMm), mmToPt(first.heightMm + 2 * bleedMm)], print: { duplex: 'long-edge' } })
+  const doc = createPdf({ title, lang: options.lang, size: [mmToPt(first.widthMm + 2 * bleedMm), mmToPt(first.heightMm + 2 * bleedMm)], print: { duplex: 'long-edge' } })
   const sink = output(doc)
   try {
     for (const { size, front, back } of items)

@@ -4,11 +4,14 @@ import type { FaceStore } from './face-store.ts'
 import type { FaceJob, RenderSession } from './session.ts'
 import { writeFailureReason } from '../util/write-failure.ts'
 import type { DrawnWith } from '../util/credits.ts'
+import { shownKey } from './face-texts.ts'
 
 /** What drawing a face left: its diagnostics, and whether the face is in the store (not when its template failed). */
 export interface DrawOutcome {
   diagnostics: Diagnostic[]
   stored: boolean
+  /** The key it is stored under: its inputs' with the texts of its language it showed (see shownKey). */
+  key?: string
   /** What it was drawn with, for the credits (a stored face only). */
   drawnWith?: DrawnWith
   /** Milliseconds spent drawing (SVG, PNG) and storing it. */
@@ -34,16 +37,20 @@ export const drawFailure = (paths: GamePaths, job: FaceJob, error: unknown, stor
 }
 
 /**
- * Draws one face and stores it (what a game thread does for each face it is sent). `leftBehind` gives the
+ * Draws one face and stores it (what a game thread does for each face it is sent), under its inputs' key
+ * with the texts of its language it showed, noting which those were for the next build to find it. `leftBehind` gives the
  * errors the template's code threw outside the drawing (a promise nobody awaited): they are stored with the
  * face, so that a build that takes it from the cache reports them too.
  */
-export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, key: string, leftBehind?: () => Promise<Diagnostic[]>): Promise<DrawOutcome> => {
+export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, inputs: string, leftBehind?: () => Promise<Diagnostic[]>): Promise<DrawOutcome> => {
   const drawn = await session.draw(job)
   const { face, drawnWith = { fonts: [], icons: [] } } = drawn
   const diagnostics = [...drawn.diagnostics, ...((await leftBehind?.()) ?? [])]
   if (!face) return { diagnostics, stored: false }
   const start = performance.now()
+  const key = shownKey(inputs, drawn.shown)
   store.put(key, face, diagnostics, drawnWith)
-  return { diagnostics, stored: true, drawnWith, spent: { ...face.spent, store: performance.now() - start } }
+  const shown = Object.keys(drawn.shown)
+  if (shown.length && !diagnostics.some((d) => d.severity === 'error')) store.noteShown(inputs, shown)
+  return { diagnostics, stored: true, key, drawnWith, spent: { ...face.spent, store: performance.now() - start } }
 }

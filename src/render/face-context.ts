@@ -4,6 +4,7 @@ import type { FaceBox } from './face.ts'
 import type { FaceContext } from './template.ts'
 import type { TextMeasure } from './text/measure.ts'
 import { MISSING_ICON } from './text/missing-icon.ts'
+import { fillWord } from './face-texts.ts'
 
 /** Where a problem with a face is reported: the card's place, or its field's line when a field is named. */
 export type FacePlace = Pick<Diagnostic, 'file' | 'line' | 'column' | 'card' | 'field'>
@@ -25,6 +26,14 @@ export interface FaceContextSources {
   iconHint: string
   /** The art of the face (see FaceContext.art), reporting its own problems. */
   art(file: string, place: (field?: string) => FacePlace): string | undefined
+  /** The face's language (see FaceContext.lang), noted as read. */
+  lang(): string
+  /** A template word in the face's language, undefined for a key no words file defines. */
+  word(key: string): string | undefined
+  /** Where a template word that does not exist is reported: the template's line that asked for it. */
+  wordAsked(key: string): Omit<FacePlace, 'card' | 'field'> | undefined
+  /** The words files (for a message naming where words are defined). */
+  wordsFile: string
 }
 
 /**
@@ -38,6 +47,7 @@ export const createFaceContext = (sources: FaceContextSources): FaceContext => {
     return { ...at, ...(pos ? { line: pos.line, column: pos.column } : {}), ...(field && card ? { field } : {}) }
   }
   const missing = new Set<string>()
+  const unknownWords = new Set<string>()
   return {
     game,
     box,
@@ -56,5 +66,15 @@ export const createFaceContext = (sources: FaceContextSources): FaceContext => {
     },
     word: (vocabulary, word) => game.vocabularies?.[vocabulary]?.[word] ?? { label: word, icon: `missing:${word}` },
     art: (file) => sources.art(file, place),
+    get lang() {
+      return sources.lang()
+    },
+    t: (key, values) => {
+      const text = sources.word(key)
+      if (text !== undefined) return fillWord(text, values)
+      if (!unknownWords.has(key)) diagnostics.push({ rule: 'translation/unknown-word', severity: 'error', ...place(), ...sources.wordAsked(key), message: `the template asks for the word "${key}", which ${sources.wordsFile} does not define` })
+      unknownWords.add(key)
+      return key
+    },
   }
 }

@@ -17,8 +17,10 @@ import { NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
  */
 export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardArt: ReadonlySet<string> = new Set(), moduleFiles: readonly string[] = []): string => {
   const hash = createHash('sha256').update(JSON.stringify(options)).update(sourceHash('render')).update(projectDrawingPackages(paths.root))
-  // The definition and any module it imports from the rules folder (the rules text and pictures are not faces' business).
-  for (const file of [...filesUnder(paths.templatesDir), ...rulesModules(paths, moduleFiles), ...outside(paths, moduleFiles)]) {
+  // The definition and any module it imports from the rules folder (the rules text and pictures are not faces'
+  // business). The template words (templates/<game>/lang/) are in the keys of the faces that show them instead.
+  const words = join(paths.templatesDir, 'lang') + sep
+  for (const file of [...filesUnder(paths.templatesDir).filter((f) => !f.startsWith(words)), ...rulesModules(paths, moduleFiles), ...outside(paths, moduleFiles)]) {
     if (existsSync(file) && !cardArt.has(file)) hash.update(file).update(readFileSync(file))
   }
   return hash.digest('hex')
@@ -90,6 +92,28 @@ export class FaceStore {
     } catch {
       return undefined // a damaged entry is drawn again
     }
+  }
+
+  /**
+   * Which texts of its language (`ShownTexts` keys) the face of `inputs` (its inputs' key) showed when it was
+   * last drawn: with a language's texts, the key it is stored under. Undefined when it showed none or was
+   * never drawn (a face that showed none is stored under `inputs` itself).
+   */
+  shownBy(inputs: string): string[] | undefined {
+    const path = join(this.dir, `${inputs}.shown.json`)
+    try {
+      const keys = JSON.parse(readFileSync(path, 'utf8')) as unknown
+      if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) return undefined
+      touch(path)
+      return keys
+    } catch {
+      return undefined // none yet, or damaged: the face is drawn again
+    }
+  }
+
+  /** Notes which texts the face of `inputs` showed (see shownBy). */
+  noteShown(inputs: string, keys: readonly string[]): void {
+    writeFileAtomic(join(this.dir, `${inputs}.shown.json`), JSON.stringify([...keys].sort()))
   }
 
   /** Makes a stored face not reusable (its files stay for the build that drew it). */

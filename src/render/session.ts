@@ -20,6 +20,9 @@ import { createMeasure } from './text/measure.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 import { importGameModule, loadFailure } from '../load/code-errors.ts'
 import { fullIconName, type DrawnWith } from '../util/credits.ts'
+import { gameLanguages } from '../engine/translations.ts'
+import { loadWords, wordsByKey, wordsPath } from '../load/template-words.ts'
+import { faceText, gameAsShown, type FaceLanguage, type ShownTexts } from './face-texts.ts'
 
 export interface RenderOptions {
   dpi: number
@@ -36,6 +39,8 @@ export interface FaceJob {
   kind: 'front' | 'back'
   type: string
   card?: Card
+  /** The language to draw it in, when not the default (its card then comes translated). */
+  language?: FaceLanguage
 }
 
 /** What drawing a face in memory gave: the face (none when its template failed), what it was drawn with, its diagnostics. */
@@ -43,6 +48,8 @@ export interface FaceDrawing {
   face?: RenderedFace
   /** What the face was drawn with (fonts, icons of installed sets), for the credits. */
   drawnWith?: DrawnWith
+  /** The texts of its language the face showed (the game's own, template words): part of its key. */
+  shown: ShownTexts
   diagnostics: Diagnostic[]
 }
 
@@ -76,6 +83,10 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
   const book = new FontBook(fonts, paths.root, templates?.fallbacks)
   const measure = createMeasure(fonts, book)
   const definitionFile = relativePath(paths.root, paths.definition)
+  // The templates' own words in the default language (a problem with the file is validate's to report).
+  const defaultLang = gameLanguages(game)[0]!
+  const defaultWords = wordsByKey(loadWords(paths, defaultLang).value)
+  const wordsFile = relativePath(paths.root, wordsPath(paths, defaultLang))
   const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
   const arts = new Map<string, LoadedArt>()
   const artOf = (file: string): LoadedArt => {
@@ -91,7 +102,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
     const own = templates?.types[typeId] as TypeTemplate<GameDef, string> | undefined
     if (own) return { template: own }
     return {
-      template: genericTemplate(type.name),
+      template: genericTemplate(typeId),
       generic: { rule: 'render/generic-template', severity: 'warning', file: templates ? templatesFile : definitionFile, line: 1, column: 1, message: `no template for ${type.name} (${typeId}): its cards are drawn as plain text` },
     }
   }
@@ -101,11 +112,13 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
       const words = fonts.map((f) => ({ type: 'span', key: `${f.name}${f.weight}${f.style}`, props: { style: { fontFamily: f.name, fontWeight: f.weight, fontStyle: f.style }, children: 'Aa 1' } }))
       await renderFace({ type: 'div', key: null, props: { style: { display: 'flex', flexWrap: 'wrap' }, children: words } } as never, faceBox(20, 20, 0), fonts, 30)
     },
-    async draw({ kind, type: typeId, card }, how = {}) {
+    async draw({ kind, type: typeId, card, language }, how = {}) {
       const diagnostics: Diagnostic[] = []
-      const type = game.types[typeId]!
+      // The game's texts and the template words in the face's language, each noted as the template reads it.
+      const shown: ShownTexts = {}
+      const text = faceText(game, defaultWords, language)
       const size = typeSize(game, typeId)
-      if (!size) return { diagnostics } // reported by validation (game/unknown-size)
+      if (!size) return { diagnostics, shown } // reported by validation (game/unknown-size)
       const { template, generic } = templateOf(typeId)
       if (generic) diagnostics.push(generic)
       const at = card
@@ -123,7 +136,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         return uri
       }
       const ctx = createFaceContext({
-        game,
+        game: gameAsShown(game, shown, language),
         box,
         inkFriendly: options.inkFriendly,
         card,
@@ -132,6 +145,14 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         diagnostics,
         at,
         findIcon,
+        lang: () => (shown.lang = language?.lang ?? defaultLang),
+        word: (key) => {
+          const word = text(`t:${key}`)
+          shown[`t:${key}`] = word ?? ''
+          return word
+        },
+        wordAsked: () => thrownAt(new Error(), paths.root),
+        wordsFile,
         iconHint: `name an icon of an installed Iconify set, e.g. "game-icons:spy", or an SVG in ${relativePath(paths.root, join(paths.templatesDir, 'icons'))}/`,
         art: (file, place) => {
           const loaded = artOf(file)
@@ -154,7 +175,8 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
           return undefined
         },
       })
-      const back = template.back ?? genericTemplate(type.name).back!
+      const type = game.types[typeId]!
+      const back = template.back ?? genericTemplate(typeId).back!
       try {
         // A template that throws is a diagnostic at the card being drawn; the rest of the game still renders.
         const drawn = kind === 'front' ? template.front(card as never, ctx) : back(card as never, ctx)
@@ -164,15 +186,15 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         diagnostics.push(...undrawableWarnings(undrawable, card, at))
         for (const chars of clashes)
           diagnostics.push({ rule: 'render/font-clash', severity: 'warning', ...at, message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements` })
-        if (how.layoutOnly) return { diagnostics }
+        if (how.layoutOnly) return { diagnostics, shown }
         const face = await renderFace(element, box, [...fonts, ...fallbacks], options.dpi)
-        return { face, drawnWith: { fonts: drawnBy, icons: [...icons].sort() }, diagnostics }
+        return { face, drawnWith: { fonts: drawnBy, icons: [...icons].sort() }, shown, diagnostics }
       } catch (error) {
         // At the template's line that threw when the stack names one, and always naming the card.
         const code = thrownAt(error, paths.root)
         const whose = card ? `the ${kind} of ${card.id} (${card.source.file}:${card.source.pos.line})` : `the shared ${kind} of ${type.name}`
         diagnostics.push({ rule: 'render/template-error', severity: 'error', ...at, ...code, message: `the template failed to draw ${whose}: ${firstLine(error)}` })
-        return { diagnostics }
+        return { diagnostics, shown }
       }
     },
   }

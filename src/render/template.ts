@@ -40,6 +40,15 @@ export interface FaceContext<G extends GameDef<any, any, any> = GameDef> {
   report(problem: FaceProblem): void
   /** Measures text with the fonts the face is drawn with, for text that must fit its box. */
   measure: TextMeasure
+  /** The language the face is drawn in (`en`, `nl`): the definition's `languages`, its default first. */
+  lang: string
+  /**
+   * A word the template prints itself ("SUCCESS", "Secret identity"), in the face's language: `key` of
+   * `templates/<game>/lang/<lang>.yaml`, else of the default language's file. `{name}` in the word is
+   * replaced by `values.name` (`ctx.t('players', { count: 3 })`). A key the default's file lacks is an error
+   * at the template's line.
+   */
+  t(key: string, values?: Readonly<Record<string, string | number>>): string
 }
 
 /**

@@ -8,6 +8,7 @@ import type { GameThreads } from './threads.ts'
 import { stoppedDiagnostic } from './stopped.ts'
 import { planFaces } from '../render/plan.ts'
 import type { FaceJob } from '../render/session.ts'
+import type { FaceLanguage } from '../render/face-texts.ts'
 
 const sameJob = (a: FaceJob, b: FaceJob) => a.kind === b.kind && a.type === b.type && a.card?.id === b.card?.id
 
@@ -15,14 +16,15 @@ const sameJob = (a: FaceJob, b: FaceJob) => a.kind === b.kind && a.type === b.ty
  * Lays out every face without drawing it, on a game thread: the templates' components measure their text
  * and look up their icons, so text that does not fit and unknown icons are found by `validate`, not only by
  * `build`. A face whose template runs over the time limit (or ends its thread) is an error at its card, and
- * the faces after it are laid out on a new thread.
+ * the faces after it are laid out on a new thread. With `language`, the faces of that language's edition
+ * (`cards` translated): its text must fit as the default's does.
  */
-export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonly Card[], threads: GameThreads, maxImagePixels?: number): Promise<Diagnostic[]> => {
+export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonly Card[], threads: GameThreads, maxImagePixels?: number, language?: FaceLanguage): Promise<Diagnostic[]> => {
   const options = { dpi: 300, bleedMm: 3, inkFriendly: false, ...(maxImagePixels && { maxImagePixels }) }
   // Compiled here first: the time limit is the templates' code's, not the compiler's (a compile error is reported where they load).
   const templates = join(paths.templatesDir, TEMPLATES_FILE)
   if (existsSync(templates)) await compileGameModule(templates, paths.root).catch(() => undefined)
-  let jobs = planFaces(game, cards).map((p) => p.job)
+  let jobs = planFaces(game, cards).map((p) => (language ? { ...p.job, language } : p.job))
   const diagnostics: Diagnostic[] = []
   for (let tries = 0; jobs.length; tries++) {
     const [thread] = threads.take(paths, 1)

@@ -125,6 +125,12 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
     }
     case 'checks':
       return checkDeck(await game(g), request.cards, relativePath(root, paths.definition), root, { failedTypes: new Set(request.failedTypes), leftOut: new Set(request.leftOut) }, (name) => running({ kind: 'check', name }))
+    case 'translations': {
+      const def = await game(g)
+      running({ kind: 'translations', lang: request.file.lang })
+      const { checkTranslations, checkTranslatedTexts } = await import('../engine/translations.ts')
+      return [...checkTranslations(def, request.cards, request.file, request.exists), ...checkTranslatedTexts(def, request.cards, request.file, root)]
+    }
     case 'open': {
       const opened = await session(g, request.options)
       // Warmed while the build validates: satori reads its fonts on its first call (deckwright's code, not the game's).

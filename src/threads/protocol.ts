@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Card } from '../engine/define.ts'
 import type { RawCardFile } from '../load/raw-card.ts'
+import type { TranslationFile } from '../load/translations.ts'
 import type { ShortcodeCall, ShortcodeOutput } from '../engine/run-shortcodes.ts'
 import type { DrawOutcome } from '../render/draw-face.ts'
 import type { FaceJob, RenderOptions } from '../render/session.ts'
@@ -24,6 +25,11 @@ export type Request = { game: string } & (
   | { do: 'shortcodes'; calls: ShortcodeCall[] }
   /** Run the game's deck checks on its cards (those that passed validation), holding checks on `failedTypes`; `leftOut`: ids of cards with errors. */
   | { do: 'checks'; cards: Card[]; failedTypes: string[]; leftOut: string[] }
+  /**
+   * Check a translation file against the game's cards (`checkTranslations`) and read each translated text
+   * with its field's kind (which may be the game's own code).
+   */
+  | { do: 'translations'; cards: Card[]; file: TranslationFile; exists: boolean }
   /** Load the templates, fonts and renderer for these options, so that the first face drawn does not wait for them. */
   | { do: 'open'; options: RenderOptions }
   /** Run the templates of these faces without drawing them: text that does not fit, unknown icons, art. */
@@ -39,6 +45,7 @@ export interface Replies {
   shortcodes: { outputs: ShortcodeOutput[]; diagnostics: Diagnostic[] }
   schemas: { schemas: Record<string, Record<string, unknown>>; diagnostics: Diagnostic[] }
   checks: Diagnostic[]
+  translations: Diagnostic[]
   open: Diagnostic[]
   layout: Diagnostic[]
   draw: DrawOutcome
@@ -51,6 +58,8 @@ export interface Replies {
 export type Piece =
   | { kind: 'definition' }
   | { kind: 'cards' }
+  /** Reading a language's translated texts with the fields' kinds. */
+  | { kind: 'translations'; lang: string }
   /** A shortcode of the game's own; none: loading the file of them. */
   | { kind: 'shortcode'; name?: string }
   | { kind: 'templates' }

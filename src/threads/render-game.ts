@@ -10,6 +10,9 @@ import { defaultJobs, openRenderer } from './face-pool.ts'
 import { withThreads, type GameThreads } from './threads.ts'
 import type { FaceJob, RenderOptions } from '../render/session.ts'
 import { drawnWithAll, type DrawnWith } from '../util/credits.ts'
+import { faceText, shownKey, type FaceLanguage } from '../render/face-texts.ts'
+import { loadWords, wordsByKey } from '../load/template-words.ts'
+import { gameLanguages } from '../engine/translations.ts'
 
 export type { RenderOptions } from '../render/session.ts'
 export type { CardFaces, GameFaces } from '../render/game-faces.ts'
@@ -41,6 +44,13 @@ export interface RenderRunOptions extends RenderOptions {
   modulesAtStart?: string
   /** The files the game's modules are made from (gameModuleInputs); worked out here when not given. */
   moduleFiles?: readonly string[]
+  /** The language to draw in, when not the default (the cards given are then translated). */
+  language?: FaceLanguage
+  /**
+   * Keys of the faces drawn earlier in this run (another language's edition): taken from the store even
+   * when `reuse` is false. The faces drawn here are added.
+   */
+  fresh?: Set<string>
 }
 
 /**
@@ -65,7 +75,7 @@ export const renderGame = (paths: GamePaths, game: GameDef, cards: readonly Card
   withThreads(options.threads, options.timeout, (threads) => renderWith(paths, game, cards, options, threads))
 
 const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions, threads: GameThreads): Promise<Result<GameFaces>> => {
-  const { jobs = defaultJobs(), store = temporaryStore(), reuse = true, progress, first = [], stored, threads: _given, timeout: _timeout, allCards = cards, modulesAtStart, moduleFiles: given, ...renderOptions } = options
+  const { jobs = defaultJobs(), store = temporaryStore(), reuse = true, progress, first = [], stored, threads: _given, timeout: _timeout, allCards = cards, modulesAtStart, moduleFiles: given, language, fresh = new Set<string>(), ...renderOptions } = options
   const moduleFiles = given ?? (await gameModuleInputs(gameEntries(paths), paths.root))
   const modules = modulesAtStart ?? gameModulesHash(paths, moduleFiles)
   const planned = planFaces(game, cards)
@@ -75,20 +85,33 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
   const inputs = renderInputsHash(paths, renderOptions, new Set(allCards.flatMap((c) => art(c) || [])), moduleFiles)
   const digests = new Map<string, string>()
   const digestOf = (file: string) => digests.get(file) ?? (digests.set(file, artDigest(paths.templatesDir, file)), digests.get(file)!)
-  const keys = planned.map((p) => faceKey(p.job, inputs, art(p.job.card) ? digestOf(art(p.job.card)!) : undefined))
+  // A face's inputs' key; the key it is stored under adds the texts of its language it shows (see lookUp).
+  const bases = planned.map((p) => faceKey(p.job, inputs, art(p.job.card) ? digestOf(art(p.job.card)!) : undefined))
   const firstJob = new Map<string, FaceJob>()
-  planned.forEach((p, i) => firstJob.has(keys[i]!) || firstJob.set(keys[i]!, p.job))
-  const results = new Map<string, { face?: StoredFace; diagnostics: Diagnostic[]; drawnWith?: DrawnWith }>()
+  planned.forEach((p, i) => firstJob.has(bases[i]!) || firstJob.set(bases[i]!, p.job))
+  const text = faceText(game, wordsByKey(loadWords(paths, gameLanguages(game)[0]!).value), language)
+  const takeable = (k: string) => reuse || fresh.has(k)
+  // A face that showed no texts is stored under its inputs' key; one that did, under the key those texts
+  // make in this language (the texts it showed when last drawn: the same texts, the same face).
+  const lookUp = (base: string) => {
+    const plain = takeable(base) ? store.get(base) : undefined
+    if (plain) return { key: base, hit: plain }
+    const shown = store.shownBy(base)
+    const key = shown && shownKey(base, Object.fromEntries(shown.map((k) => [k, text(k) ?? ''])))
+    const hit = key && takeable(key) ? store.get(key) : undefined
+    return hit && { key: key!, hit }
+  }
+  const results = new Map<string, { key?: string; face?: StoredFace; diagnostics: Diagnostic[]; drawnWith?: DrawnWith }>()
   let cached = 0
-  for (const k of new Set(keys)) {
-    const hit = reuse ? store.get(k) : undefined
-    if (hit) {
-      results.set(k, { face: hit.face, diagnostics: relocate(hit.diagnostics, firstJob.get(k)!), drawnWith: hit.drawnWith })
+  for (const base of new Set(bases)) {
+    const found = lookUp(base)
+    if (found) {
+      results.set(base, { key: found.key, face: found.hit.face, diagnostics: relocate(found.hit.diagnostics, firstJob.get(base)!), drawnWith: found.hit.drawnWith })
       cached++
     }
   }
-  const toDraw = drawOrder([...new Set(keys)].filter((k) => !results.has(k)), firstJob, new Set(first))
-  const nameOf = new Map(planned.map((p, i) => [keys[i]!, p.name]))
+  const toDraw = drawOrder([...new Set(bases)].filter((k) => !results.has(k)), firstJob, new Set(first))
+  const nameOf = new Map(planned.map((p, i) => [bases[i]!, p.name]))
   const diagnostics: Diagnostic[] = []
   let done = cached
   const spent = { wall: 0, svg: 0, png: 0, store: 0 }
@@ -98,11 +121,14 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
     const renderer = await openRenderer(paths, renderOptions, store, { jobs, faces: toDraw.length, threads })
     diagnostics.push(...renderer.diagnostics)
     await Promise.all(
-      toDraw.map(async (k) => {
-        const drawn = await renderer.draw(firstJob.get(k)!, k)
-        results.set(k, { diagnostics: drawn.diagnostics, drawnWith: drawn.drawnWith, ...(drawn.stored && { face: store.files(k) }) })
+      toDraw.map(async (base) => {
+        const job = firstJob.get(base)!
+        const drawn = await renderer.draw(language ? { ...job, language } : job, base)
+        const key = drawn.stored ? drawn.key! : undefined
+        if (key) fresh.add(key)
+        results.set(base, { key, diagnostics: drawn.diagnostics, drawnWith: drawn.drawnWith, ...(key && { face: store.files(key) }) })
         // A face drawn with errors is kept for this build, not shown as a good one.
-        if (drawn.stored && !drawn.diagnostics.some((d) => d.severity === 'error')) stored?.({ name: nameOf.get(k)!, key: k })
+        if (key && !drawn.diagnostics.some((d) => d.severity === 'error')) stored?.({ name: nameOf.get(base)!, key })
         if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
         progress?.(++done, cached + toDraw.length)
       }),
@@ -113,21 +139,24 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
   diagnostics.push(...threads.strays(paths))
   if (toDraw.length && gameModulesHash(paths, moduleFiles) !== modules) {
     // Some faces may have been drawn by the old code and some by the new, under keys of either: none is kept.
-    for (const k of toDraw) store.forget(k)
+    for (const base of toDraw) {
+      const key = results.get(base)?.key
+      if (key) store.forget(key)
+    }
     diagnostics.push({ rule: 'render/changed-while-drawing', severity: 'warning', file: relativePath(paths.root, paths.definition), line: 1, column: 1, message: 'the game definition or templates changed while its faces were drawn: this build may mix the two, so build again' })
   }
 
   const seen = new Set(diagnostics.map(key))
-  for (const k of keys)
-    for (const d of results.get(k)?.diagnostics ?? [])
+  for (const base of bases)
+    for (const d of results.get(base)?.diagnostics ?? [])
       if (!seen.has(key(d))) {
         seen.add(key(d))
         diagnostics.push(d)
       }
 
-  const drawnWith = drawnWithAll([...new Set(keys)].map((k) => results.get(k)?.drawnWith))
+  const drawnWith = drawnWithAll([...new Set(bases)].map((k) => results.get(k)?.drawnWith))
   const out: GameFaces = { cards: [], backs: new Map(), drawnWith, drawn: toDraw.length, cached, spent }
-  const faceOf = new Map(planned.map((p, i) => [p.name, results.get(keys[i]!)?.face]))
+  const faceOf = new Map(planned.map((p, i) => [p.name, results.get(bases[i]!)?.face]))
   for (const p of planned) {
     const face = faceOf.get(p.name)
     if (!face) continue

@@ -26,6 +26,8 @@ const pieceOf = (paths: GamePaths, piece: Piece | undefined): { what: string; at
     }
     case 'cards':
       return { what: "reading the cards with the game's field kinds", at: { file: definition, line: 1, column: 1 }, face: false }
+    case 'translations':
+      return { what: `reading the ${piece.lang} translations with the game's field kinds`, at: { file: definition, line: 1, column: 1 }, face: false }
     case 'shortcode':
       return { what: piece.name ? `the shortcode ${piece.name}` : `loading ${SHORTCODES_FILE}`, at: { file: relativePath(paths.root, join(paths.rulesDir, SHORTCODES_FILE)), line: 1, column: 1 }, face: false }
     case 'templates':

@@ -10,11 +10,11 @@ type Ctx = FaceContext<typeof game>
 const NAVY = '#1d2540'
 const GOLD = '#e2b53e'
 
-/** Inline icons for rule text besides the resources: the votes' thumbs (`[yes] YES-voter`). */
-const WORDS: InlineWords = {
-  yes: { label: 'YES', icon: 'game-icons:thumb-up', color: defaultRoles.green.color },
-  no: { label: 'NO', icon: 'game-icons:thumb-down', color: defaultRoles.red.color },
-}
+/** Inline icons for rule text besides the resources: the votes' thumbs (`[yes] YES-voter`), named in the face's language. */
+const words = (ctx: Ctx): InlineWords => ({
+  yes: { label: ctx.t('vote-yes'), icon: 'game-icons:thumb-up', color: defaultRoles.green.color },
+  no: { label: ctx.t('vote-no'), icon: 'game-icons:thumb-down', color: defaultRoles.red.color },
+})
 
 /** The shared back of a deck: the game's name, the deck's name and its emblem. */
 const Back = ({ ctx, deck, icon }: { ctx: Ctx; deck: string; icon: string }) => {
@@ -23,7 +23,7 @@ const Back = ({ ctx, deck, icon }: { ctx: Ctx; deck: string; icon: string }) => 
     <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : NAVY} style={{ alignItems: 'center', justifyContent: 'center', color: ctx.inkFriendly ? NAVY : '#ffffff' }}>
       <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', flexGrow: 1, width: '100%', border: `${ctx.mm(0.8)}px solid ${GOLD}`, borderRadius: ctx.mm(3) }}>
         <img src={ctx.icon(icon, GOLD)} width={width * 0.3} height={width * 0.3} />
-        <Title ctx={ctx} text="Maybe Missions" width={width - ctx.mm(4)} size={ctx.mm(5)} color={ctx.inkFriendly ? NAVY : '#ffffff'} style={{ marginTop: ctx.mm(3) }} />
+        <Title ctx={ctx} text={ctx.game.title} width={width - ctx.mm(4)} size={ctx.mm(5)} color={ctx.inkFriendly ? NAVY : '#ffffff'} style={{ marginTop: ctx.mm(3) }} />
         <div style={{ display: 'flex', fontSize: ctx.mm(2.8), letterSpacing: ctx.mm(0.5), color: GOLD, marginTop: ctx.mm(1) }}>{deck}</div>
       </div>
     </Face>
@@ -46,7 +46,7 @@ const Identity = ({ ctx, card, kind, title, text, field, resources, accent }: { 
         <img src={ctx.icon('game-icons:domino-mask', accent)} width={ctx.mm(16)} height={ctx.mm(16)} style={{ marginTop: ctx.mm(1) }} />
       </Art>
       <div style={{ display: 'flex', marginTop: ctx.mm(4), padding: pad, border: `${frame}px solid ${accent}`, borderRadius: ctx.mm(2), background: '#ffffff' }}>
-        <FitText ctx={ctx} field={field} text={text} width={width - 2 * (frame + pad)} height={box} size={ctx.mm(3.6)} words={WORDS} />
+        <FitText ctx={ctx} field={field} text={text} width={width - 2 * (frame + pad)} height={box} size={ctx.mm(3.6)} words={words(ctx)} />
       </div>
       {resources ? (
         <div style={{ display: 'flex', height: ctx.mm(11), alignItems: 'flex-end' }}>
@@ -64,7 +64,7 @@ const Offer = ({ ctx, area, cost, costField, reward, rewardField }: { ctx: Ctx; 
   <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', width: area.width }}>
     <CostStrip ctx={ctx} vocabulary="resources" cost={cost} field={costField} size={ctx.mm(10)} width={area.width} />
     <img src={ARROW_DOWN(area.ink)} width={ctx.mm(5)} height={ctx.mm(5)} style={{ margin: ctx.mm(1) }} />
-    <FitText ctx={ctx} field={rewardField} text={reward} width={area.width} height={area.height - ctx.mm(10 + 7)} size={ctx.mm(3.4)} color={area.ink} disc="#ffffff" words={WORDS} />
+    <FitText ctx={ctx} field={rewardField} text={reward} width={area.width} height={area.height - ctx.mm(10 + 7)} size={ctx.mm(3.4)} color={area.ink} disc="#ffffff" words={words(ctx)} />
   </div>
 )
 
@@ -72,7 +72,7 @@ const Offer = ({ ctx, area, cost, costField, reward, rewardField }: { ctx: Ctx; 
 const Rule = ({ ctx, area, title, text, field }: { ctx: Ctx; area: HalfArea; title: string; text: string; field: 'green' | 'red' }) => (
   <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', width: area.width }}>
     <Title ctx={ctx} field="title" text={title} width={area.width} size={ctx.mm(4.2)} color={area.ink} style={{ marginBottom: ctx.mm(1.5) }} />
-    <FitText ctx={ctx} field={field} text={text} width={area.width} height={area.height - ctx.mm(4.2 * 1.15 + 1.5)} size={ctx.mm(3.5)} color={area.ink} disc="#ffffff" words={WORDS} />
+    <FitText ctx={ctx} field={field} text={text} width={area.width} height={area.height - ctx.mm(4.2 * 1.15 + 1.5)} size={ctx.mm(3.5)} color={area.ink} disc="#ffffff" words={words(ctx)} />
   </div>
 )
 
@@ -95,13 +95,13 @@ export default defineTemplates(game, {
             {corner(false)}
             <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
               <img src={ctx.icon(yes ? 'game-icons:thumb-up' : 'game-icons:thumb-down', ink)} width={ctx.mm(13)} height={ctx.mm(13)} />
-              <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(9) }}>{card.fields.vote}</div>
+              <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(9) }}>{ctx.t(yes ? 'vote-yes' : 'vote-no')}</div>
             </div>
             {corner(true)}
           </Face>
         )
       },
-      back: (_, ctx) => <Back ctx={ctx} deck="VOTE" icon="game-icons:vote" />,
+      back: (_, ctx) => <Back ctx={ctx} deck={ctx.t('deck-vote')} icon="game-icons:vote" />,
     },
     master: {
       front: (card, ctx) => (
@@ -111,7 +111,7 @@ export default defineTemplates(game, {
           second={{ children: (area) => <Rule ctx={ctx} area={area} title={card.fields.title} text={card.fields.red} field="red" /> }}
         />
       ),
-      back: (_, ctx) => <Back ctx={ctx} deck="MASTER CARD" icon="game-icons:crown" />,
+      back: (_, ctx) => <Back ctx={ctx} deck={ctx.t('deck-master')} icon="game-icons:crown" />,
     },
     mission: {
       front: (card, ctx) => {
@@ -120,15 +120,15 @@ export default defineTemplates(game, {
         )
         return <SplitFront ctx={ctx} first={{ children: half(card.fields.green, 'green') }} second={{ children: half(card.fields.red, 'red') }} />
       },
-      back: (_, ctx) => <Back ctx={ctx} deck="MISSION" icon="game-icons:spy" />,
+      back: (_, ctx) => <Back ctx={ctx} deck={ctx.t('deck-mission')} icon="game-icons:spy" />,
     },
     publicIdentity: {
-      front: (card, ctx) => <Identity ctx={ctx} card={card} kind="PUBLIC IDENTITY" title={card.fields.title} text={card.fields.ability} field="ability" accent="#1f6fb2" />,
-      back: (_, ctx) => <Back ctx={ctx} deck="PUBLIC IDENTITY" icon="game-icons:id-card" />,
+      front: (card, ctx) => <Identity ctx={ctx} card={card} kind={ctx.t('deck-public-identity')} title={card.fields.title} text={card.fields.ability} field="ability" accent="#1f6fb2" />,
+      back: (_, ctx) => <Back ctx={ctx} deck={ctx.t('deck-public-identity')} icon="game-icons:id-card" />,
     },
     secretIdentity: {
-      front: (card, ctx) => <Identity ctx={ctx} card={card} kind="SECRET IDENTITY" title={card.fields.title} text={card.fields.scoring} field="scoring" resources={card.fields.resources} accent="#6b3fa0" />,
-      back: (_, ctx) => <Back ctx={ctx} deck="SECRET IDENTITY" icon="game-icons:domino-mask" />,
+      front: (card, ctx) => <Identity ctx={ctx} card={card} kind={ctx.t('deck-secret-identity')} title={card.fields.title} text={card.fields.scoring} field="scoring" resources={card.fields.resources} accent="#6b3fa0" />,
+      back: (_, ctx) => <Back ctx={ctx} deck={ctx.t('deck-secret-identity')} icon="game-icons:domino-mask" />,
     },
     shop: {
       front: (card, ctx) => (
@@ -138,7 +138,7 @@ export default defineTemplates(game, {
           second={{ children: (area) => <Offer ctx={ctx} area={area} cost={card.fields.redCost} costField="redCost" reward={card.fields.redReward} rewardField="redReward" /> }}
         />
       ),
-      back: (_, ctx) => <Back ctx={ctx} deck="GADGET SHOP" icon="game-icons:shop" />,
+      back: (_, ctx) => <Back ctx={ctx} deck={ctx.t('deck-shop')} icon="game-icons:shop" />,
     },
   },
 })

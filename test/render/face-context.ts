@@ -32,7 +32,7 @@ export const splitCard: Card = { id: 'split-1', type: 'split', set: 'base', qty:
  * A face context like the render session's, for drawing components alone: a canvas of `widthMm` ×
  * `heightMm` (no bleed and no safe zone unless asked), the diagnostics it reports collected in `diagnostics`.
  */
-export const testContext = (widthMm: number, heightMm: number, options: { card?: Card; face?: 'front' | 'back'; inkFriendly?: boolean; game?: GameDef; bleedMm?: number; safeMm?: number } = {}) => {
+export const testContext = (widthMm: number, heightMm: number, options: { card?: Card; face?: 'front' | 'back'; inkFriendly?: boolean; game?: GameDef; bleedMm?: number; safeMm?: number; words?: Record<string, string> } = {}) => {
   const diagnostics: Diagnostic[] = []
   const box = faceBox(widthMm, heightMm, options.bleedMm ?? 0, options.safeMm ?? 0)
   const card = options.card
@@ -48,6 +48,10 @@ export const testContext = (widthMm: number, heightMm: number, options: { card?:
     findIcon: (name, color) => iconDataUri(name, color),
     iconHint: 'name an icon of an installed Iconify set',
     art: () => undefined,
+    lang: () => 'en',
+    word: (key) => options.words?.[key],
+    wordAsked: () => undefined,
+    wordsFile: 'templates/test/lang/en.yaml',
   })
   return { ctx, diagnostics, box }
 }
