@@ -1,5 +1,8 @@
 // The types the booklet's block renderers share (blocks, examples, pictures): here, so that none of those
 // files imports another's types back.
+import type { Hyphenate } from './hyphenation.ts'
+import type { QuoteMarks } from './typography.ts'
+import type { OutputWords } from '../util/output-words.ts'
 import type { Position } from 'unist'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { ImageSource } from '../pdf/images.ts'
@@ -33,6 +36,12 @@ export interface PictureContext {
 /** Everything a block needs to lay itself out. Children get a copy with a narrower box or more frames. */
 export interface BlockContext {
   measure: Measure
+  /** Where body text may break a word with a hyphen, in the rules' language; none: never. */
+  hyphenate?: Hyphenate
+  /** What the typographer makes of straight quotes in the rules' language. */
+  quotes: QuoteMarks
+  /** deckwright's own words (Contents, Credits…) in the rules' language. */
+  words: OutputWords
   style: BookletStyle
   /** The block's box: from the content box's left edge, and its width. */
   x: number

@@ -19,6 +19,9 @@ import { contentsItems, coverPage, creditsItems, drawPlaced, flowPages, marginNo
 import { inlineShortcode, renderShortcode } from './shortcodes.ts'
 import { bookletStyle, COLOUR, DEFAULT_TINT, registerFonts, tintColour, type PageSizeName } from './styles.ts'
 import { typographer } from './typography.ts'
+import { hyphenator } from './hyphenation.ts'
+import { quotationMarks } from './quotation-marks.ts'
+import { outputWords } from '../util/output-words.ts'
 
 export interface BookletOptions {
   /** Used when the front matter has no title. */
@@ -72,11 +75,15 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
   const fallbackFonts = bookletFonts(pdf, options.credits?.root)
 
   // Hugo's typographer works on the source; a copy keeps the caller's tree as it was parsed.
-  const tree = typographer(structuredClone(doc.tree), doc.source) as Root
+  const quotes = quotationMarks(options.lang ?? 'en')
+  const tree = typographer(structuredClone(doc.tree), doc.source, quotes) as Root
   const pictures = await loadImages(imageSources(tree), options.baseDir)
 
   const ctx: BlockContext = {
     measure: measurer(pdf, fallbackFonts),
+    hyphenate: hyphenator(options.lang ?? 'en'),
+    quotes,
+    words: outputWords(options.lang),
     style,
     x: 0,
     width: style.page.width - style.margin.left - style.margin.right,

@@ -2,6 +2,7 @@ import type { PhrasingContent } from 'mdast'
 import type { Shortcode } from '../shortcodes/tree.ts'
 import { isLineBreakTag } from './html.ts'
 import { COLOUR, fontFor, type FontName } from './styles.ts'
+import type { Hyphenate } from './hyphenation.ts'
 import type { BookletFonts } from './fallback-fonts.ts'
 import { unspacedPieces } from '../engine/inline-text.ts'
 import { isRtl, levelsOf, reorder, textDirection } from '../render/text/bidi.ts'
@@ -126,10 +127,11 @@ interface Atom {
 
 /**
  * Greedy line breaking at spaces, and between the characters of scripts written without them (the Unicode
- * rules); a word longer than the line is cut between characters. A line with right-to-left text is put in
+ * rules); with `hyphenate`, a word that does not fit the line's end is broken with a hyphen where its
+ * language allows. A word longer than the line is cut between characters. A line with right-to-left text is put in
  * reading order by the bidirectional algorithm.
  */
-export const breakLines = (runs: Run[], maxWidth: number, measure: Measure): Line[] => {
+export const breakLines = (runs: Run[], maxWidth: number, measure: Measure, hyphenate?: Hyphenate): Line[] => {
   const atomFont = (a: Atom) => a.font ?? fontOf(a.format)
   const width = (a: Atom) => measure(atomFont(a), a.format.size, a.text)
   const split = measure.split ?? ((text: string, font: string) => [{ text, font }])
@@ -147,11 +149,27 @@ export const breakLines = (runs: Run[], maxWidth: number, measure: Measure): Lin
     lineWidth = 0
     pendingSpace = undefined
   }
-  const placeWord = () => {
+  // The longest head of a one-piece word, broken where its language allows, that fits with a hyphen in what the line has left.
+  const hyphenated = (atom: Atom, room: number): number | undefined =>
+    hyphenate?.(atom.text)
+      .reverse()
+      .find((at) => width({ ...atom, text: `${atom.text.slice(0, at)}-` }) <= room)
+  const placeWord = (): void => {
     if (!word.length) return
     const w = word.reduce((sum, a) => sum + width(a), 0)
     const space = line.length && pendingSpace ? width(pendingSpace) : 0
-    if (line.length && lineWidth + space + w > maxWidth) flush()
+    if (line.length && lineWidth + space + w > maxWidth) {
+      const at = word.length === 1 ? hyphenated(word[0]!, maxWidth - lineWidth - space) : undefined
+      if (at !== undefined) {
+        const [atom] = word
+        if (pendingSpace) line.push(pendingSpace)
+        line.push({ ...atom!, text: `${atom!.text.slice(0, at)}-` })
+        flush()
+        word = [{ ...atom!, text: atom!.text.slice(at) }]
+        return placeWord()
+      }
+      flush()
+    }
     if (!line.length && w > maxWidth) {
       // Cut an over-long word (a URL, say) into pieces that fit.
       for (const atom of word) {

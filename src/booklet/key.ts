@@ -4,6 +4,7 @@ import type { RulesDoc } from '../load/rules.ts'
 import { projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import type { BookletOptions } from './index.ts'
 import { picturePaths } from './picture-sources.ts'
+import { hyphenPatternsVersion } from './hyphenation.ts'
 
 /**
  * What a booklet is made from, as a key for the outputs' cache: the code that draws it, the rules as read
@@ -17,6 +18,8 @@ export const bookletKey = (rules: RulesDoc, options: BookletOptions): string => 
     .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, options]))
     .update(JSON.stringify(rules.tree))
   if (options.baseDir) for (const file of picturePaths(rules.tree, options.baseDir)) key.update(file).update(readFileSync(file))
+  // The hyphenation patterns (a new release breaks words elsewhere).
+  key.update(hyphenPatternsVersion())
   // The fonts installed in the project: a Noto family installed later draws what was a box.
   if (options.credits?.root) key.update(projectDrawingPackages(options.credits.root))
   return key.digest('hex').slice(0, 40)

@@ -1,4 +1,5 @@
 import type { RulesNote } from '../load/rules.ts'
+import { outputWords, say, type OutputWords } from '../util/output-words.ts'
 import type { BlockContext } from './context.ts'
 import { textLines } from './text-items.ts'
 import { creditWords, type Credit } from '../util/credits.ts'
@@ -24,14 +25,16 @@ export interface Vital {
 }
 
 /** Players, play time and ages from the front matter, as a designer writes them ("3-6", "30-45 minutes", "10+"). */
-export const vitals = (front: Record<string, unknown>): Vital[] => {
+export const vitals = (front: Record<string, unknown>, words: OutputWords = outputWords()): Vital[] => {
   const players = stringOf(front['players'] ?? front['playerCount'] ?? front['player_count'])
   const playtime = stringOf(front['playtime'] ?? front['playTime'] ?? front['play_time'] ?? front['duration'] ?? front['time'])
   const ages = stringOf(front['ages'] ?? front['age'])
   const out: Vital[] = []
-  if (players) out.push({ icon: 'players', text: rangeDash(/player/i.test(players) ? players : `${players} players`) })
-  if (playtime) out.push({ icon: 'time', text: rangeDash(/\d$/.test(playtime) ? `${playtime} minutes` : playtime) })
-  if (ages) out.push({ icon: 'ages', text: /age/i.test(ages) ? ages : `Ages ${ages}` })
+  // A bare number or range ("3-6", "10+") gets its word; anything with words of its own is printed as written.
+  const bare = (value: string) => /^[\d\s+\-\u2013]+$/.test(value)
+  if (players) out.push({ icon: 'players', text: rangeDash(bare(players) ? say(words.players, { n: players }) : players) })
+  if (playtime) out.push({ icon: 'time', text: rangeDash(/\d$/.test(playtime) ? say(words.minutes, { n: playtime }) : playtime) })
+  if (ages) out.push({ icon: 'ages', text: bare(ages) ? say(words.ages, { n: ages }) : ages })
   return out
 }
 
@@ -42,11 +45,11 @@ export const coverPage = (title: string, front: Record<string, unknown>, tint: s
   const margin = style.margin.left * 1.4
   const titleSize = style.title.size * 1.35
   const titleFormat: TextFormat = { ...ctx.format, font: FONT.heading, bold: true, size: titleSize, color: '#ffffff' }
-  const titleLines = breakLines([{ text: smarten(title), format: titleFormat }], pw - 2 * margin, ctx.measure)
+  const titleLines = breakLines([{ text: smarten(title, undefined, ctx.quotes), format: titleFormat }], pw - 2 * margin, ctx.measure)
   const subtitle = stringOf(front['subtitle'] ?? front['tagline'] ?? front['description'])
   const subFormat: TextFormat = { ...ctx.format, size: style.body.size * 1.25, color: lighten(tint, 0.12), italic: true }
-  const subLines = subtitle ? breakLines([{ text: smarten(subtitle), format: subFormat }], pw - 2 * margin, ctx.measure) : []
-  const items = vitals(front).map((v) => ({ ...v, paths: iconPaths(v.icon) }))
+  const subLines = subtitle ? breakLines([{ text: smarten(subtitle, undefined, ctx.quotes), format: subFormat }], pw - 2 * margin, ctx.measure) : []
+  const items = vitals(front, ctx.words).map((v) => ({ ...v, paths: iconPaths(v.icon) }))
   for (const v of items) if (v.paths) ctx.iconsUsed.add(v.paths.name)
   const version = stringOf(front['version'])
   return (doc) => {
@@ -79,7 +82,7 @@ export const coverPage = (title: string, front: Record<string, unknown>, tint: s
         lines.forEach((line, n) => drawLine(doc, line, cx - line.width / 2, top + iconSize + format.size * 1.6 + n * format.size * 1.3, format.size))
       })
     }
-    const label = version ? `Rules of play \u00b7 version ${version}` : 'Rules of play'
+    const label = version ? `${ctx.words.rulesOfPlay} \u00b7 ${say(ctx.words.version, { version })}` : ctx.words.rulesOfPlay
     doc.font(FONT.bold).fontSize(style.small.size).fillColor(COLOUR.muted)
     const w = doc.widthOfString(label.toUpperCase(), { characterSpacing: 1.2 })
     doc.text(label.toUpperCase(), (pw - w) / 2, ph - style.margin.bottom, { lineBreak: false, baseline: 'alphabetic', characterSpacing: 1.2 })
@@ -113,7 +116,7 @@ export const contentsItems = (sections: Section[], ctx: BlockContext, pageOf: (s
   const numberWidth = ctx.measure(FONT.body, size, '000')
   const swatch = size * 0.75
   return [
-    ...pageHeading('Contents', ctx),
+    ...pageHeading(ctx.words.contents, ctx),
     ...sections.map((section): FlowItem => {
       const lines = breakLines([{ text: section.title, format }], ctx.width - numberWidth - swatch - 24, ctx.measure)
       const height = leading + (lines.length - 1) * size * 1.3
@@ -145,25 +148,27 @@ export const contentsItems = (sections: Section[], ctx: BlockContext, pageOf: (s
 }
 
 /** The credits page: every font and icon the booklet and the game's faces were drawn with, with its makers and licence. */
-export const creditsItems = (credits: Credit[], ctx: BlockContext): FlowItem[] => {
+export const creditsItems = (credits: Credit[], page: BlockContext): FlowItem[] => {
+  // Names of icons and packages are never broken with a hyphen of the booklet's own (`crossroad`, `cross-mark`).
+  const ctx: BlockContext = { ...page, hyphenate: undefined }
   const small: TextFormat = { ...ctx.format, size: ctx.style.small.size, color: COLOUR.muted }
-  const items: FlowItem[] = [...pageHeading('Credits', ctx)]
+  const items: FlowItem[] = [...pageHeading(ctx.words.credits, ctx)]
   const group = (kind: Credit['kind'], title: string) => {
     const list = credits.filter((c) => c.kind === kind)
     if (!list.length) return
     items.push(...textLines([{ text: title, format: { ...ctx.format, bold: true } }], ctx, { spaceBefore: ctx.style.paragraphGap, keep: true }))
     for (const credit of list) {
-      const { name, statements, source } = creditWords(credit)
+      const { name, statements, source } = creditWords(credit, ctx.words)
       const [first, ...more] = statements
       items.push(...textLines([{ text: name, format: { ...ctx.format, bold: true } }, { text: ` \u2014 ${first ?? ''}`, format: ctx.format }], ctx, { spaceBefore: ctx.style.paragraphGap * 0.5 }))
       for (const statement of more) items.push(...textLines([{ text: statement, format: ctx.format }], ctx, { spaceBefore: 0 }))
       items.push(...textLines([{ text: source, format: small }], ctx, { spaceBefore: 0 }))
     }
   }
-  group('font', 'Typefaces')
-  group('icons', 'Icons')
+  group('font', ctx.words.typefaces)
+  group('icons', ctx.words.icons)
   items.push(spacer(ctx.style.paragraphGap, []))
-  items.push(...textLines([{ text: 'Made with deckwright.', format: small }], ctx, { spaceBefore: ctx.style.paragraphGap }))
+  items.push(...textLines([{ text: ctx.words.madeWith, format: small }], ctx, { spaceBefore: ctx.style.paragraphGap }))
   return items
 }
 

@@ -30,7 +30,7 @@ export const pictureOf = (src: string | undefined, ctx: BlockContext, position: 
 /** A picture as wide as the column (at most `maxHeight` tall), or a placeholder when it cannot be drawn. */
 export const imageBlock = (src: string | undefined, alt: string, ctx: BlockContext, position: Position | undefined, maxHeightShare = 0.5): FlowItem[] => {
   const image = pictureOf(src, ctx, position)
-  if (!image) return [placeholder(ctx, 'Image', alt, src)]
+  if (!image) return [placeholder(ctx, ctx.words.image, alt, src)]
   const contentHeight = ctx.style.page.height - ctx.style.margin.top - ctx.style.margin.bottom
   const maxHeight = contentHeight * maxHeightShare
   // Never wider than the picture is at 96 dpi (a small picture blown up looks worse than a small picture).

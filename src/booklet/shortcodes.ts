@@ -12,7 +12,7 @@ import { iconPaths } from './icons.ts'
 import type { InlineShortcode } from './inline.ts'
 import { drawPicture, imageBlock, pictureOf, placeholder } from './pictures.ts'
 import { COLOUR, tintColour } from './styles.ts'
-import { typographer } from './typography.ts'
+import { typographer, type QuoteMarks } from './typography.ts'
 import { bookletWords, headingOf, shortcodeProblems } from './check.ts'
 import type { BookletShortcode } from '../shortcodes/vocabulary.ts'
 
@@ -47,7 +47,7 @@ export const blockShortcodes: Record<BookletShortcode, ShortcodeRenderer> = {
     const items: FlowItem[] = []
     if (heading) {
       // The heading is markdown too (the theme's `{{%` template renders it): `code`, *emphasis*, typographer.
-      const runs = runsOf(inlineMarkdown(heading), { ...headingFormat(inner), color: tint }, inner)
+      const runs = runsOf(inlineMarkdown(heading, ctx.quotes), { ...headingFormat(inner), color: tint }, inner)
       const title = runs.map((r) => ('text' in r ? r.text : ' ')).join('').replace(/\s+/g, ' ').trim()
       const top = ctx.depth === 0 && ctx.frames.length === 0
       items.push(...(top ? headingBand(runs, inner, openSection(title, inner), iconPaths(node.params['icon'])) : subHeading(runs, inner)))
@@ -70,7 +70,7 @@ export const blockShortcodes: Record<BookletShortcode, ShortcodeRenderer> = {
     const example = ctx.examples?.[id]
     if (example) return [exampleItem(example, ctx)]
     ctx.report('rules/unknown-example', 'warning', bookletWords.unknownExample(id, ctx.examples && Object.keys(ctx.examples)), node.position)
-    return [placeholder(ctx, 'Example', `Example: ${id}`.trim(), undefined, 0.28)]
+    return [placeholder(ctx, ctx.words.example, `${ctx.words.example}: ${id}`.trim(), undefined, 0.28)]
   },
 }
 
@@ -91,7 +91,7 @@ export const renderShortcode = (node: Shortcode, ctx: BlockContext): FlowItem[] 
   if (node.name.endsWith('.inline')) return []
   // What it names (heading="Dragon") is printed as a heading above its content: the page's names never vanish.
   const heading = headingOf(node)
-  const named = heading ? subHeading(runsOf(inlineMarkdown(heading), headingFormat(ctx), ctx), ctx) : []
+  const named = heading ? subHeading(runsOf(inlineMarkdown(heading, ctx.quotes), headingFormat(ctx), ctx), ctx) : []
   return [...named, ...unknownContent(node, ctx)]
 }
 
@@ -107,8 +107,8 @@ const unknownContent = (node: Shortcode, ctx: BlockContext): FlowItem[] => {
 const markdownIn = (node: Shortcode, ctx: BlockContext): BlockContext => (node.delimiter === '%' && !ctx.inMarkdown ? { ...ctx, inMarkdown: true } : ctx)
 
 /** A parameter written in markdown (a heading), as phrasing content with Hugo's typographer applied. */
-const inlineMarkdown = (text: string): PhrasingContent[] => {
-  const tree = typographer(markdown.parse(text), text)
+const inlineMarkdown = (text: string, quotes: QuoteMarks): PhrasingContent[] => {
+  const tree = typographer(markdown.parse(text), text, quotes)
   const first = tree.children[0]
   return first && 'children' in first ? (first.children as PhrasingContent[]) : [{ type: 'text', value: text }]
 }
@@ -164,8 +164,8 @@ const doubleView = (node: Shortcode, ctx: BlockContext): FlowItem[] => {
     if (!wide) beside += items.reduce((sum, item, i) => sum + (i || text.length ? item.spaceBefore : 0) + item.height, 0)
     text.push(...items)
   }
-  if (!text.length) return image ? imageBlock(src, alt, ctx, node.position) : [placeholder(ctx, 'Image', alt, src)]
-  const stand = image ? undefined : placeholder({ ...ctx, x: pictureX }, 'Image', alt, src, h / w, w)
+  if (!text.length) return image ? imageBlock(src, alt, ctx, node.position) : [placeholder(ctx, ctx.words.image, alt, src)]
+  const stand = image ? undefined : placeholder({ ...ctx, x: pictureX }, ctx.words.image, alt, src, h / w, w)
   if (beside < h) text.push(spacer(h - beside, ctx.frames))
   // Keep the lines beside the picture on its page.
   let covered = 0

@@ -19,7 +19,7 @@ export const table = (node: Table, ctx: BlockContext): FlowItem[] => {
   for (let i = 0; i < widths.length; i++) widths[i]! *= scale
   const leading = ctx.style.small.leading
   return rows.map((cells, r): FlowItem => {
-    const lines: Line[][] = widths.map((w, c) => breakLines(cells[c] ?? [], w - 2 * pad, ctx.measure))
+    const lines: Line[][] = widths.map((w, c) => breakLines(cells[c] ?? [], w - 2 * pad, ctx.measure, ctx.hyphenate))
     const height = Math.max(1, ...lines.map((l) => l.length)) * leading + 2 * pad
     return {
       height,

@@ -19,7 +19,7 @@ export const runsOf = (nodes: PhrasingContent[], format: TextFormat, ctx: BlockC
 export const textLines = (runs: Run[], ctx: BlockContext, options: { spaceBefore: number; leading?: number; align?: 'left' | 'center'; keep?: boolean }): FlowItem[] => {
   const size = Math.max(ctx.format.size, ...runs.map((r) => ('format' in r ? r.format.size : 0)))
   const leading = options.leading ?? size * (ctx.style.body.leading / ctx.style.body.size)
-  const lines = breakLines(runs, ctx.width, ctx.measure)
+  const lines = breakLines(runs, ctx.width, ctx.measure, ctx.hyphenate)
   const baseline = baselineIn(leading, size)
   const { x, width } = ctx
   const items = lines.map(

@@ -4,7 +4,7 @@ import type { Nodes, Parent, Root, Text } from 'mdast'
  * What Hugo's markdown renderer does to prose: goldmark's typographer extension (yuin/goldmark
  * extension/typographer.go, v1.5 as in Hugo 0.111), ported rule for rule so that the booklet sets the same dashes
  * and quotes as the website: `--` and `---` become en and em dashes, `...` an ellipsis, `<<`/`>>` guillemets,
- * and straight quotes curly ones, deciding open or close from the characters around them in the *source* (markup
+ * and straight quotes curly ones (the rules' language's: `QuoteMarks`), deciding open or close from the characters around them in the *source* (markup
  * included), with a count of open quotes per block. Never applied to code, raw HTML or escaped characters.
  */
 
@@ -18,10 +18,17 @@ const isDigit = (c: string | undefined): boolean => c !== undefined && /\p{Nd}/u
 const isAsciiDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9'
 const isLetter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u.test(c)
 
-const LSQUO = '\u2018'
-const RSQUO = '\u2019'
-const LDQUO = '\u201c'
-const RDQUO = '\u201d'
+/** An apostrophe (I'm, '90s, Smiths'): the same in every language. */
+const APOSTROPHE = '\u2019'
+
+/**
+ * What straight quotes become in a language's prose: `"…"` the first two, `'…'` the last two (Hugo's
+ * typographer takes them from the site's language settings; see quotation-marks.ts).
+ */
+export type QuoteMarks = readonly [open: string, close: string, innerOpen: string, innerClose: string]
+
+/** English quotation marks, goldmark's own. */
+export const ENGLISH_QUOTES: QuoteMarks = ['\u201c', '\u201d', '\u2018', '\u2019']
 
 /** Open quotes in the current block; goldmark resets it when a block closes. */
 export interface QuoteCounter {
@@ -49,7 +56,8 @@ const flanking = (before: string, line: string): { canOpen: boolean; canClose: b
  * What replaces the punctuation at the start of `line` (the rest of the source line, markup included), given the
  * source character before it: [replacement, characters consumed], or undefined to keep it as it is.
  */
-export const typographic = (line: string, before: string, counter: QuoteCounter): [string, number] | undefined => {
+export const typographic = (line: string, before: string, counter: QuoteCounter, marks: QuoteMarks = ENGLISH_QUOTES): [string, number] | undefined => {
+  const [LDQUO, RDQUO, LSQUO, RSQUO] = marks
   const c = line[0]
   if (line.length > 2) {
     if (c === '-' && line[1] === '-' && line[2] === '-') return ['\u2014', 3]
@@ -69,12 +77,12 @@ export const typographic = (line: string, before: string, counter: QuoteCounter)
     // Decades: '90s.
     if (canOpen && !canClose && line.length > 3 && isAsciiDigit(line[1]) && isAsciiDigit(line[2]) && line[3] === 's') {
       const after = line.length > 4 ? line[4]! : ' '
-      if (isSpace(after) || isPunct(after)) return [RSQUO, 1]
+      if (isSpace(after) || isPunct(after)) return [APOSTROPHE, 1]
     }
     // 'twas, 'em, 'net.
-    if (line.length > 1 && (isUnicodePunct(before) || isSpace(before)) && 'tenl'.includes(at(1))) return [RSQUO, 1]
+    if (line.length > 1 && (isUnicodePunct(before) || isSpace(before)) && 'tenl'.includes(at(1))) return [APOSTROPHE, 1]
     // An apostrophe between a letter or digit and a letter.
-    if (line.length > 1 && (isDigit(before) || isLetter(before)) && isLetter(line[1])) return [RSQUO, 1]
+    if (line.length > 1 && (isDigit(before) || isLetter(before)) && isLetter(line[1])) return [APOSTROPHE, 1]
     if (canOpen && !canClose) {
       let closing = false
       // Alice's, I'm, Don't, You'd.
@@ -82,10 +90,10 @@ export const typographic = (line: string, before: string, counter: QuoteCounter)
       // I've, I'll, You're.
       if (line.length > 2 && ['ve', 'll', 're'].includes(line.slice(1, 3)) && (line.length < 4 || ASCII_PUNCT.has(at(3)) || isSpace(at(3)))) closing = true
       if (!closing) counter.single++
-      return [closing ? RSQUO : LSQUO, 1]
+      return [closing ? APOSTROPHE : LSQUO, 1]
     }
     // Plural possessives and abbreviations: Smiths', doin'.
-    if (line.length > 2 && !isDigit(line[1])) return [RSQUO, 1]
+    if (line.length > 2 && !isDigit(line[1])) return [APOSTROPHE, 1]
     if (counter.single > 0 && closes(line, canOpen, canClose)) {
       counter.single--
       return [RSQUO, 1]
@@ -110,12 +118,12 @@ const closes = (line: string, canOpen: boolean, canClose: boolean): boolean =>
   (canClose && canOpen && line.length > 1 && isUnicodePunct(line[1]!) && (line.length === 2 || (line.length > 2 && ASCII_PUNCT.has(line[2]!)) || isSpace(line[2]!)))
 
 /** Applies the typographer to plain text that is its own source (a shortcode parameter, a title). */
-export const smarten = (text: string, counter: QuoteCounter = newCounter()): string => {
+export const smarten = (text: string, counter: QuoteCounter = newCounter(), marks: QuoteMarks = ENGLISH_QUOTES): string => {
   let out = ''
   for (let i = 0; i < text.length; ) {
     const eol = text.indexOf('\n', i)
     const line = text.slice(i, eol < 0 ? text.length : eol + 1)
-    const done = typographic(line, i === 0 ? '\n' : text[i - 1]!, counter)
+    const done = typographic(line, i === 0 ? '\n' : text[i - 1]!, counter, marks)
     if (done) {
       out += done[0]
       i += done[1]
@@ -153,11 +161,11 @@ const align = (value: string, source: string, start: number, end: number): numbe
 }
 
 /** Replaces the punctuation of one text node, reading the source around each character. */
-const smartenNode = (node: Text, source: string, counter: QuoteCounter) => {
+const smartenNode = (node: Text, source: string, counter: QuoteCounter, marks: QuoteMarks) => {
   const start = node.position?.start.offset
   const end = node.position?.end.offset
   if (start === undefined || end === undefined) {
-    node.value = smarten(node.value, counter)
+    node.value = smarten(node.value, counter, marks)
     return
   }
   const map = align(node.value, source, start, end)
@@ -172,7 +180,7 @@ const smartenNode = (node: Text, source: string, counter: QuoteCounter) => {
     }
     const eol = source.indexOf('\n', s)
     const line = source.slice(s, eol < 0 ? source.length : eol + 1)
-    const done = typographic(line, s === 0 ? '\n' : source[s - 1]!, counter)
+    const done = typographic(line, s === 0 ? '\n' : source[s - 1]!, counter, marks)
     // Consume only what the value holds as it was written (no escape or markup in between).
     if (done && map.slice(k, k + done[1]).every((o, n) => o === s + n)) {
       out += done[0]
@@ -192,10 +200,10 @@ const NEVER = new Set(['inlineCode', 'code', 'html', 'math', 'inlineMath'])
  * Applies Hugo's typographer to every piece of prose of a tree in place, reading characters around each
  * punctuation mark in `source` (the text the tree's offsets point into). Returns the tree.
  */
-export const typographer = <T extends Root | Nodes>(tree: T, source: string): T => {
+export const typographer = <T extends Root | Nodes>(tree: T, source: string, marks: QuoteMarks = ENGLISH_QUOTES): T => {
   const walk = (node: Nodes, counter: QuoteCounter) => {
     if (NEVER.has(node.type)) return
-    if (node.type === 'text') return smartenNode(node, source, counter)
+    if (node.type === 'text') return smartenNode(node, source, counter, marks)
     // An autolink shows its address as written.
     if (node.type === 'link' && node.children.length === 1 && node.children[0]!.type === 'text' && /^(https?:\/\/|mailto:|www\.)/.test(node.children[0]!.value)) return
     if (!('children' in node)) return

@@ -1,5 +1,6 @@
 import { mmToPt } from '../util/units.ts'
 import { packageFile } from '../util/packages.ts'
+import { outputWords, type OutputWords } from '../util/output-words.ts'
 import { creditsFor, creditWords, drawnWithAll, type FaceCredits } from '../util/credits.ts'
 
 /** The font the credits page is set in (credited on it too): deckwright's own body font. */
@@ -18,7 +19,7 @@ const MARGIN_MM = 15
  * names wherever its icons go). Set in Inter on pages of the sheets' paper; as many pages as it needs.
  * Returns the number of pages added.
  */
-export const addCreditsPages = (doc: PDFKit.PDFDocument, { drawnWith, root }: FaceCredits, size: [number, number]): number => {
+export const addCreditsPages = (doc: PDFKit.PDFDocument, { drawnWith, root }: FaceCredits, size: [number, number], words: OutputWords = outputWords()): number => {
   const credits = creditsFor(drawnWithAll([drawnWith, { fonts: [PAGE_FONT], icons: [] }]), root)
   doc.registerFont('credits', fontFile(400))
   doc.registerFont('credits-bold', fontFile(700))
@@ -30,7 +31,7 @@ export const addCreditsPages = (doc: PDFKit.PDFDocument, { drawnWith, root }: Fa
     pages++
   }
   page()
-  doc.font('credits-bold').fontSize(16).fillColor('#111111').text('Credits', margin, margin, { width })
+  doc.font('credits-bold').fontSize(16).fillColor('#111111').text(words.credits, margin, margin, { width })
   doc.moveDown(0.6)
   /** Text that starts a new page when it would not fit on this one. */
   const write = (font: string, size: number, colour: string, text: string, gap = 0) => {
@@ -41,17 +42,17 @@ export const addCreditsPages = (doc: PDFKit.PDFDocument, { drawnWith, root }: Fa
     } else doc.y += gap
     doc.fillColor(colour).text(text, margin, doc.y, { width })
   }
-  for (const [kind, title] of [['font', 'Typefaces'], ['icons', 'Icons']] as const) {
+  for (const [kind, title] of [['font', words.typefaces], ['icons', words.icons]] as const) {
     const list = credits.filter((c) => c.kind === kind)
     if (!list.length) continue
     write('credits-bold', 11, '#111111', title, 8)
     for (const credit of list) {
-      const { name, statements, source } = creditWords(credit)
+      const { name, statements, source } = creditWords(credit, words)
       write('credits-bold', 9, '#111111', name, 5)
       for (const statement of statements) write('credits', 9, '#111111', statement, 1)
       write('credits', 7.5, '#666666', source, 1)
     }
   }
-  write('credits', 7.5, '#666666', 'Made with deckwright.', 12)
+  write('credits', 7.5, '#666666', words.madeWith, 12)
   return pages
 }

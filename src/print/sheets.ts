@@ -1,4 +1,5 @@
 import { DiagnosticError } from '../diagnostics/diagnostic.ts'
+import { outputWords } from '../util/output-words.ts'
 import { createPdf, pdfToFile, pdfToMemory, type PdfSink } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
 import type { CardSize } from '../engine/card-sizes.ts'
@@ -236,7 +237,7 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
         })
       }
     }
-    if (options.credits) pages += creditsPages = addCreditsPages(doc, options.credits, [mmToPt(paper.widthMm), mmToPt(paper.heightMm)])
+    if (options.credits) pages += creditsPages = addCreditsPages(doc, options.credits, [mmToPt(paper.widthMm), mmToPt(paper.heightMm)], outputWords(options.lang))
     if ((fold || duplex === 'none') && (backOffsetMm.x !== 0 || backOffsetMm.y !== 0))
       notes.push(`The back offset moves the backs of double-sided pages only; it is ignored ${fold ? 'when folding' : 'without duplex'}.`)
     const withAlpha = imagesWithAlpha(doc)

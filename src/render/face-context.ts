@@ -4,7 +4,7 @@ import type { FaceBox } from './face.ts'
 import type { FaceContext } from './template.ts'
 import type { TextMeasure } from './text/measure.ts'
 import { MISSING_ICON } from './text/missing-icon.ts'
-import { fillWord } from './face-texts.ts'
+import { say } from '../util/output-words.ts'
 
 /** Where a problem with a face is reported: the card's place, or its field's line when a field is named. */
 export type FacePlace = Pick<Diagnostic, 'file' | 'line' | 'column' | 'card' | 'field'>
@@ -71,7 +71,7 @@ export const createFaceContext = (sources: FaceContextSources): FaceContext => {
     },
     t: (key, values) => {
       const text = sources.word(key)
-      if (text !== undefined) return fillWord(text, values)
+      if (text !== undefined) return values ? say(text, values) : text
       if (!unknownWords.has(key)) diagnostics.push({ rule: 'translation/unknown-word', severity: 'error', ...place(), ...sources.wordAsked(key), message: `the template asks for the word "${key}", which ${sources.wordsFile} does not define` })
       unknownWords.add(key)
       return key

@@ -48,6 +48,3 @@ export const shownKey = (inputs: string, shown: Readonly<ShownTexts>): string =>
   return createHash('sha256').update(inputs).update(JSON.stringify(keys.map((k) => [k, shown[k]]))).digest('hex').slice(0, 40)
 }
 
-/** `{name}` in a template word replaced by its value. */
-export const fillWord = (text: string, values?: Readonly<Record<string, string | number>>): string =>
-  values ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : text

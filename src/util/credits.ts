@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { outputWords, say, type OutputWords } from './output-words.ts'
 import { OWN_ROOT, packageFile } from './packages.ts'
 
 /**
@@ -153,12 +154,12 @@ export const creditsFor = (drawn: DrawnWith, projectRoot?: string): Credit[] => 
  * A credit in words, as every credits page prints it: its name, one statement per maker ("Icons made by Lorc
  * (url), under CC BY 3.0: anvil, spy." as game-icons.net asks), and where it comes from.
  */
-export const creditWords = (credit: Credit): { name: string; statements: string[]; source: string } => ({
+export const creditWords = (credit: Credit, words: OutputWords = outputWords()): { name: string; statements: string[]; source: string } => ({
   name: credit.name,
   statements: credit.makers.map((m) =>
     credit.kind === 'font'
-      ? `${m.name}. Licensed under the ${m.license}.`
-      : `Icons made by ${m.name}${m.url ? ` (${m.url})` : ''}, under ${m.license}: ${(m.icons ?? []).join(', ')}.`,
+      ? say(words.fontLicence, { maker: m.name, license: m.license })
+      : say(words.iconLicence, { maker: `${m.name}${m.url ? ` (${m.url})` : ''}`, license: m.license, icons: (m.icons ?? []).join(', ') }),
   ),
-  source: [credit.url, `npm package ${credit.package}`].filter(Boolean).join(' · '),
+  source: [credit.url, say(words.npmPackage, { name: credit.package })].filter(Boolean).join(' · '),
 })
