@@ -341,23 +341,30 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
 
   program
     .command('translations')
-    .description("write a game's card texts to translate into a language as CSV for a spreadsheet (default text beside each), or read one back with --import")
+    .description("write a game's texts to translate into a language (its own texts, its templates' words, its cards' text fields) as CSV for a spreadsheet, the default text beside each; or read one back with --import")
     .argument('<game>')
     .requiredOption('--lang <lang>', 'the language, one of those the definition lists besides its default')
-    .option('--import <file>', 'read a filled-in sheet into cards/<game>/lang/<lang>.yaml')
+    .option('--import <file>', 'read a filled-in sheet into cards/<game>/lang/<lang>.yaml and templates/<game>/lang/<lang>.yaml')
     .option('--out <file>', 'where to write the sheet (default: <game>-<lang>.csv in the current folder)')
     .addOption(formatOption())
     .action(async (game: string, opts: { lang: string; import?: string; out?: string; format: FormatName }) => {
       const [id] = selectGames(root, [game])
       const { importTranslationSheet, translationSheet } = await import('./translation-sheet.ts')
       const { writeFileAtomic } = await import('./util/atomic-write.ts')
-      const made = opts.import ? await importTranslationSheet(root, id!, opts.lang, resolve(root, opts.import)) : await translationSheet(root, id!, opts.lang)
-      print(made.diagnostics, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
+      const to = opts.format === 'stylish' ? process.stderr : process.stdout
+      if (opts.import) {
+        const imported = await importTranslationSheet(root, id!, opts.lang, resolve(root, opts.import))
+        print(imported.diagnostics, opts.format, to)
+        if (imported.value === undefined) exitCode = EXIT.errors
+        else process.stderr.write(`wrote ${imported.value.join(' and ')}\n`)
+        return
+      }
+      const made = await translationSheet(root, id!, opts.lang)
+      print(made.diagnostics, opts.format, to)
       if (made.value === undefined) {
         exitCode = EXIT.errors
         return
       }
-      if (opts.import) return void process.stderr.write(`wrote ${made.value}\n`)
       const out = resolve(root, opts.out ?? `${id}-${opts.lang}.csv`)
       writeFileAtomic(out, made.value)
       process.stderr.write(`wrote ${relative(root, out) || out}: fill in its translation column, then deckwright translations ${id} --lang ${opts.lang} --import ${relative(root, out)}\n`)

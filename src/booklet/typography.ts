@@ -18,7 +18,7 @@ const isDigit = (c: string | undefined): boolean => c !== undefined && /\p{Nd}/u
 const isAsciiDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9'
 const isLetter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u.test(c)
 
-/** An apostrophe (I'm, '90s, Smiths'): the same in every language. */
+/** An apostrophe between letters ('90s, 'twas, Jan's): the same in every language, as goldmark's `Apostrophe`. */
 const APOSTROPHE = '\u2019'
 
 /**
@@ -90,10 +90,10 @@ export const typographic = (line: string, before: string, counter: QuoteCounter,
       // I've, I'll, You're.
       if (line.length > 2 && ['ve', 'll', 're'].includes(line.slice(1, 3)) && (line.length < 4 || ASCII_PUNCT.has(at(3)) || isSpace(at(3)))) closing = true
       if (!closing) counter.single++
-      return [closing ? APOSTROPHE : LSQUO, 1]
+      return [closing ? RSQUO : LSQUO, 1]
     }
     // Plural possessives and abbreviations: Smiths', doin'.
-    if (line.length > 2 && !isDigit(line[1])) return [APOSTROPHE, 1]
+    if (line.length > 2 && !isDigit(line[1])) return [RSQUO, 1]
     if (counter.single > 0 && closes(line, canOpen, canClose)) {
       counter.single--
       return [RSQUO, 1]
