@@ -101,8 +101,10 @@ describe('deckwright build maybe-missions', () => {
   it('writes only the part asked for', async () => {
     const only = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
     const { value } = await buildGame(root, 'maybe-missions', { outDir: only, dpi: 30, only: 'booklet' })
-    expect(readdirSync(join(only, 'maybe-missions'))).toEqual(['maybe-missions-rules.pdf'])
-    expect(value.faces).toBe(6) // the faces of its one example: four fronts and the two decks' backs
+    // Each edition's booklet, English and Dutch, and nothing else.
+    expect(readdirSync(join(only, 'maybe-missions'))).toEqual(['maybe-missions-rules.pdf', 'nl'])
+    expect(readdirSync(join(only, 'maybe-missions', 'nl'))).toEqual(['maybe-missions-nl-rules.pdf'])
+    expect(value.faces).toBe(12) // the faces of its one example in each language: four fronts and the two decks' backs
   }, 60_000)
 
   it('builds only the sets asked for', () => {

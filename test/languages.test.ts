@@ -62,6 +62,14 @@ describe('translations', () => {
     expect(errors[0]!.message).toBe('the template asks for the word "decks", which templates/tavern/lang/en.yaml does not define')
   }, 120_000)
 
+  it('a card may not take the id translation files keep for the game\'s own texts', async () => {
+    const root = projectCopy(fixture('languages'))
+    const drinks = join(root, 'cards', 'tavern', 'drinks.yaml')
+    writeFileSync(drinks, `${readFileSync(drinks, 'utf8')}  - { id: _game, name: Game, price: 1 }\n`)
+    const said = JSON.parse((await deckwright(root, 'validate', '--no-faces', '--format', 'json')).stdout) as Said[]
+    expect(said.filter((d) => d.rule === 'translation/reserved-id').map((d) => [d.file, d.line, d.card])).toEqual([['cards/tavern/drinks.yaml', 6, '_game']])
+  })
+
   it('a language without a translation file is one warning; a bad language tag is an error at the definition', async () => {
     const root = projectCopy(fixture('languages'))
     const game = join(root, 'rules', 'tavern', 'game.ts')

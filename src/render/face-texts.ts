@@ -20,6 +20,17 @@ export interface FaceLanguage {
 export type ShownTexts = Record<string, string>
 
 /**
+ * The language a face is drawn in as a job carries it: every template word of the language (the default's
+ * where it gives none), read here once a build rather than by each thread, so a words file saved during a
+ * watch is read by the next build.
+ */
+export const jobLanguage = (game: GameDef, defaultWords: Readonly<Record<string, string>>, language?: FaceLanguage): FaceLanguage => ({
+  lang: language?.lang ?? gameLanguages(game)[0]!,
+  game: language?.game ?? {},
+  words: { ...defaultWords, ...language?.words },
+})
+
+/**
  * The text a face shows for a key of `ShownTexts` in a language (the default's when the language lacks it;
  * undefined for a word nobody defined).
  */

@@ -39,7 +39,7 @@ export interface FaceJob {
   kind: 'front' | 'back'
   type: string
   card?: Card
-  /** The language to draw it in, when not the default (its card then comes translated). */
+  /** The language to draw it in, with its words (`jobLanguage`); none: the default's, as the templates' folder has them when the session opened. */
   language?: FaceLanguage
 }
 
@@ -83,7 +83,8 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
   const book = new FontBook(fonts, paths.root, templates?.fallbacks)
   const measure = createMeasure(fonts, book)
   const definitionFile = relativePath(paths.root, paths.definition)
-  // The templates' own words in the default language (a problem with the file is validate's to report).
+  // The templates' own words in the default language, for a face asked for without its language (the
+  // pipeline sends every job with its words, read once a build; a problem with the file is validate's to report).
   const defaultLang = gameLanguages(game)[0]!
   const defaultWords = wordsByKey(loadWords(paths, defaultLang).value)
   const wordsFile = relativePath(paths.root, wordsPath(paths, defaultLang))

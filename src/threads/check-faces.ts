@@ -8,7 +8,9 @@ import type { GameThreads } from './threads.ts'
 import { stoppedDiagnostic } from './stopped.ts'
 import { planFaces } from '../render/plan.ts'
 import type { FaceJob } from '../render/session.ts'
-import type { FaceLanguage } from '../render/face-texts.ts'
+import { jobLanguage, type FaceLanguage } from '../render/face-texts.ts'
+import { loadWords, wordsByKey } from '../load/template-words.ts'
+import { gameLanguages } from '../engine/translations.ts'
 
 const sameJob = (a: FaceJob, b: FaceJob) => a.kind === b.kind && a.type === b.type && a.card?.id === b.card?.id
 
@@ -24,7 +26,8 @@ export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonl
   // Compiled here first: the time limit is the templates' code's, not the compiler's (a compile error is reported where they load).
   const templates = join(paths.templatesDir, TEMPLATES_FILE)
   if (existsSync(templates)) await compileGameModule(templates, paths.root).catch(() => undefined)
-  let jobs = planFaces(game, cards).map((p) => (language ? { ...p.job, language } : p.job))
+  const layIn = jobLanguage(game, wordsByKey(loadWords(paths, gameLanguages(game)[0]!).value), language)
+  let jobs = planFaces(game, cards).map((p) => ({ ...p.job, language: layIn }))
   const diagnostics: Diagnostic[] = []
   for (let tries = 0; jobs.length; tries++) {
     const [thread] = threads.take(paths, 1)

@@ -10,7 +10,7 @@ import { defaultJobs, openRenderer } from './face-pool.ts'
 import { withThreads, type GameThreads } from './threads.ts'
 import type { FaceJob, RenderOptions } from '../render/session.ts'
 import { drawnWithAll, type DrawnWith } from '../util/credits.ts'
-import { faceText, shownKey, type FaceLanguage } from '../render/face-texts.ts'
+import { faceText, jobLanguage, shownKey, type FaceLanguage } from '../render/face-texts.ts'
 import { loadWords, wordsByKey } from '../load/template-words.ts'
 import { gameLanguages } from '../engine/translations.ts'
 
@@ -89,7 +89,9 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
   const bases = planned.map((p) => faceKey(p.job, inputs, art(p.job.card) ? digestOf(art(p.job.card)!) : undefined))
   const firstJob = new Map<string, FaceJob>()
   planned.forEach((p, i) => firstJob.has(bases[i]!) || firstJob.set(bases[i]!, p.job))
-  const text = faceText(game, wordsByKey(loadWords(paths, gameLanguages(game)[0]!).value), language)
+  const defaultWords = wordsByKey(loadWords(paths, gameLanguages(game)[0]!).value)
+  const text = faceText(game, defaultWords, language)
+  const drawnIn = jobLanguage(game, defaultWords, language)
   const takeable = (k: string) => reuse || fresh.has(k)
   // A face that showed no texts is stored under its inputs' key; one that did, under the key those texts
   // make in this language (the texts it showed when last drawn: the same texts, the same face).
@@ -123,7 +125,7 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
     await Promise.all(
       toDraw.map(async (base) => {
         const job = firstJob.get(base)!
-        const drawn = await renderer.draw(language ? { ...job, language } : job, base)
+        const drawn = await renderer.draw({ ...job, language: drawnIn }, base)
         const key = drawn.stored ? drawn.key! : undefined
         if (key) fresh.add(key)
         results.set(base, { key, diagnostics: drawn.diagnostics, drawnWith: drawn.drawnWith, ...(key && { face: store.files(key) }) })
