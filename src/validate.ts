@@ -87,17 +87,14 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   const languages = gameLanguages(game)
   const editions: Edition[] = []
   if (!hasErrors(read.value.diagnostics)) {
-    const { loadWords } = await import('./load/template-words.ts')
+    const [{ loadWords, wordsPath }, { loadEdition }, { translationPath }, { checkWords }] = await Promise.all([import('./load/template-words.ts'), import('./build/editions.ts'), import('./load/translations.ts'), import('./engine/translations.ts')])
     const defaultWords = loadWords(paths, languages[0]!)
     diagnostics.push(...defaultWords.diagnostics)
     if (languages.length > 1) diagnostics.push(...reservedIds(cards))
     for (const lang of languages.slice(1)) {
-      const { loadEdition } = await import('./build/editions.ts')
-      const { translationPath } = await import('./load/translations.ts')
-      const { checkWords } = await import('./engine/translations.ts')
-      const { wordsPath } = await import('./load/template-words.ts')
       const found: Diagnostic[] = []
       const edition = await loadEdition(root, paths, game, cards, lang, threads, found)
+      // The texts are read by the fields' kinds on the game's thread.
       const checked = await threads.call(paths, { game: id, do: 'translations', cards, file: edition.translations, exists: existsSync(translationPath(paths, lang)) })
       diagnostics.push(...found, ...(checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)]), ...checkWords(defaultWords.value, edition.words, existsSync(wordsPath(paths, lang))))
       editions.push(edition)
