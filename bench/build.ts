@@ -48,7 +48,7 @@ const rssDuring = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
 }
 
 /** The floor: bare satori and resvg on the same faces in one thread, with resvg's own PNG encoder. */
-const floor = async (count: number) => {
+export const bareFloor = async (count: number) => {
   const { value } = await validateGame(work, 'bench')
   const { game, cards } = value!
   const templates = (await import(join(work, 'templates', 'bench', 'index.tsx'))).default
@@ -102,7 +102,7 @@ export const benchBuild = async (faces: number) => {
   const commandMs = commands.sort((a, b) => a - b)[1]!
 
   const sample = Math.min(faces - 1, 60)
-  const bare = await floor(sample)
+  const bare = await bareFloor(sample)
   const floorMs = ((bare.svg + bare.png) * faces) / jobs
   return { faces, jobs, validateMs, coldMs, incrementalMs, incrementalDrawn: warm.value.drawn, cold: cold.value.timings, warm: warm.value.timings, floorMs, bare, peakRss: peakRss(), coldRss, warmRss, commandMs }
 }

@@ -1,4 +1,9 @@
 // npm run bench [faces] [cards to validate]: prints the figures of deckwright as it ships (dist/) on this machine.
+// npm run bench -- --scale [sizes…]: the figures at 1,000 to 20,000 faces instead (bench/scale.ts).
+if (process.argv.includes('--scale')) {
+  await import('./scale.ts')
+  process.exit(0)
+}
 import { cpus } from 'node:os'
 import { benchBuild } from './build.ts'
 import { benchSheets } from './sheets.ts'

@@ -16,7 +16,7 @@ import { galleryOf, type Gallery } from './gallery.ts'
 import { gameLanguages, unknownLanguages } from '../engine/translations.ts'
 import type { Edition } from './editions.ts'
 import { cachedOutput } from '../util/output-cache.ts'
-import { CACHE_DAYS, pruneCache, pruneStaged } from './cache-prune.ts'
+import { pruneCacheDaily, pruneStaged } from './cache-prune.ts'
 import { FaceStore, gameModulesHash } from '../render/face-store.ts'
 import { isWriteFailure, writeFailureReason } from '../util/write-failure.ts'
 import { gameModuleInputs } from '../load/game-modules.ts'
@@ -241,9 +241,8 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
       else throw error
       return { value: report, diagnostics }
     }
-    pruneCache(store.dir, Date.now() - CACHE_DAYS * 24 * 3600 * 1000)
+    pruneCacheDaily(store.dir)
     pruneStaged(join(options.outDir, '.cache'), Date.now() - 24 * 3600 * 1000)
-    pruneStaged(store.dir, Date.now() - 24 * 3600 * 1000)
   }
   timings.commit = performance.now() - committing
   return { value: report, diagnostics }

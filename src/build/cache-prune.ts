@@ -1,4 +1,4 @@
-import { readdirSync, rmSync, statSync } from 'node:fs'
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { madeByRunningProcess } from '../util/temporary.ts'
 
@@ -74,4 +74,29 @@ export const pruneStaged = (dir: string, before: number): void => {
       } catch {
         // gone already
       }
+}
+
+/** How often a game's cache is looked through for what to prune: it holds a file or more a face. */
+const PRUNE_EVERY_MS = 24 * 3600 * 1000
+
+/**
+ * Prunes a game's cache (`pruneCache`, and what interrupted builds left in it) at most once a day, as its
+ * `.pruned` file records: looking at every file of a 10,000-face cache would cost a build a few hundred
+ * milliseconds, and entries are kept for days anyway. Returns whether it pruned.
+ */
+export const pruneCacheDaily = (dir: string, now = Date.now()): boolean => {
+  const marker = join(dir, '.pruned')
+  try {
+    if (statSync(marker).mtimeMs > now - PRUNE_EVERY_MS) return false
+  } catch {
+    // never pruned
+  }
+  pruneCache(dir, now - CACHE_DAYS * 24 * 3600 * 1000)
+  pruneStaged(dir, now - 24 * 3600 * 1000)
+  try {
+    writeFileSync(marker, '')
+  } catch {
+    // a cache that cannot be written is pruned next time
+  }
+  return true
 }

@@ -51,6 +51,14 @@ describe('pruning the cache', () => {
     expect(existsSync(join(cache, 'gone.png'))).toBe(false)
     expect([`${ended}-0-3`, `${process.pid}-0-9`, `${process.pid}-0-8`].map((tag) => existsSync(staged(`parlour-cards.pdf.${tag}.tmp`)))).toEqual([false, true, false])
     expect((await build()).value.drawn).toBe(0)
+    // The cache is looked through once a day: an old entry found just after a look stays until the next.
+    writeFileSync(join(cache, 'later.png'), 'x')
+    age(join(cache, 'later.png'), 30)
+    await build()
+    expect(existsSync(join(cache, 'later.png'))).toBe(true)
+    age(join(cache, '.pruned'), 2)
+    await build()
+    expect(existsSync(join(cache, 'later.png'))).toBe(false)
     // --no-cache draws every face again, whatever the cache holds.
     expect((await buildGame(root, 'parlour', { outDir, dpi: 20, jobs: 1, cache: false })).value.drawn).toBe(11)
   }, 60_000)

@@ -1,0 +1,88 @@
+// npm run bench -- --scale: deckwright at 1,000 to 20,000 faces, each figure a new `deckwright` process as a
+// designer runs it: cold faces-only builds and their peak memory, a one-card edit, validate of an unchanged
+// game, faces of few distinct looks, and the serial share of a cold build.
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { bareFloor } from './build.ts'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const work = join(here, 'work')
+const bin = join(here, '..', 'bin', 'deckwright.js')
+const RES = ['intel', 'gadget', 'money', 'contact']
+
+/** Mission cards, `missions` of them; with `looks`, only that many distinct titles (cards that differ in their id alone). */
+const cardsYaml = (missions: number, { looks, edit = '' }: { looks?: number; edit?: string } = {}) =>
+  'type: mission\ncards:\n' +
+  Array.from({ length: missions }, (_, i) => {
+    const n = looks ? i % looks : i
+    return `  - { id: m${i}, title: "Mission ${n}${i === 0 ? edit : ''}", green: [${RES[n % 4]}, ${RES[(n + 1) % 4]}], red: [${RES[(n + 2) % 4]}], value: ${n % 99} }`
+  }).join('\n') +
+  '\n'
+
+const writeGame = (faces: number, looks?: number) => {
+  rmSync(work, { recursive: true, force: true })
+  cpSync(join(here, 'game'), work, { recursive: true })
+  mkdirSync(join(work, 'cards', 'bench'), { recursive: true })
+  writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, { looks }))
+}
+const edit = (faces: number, mark: string) => writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, { edit: mark }))
+
+/** A new deckwright process: its wall time (ms) and peak memory (bytes, all threads). */
+const run = (...args: string[]): { ms: number; rss: number } => {
+  const rssFile = join(tmpdir(), `deckwright-bench-rss-${process.pid}`)
+  const start = performance.now()
+  execFileSync(process.execPath, ['--import', join(here, 'rss-at-exit.mjs'), bin, ...args], { cwd: work, stdio: 'ignore', env: { ...process.env, DECKWRIGHT_BENCH_RSS: rssFile } })
+  const ms = performance.now() - start
+  return { ms, rss: Number(readFileSync(rssFile, 'utf8')) }
+}
+const out = () => join(work, 'out')
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
+const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+export const benchScale = async (sizes: number[]) => {
+  const cores = cpus().length
+  console.log(`deckwright scale bench: node ${process.version}, ${cores} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${new Date().toISOString().slice(0, 10)}`)
+  // What every build process costs whatever the deck: a build of an unchanged one-face game.
+  writeGame(2)
+  run('build', 'bench', '--only', 'faces', '--no-overview')
+  const startup = median([0, 1, 2].map(() => run('build', 'bench', '--only', 'faces', '--no-overview').ms))
+  console.log(`start-up: an unchanged build of a 2-face game, a new process: ${s(startup)}`)
+
+  console.log('\nfaces    cold build --only faces   peak memory   one-card edit (beyond start-up)   validate unchanged (beyond start-up)')
+  const rows: { faces: number; cold: number; rss: number }[] = []
+  for (const faces of sizes) {
+    writeGame(faces)
+    const cold = run('build', 'bench', '--only', 'faces', '--no-overview')
+    edit(faces, ' (edited)')
+    const edits = [' (edited again)', ' (edited a third time)', ' (edited a fourth time)'].map((mark) => (edit(faces, mark), run('build', 'bench', '--only', 'faces', '--no-overview').ms))
+    const validate = median([0, 1, 2].map(() => run('validate', 'bench').ms))
+    rows.push({ faces, cold: cold.ms, rss: cold.rss })
+    console.log(`${String(faces).padEnd(9)}${s(cold.ms).padStart(10)}${' '.repeat(16)}${mb(cold.rss).padStart(8)}${' '.repeat(6)}${s(median(edits) - startup).padStart(10)}${' '.repeat(24)}${s(validate - startup).padStart(10)}`)
+  }
+
+  // Against the renderers alone, on the largest size's faces.
+  const largest = rows[rows.length - 1]!
+  const bare = await bareFloor(60)
+  const floor = ((bare.svg + bare.png) * largest.faces) / cores
+  console.log(`\nfloor at ${largest.faces} faces: bare satori ${bare.svg.toFixed(1)} + resvg ${bare.png.toFixed(1)} ms a face × ${largest.faces} / ${cores} cores = ${s(floor)}; build / floor ${(largest.cold / floor).toFixed(2)}`)
+
+  // Few looks: the same number of faces, ~150 distinct pictures.
+  writeGame(largest.faces, 150)
+  const looks = run('build', 'bench', '--only', 'faces', '--no-overview')
+  console.log(`${largest.faces} faces of 150 distinct looks: ${s(looks.ms)}, ${(looks.ms / largest.cold).toFixed(2)} × the time of ${largest.faces} distinct faces; peak ${mb(looks.rss)}`)
+
+  // The serial share of a cold build, from one and two threads (Amdahl), and what it predicts for 16 cores.
+  const amdahl = Math.min(1000, largest.faces)
+  writeGame(amdahl)
+  const one = run('build', 'bench', '--only', 'faces', '--no-overview', '--jobs', '1', '--no-cache').ms
+  const two = run('build', 'bench', '--only', 'faces', '--no-overview', '--jobs', '2', '--no-cache').ms
+  const serial = Math.max(0, Math.min(1, (2 * two) / one - 1))
+  console.log(`cold build of ${amdahl} faces: --jobs 1 ${s(one)}, --jobs 2 ${s(two)}: serial share ${(serial * 100).toFixed(0)}%, so 16 cores would take ${s(one * (serial + (1 - serial) / 16))} (${((one / (one * (serial + (1 - serial) / 16)))).toFixed(1)}× one core)`)
+}
+
+const sizes = process.argv.slice(2).filter((a) => /^\d+$/.test(a)).map(Number)
+await benchScale(sizes.length ? sizes : [1000, 5000, 10_000, 20_000])
