@@ -49,8 +49,8 @@ export const drawInto = async (session: RenderSession, store: FaceStore, job: Fa
   if (!face) return { diagnostics, stored: false }
   const start = performance.now()
   const key = shownKey(inputs, drawn.shown)
-  store.put(key, face, diagnostics, drawnWith)
+  const { rasterMs } = store.put(key, face, diagnostics, drawnWith)
   const shown = Object.keys(drawn.shown)
   if (shown.length && !diagnostics.some((d) => d.severity === 'error')) store.noteShown(inputs, shown)
-  return { diagnostics, stored: true, key, drawnWith, spent: { ...face.spent, store: performance.now() - start } }
+  return { diagnostics, stored: true, key, drawnWith, spent: { svg: face.svgMs, png: rasterMs, store: performance.now() - start - rasterMs } }
 }

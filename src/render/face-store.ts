@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, linkSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GamePaths } from '../load/project.ts'
-import type { RenderedFace } from './face.ts'
+import type { DrawnFace } from './face.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
-import { processTempDir, touch, writeFileAtomic } from '../util/atomic-write.ts'
+import { processTempDir, tmpTag, touch, writeFileAtomic } from '../util/atomic-write.ts'
 import { filesUnder, isModuleFile, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import { SHORTCODES_FILE } from '../load/project.ts'
 import { NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
@@ -121,15 +121,43 @@ export class FaceStore {
     rmSync(join(this.dir, `${key}.json`), { force: true })
   }
 
-  /** Stores a face just drawn; one drawn with errors is kept for this build but is not reused. */
-  put(key: string, face: RenderedFace, diagnostics: readonly Diagnostic[], drawnWith: DrawnWith = NOTHING_DRAWN): StoredFace {
+  /**
+   * Stores a face just drawn; one drawn with errors is kept for this build but is not reused. Its PNG is the
+   * store's picture of its SVG when there is one (a hard link: no pixels drawn or written again), else
+   * rasterised now and kept as that picture for the next face that looks the same. Returns the face's files
+   * and the milliseconds spent rasterising (0 for a picture the store had).
+   */
+  put(key: string, face: DrawnFace, diagnostics: readonly Diagnostic[], drawnWith: DrawnWith = NOTHING_DRAWN): StoredFace & { rasterMs: number } {
     const files = this.files(key)
     writeFileAtomic(files.svg, face.svg)
-    writeFileAtomic(files.png, face.png)
+    const picture = join(this.dir, `picture-${face.picture}.png`)
+    let rasterMs = 0
+    if (!linkAtomic(picture, files.png)) {
+      const { png, ms } = face.rasterise()
+      rasterMs = ms
+      writeFileAtomic(files.png, png)
+      linkAtomic(files.png, picture)
+    }
     const meta = join(this.dir, `${key}.json`)
     if (!diagnostics.some((d) => d.severity === 'error')) writeFileAtomic(meta, JSON.stringify({ diagnostics, drawnWith }))
     else rmSync(meta, { force: true })
-    return files
+    return { ...files, rasterMs }
+  }
+}
+
+/**
+ * `to` made a hard link of `from`, replacing what was there in one step; false when it cannot be (no `from`,
+ * a file system without hard links).
+ */
+const linkAtomic = (from: string, to: string): boolean => {
+  const tmp = `${to}.${tmpTag()}.tmp`
+  try {
+    linkSync(from, tmp)
+    renameSync(tmp, to)
+    return true
+  } catch {
+    rmSync(tmp, { force: true })
+    return false
   }
 }
 

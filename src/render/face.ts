@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
 import type { ReactNode } from 'react'
@@ -15,8 +16,22 @@ export interface RenderedFace {
   spent: { svg: number; png: number }
 }
 
-/** satori draws the element as SVG (text as paths), resvg rasterises it at the asked dpi as an RGB PNG. */
-export const renderFace = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont[], dpi: number): Promise<RenderedFace> => {
+/**
+ * A face drawn as SVG and not yet rasterised: its `picture` names what the PNG would be (the SVG and the
+ * pixels it is rasterised to), so that faces whose SVGs are identical (cards that differ in their id alone)
+ * are rasterised once.
+ */
+export interface DrawnFace {
+  svg: string
+  picture: string
+  /** Milliseconds satori took. */
+  svgMs: number
+  /** resvg and the PNG encoder, now. */
+  rasterise(): { png: Buffer; ms: number }
+}
+
+/** satori draws the element as SVG (text as paths); `rasterise` has resvg draw it at the asked dpi as an RGB PNG. */
+export const drawFace = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont[], dpi: number): Promise<DrawnFace> => {
   const start = performance.now()
   const tree = borderBox(element)
   const svg = await satori(tree as never, {
@@ -24,12 +39,23 @@ export const renderFace = async (element: ReactNode, box: FaceBox, fonts: readon
     height: box.height,
     fonts: fonts.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })),
   })
-  const drawn = performance.now()
-  const image = new Resvg(svg, {
-    fitTo: { mode: 'width', value: Math.round((box.width * dpi) / TEMPLATE_DPI) },
-    font: { loadSystemFonts: false },
-    background: '#ffffff',
-  }).render()
-  const png = encodeRgbPng(image.pixels, image.width, image.height)
-  return { svg, png, spent: { svg: drawn - start, png: performance.now() - drawn } }
+  const svgMs = performance.now() - start
+  const width = Math.round((box.width * dpi) / TEMPLATE_DPI)
+  return {
+    svg,
+    picture: createHash('sha256').update(`${width}\0`).update(svg).digest('hex').slice(0, 40),
+    svgMs,
+    rasterise: () => {
+      const begun = performance.now()
+      const image = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false }, background: '#ffffff' }).render()
+      return { png: encodeRgbPng(image.pixels, image.width, image.height), ms: performance.now() - begun }
+    },
+  }
+}
+
+/** A face drawn and rasterised at once (see drawFace). */
+export const renderFace = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont[], dpi: number): Promise<RenderedFace> => {
+  const drawn = await drawFace(element, box, fonts, dpi)
+  const { png, ms } = drawn.rasterise()
+  return { svg: drawn.svg, png, spent: { svg: drawn.svgMs, png: ms } }
 }

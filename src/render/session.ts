@@ -5,7 +5,7 @@ import type { Card, GameDef } from '../engine/define.ts'
 import { relativePath, TEMPLATES_FILE, type GamePaths } from '../load/project.ts'
 import { typeSize } from '../engine/card-sizes.ts'
 import { borderBox } from './border-box.ts'
-import { faceBox, renderFace, type RenderedFace } from './face.ts'
+import { drawFace, faceBox, renderFace, type DrawnFace } from './face.ts'
 import { faceFonts } from './fonts.ts'
 import { FontBook } from './font-book.ts'
 import { faceCharacters, undrawableWarnings } from './face-characters.ts'
@@ -45,7 +45,7 @@ export interface FaceJob {
 
 /** What drawing a face in memory gave: the face (none when its template failed), what it was drawn with, its diagnostics. */
 export interface FaceDrawing {
-  face?: RenderedFace
+  face?: DrawnFace
   /** What the face was drawn with (fonts, icons of installed sets), for the credits. */
   drawnWith?: DrawnWith
   /** The texts of its language the face showed (the game's own, template words): part of its key. */
@@ -188,7 +188,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         for (const chars of clashes)
           diagnostics.push({ rule: 'render/font-clash', severity: 'warning', ...at, message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements` })
         if (how.layoutOnly) return { diagnostics, shown }
-        const face = await renderFace(element, box, [...fonts, ...fallbacks], options.dpi)
+        const face = await drawFace(element, box, [...fonts, ...fallbacks], options.dpi)
         return { face, drawnWith: { fonts: drawnBy, icons: [...icons].sort() }, shown, diagnostics }
       } catch (error) {
         // At the template's line that threw when the stack names one, and always naming the card.

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -66,5 +66,26 @@ describe('rendering on workers, with a cache', () => {
     const again = await renderGame(paths, game, cards.slice(0, 3), { ...options, jobs: 1, store })
     expect([again.value.drawn, again.value.cached]).toEqual([4, 0])
     expect(again.diagnostics).toEqual([])
+  }, 60_000)
+})
+
+describe('faces that look the same', () => {
+  it('are rasterised once: cards that differ in their id alone share one picture, with the same pixels as drawn alone', async () => {
+    const { paths, game, cards } = (await validateGame(root, 'maybe-missions')).value!
+    const mission = cards.find((c) => c.type === 'mission')!
+    // Three copies of one card under other ids, and a card that looks different.
+    const twins = ['a', 'b', 'c'].map((id) => ({ ...mission, id: `${mission.id}-${id}` }))
+    const other = cards.filter((c) => c.type === 'mission')[1]!
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-pictures-'))
+    const built = await renderGame(paths, game, [...twins, other], { ...options, jobs: 1, store: new FaceStore(dir) })
+    expect(built.diagnostics).toEqual([])
+    const [a, b, c, d] = built.value.cards.map((card) => card.front)
+    // One file on disk for the three twins' PNGs (hard links of one picture), another for the other card.
+    const inode = (face: { png: string }) => statSync(face.png).ino
+    expect(new Set([a, b, c].map((f) => inode(f!))).size).toBe(1)
+    expect(inode(d!)).not.toBe(inode(a!))
+    expect(readdirSync(dir).filter((f) => f.startsWith('picture-'))).toHaveLength(3) // the twins', the other card's, the shared back's
+    const alone = await renderGame(paths, game, [mission], { ...options, jobs: 1 })
+    expect(samePng(alone.value.cards[0]!.front, a!)).toBe(true)
   }, 60_000)
 })
