@@ -17,7 +17,7 @@ import { gameLanguages, unknownLanguages } from '../engine/translations.ts'
 import type { Edition } from './editions.ts'
 import { cachedOutput } from '../util/output-cache.ts'
 import { pruneCacheDaily, pruneStaged } from './cache-prune.ts'
-import { FaceStore, gameModulesHash } from '../render/face-store.ts'
+import { FaceStore, gameModulesHash, STAGING } from '../render/face-store.ts'
 import { isWriteFailure, writeFailureReason } from '../util/write-failure.ts'
 import { gameModuleInputs } from '../load/game-modules.ts'
 import { validateGame } from '../validate.ts'
@@ -242,7 +242,9 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
       return { value: report, diagnostics }
     }
     pruneCacheDaily(store.dir)
+    // What killed builds left half-written: sheets being streamed, faces being stored.
     pruneStaged(join(options.outDir, '.cache'), Date.now() - 24 * 3600 * 1000)
+    pruneStaged(join(store.dir, STAGING), Date.now() - 24 * 3600 * 1000)
   }
   timings.commit = performance.now() - committing
   return { value: report, diagnostics }

@@ -1,19 +1,24 @@
 import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { madeByRunningProcess } from '../util/temporary.ts'
+import { emptyIndex, readIndex, today, writeIndex } from '../render/store-index.ts'
 
 /** How long a cached face or output is kept after a build last used it. */
 export const CACHE_DAYS = 14
 
 /**
  * Removes from a game's cache (`out/.cache/<game>/`) what no build has used for `CACHE_DAYS`: the cache
- * would otherwise keep every face every edit ever drew. A build marks what it reuses (see FaceStore.get),
- * so only what is older than that goes. The files of one entry go together: in a folder, those sharing a
+ * would otherwise keep every face every edit ever drew. A build marks the day it used each face in the
+ * store's index (see FaceStore), and what the index does not list goes by its files' times. The files of one entry go together: in a folder, those sharing a
  * name before the first dot (a face's .png, .svg and .json); a folder with a `files.json` manifest (an
  * output) is one entry. Returns how many files were removed.
  */
 export const pruneCache = (dir: string, before: number): number => {
   let removed = 0
+  // What the store's index says a build used since `before` stays, whatever its files' times.
+  const index = readIndex(dir)
+  const since = today(before)
+  const inUse = new Set([...index.faces, ...index.shown, ...index.layouts].filter(([, entry]) => entry.used >= since).map(([key]) => key))
   // Another build may be writing here at the same time: a file gone between two looks is not a problem.
   const mtime = (path: string) => {
     try {
@@ -43,8 +48,8 @@ export const pruneCache = (dir: string, before: number): number => {
       const stem = f.name.split('.')[0]!
       groups.set(stem, [...(groups.get(stem) ?? []), join(folder, f.name)])
     }
-    for (const group of groups.values())
-      if (Math.max(...group.map(mtime)) < before) {
+    for (const [stem, group] of groups)
+      if (!(isRoot && inUse.has(stem)) && Math.max(...group.map(mtime)) < before) {
         for (const p of group) rmSync(p, { force: true })
         removed += group.length
       }
@@ -52,6 +57,13 @@ export const pruneCache = (dir: string, before: number): number => {
     if (!isRoot && readdirSync(folder).length === 0) rmSync(folder, { recursive: true, force: true })
   }
   visit(dir, true)
+  if (index.faces.size || index.shown.size || index.layouts.size) {
+    try {
+      writeIndex(dir, emptyIndex(), (used) => used >= since)
+    } catch {
+      // kept as it was: its stale entries point at files that are gone, which a build finds out
+    }
+  }
   return removed
 }
 

@@ -12,6 +12,8 @@ export interface DrawOutcome {
   stored: boolean
   /** The key it is stored under: its inputs' with the texts of its language it showed (see shownKey). */
   key?: string
+  /** Which texts of its language it showed (`ShownTexts` keys), for the store's index. */
+  shown?: string[]
   /** What it was drawn with, for the credits (a stored face only). */
   drawnWith?: DrawnWith
   /** Milliseconds spent drawing (SVG, PNG) and storing it. */
@@ -52,5 +54,5 @@ export const drawInto = async (session: RenderSession, store: FaceStore, job: Fa
   const { rasterMs } = store.put(key, face, diagnostics, drawnWith)
   const shown = Object.keys(drawn.shown)
   if (shown.length && !diagnostics.some((d) => d.severity === 'error')) store.noteShown(inputs, shown)
-  return { diagnostics, stored: true, key, drawnWith, spent: { svg: face.svgMs, png: rasterMs, store: performance.now() - start - rasterMs } }
+  return { diagnostics, stored: true, key, shown, drawnWith, spent: { svg: face.svgMs, png: rasterMs, store: performance.now() - start - rasterMs } }
 }

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
-import { existsSync, linkSync, readFileSync, renameSync, rmSync } from 'node:fs'
-import { join, sep } from 'node:path'
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, join, sep } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GamePaths } from '../load/project.ts'
 import type { DrawnFace } from './face.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
-import { processTempDir, tmpTag, touch, writeFileAtomic } from '../util/atomic-write.ts'
+import { processTempDir, tmpTag } from '../util/atomic-write.ts'
+import { failWriteForTest } from '../util/write-failure.ts'
+import { readIndex, today, writeIndex, type StoreIndex } from './store-index.ts'
 import { filesUnder, isModuleFile, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import { SHORTCODES_FILE } from '../load/project.ts'
 import { NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
@@ -59,6 +61,9 @@ export const faceKey = (job: FaceJob, inputs: string, art?: string): string => {
 }
 
 
+/** The store's folder for files being written (`<store>/staging/`). */
+export const STAGING = 'staging'
+
 /** A face on disk: its key and its two files (absolute paths). Faces pass between stages as these, never as bytes. */
 export interface StoredFace {
   key: string
@@ -68,12 +73,28 @@ export interface StoredFace {
 
 /**
  * Faces by key, in a folder of the output (`out/.cache/<game>/`): `<key>.png`, `<key>.svg`, and `<key>.json`
- * with the diagnostics met drawing it and what it was drawn with (fonts, icons) for the credits. The JSON is written last and only for a face drawn without errors,
- * so a face is complete and reusable exactly when its JSON is there. Files are replaced whole, never
- * changed, so a face's files can be read while other faces are being stored.
+ * with the diagnostics met drawing it and what it was drawn with (fonts, icons) for the credits. The JSON is
+ * written last and only for a face drawn without errors, so a face is complete and reusable exactly when its
+ * JSON is there. Files are replaced whole, never changed, so a face's files can be read while other faces
+ * are being stored. What the JSON files say is gathered in one index (`store-index.ts`), read once and saved
+ * once a build, so that finding 10,000 unchanged faces opens no file of theirs.
  */
 export class FaceStore {
   constructor(readonly dir: string) {}
+
+  private loaded?: StoreIndex
+  private changed = false
+  private get index(): StoreIndex {
+    return (this.loaded ??= readIndex(this.dir))
+  }
+  /** An entry found or made: marked as used today (kept by the cache's pruning). */
+  private use<T extends { used: number }>(entry: T): T {
+    if (entry.used !== today()) {
+      entry.used = today()
+      this.changed = true
+    }
+    return entry
+  }
 
   files(key: string): StoredFace {
     const base = join(this.dir, key)
@@ -83,14 +104,49 @@ export class FaceStore {
   /** A face stored by an earlier build, with its diagnostics; undefined when there is none or it is damaged. */
   get(key: string): { face: StoredFace; diagnostics: Diagnostic[]; drawnWith: DrawnWith } | undefined {
     const face = this.files(key)
+    const known = this.index.faces.get(key)
+    if (known && existsSync(face.png) && existsSync(face.svg)) {
+      const { diagnostics, drawnWith } = this.use(known)
+      return { face, diagnostics, drawnWith }
+    }
+    // Not in the index: a face a thread of this build stored, or one the index lost to another build's.
     const meta = join(this.dir, `${key}.json`)
     if (!existsSync(meta) || !existsSync(face.png) || !existsSync(face.svg)) return undefined
     try {
       const { diagnostics, drawnWith = NOTHING_DRAWN } = JSON.parse(readFileSync(meta, 'utf8')) as { diagnostics: Diagnostic[]; drawnWith?: DrawnWith }
-      touch(meta) // in use: kept by the cache's pruning (build/cache-prune.ts)
+      this.record(key, diagnostics, drawnWith)
       return { face, diagnostics, drawnWith }
     } catch {
       return undefined // a damaged entry is drawn again
+    }
+  }
+
+  /** Adds a face stored without errors to the index (the thread that drew it wrote its files). */
+  record(key: string, diagnostics: readonly Diagnostic[], drawnWith: DrawnWith): void {
+    this.index.faces.set(key, { diagnostics: [...diagnostics], drawnWith, used: today() })
+    this.changed = true
+  }
+
+  /** The diagnostics of laying out the face `key` when `validate` last did, if it did. */
+  layout(key: string): Diagnostic[] | undefined {
+    const known = this.index.layouts.get(key)
+    return known && this.use(known).diagnostics
+  }
+
+  /** Keeps what laying out the face `key` found, for the next `validate`. */
+  recordLayout(key: string, diagnostics: readonly Diagnostic[]): void {
+    this.index.layouts.set(key, { diagnostics: [...diagnostics], used: today() })
+    this.changed = true
+  }
+
+  /** Writes what this build learnt to the index, when it learnt anything. */
+  save(): void {
+    if (!this.changed) return
+    try {
+      writeIndex(this.dir, this.index)
+      this.changed = false
+    } catch {
+      // The index only saves time: a store that cannot take it (a full disk) is read from its faces' files.
     }
   }
 
@@ -100,25 +156,72 @@ export class FaceStore {
    * never drawn (a face that showed none is stored under `inputs` itself).
    */
   shownBy(inputs: string): string[] | undefined {
+    const known = this.index.shown.get(inputs)
+    if (known) return this.use(known).keys
     const path = join(this.dir, `${inputs}.shown.json`)
     try {
       const keys = JSON.parse(readFileSync(path, 'utf8')) as unknown
       if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) return undefined
-      touch(path)
+      this.recordShown(inputs, keys)
       return keys
     } catch {
       return undefined // none yet, or damaged: the face is drawn again
     }
   }
 
-  /** Notes which texts the face of `inputs` showed (see shownBy). */
+  /** Notes which texts the face of `inputs` showed (see shownBy): in its own file, as the thread that drew it does. */
   noteShown(inputs: string, keys: readonly string[]): void {
-    writeFileAtomic(join(this.dir, `${inputs}.shown.json`), JSON.stringify([...keys].sort()))
+    this.write(join(this.dir, `${inputs}.shown.json`), JSON.stringify([...keys].sort()))
+  }
+
+  /** The same in the index. */
+  recordShown(inputs: string, keys: readonly string[]): void {
+    this.index.shown.set(inputs, { keys: [...keys].sort(), used: today() })
+    this.changed = true
+  }
+
+  /**
+   * Where a file being stored is written before it is renamed into place: a folder of its own, which a
+   * build looks through for what killed builds left (see `STAGING`) without listing every face.
+   */
+  private staged(path: string): string {
+    const dir = join(this.dir, STAGING)
+    mkdirSync(dir, { recursive: true })
+    return join(dir, `${basename(path)}.${tmpTag()}.tmp`)
+  }
+
+  /** Writes a file of the store whole, in one rename. */
+  private write(path: string, data: string | Uint8Array): void {
+    const tmp = this.staged(path)
+    try {
+      failWriteForTest(path)
+      writeFileSync(tmp, data)
+      renameSync(tmp, path)
+    } catch (error) {
+      rmSync(tmp, { force: true }) // a full disk leaves no half-written file behind
+      throw error
+    }
+  }
+
+  /** `to` made a hard link of `from`, replacing what was there in one step; false when it cannot be (no `from`, a file system without hard links). */
+  private link(from: string, to: string): boolean {
+    const tmp = this.staged(to)
+    try {
+      linkSync(from, tmp)
+      renameSync(tmp, to)
+      // A rename onto a link of the same file does nothing (POSIX): the new link stays, and goes here.
+      rmSync(tmp, { force: true })
+      return true
+    } catch {
+      rmSync(tmp, { force: true })
+      return false
+    }
   }
 
   /** Makes a stored face not reusable (its files stay for the build that drew it). */
   forget(key: string): void {
     rmSync(join(this.dir, `${key}.json`), { force: true })
+    this.changed = this.index.faces.delete(key) || this.changed
   }
 
   /**
@@ -129,35 +232,19 @@ export class FaceStore {
    */
   put(key: string, face: DrawnFace, diagnostics: readonly Diagnostic[], drawnWith: DrawnWith = NOTHING_DRAWN): StoredFace & { rasterMs: number } {
     const files = this.files(key)
-    writeFileAtomic(files.svg, face.svg)
+    this.write(files.svg, face.svg)
     const picture = join(this.dir, `picture-${face.picture}.png`)
     let rasterMs = 0
-    if (!linkAtomic(picture, files.png)) {
+    if (!this.link(picture, files.png)) {
       const { png, ms } = face.rasterise()
       rasterMs = ms
-      writeFileAtomic(files.png, png)
-      linkAtomic(files.png, picture)
+      this.write(files.png, png)
+      this.link(files.png, picture)
     }
     const meta = join(this.dir, `${key}.json`)
-    if (!diagnostics.some((d) => d.severity === 'error')) writeFileAtomic(meta, JSON.stringify({ diagnostics, drawnWith }))
+    if (!diagnostics.some((d) => d.severity === 'error')) this.write(meta, JSON.stringify({ diagnostics, drawnWith }))
     else rmSync(meta, { force: true })
     return { ...files, rasterMs }
-  }
-}
-
-/**
- * `to` made a hard link of `from`, replacing what was there in one step; false when it cannot be (no `from`,
- * a file system without hard links).
- */
-const linkAtomic = (from: string, to: string): boolean => {
-  const tmp = `${to}.${tmpTag()}.tmp`
-  try {
-    linkSync(from, tmp)
-    renameSync(tmp, to)
-    return true
-  } catch {
-    rmSync(tmp, { force: true })
-    return false
   }
 }
 

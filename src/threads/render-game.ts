@@ -9,7 +9,7 @@ import { artDigest, artPath } from '../render/art.ts'
 import { defaultJobs, openRenderer } from './face-pool.ts'
 import { withThreads, type GameThreads } from './threads.ts'
 import type { FaceJob, RenderOptions } from '../render/session.ts'
-import { drawnWithAll, type DrawnWith } from '../util/credits.ts'
+import { drawnWithAll, NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
 import { faceText, jobLanguage, shownKey, type FaceLanguage } from '../render/face-texts.ts'
 import { loadWords, wordsByKey } from '../load/template-words.ts'
 import { gameLanguages } from '../engine/translations.ts'
@@ -128,6 +128,11 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
         const drawn = await renderer.draw({ ...job, language: drawnIn }, base)
         const key = drawn.stored ? drawn.key! : undefined
         if (key) fresh.add(key)
+        // The index learns of it (the thread wrote its files): the next build finds it without opening them.
+        if (key && !drawn.diagnostics.some((d) => d.severity === 'error')) {
+          store.record(key, drawn.diagnostics, drawn.drawnWith ?? NOTHING_DRAWN)
+          if (drawn.shown?.length) store.recordShown(base, drawn.shown)
+        }
         results.set(base, { key, diagnostics: drawn.diagnostics, drawnWith: drawn.drawnWith, ...(key && { face: store.files(key) }) })
         // A face drawn with errors is kept for this build, not shown as a good one.
         if (key && !drawn.diagnostics.some((d) => d.severity === 'error')) stored?.({ name: nameOf.get(base)!, key })
@@ -147,6 +152,8 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
     }
     diagnostics.push({ rule: 'render/changed-while-drawing', severity: 'warning', file: relativePath(paths.root, paths.definition), line: 1, column: 1, message: 'the game definition or templates changed while its faces were drawn: this build may mix the two, so build again' })
   }
+  // What this build learnt of its faces, for the next to find them without opening their files.
+  store.save()
 
   const seen = new Set(diagnostics.map(key))
   for (const base of bases)

@@ -69,12 +69,19 @@ export class OutputBatch {
     const next = join(builds, buildName(basename(game)))
     try {
       mkdirSync(next, { recursive: true })
-      if (current) linkTree(current, next)
+      // A face from the store is linked afresh rather than carried over and compared: a store file is never
+      // changed, so the link is the file the old folder had when the face did not change (its time too).
+      const linked = new Set(this.pending.flatMap((item) => ('copyOf' in item ? [join(next, relative(game, item.path))] : [])))
+      if (current) linkTree(current, next, (path) => !(canLink && linked.has(path)))
+      const folders = new Set<string>()
       for (const item of this.pending) {
         const target = join(next, relative(game, item.path))
-        mkdirSync(dirname(target), { recursive: true })
+        if (!folders.has(dirname(target))) mkdirSync(dirname(target), { recursive: true })
+        folders.add(dirname(target))
         if ('data' in item) writeFileIfChanged(target, item.data)
         else if ('copyOf' in item) {
+          if (canLink && tryLink(item.copyOf, target)) continue
+          canLink = false // no hard links on this file system: copies, carried over when their bytes are the same
           if (!sameFile(item.copyOf, target) && !sameBytes(item.copyOf, target)) replaceWith(target, (tmp) => linkOrCopy(item.copyOf, tmp))
         } else if (sameBytes(item.staged, target)) rmSync(item.staged, { force: true })
         else {
@@ -133,14 +140,29 @@ const currentBuild = (game: string): string | undefined => {
   return game
 }
 
-/** Every file of `from` as a hard link (or a copy) at the same place in `to`. */
-const linkTree = (from: string, to: string): void => {
+/** Every file of `from` as a hard link (or a copy) at the same place in `to`, those `wanted` says. */
+const linkTree = (from: string, to: string, wanted: (path: string) => boolean): void => {
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     const [a, b] = [join(from, entry.name), join(to, entry.name)]
     if (entry.isDirectory()) {
       mkdirSync(b, { recursive: true })
-      linkTree(a, b)
-    } else if (entry.isFile()) linkOrCopy(a, b)
+      linkTree(a, b, wanted)
+    } else if (entry.isFile() && wanted(b)) linkOrCopy(a, b)
+  }
+}
+
+/** Whether this process's outputs can be hard links of the store's files; false once one could not. */
+let canLink = true
+
+/** `to` (a path in a build's own new folder, not there yet) made a hard link of `from`; false when it cannot be. */
+const tryLink = (from: string, to: string): boolean => {
+  try {
+    failWriteForTest(to)
+    linkSync(from, to)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error // the store lost the face: an error, not a copy
+    return false
   }
 }
 
