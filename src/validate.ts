@@ -33,6 +33,10 @@ export interface ValidateOptions {
   booklet?: boolean
   /** The run's game threads; none: threads of its own, closed when done. */
   threads?: GameThreads
+  /** Where builds put their outputs (default `<root>/out`): a face laid out or drawn before is found in its cache. */
+  outDir?: string
+  /** Threads laying out faces at once (default one per core). */
+  jobs?: number
   /** Seconds each piece of the game's code (loading it, a check, a face) may take (without `threads`); default 30. */
   timeout?: number
 }
@@ -102,13 +106,16 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   }
   const definitionFile = relativePath(root, paths.definition)
   if (options.faces && !hasErrors(diagnostics)) {
-    const { checkFaces } = await import('./threads/check-faces.ts')
-    const found = await checkFaces(paths, game, cards, threads, options.maxImagePixels)
+    const [{ checkFaces }, { FaceStore }] = await Promise.all([import('./threads/check-faces.ts'), import('./render/face-store.ts')])
+    // What builds drew and earlier runs laid out, in the game's cache (the build's default --out).
+    const store = new FaceStore(join(options.outDir ?? join(root, 'out'), '.cache', id))
+    const facesOf = (of: readonly Card[], language?: Edition['language']) => checkFaces(paths, game, of, threads, { maxImagePixels: options.maxImagePixels, language, store, ...(options.jobs && { jobs: options.jobs }) })
+    const found = await facesOf(cards)
     diagnostics.push(...found)
     // Each edition's faces, with their text in its language; a problem the default's faces have already is said once.
     const said = new Set(found.map(sameProblem))
     for (const edition of editions)
-      for (const d of await checkFaces(paths, game, edition.cards, threads, options.maxImagePixels, edition.language))
+      for (const d of await facesOf(edition.cards, edition.language))
         if (!said.has(sameProblem(d))) {
           said.add(sameProblem(d))
           diagnostics.push(d)

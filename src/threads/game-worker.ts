@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { diagnosticKey, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GameDef } from '../engine/define.ts'
 import { checkDeck } from '../engine/check.ts'
 import { checkDefinition } from '../engine/checks/definition.ts'
@@ -140,17 +140,14 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
     }
     case 'layout': {
       const { session: s } = await session(g, request.options)
-      const seen = new Set<string>()
-      const found: Diagnostic[] = []
-      for (const job of request.jobs) {
+      const { shownKey } = await import('../render/face-texts.ts')
+      const laidOut: Replies['layout'] = []
+      for (const [i, job] of request.jobs.entries()) {
         running({ kind: 'face', job })
-        for (const d of (await s.draw(job, { layoutOnly: true })).diagnostics) {
-          if (seen.has(diagnosticKey(d))) continue
-          seen.add(diagnosticKey(d))
-          found.push(d)
-        }
+        const { diagnostics, shown } = await s.draw(job, { layoutOnly: true })
+        laidOut.push({ key: shownKey(request.inputs[i]!, shown), shown: Object.keys(shown), diagnostics })
       }
-      return found
+      return laidOut
     }
     case 'draw': {
       const { session: s } = await session(g, request.options)

@@ -32,8 +32,12 @@ export type Request = { game: string } & (
   | { do: 'translations'; cards: Card[]; file: TranslationFile; exists: boolean }
   /** Load the templates, fonts and renderer for these options, so that the first face drawn does not wait for them. */
   | { do: 'open'; options: RenderOptions }
-  /** Run the templates of these faces without drawing them: text that does not fit, unknown icons, art. */
-  | { do: 'layout'; jobs: FaceJob[]; options: RenderOptions }
+  /**
+   * Run the templates of these faces without drawing them (text that does not fit, unknown icons, art):
+   * each face's diagnostics and the key it would be stored under (`inputs[i]`, its inputs' key, with the
+   * texts of its language it showed).
+   */
+  | { do: 'layout'; jobs: FaceJob[]; inputs: string[]; options: RenderOptions }
   /** Draw a face and put it in the face store at `store` under `key`. */
   | { do: 'draw'; job: FaceJob; key: string; options: RenderOptions; store: string }
 )
@@ -47,7 +51,7 @@ export interface Replies {
   checks: Diagnostic[]
   translations: Diagnostic[]
   open: Diagnostic[]
-  layout: Diagnostic[]
+  layout: { key: string; shown: string[]; diagnostics: Diagnostic[] }[]
   draw: DrawOutcome
 }
 

@@ -1,18 +1,16 @@
 import { diagnosticKey, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import { gameEntries, relativePath, type GamePaths } from '../load/project.ts'
-import { faceKey, FaceStore, gameModulesHash, renderInputsHash, temporaryStore, type StoredFace } from '../render/face-store.ts'
+import { FaceStore, gameModulesHash, temporaryStore, type StoredFace } from '../render/face-store.ts'
 import { planFaces } from '../render/plan.ts'
 import { gameModuleInputs } from '../load/game-modules.ts'
 import { backOf } from '../engine/decks.ts'
-import { artDigest, artPath } from '../render/art.ts'
 import { defaultJobs, openRenderer } from './face-pool.ts'
 import { withThreads, type GameThreads } from './threads.ts'
 import type { FaceJob, RenderOptions } from '../render/session.ts'
 import { drawnWithAll, NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
-import { faceText, jobLanguage, shownKey, type FaceLanguage } from '../render/face-texts.ts'
-import { loadWords, wordsByKey } from '../load/template-words.ts'
-import { gameLanguages } from '../engine/translations.ts'
+import type { FaceLanguage } from '../render/face-texts.ts'
+import { plannedKeys } from '../render/face-keys.ts'
 
 export type { RenderOptions } from '../render/session.ts'
 export type { CardFaces, GameFaces } from '../render/game-faces.ts'
@@ -57,7 +55,7 @@ export interface RenderRunOptions extends RenderOptions {
  * A cached face's diagnostics point where its card was when it was drawn; the key leaves positions out, so
  * they are moved to where the card (and the field) are now.
  */
-const relocate = (diagnostics: readonly Diagnostic[], job: FaceJob): Diagnostic[] =>
+export const relocate = (diagnostics: readonly Diagnostic[], job: FaceJob): Diagnostic[] =>
   diagnostics.map((d) => {
     const card = job.card
     if (!card || d.card !== card.id) return d
@@ -79,29 +77,14 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
   const moduleFiles = given ?? (await gameModuleInputs(gameEntries(paths), paths.root))
   const modules = modulesAtStart ?? gameModulesHash(paths, moduleFiles)
   const planned = planFaces(game, cards)
-  const art = (card?: Card) => card?.art && artPath(paths.templatesDir, card.art)
-  // Every card's art is left out of the shared hash (each is in its own faces' keys), also in a partial
-  // build, so that a partial build finds the faces of a full one.
-  const inputs = renderInputsHash(paths, renderOptions, new Set(allCards.flatMap((c) => art(c) || [])), moduleFiles)
-  const digests = new Map<string, string>()
-  const digestOf = (file: string) => digests.get(file) ?? (digests.set(file, artDigest(paths.templatesDir, file)), digests.get(file)!)
-  // A face's inputs' key; the key it is stored under adds the texts of its language it shows (see lookUp).
-  const bases = planned.map((p) => faceKey(p.job, inputs, art(p.job.card) ? digestOf(art(p.job.card)!) : undefined))
+  const { bases, language: drawnIn, keyOf } = plannedKeys(paths, game, planned, { allCards, options: renderOptions, moduleFiles, language, store })
   const firstJob = new Map<string, FaceJob>()
   planned.forEach((p, i) => firstJob.has(bases[i]!) || firstJob.set(bases[i]!, p.job))
-  const defaultWords = wordsByKey(loadWords(paths, gameLanguages(game)[0]!).value)
-  const text = faceText(game, defaultWords, language)
-  const drawnIn = jobLanguage(game, defaultWords, language)
   const takeable = (k: string) => reuse || fresh.has(k)
-  // A face that showed no texts is stored under its inputs' key; one that did, under the key those texts
-  // make in this language (the texts it showed when last drawn: the same texts, the same face).
   const lookUp = (base: string) => {
-    const plain = takeable(base) ? store.get(base) : undefined
-    if (plain) return { key: base, hit: plain }
-    const shown = store.shownBy(base)
-    const key = shown && shownKey(base, Object.fromEntries(shown.map((k) => [k, text(k) ?? ''])))
-    const hit = key && takeable(key) ? store.get(key) : undefined
-    return hit && { key: key!, hit }
+    const key = keyOf(base)
+    const hit = takeable(key) ? store.get(key) : undefined
+    return hit && { key, hit }
   }
   const results = new Map<string, { key?: string; face?: StoredFace; diagnostics: Diagnostic[]; drawnWith?: DrawnWith }>()
   let cached = 0
