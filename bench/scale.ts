@@ -39,18 +39,19 @@ const run = (...args: string[]): { ms: number; rss: number } => {
   return { ms, rss: Number(readFileSync(rssFile, 'utf8')) }
 }
 const out = () => join(work, 'out')
-const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 export const benchScale = async (sizes: number[]) => {
   const cores = cpus().length
   console.log(`deckwright scale bench: node ${process.version}, ${cores} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${new Date().toISOString().slice(0, 10)}`)
-  // What every build process costs whatever the deck: a build of an unchanged one-face game.
+  // What every process costs whatever the deck: an unchanged build, and a validate, of a 2-face game.
   writeGame(2)
   run('build', 'bench', '--only', 'faces', '--no-overview')
   const startup = median([0, 1, 2].map(() => run('build', 'bench', '--only', 'faces', '--no-overview').ms))
-  console.log(`start-up: an unchanged build of a 2-face game, a new process: ${s(startup)}`)
+  const validateStartup = median([0, 1, 2].map(() => run('validate', 'bench').ms))
+  console.log(`start-up, a new process on a 2-face game: an unchanged build ${s(startup)}, validate ${s(validateStartup)}`)
 
   console.log('\nfaces    cold build --only faces   peak memory   one-card edit (beyond start-up)   validate unchanged (beyond start-up)')
   const rows: { faces: number; cold: number; rss: number }[] = []
@@ -61,7 +62,7 @@ export const benchScale = async (sizes: number[]) => {
     const edits = [' (edited again)', ' (edited a third time)', ' (edited a fourth time)'].map((mark) => (edit(faces, mark), run('build', 'bench', '--only', 'faces', '--no-overview').ms))
     const validate = median([0, 1, 2].map(() => run('validate', 'bench').ms))
     rows.push({ faces, cold: cold.ms, rss: cold.rss })
-    console.log(`${String(faces).padEnd(9)}${s(cold.ms).padStart(10)}${' '.repeat(16)}${mb(cold.rss).padStart(8)}${' '.repeat(6)}${s(median(edits) - startup).padStart(10)}${' '.repeat(24)}${s(validate - startup).padStart(10)}`)
+    console.log(`${String(faces).padEnd(9)}${s(cold.ms).padStart(10)}${' '.repeat(16)}${mb(cold.rss).padStart(8)}${' '.repeat(6)}${s(median(edits) - startup).padStart(10)}${' '.repeat(24)}${s(validate - validateStartup).padStart(10)}`)
   }
 
   // Against the renderers alone, on the largest size's faces.

@@ -44,14 +44,14 @@ export const drawFailure = (paths: GamePaths, job: FaceJob, error: unknown, stor
  * errors the template's code threw outside the drawing (a promise nobody awaited): they are stored with the
  * face, so that a build that takes it from the cache reports them too.
  */
-export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, inputs: string, leftBehind?: () => Promise<Diagnostic[]>): Promise<DrawOutcome> => {
+export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, inputs: string, leftBehind?: () => Promise<Diagnostic[]>, reuse = true): Promise<DrawOutcome> => {
   const drawn = await session.draw(job)
   const { face, drawnWith = { fonts: [], icons: [] } } = drawn
   const diagnostics = [...drawn.diagnostics, ...((await leftBehind?.()) ?? [])]
   if (!face) return { diagnostics, stored: false }
   const start = performance.now()
   const key = shownKey(inputs, drawn.shown)
-  const { rasterMs } = store.put(key, face, diagnostics, drawnWith)
+  const { rasterMs } = store.put(key, face, diagnostics, drawnWith, { reusePicture: reuse })
   const shown = Object.keys(drawn.shown)
   if (shown.length && !diagnostics.some((d) => d.severity === 'error')) store.noteShown(inputs, shown)
   return { diagnostics, stored: true, key, shown, drawnWith, spent: { svg: face.svgMs, png: rasterMs, store: performance.now() - start - rasterMs } }

@@ -230,12 +230,13 @@ export class FaceStore {
    * rasterised now and kept as that picture for the next face that looks the same. Returns the face's files
    * and the milliseconds spent rasterising (0 for a picture the store had).
    */
-  put(key: string, face: DrawnFace, diagnostics: readonly Diagnostic[], drawnWith: DrawnWith = NOTHING_DRAWN): StoredFace & { rasterMs: number } {
+  put(key: string, face: DrawnFace, diagnostics: readonly Diagnostic[], drawnWith: DrawnWith = NOTHING_DRAWN, { reusePicture = true } = {}): StoredFace & { rasterMs: number } {
     const files = this.files(key)
     this.write(files.svg, face.svg)
     const picture = join(this.dir, `picture-${face.picture}.png`)
     let rasterMs = 0
-    if (!this.link(picture, files.png)) {
+    // Without reuse (--no-cache), every face is rasterised, and its picture replaces the store's.
+    if (!(reusePicture && this.link(picture, files.png))) {
       const { png, ms } = face.rasterise()
       rasterMs = ms
       this.write(files.png, png)

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { installedPackages } from '../util/source-hash.ts'
 import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
 import type { ReactNode } from 'react'
@@ -30,6 +33,17 @@ export interface DrawnFace {
   rasterise(): { png: Buffer; ms: number }
 }
 
+let salt: string | undefined
+/** What rasterising depends on besides the SVG: resvg and zlib as installed, and this code and the PNG encoder's. */
+const rasterSalt = (): string => {
+  const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
+  return (salt ??= createHash('sha256')
+    .update(installedPackages())
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .update(readFileSync(fileURLToPath(new URL(`./png${ext}`, import.meta.url))))
+    .digest('hex'))
+}
+
 /** satori draws the element as SVG (text as paths); `rasterise` has resvg draw it at the asked dpi as an RGB PNG. */
 export const drawFace = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont[], dpi: number): Promise<DrawnFace> => {
   const start = performance.now()
@@ -43,7 +57,7 @@ export const drawFace = async (element: ReactNode, box: FaceBox, fonts: readonly
   const width = Math.round((box.width * dpi) / TEMPLATE_DPI)
   return {
     svg,
-    picture: createHash('sha256').update(`${width}\0`).update(svg).digest('hex').slice(0, 40),
+    picture: createHash('sha256').update(rasterSalt()).update(`${width}\0`).update(svg).digest('hex').slice(0, 40),
     svgMs,
     rasterise: () => {
       const begun = performance.now()

@@ -37,7 +37,7 @@ const AHEAD = 2
  * game's threads started earlier first. A face whose template runs over the time limit or ends its thread
  * is an error at its card; the faces that thread held go to the others, and a new thread replaces it.
  */
-export const openRenderer = async (paths: GamePaths, options: RenderOptions, store: FaceStore, { jobs, faces, threads }: { jobs: number; faces: number; threads: GameThreads }): Promise<FaceRenderer> => {
+export const openRenderer = async (paths: GamePaths, options: RenderOptions, store: FaceStore, { jobs, faces, threads, reuse = true }: { jobs: number; faces: number; threads: GameThreads; reuse?: boolean }): Promise<FaceRenderer> => {
   if (!(jobs >= 1)) throw new Error(`jobs must be at least 1, got ${jobs}`)
   const limitS = threads.limitMs / 1000
   const wanted = faces < 8 ? 1 : Math.min(jobs, Math.ceil(faces / 4))
@@ -55,7 +55,7 @@ export const openRenderer = async (paths: GamePaths, options: RenderOptions, sto
   const live = () => pool.filter((t) => t.state !== 'gone')
 
   const send = (thread: GameThread, task: Task) => {
-    void thread.call({ game: paths.id, do: 'draw', job: task.job, key: task.key, options, store: store.dir }).then((outcome) => {
+    void thread.call({ game: paths.id, do: 'draw', job: task.job, key: task.key, options, store: store.dir, reuse }).then((outcome) => {
       if (outcome.ok) task.resolve(outcome.value)
       else if (outcome.why === 'lost') queue.unshift(task) // it was only waiting: another thread draws it
       else task.resolve({ stored: false, diagnostics: [stoppedDiagnostic(paths, outcome, limitS)] })

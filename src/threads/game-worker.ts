@@ -156,7 +156,7 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       const { drawFailure, drawInto } = await import('../render/draw-face.ts')
       try {
         // A rejected promise is known once the event loop turns.
-        return await drawInto(s, store, request.job, request.key, () => turn().then(() => thrown!.splice(0)))
+        return await drawInto(s, store, request.job, request.key, () => turn().then(() => thrown!.splice(0)), request.reuse)
       } catch (error) {
         // Not the template (the session reports those): the store could not be written (a full disk…).
         return drawFailure(paths, request.job, error, store.dir)

@@ -39,7 +39,7 @@ export type Request = { game: string } & (
    */
   | { do: 'layout'; jobs: FaceJob[]; inputs: string[]; options: RenderOptions }
   /** Draw a face and put it in the face store at `store` under `key`. */
-  | { do: 'draw'; job: FaceJob; key: string; options: RenderOptions; store: string }
+  | { do: 'draw'; job: FaceJob; key: string; options: RenderOptions; store: string; reuse: boolean }
 )
 
 /** What each request answers. */

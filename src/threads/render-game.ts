@@ -103,7 +103,7 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
   const start = performance.now()
   if (toDraw.length) {
     // Threads started early draw first; the renderer starts more when the faces need them.
-    const renderer = await openRenderer(paths, renderOptions, store, { jobs, faces: toDraw.length, threads })
+    const renderer = await openRenderer(paths, renderOptions, store, { jobs, faces: toDraw.length, threads, reuse })
     diagnostics.push(...renderer.diagnostics)
     await Promise.all(
       toDraw.map(async (base) => {

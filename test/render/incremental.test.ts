@@ -87,5 +87,11 @@ describe('faces that look the same', () => {
     expect(readdirSync(dir).filter((f) => f.startsWith('picture-'))).toHaveLength(3) // the twins', the other card's, the shared back's
     const alone = await renderGame(paths, game, [mission], { ...options, jobs: 1 })
     expect(samePng(alone.value.cards[0]!.front, a!)).toBe(true)
+    // Without the cache (--no-cache), every face is rasterised anew: no picture is taken from the store.
+    const before = inode(a!)
+    const again = await renderGame(paths, game, twins, { ...options, jobs: 1, store: new FaceStore(dir), reuse: false })
+    const fresh = again.value.cards.map((card) => inode(card.front))
+    expect(new Set(fresh).size).toBe(3)
+    expect(fresh).not.toContain(before)
   }, 60_000)
 })
