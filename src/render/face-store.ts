@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto'
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { basename, join, sep } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GamePaths } from '../load/project.ts'
 import type { DrawnFace } from './face.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
-import { processTempDir, tmpTag } from '../util/atomic-write.ts'
-import { failWriteForTest } from '../util/write-failure.ts'
-import { readIndex, today, writeIndex, type StoreIndex } from './store-index.ts'
+import { processTempDir, tmpTag, writeFileAtomic } from '../util/atomic-write.ts'
+import { readIndex, STAGING, today, writeIndex, type StoreIndex } from './store-index.ts'
 import { filesUnder, isModuleFile, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import { SHORTCODES_FILE } from '../load/project.ts'
 import { NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
@@ -61,8 +60,7 @@ export const faceKey = (job: FaceJob, inputs: string, art?: string): string => {
 }
 
 
-/** The store's folder for files being written (`<store>/staging/`). */
-export const STAGING = 'staging'
+export { STAGING } from './store-index.ts'
 
 /** A face on disk: its key and its two files (absolute paths). Faces pass between stages as these, never as bytes. */
 export interface StoredFace {
@@ -180,32 +178,20 @@ export class FaceStore {
     this.changed = true
   }
 
-  /**
-   * Where a file being stored is written before it is renamed into place: a folder of its own, which a
-   * build looks through for what killed builds left (see `STAGING`) without listing every face.
-   */
-  private staged(path: string): string {
-    const dir = join(this.dir, STAGING)
-    mkdirSync(dir, { recursive: true })
-    return join(dir, `${basename(path)}.${tmpTag()}.tmp`)
+  /** The folder files being stored are written in before they are renamed into place (see `STAGING`). */
+  private get staging(): string {
+    return join(this.dir, STAGING)
   }
 
   /** Writes a file of the store whole, in one rename. */
   private write(path: string, data: string | Uint8Array): void {
-    const tmp = this.staged(path)
-    try {
-      failWriteForTest(path)
-      writeFileSync(tmp, data)
-      renameSync(tmp, path)
-    } catch (error) {
-      rmSync(tmp, { force: true }) // a full disk leaves no half-written file behind
-      throw error
-    }
+    writeFileAtomic(path, data, this.staging)
   }
 
   /** `to` made a hard link of `from`, replacing what was there in one step; false when it cannot be (no `from`, a file system without hard links). */
   private link(from: string, to: string): boolean {
-    const tmp = this.staged(to)
+    mkdirSync(this.staging, { recursive: true })
+    const tmp = join(this.staging, `${basename(to)}.${tmpTag()}.tmp`)
     try {
       linkSync(from, tmp)
       renameSync(tmp, to)

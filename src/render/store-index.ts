@@ -1,8 +1,14 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import { tmpTag } from '../util/atomic-write.ts'
+import { writeFileAtomic } from '../util/atomic-write.ts'
 import type { DrawnWith } from '../util/credits.ts'
+
+/**
+ * The store's folder for files being written (`<store>/staging/`): a build looks through it for what killed
+ * builds left without listing every face.
+ */
+export const STAGING = 'staging'
 
 /** The day a store entry was last used, in days since 1970: what the cache's pruning reads. */
 export const today = (now = Date.now()): number => Math.floor(now / 86_400_000)
@@ -75,14 +81,6 @@ export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) 
   }
   for (const [key, { used, keys }] of merged.shown) file.shown[key] = [used, keys]
   for (const [key, { used, diagnostics }] of merged.layouts) file.layouts[key] = [used, diagnostics]
-  // Written beside the faces being stored (the store's staging folder), then renamed into place.
-  const tmp = join(dir, 'staging', `${FILE}.${tmpTag()}.tmp`)
-  mkdirSync(dirname(tmp), { recursive: true })
-  try {
-    writeFileSync(tmp, JSON.stringify(file))
-    renameSync(tmp, join(dir, FILE))
-  } catch (error) {
-    rmSync(tmp, { force: true })
-    throw error
-  }
+  // Written in the store's staging folder, where the faces being stored are, then renamed into place.
+  writeFileAtomic(join(dir, FILE), JSON.stringify(file), join(dir, STAGING))
 }

@@ -1,7 +1,7 @@
 import { threadId } from 'node:worker_threads'
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { failWriteForTest } from './write-failure.ts'
 
 let counter = 0
@@ -22,10 +22,14 @@ export const processTempDir = (prefix: string): string => {
 /** A temporary file's tag, unique across processes and the threads of one: `<pid>-<thread>-<n>`. */
 export const tmpTag = (): string => `${process.pid}-${threadId}-${counter++}`
 
-/** Writes to a temporary file beside the target, then renames it into place: a failed build never leaves half a file. */
-export const writeFileAtomic = (path: string, data: string | Uint8Array): void => {
+/**
+ * Writes to a temporary file beside the target (or in `staging`, a folder on the same file system), then
+ * renames it into place: a failed build never leaves half a file.
+ */
+export const writeFileAtomic = (path: string, data: string | Uint8Array, staging?: string): void => {
   mkdirSync(dirname(path), { recursive: true })
-  const tmp = `${path}.${tmpTag()}.tmp`
+  if (staging) mkdirSync(staging, { recursive: true })
+  const tmp = staging ? join(staging, `${basename(path)}.${tmpTag()}.tmp`) : `${path}.${tmpTag()}.tmp`
   try {
     failWriteForTest(path)
     writeFileSync(tmp, data)
