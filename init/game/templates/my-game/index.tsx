@@ -5,6 +5,8 @@ import game from '../../rules/my-game/game.ts'
 /**
  * How My Game's cards look. A face is JSX with flexbox styles (satori), in pixels at 300 dpi on the whole
  * canvas, bleed included: `ctx.mm(n)` converts millimetres. A `div` with several children needs `display: 'flex'`.
+ * The words the templates print themselves come from lang/en.yaml (`ctx.t('points')`), so that a translation
+ * of the game (lang/<language>.yaml) prints its own.
  */
 type Ctx = FaceContext<typeof game>
 
@@ -50,7 +52,7 @@ export default defineTemplates(game, {
         />
       ),
       // A shared back is drawn once for the whole deck, so it gets no card.
-      back: (_, ctx) => <Back ctx={ctx} color={HARVEST} deck="HARVEST" icon="game-icons:barn" />,
+      back: (_, ctx) => <Back ctx={ctx} color={HARVEST} deck={ctx.t('deck-harvest')} icon="game-icons:barn" />,
     },
     order: {
       front: (card, ctx) => {
@@ -64,14 +66,14 @@ export default defineTemplates(game, {
               <div style={{ display: 'flex', width: '100%', alignItems: 'flex-start', justifyContent: 'space-between' }}>
                 <div style={{ display: 'flex', alignItems: 'center', fontSize: ctx.mm(2.8), fontWeight: 700, letterSpacing: ctx.mm(0.4), color: ORDER, marginTop: ctx.mm(1) }}>
                   <img src={ctx.icon('game-icons:scroll-unfurled', ORDER)} width={ctx.mm(4)} height={ctx.mm(4)} style={{ marginRight: ctx.mm(1) }} />
-                  ORDER
+                  {ctx.t('deck-order')}
                 </div>
-                <ValueBadge ctx={ctx} value={points} size={ctx.mm(10)} fill={ORDER} ink="#ffffff" caption="POINTS" />
+                <ValueBadge ctx={ctx} value={points} size={ctx.mm(10)} fill={ORDER} ink="#ffffff" caption={ctx.t('points')} />
               </div>
               <Title ctx={ctx} field="title" text={title} width={inner} size={ctx.mm(6.5)} color={INK} style={{ marginTop: ctx.mm(2) }} />
               {/* The cost fills the middle of the card. */}
               <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', flexGrow: 1 }}>
-                <div style={{ display: 'flex', fontSize: ctx.mm(2.6), fontWeight: 700, letterSpacing: ctx.mm(0.4), color: ORDER, marginBottom: ctx.mm(1.5) }}>DELIVER</div>
+                <div style={{ display: 'flex', fontSize: ctx.mm(2.6), fontWeight: 700, letterSpacing: ctx.mm(0.4), color: ORDER, marginBottom: ctx.mm(1.5) }}>{ctx.t('deliver')}</div>
                 <IconRow ctx={ctx} vocabulary="goods" words={cost} field="cost" size={ctx.mm(cost.length > 3 ? 10 : 12)} labels={INK} />
               </div>
               {/* The bonus, only on cards that have one: FitText shrinks it to fit, and draws [wood] as its icon. */}
@@ -84,7 +86,7 @@ export default defineTemplates(game, {
           </Face>
         )
       },
-      back: (_, ctx) => <Back ctx={ctx} color={ORDER} deck="ORDER" icon="game-icons:scroll-unfurled" />,
+      back: (_, ctx) => <Back ctx={ctx} color={ORDER} deck={ctx.t('deck-order')} icon="game-icons:scroll-unfurled" />,
     },
   },
 })
