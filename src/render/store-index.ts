@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
@@ -30,6 +30,8 @@ export interface StoreIndex {
   faces: Map<string, IndexedFace>
   shown: Map<string, { keys: string[]; used: number }>
   layouts: Map<string, { diagnostics: Diagnostic[]; used: number }>
+  /** The file as it was when read (its time and size): unchanged since, it needs no merging. */
+  read?: string
 }
 
 const VERSION = 1
@@ -49,9 +51,11 @@ export const emptyIndex = (): StoreIndex => ({ faces: new Map(), shown: new Map(
 /** A store's index; empty when there is none, it is damaged or of another version (the faces' files are read instead). */
 export const readIndex = (dir: string): StoreIndex => {
   try {
+    const read = stampOf(dir)
     const file = JSON.parse(readFileSync(join(dir, FILE), 'utf8')) as IndexFile
     if (file.version !== VERSION) return emptyIndex()
     return {
+      read,
       faces: new Map(Object.entries(file.faces).map(([key, [used, w, diagnostics = []]]) => [key, { used, drawnWith: file.drawnWith[w] ?? { fonts: [], icons: [] }, diagnostics }])),
       shown: new Map(Object.entries(file.shown).map(([key, [used, keys]]) => [key, { used, keys }])),
       layouts: new Map(Object.entries(file.layouts).map(([key, [used, diagnostics]]) => [key, { used, diagnostics }])),
@@ -66,21 +70,39 @@ export const readIndex = (dir: string): StoreIndex => {
  * written it meanwhile; the entry used last wins), leaving out what `keep` refuses (pruned entries).
  */
 export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) => boolean = () => true): void => {
-  const merged = readIndex(dir)
+  // The file as this index read it (or wrote it) needs no merging: nobody wrote it since.
+  const unchanged = index.read !== undefined && index.read === stampOf(dir)
+  const merged = unchanged ? index : readIndex(dir)
   for (const part of ['faces', 'shown', 'layouts'] as const) {
     const into = merged[part] as Map<string, { used: number }>
-    for (const [key, entry] of index[part] as Map<string, { used: number }>) if (!into.has(key) || into.get(key)!.used <= entry.used) into.set(key, entry)
+    if (!unchanged) for (const [key, entry] of index[part] as Map<string, { used: number }>) if (!into.has(key) || into.get(key)!.used <= entry.used) into.set(key, entry)
     for (const [key, entry] of into) if (!keep(entry.used)) into.delete(key)
   }
+  // What faces were drawn with, once each: most share one (the same fonts and icons), read as one object.
+  const seen = new Map<DrawnWith, number>()
   const withs = new Map<string, number>()
   const file: IndexFile = { version: VERSION, drawnWith: [], faces: {}, shown: {}, layouts: {} }
-  for (const [key, { used, drawnWith, diagnostics }] of merged.faces) {
-    const id = JSON.stringify(drawnWith)
-    if (!withs.has(id)) withs.set(id, file.drawnWith.push(drawnWith) - 1)
-    file.faces[key] = diagnostics.length ? [used, withs.get(id)!, diagnostics] : [used, withs.get(id)!]
+  const withOf = (drawnWith: DrawnWith): number => {
+    let at = seen.get(drawnWith)
+    if (at === undefined) {
+      const id = JSON.stringify(drawnWith)
+      at = withs.get(id) ?? file.drawnWith.push(drawnWith) - 1
+      withs.set(id, at)
+      seen.set(drawnWith, at)
+    }
+    return at
   }
+  for (const [key, { used, drawnWith, diagnostics }] of merged.faces) file.faces[key] = diagnostics.length ? [used, withOf(drawnWith), diagnostics] : [used, withOf(drawnWith)]
   for (const [key, { used, keys }] of merged.shown) file.shown[key] = [used, keys]
   for (const [key, { used, diagnostics }] of merged.layouts) file.layouts[key] = [used, diagnostics]
   // Written in the store's staging folder, where the faces being stored are, then renamed into place.
   writeFileAtomic(join(dir, FILE), JSON.stringify(file), join(dir, STAGING))
+  // The index now holds what the file does, as it was just written.
+  Object.assign(index, { faces: merged.faces, shown: merged.shown, layouts: merged.layouts, read: stampOf(dir) })
+}
+
+/** The index file's time and size, or undefined when there is none. */
+const stampOf = (dir: string): string | undefined => {
+  const stat = statSync(join(dir, FILE), { throwIfNoEntry: false })
+  return stat && `${stat.mtimeMs}:${stat.size}`
 }
