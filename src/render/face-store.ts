@@ -62,6 +62,18 @@ export const faceKey = (job: FaceJob, inputs: string, art?: string): string => {
 
 export { STAGING } from './store-index.ts'
 
+/**
+ * A cached face's diagnostics point where its card was when it was drawn; the key leaves positions out, so
+ * they are moved to where the card (and the field) are now.
+ */
+export const relocate = (diagnostics: readonly Diagnostic[], job: FaceJob): Diagnostic[] =>
+  diagnostics.map((d) => {
+    const card = job.card
+    if (!card || d.card !== card.id) return d
+    const pos = (d.field && card.source.fields[d.field]) || card.source.pos
+    return { ...d, file: card.source.file, line: pos.line, column: pos.column, endLine: pos.endLine, endColumn: pos.endColumn }
+  })
+
 /** A face on disk: its key and its two files (absolute paths). Faces pass between stages as these, never as bytes. */
 export interface StoredFace {
   key: string
@@ -107,6 +119,7 @@ export class FaceStore {
       const { diagnostics, drawnWith } = this.use(known)
       return { face, diagnostics, drawnWith }
     }
+    if (known) this.changed = this.index.faces.delete(key) // its files are gone (pruned, or removed by hand)
     // Not in the index: a face a thread of this build stored, or one the index lost to another build's.
     const meta = join(this.dir, `${key}.json`)
     if (!existsSync(meta) || !existsSync(face.png) || !existsSync(face.svg)) return undefined

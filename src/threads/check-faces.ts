@@ -11,8 +11,7 @@ import { planFaces } from '../render/plan.ts'
 import type { FaceJob } from '../render/session.ts'
 import type { FaceLanguage } from '../render/face-texts.ts'
 import { plannedKeys } from '../render/face-keys.ts'
-import { temporaryStore, type FaceStore } from '../render/face-store.ts'
-import { relocate } from './render-game.ts'
+import { relocate, temporaryStore, type FaceStore } from '../render/face-store.ts'
 import { defaultJobs } from './face-pool.ts'
 
 export interface CheckFacesOptions {

@@ -1,7 +1,7 @@
 import { diagnosticKey, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import { gameEntries, relativePath, type GamePaths } from '../load/project.ts'
-import { FaceStore, gameModulesHash, temporaryStore, type StoredFace } from '../render/face-store.ts'
+import { FaceStore, gameModulesHash, relocate, temporaryStore, type StoredFace } from '../render/face-store.ts'
 import { planFaces } from '../render/plan.ts'
 import { gameModuleInputs } from '../load/game-modules.ts'
 import { backOf } from '../engine/decks.ts'
@@ -51,18 +51,6 @@ export interface RenderRunOptions extends RenderOptions {
   fresh?: Set<string>
 }
 
-/**
- * A cached face's diagnostics point where its card was when it was drawn; the key leaves positions out, so
- * they are moved to where the card (and the field) are now.
- */
-export const relocate = (diagnostics: readonly Diagnostic[], job: FaceJob): Diagnostic[] =>
-  diagnostics.map((d) => {
-    const card = job.card
-    if (!card || d.card !== card.id) return d
-    const pos = (d.field && card.source.fields[d.field]) || card.source.pos
-    return { ...d, file: card.source.file, line: pos.line, column: pos.column, endLine: pos.endLine, endColumn: pos.endColumn }
-  })
-
 const key = (d: Diagnostic) => diagnosticKey(d)
 
 /**
@@ -111,14 +99,14 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
         const drawn = await renderer.draw({ ...job, language: drawnIn }, base)
         const key = drawn.stored ? drawn.key! : undefined
         if (key) fresh.add(key)
-        // The index learns of it (the thread wrote its files): the next build finds it without opening them.
+        results.set(base, { key, diagnostics: drawn.diagnostics, drawnWith: drawn.drawnWith, ...(key && { face: store.files(key) }) })
+        // A face drawn with errors is kept for this build, not reused nor shown as a good one. A good one the
+        // index learns of (the thread wrote its files): the next build finds it without opening them.
         if (key && !drawn.diagnostics.some((d) => d.severity === 'error')) {
           store.record(key, drawn.diagnostics, drawn.drawnWith ?? NOTHING_DRAWN)
           if (drawn.shown?.length) store.recordShown(base, drawn.shown)
+          stored?.({ name: nameOf.get(base)!, key })
         }
-        results.set(base, { key, diagnostics: drawn.diagnostics, drawnWith: drawn.drawnWith, ...(key && { face: store.files(key) }) })
-        // A face drawn with errors is kept for this build, not shown as a good one.
-        if (key && !drawn.diagnostics.some((d) => d.severity === 'error')) stored?.({ name: nameOf.get(base)!, key })
         if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
         progress?.(++done, cached + toDraw.length)
       }),
