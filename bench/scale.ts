@@ -1,7 +1,7 @@
 // npm run bench -- --scale: deckwright at 1,000 to 20,000 faces, each figure a new `deckwright` process as a
 // designer runs it: cold faces-only builds and their peak memory, a one-card edit, validate of an unchanged
 // game, faces of few distinct looks, and the serial share of a cold build.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -58,12 +58,18 @@ export const benchScale = async (sizes: number[]) => {
   for (const faces of sizes) {
     writeGame(faces)
     const cold = run('build', 'bench', '--only', 'faces', '--no-overview')
+    // The cold build's pictures are on their way to the disk still: an edit measured now would wait for them.
+    execFileSync('sync')
     edit(faces, ' (edited)')
     const edits = [' (edited again)', ' (edited a third time)', ' (edited a fourth time)'].map((mark) => (edit(faces, mark), run('build', 'bench', '--only', 'faces', '--no-overview').ms))
     const validate = median([0, 1, 2].map(() => run('validate', 'bench').ms))
     rows.push({ faces, cold: cold.ms, rss: cold.rss })
     console.log(`${String(faces).padEnd(9)}${s(cold.ms).padStart(10)}${' '.repeat(16)}${mb(cold.rss).padStart(8)}${' '.repeat(6)}${s(median(edits) - startup).padStart(10)}${' '.repeat(24)}${s(validate - validateStartup).padStart(10)}`)
   }
+
+  // A one-card edit in `build --watch`: from the save to the build's files in out/.
+  const watched = await watchEdits(largest.faces, 4)
+  console.log(`one-card edit in build --watch at ${largest.faces} faces, save to files in out/: ${s(median(watched))} (${watched.map(s).join(', ')})`)
 
   // Against the renderers alone, on the largest size's faces.
   const largest = rows[rows.length - 1]!
@@ -84,6 +90,32 @@ export const benchScale = async (sizes: number[]) => {
   const serial = Math.max(0, Math.min(1, (2 * two) / one - 1))
   console.log(`cold build of ${amdahl} faces: --jobs 1 ${s(one)}, --jobs 2 ${s(two)}: serial share ${(serial * 100).toFixed(0)}%, so 16 cores would take ${s(one * (serial + (1 - serial) / 16))} (${((one / (one * (serial + (1 - serial) / 16)))).toFixed(1)}× one core)`)
 }
+
+/** The seconds from each of `edits` one-card edits to `build --watch` having built it, in one watch. */
+const watchEdits = (faces: number, edits: number): Promise<number[]> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'build', 'bench', '--only', 'faces', '--no-overview', '--watch'], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] })
+    const times: number[] = []
+    let saved = 0
+    let text = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      text += chunk.toString()
+      // Each build ends with the watch saying it watches again.
+      while (text.includes('watching')) {
+        text = text.slice(text.indexOf('watching') + 'watching'.length)
+        if (saved) times.push(performance.now() - saved)
+        if (times.length === edits) {
+          child.kill('SIGINT')
+          return resolve(times)
+        }
+        setTimeout(() => {
+          saved = performance.now()
+          edit(faces, ` (watched ${times.length})`)
+        }, 500)
+      }
+    })
+    child.on('exit', () => times.length < edits && reject(new Error(`the watch ended after ${times.length} edits`)))
+  })
 
 const sizes = process.argv.slice(2).filter((a) => /^\d+$/.test(a)).map(Number)
 await benchScale(sizes.length ? sizes : [1000, 5000, 10_000, 20_000])

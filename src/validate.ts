@@ -12,6 +12,8 @@ import { GAME_TEXTS_KEY } from './load/translations.ts'
 import type { RulesDoc } from './load/rules.ts'
 import { withThreads, type GameThreads } from './threads/threads.ts'
 import { stoppedDiagnostic } from './threads/stopped.ts'
+import { NOT_HELD, type Held } from './threads/protocol.ts'
+import type { Outcome } from './threads/game-thread.ts'
 
 export interface LoadedGame {
   paths: GamePaths
@@ -39,6 +41,8 @@ export interface ValidateOptions {
   jobs?: number
   /** Seconds each piece of the game's code (loading it, a check, a face) may take (without `threads`); default 30. */
   timeout?: number
+  /** Called once a game thread is reading the cards: work for this thread meanwhile (a build reads its face store's index). */
+  meanwhile?: () => void
 }
 
 /**
@@ -50,11 +54,17 @@ export const validateGame = (root: string, id: string, options: ValidateOptions 
 
 const validateWith = async (root: string, id: string, options: ValidateOptions, threads: GameThreads): Promise<Result<LoadedGame | undefined>> => {
   const paths = gamePaths(root, id)
+  const definitionFile = relativePath(root, paths.definition)
   const limitS = threads.limitMs / 1000
-  // A game thread loads the definition while this thread reads the card files and the rules.
+  // A game thread loads the definition and then reads the card files (the cards cross threads once, read
+  // with the game's field kinds), while this thread reads the rules.
   const definitionLoaded = loadDefinition(paths, threads)
-  const [{ loadCardFiles }, { loadRules }] = await Promise.all([import('./load/card-files.ts'), import('./load/rules.ts')])
-  const files = loadCardFiles(paths)
+  const readEarly = definitionLoaded.thread.then((thread) => {
+    const read = thread.call({ game: id, do: 'cards' })
+    options.meanwhile?.()
+    return read
+  })
+  const { loadRules } = await import('./load/rules.ts')
   // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
   const loadedRules = existsSync(paths.rules) ? loadRules(paths.rules, root) : undefined
   let rules: RulesDoc | undefined = loadedRules?.value
@@ -62,10 +72,10 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   const diagnostics: Diagnostic[] = [...definition.diagnostics]
   const game = definition.value
   if (!game) return { value: undefined, diagnostics }
-  diagnostics.push(...files.diagnostics)
-  // The game's field kinds and deck checks are its code: they run on its thread, while this one checks the rules.
-  const reading = threads.call(paths, { game: id, do: 'cards', files: files.value })
-  const checking = reading.then((read) => (read.ok ? threads.call(paths, { game: id, do: 'checks', cards: read.value.cards, failedTypes: read.value.failedTypes, leftOut: read.value.leftOut }) : read))
+  // (Read again when the thread did not load the definition but this one did: it changed in between.)
+  const reading = readEarly.then((read) => (!read.ok && read.why === 'lost' ? threads.call(paths, { game: id, do: 'cards' }) : read))
+  // The game's deck checks are its code: they run on its thread, on the cards it holds, while this one checks the rules.
+  const checking = reading.then((read) => (read.ok ? withHeldCards(read.value, (cards) => threads.call(paths, { game: id, do: 'checks', cards, failedTypes: read.value.failedTypes, leftOut: read.value.leftOut })) : read))
   const rulesDiagnostics: Diagnostic[] = []
   if (loadedRules && rules) {
     rulesDiagnostics.push(...loadedRules.diagnostics)
@@ -99,12 +109,11 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
       const found: Diagnostic[] = []
       const edition = await loadEdition(root, paths, game, cards, lang, threads, found)
       // The texts are read by the fields' kinds on the game's thread.
-      const checked = await threads.call(paths, { game: id, do: 'translations', cards, file: edition.translations, exists: existsSync(translationPath(paths, lang)) })
+      const checked = await withHeldCards(read.value, (held) => threads.call(paths, { game: id, do: 'translations', cards: held, file: edition.translations, exists: existsSync(translationPath(paths, lang)) }))
       diagnostics.push(...found, ...(checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)]), ...checkWords(defaultWords.value, edition.words, existsSync(wordsPath(paths, lang))))
       editions.push(edition)
     }
   }
-  const definitionFile = relativePath(root, paths.definition)
   if (options.faces && !hasErrors(diagnostics)) {
     const [{ checkFaces }, { FaceStore }] = await Promise.all([import('./threads/check-faces.ts'), import('./render/face-store.ts')])
     // What builds drew and earlier runs laid out, in the game's cache (the build's default --out).
@@ -128,6 +137,15 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   // An error the game's code threw after its check or face had answered (from a timer, a rejected promise).
   diagnostics.push(...threads.strays(paths))
   return { value: { paths, game, cards, rules, editions }, diagnostics }
+}
+
+/**
+ * A request about the cards a thread read, naming them rather than sending them; sent again with the cards
+ * when the thread that answers does not hold them (it replaced one that ended).
+ */
+const withHeldCards = async <T>(read: { cards: Card[]; held: Held }, ask: (cards: Card[] | Held) => Promise<Outcome<T>>): Promise<Outcome<T>> => {
+  const answer = await ask(read.held)
+  return !answer.ok && answer.detail === NOT_HELD ? ask(read.cards) : answer
 }
 
 /** One problem of a face, wherever it is reported (a card's file, or its translation's). */

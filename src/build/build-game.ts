@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame, type GameFaces, type RenderOptions, type RenderRunOptions } from '../threads/render-game.ts'
 import { defaultJobs } from '../threads/face-pool.ts'
@@ -154,7 +154,8 @@ interface Drawing {
 const buildValidated = async (root: string, id: string, options: BuildOptions, report: BuildReport, { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse }: Drawing): Promise<Result<BuildReport>> => {
   const { timings } = report
   const started = performance.now()
-  const validated = await validateGame(root, id, { threads })
+  // The store's index is read while a game thread reads the cards.
+  const validated = await validateGame(root, id, { threads, meanwhile: () => store.load() })
   timings.validate = performance.now() - started
   const diagnostics: Diagnostic[] = [...validated.diagnostics]
   const loaded = validated.value
@@ -230,8 +231,12 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     // (--cards, --sets, --only-type, --only sheets|booklet) removes nothing it did not make.
     const whole = !options.sets && !options.onlyTypes && !options.cardIds && (!options.only || options.only === 'faces')
     try {
-      const facesDirs = ['faces', ...editions.map((e) => join(e.lang, 'faces'))]
-      const { written, removed } = outputs.commit(whole ? (next, made) => facesDirs.flatMap((dir) => removeStaleFaces(join(next, dir), made)) : undefined)
+      const facesDirs = new Set([join(options.outDir, id, 'faces'), ...editions.map((e) => join(options.outDir, id, e.lang, 'faces'))])
+      const isFace = (path: string) => facesDirs.has(dirname(path)) && FACE_FILE.test(basename(path))
+      // Without the cache every face is drawn anew, and the outputs are made afresh from them too; so are
+      // those of a build whose templates changed while it drew (its faces' files are drawn again later).
+      const recycle = reuse && !diagnostics.some((d) => d.rule === 'render/changed-while-drawing')
+      const { written, removed } = outputs.commit(whole ? isFace : undefined, { recycle })
       report.written.push(...written.map((path) => relativePath(root, path)))
       if (removed.length) report.removed = removed.map((path) => relativePath(root, path))
     } catch (error) {
@@ -334,13 +339,5 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
   timings.booklet = performance.now() - start
 }
 
-/** The face files in `dir` this build did not write (cards removed or renamed since): removed; returns them. */
-const removeStaleFaces = (dir: string, written: ReadonlySet<string>): string[] => {
-  if (!existsSync(dir)) return []
-  const stale = readdirSync(dir)
-    .filter((name) => /\.(?:front|back)\.(?:png|svg)$/.test(name))
-    .map((name) => join(dir, name))
-    .filter((path) => !written.has(path))
-  for (const path of stale) rmSync(path, { force: true })
-  return stale
-}
+/** A face's file in a faces folder: `<card>.front.png`, `<deck>.back.svg`. */
+const FACE_FILE = /\.(?:front|back)\.(?:png|svg)$/

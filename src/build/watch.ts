@@ -80,7 +80,7 @@ export const watchBuilds = (root: string, games: string[], args: string[], bin: 
       if (!file || isModuleFile(file)) fresh = true
       pending.add(game)
       clearTimeout(timer)
-      timer = setTimeout(flush, 150) // an editor's save is often several events
+      timer = setTimeout(flush, 50) // an editor's save is often several events, a few milliseconds apart
     }
 
     const watchers = new Map<string, FSWatcher>()

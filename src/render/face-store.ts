@@ -6,7 +6,7 @@ import type { GamePaths } from '../load/project.ts'
 import type { DrawnFace } from './face.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 import { processTempDir, tmpTag, writeFileAtomic } from '../util/atomic-write.ts'
-import { readIndex, STAGING, today, writeIndex, type StoreIndex } from './store-index.ts'
+import { appendIndex, readIndex, STAGING, today, writeIndex, type IndexKeys, type StoreIndex } from './store-index.ts'
 import { filesUnder, isModuleFile, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import { SHORTCODES_FILE } from '../load/project.ts'
 import { NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
@@ -93,17 +93,23 @@ export class FaceStore {
   constructor(readonly dir: string) {}
 
   private loaded?: StoreIndex
-  private changed = false
+  /** The index's entries this store added, used or removed since it read or saved it: what the next save writes. */
+  private changed: IndexKeys = { faces: new Set(), shown: new Set(), layouts: new Set() }
   private get index(): StoreIndex {
     return (this.loaded ??= readIndex(this.dir))
   }
   /** An entry found or made: marked as used today (kept by the cache's pruning). */
-  private use<T extends { used: number }>(entry: T): T {
+  private use<T extends { used: number }>(part: keyof IndexKeys, key: string, entry: T): T {
     if (entry.used !== today()) {
       entry.used = today()
-      this.changed = true
+      this.changed[part].add(key)
     }
     return entry
+  }
+
+  /** Reads the index now (it is read when first needed otherwise). */
+  load(): void {
+    void this.index
   }
 
   files(key: string): StoredFace {
@@ -116,10 +122,10 @@ export class FaceStore {
     const face = this.files(key)
     const known = this.index.faces.get(key)
     if (known && existsSync(face.png) && existsSync(face.svg)) {
-      const { diagnostics, drawnWith } = this.use(known)
+      const { diagnostics, drawnWith } = this.use('faces', key, known)
       return { face, diagnostics, drawnWith }
     }
-    if (known) this.changed = this.index.faces.delete(key) // its files are gone (pruned, or removed by hand)
+    if (known) this.forgetEntry(key) // its files are gone (pruned, or removed by hand)
     // Not in the index: a face a thread of this build stored, or one the index lost to another build's.
     const meta = join(this.dir, `${key}.json`)
     if (!existsSync(meta) || !existsSync(face.png) || !existsSync(face.svg)) return undefined
@@ -135,30 +141,35 @@ export class FaceStore {
   /** Adds a face stored without errors to the index (the thread that drew it wrote its files). */
   record(key: string, diagnostics: readonly Diagnostic[], drawnWith: DrawnWith): void {
     this.index.faces.set(key, { diagnostics: [...diagnostics], drawnWith, used: today() })
-    this.changed = true
+    this.changed.faces.add(key)
   }
 
   /** The diagnostics of laying out the face `key` when `validate` last did, if it did. */
   layout(key: string): Diagnostic[] | undefined {
     const known = this.index.layouts.get(key)
-    return known && this.use(known).diagnostics
+    return known && this.use('layouts', key, known).diagnostics
   }
 
   /** Keeps what laying out the face `key` found, for the next `validate`. */
   recordLayout(key: string, diagnostics: readonly Diagnostic[]): void {
     this.index.layouts.set(key, { diagnostics: [...diagnostics], used: today() })
-    this.changed = true
+    this.changed.layouts.add(key)
   }
 
-  /** Writes what this build learnt to the index, when it learnt anything. */
+  /** Writes what this build learnt to the index, when it learnt anything: appended to its log, or the whole index when the log is large. */
   save(): void {
-    if (!this.changed) return
+    const { changed } = this
+    if (!changed.faces.size && !changed.shown.size && !changed.layouts.size) return
     try {
-      writeIndex(this.dir, this.index)
-      this.changed = false
+      if (!appendIndex(this.dir, this.index, changed)) writeIndex(this.dir, this.index)
+      this.changed = { faces: new Set(), shown: new Set(), layouts: new Set() }
     } catch {
       // The index only saves time: a store that cannot take it (a full disk) is read from its faces' files.
     }
+  }
+
+  private forgetEntry(key: string): void {
+    if (this.index.faces.delete(key)) this.changed.faces.add(key)
   }
 
   /**
@@ -168,7 +179,7 @@ export class FaceStore {
    */
   shownBy(inputs: string): string[] | undefined {
     const known = this.index.shown.get(inputs)
-    if (known) return this.use(known).keys
+    if (known) return this.use('shown', inputs, known).keys
     const path = join(this.dir, `${inputs}.shown.json`)
     try {
       const keys = JSON.parse(readFileSync(path, 'utf8')) as unknown
@@ -188,7 +199,7 @@ export class FaceStore {
   /** The same in the index. */
   recordShown(inputs: string, keys: readonly string[]): void {
     this.index.shown.set(inputs, { keys: [...keys].sort(), used: today() })
-    this.changed = true
+    this.changed.shown.add(inputs)
   }
 
   /** The folder files being stored are written in before they are renamed into place (see `STAGING`). */
@@ -220,7 +231,7 @@ export class FaceStore {
   /** Makes a stored face not reusable (its files stay for the build that drew it). */
   forget(key: string): void {
     rmSync(join(this.dir, `${key}.json`), { force: true })
-    this.changed = this.index.faces.delete(key) || this.changed
+    this.forgetEntry(key)
   }
 
   /**

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs'
+import { appendFileSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
@@ -24,7 +24,8 @@ export interface IndexedFace {
  * What a game's face store knows, in one file (`index.json`) read once a build: each stored face's
  * diagnostics and what it was drawn with, the texts each face showed (by its inputs' key), and the
  * diagnostics of faces only laid out (by `validate`). Each entry has the day it was last used. The faces'
- * own files stay the truth: an entry the index lacks is read from them.
+ * own files stay the truth: an entry the index lacks is read from them. What a build changes is appended
+ * to a log beside it (`index.log`), and the file is written whole when the log grows large.
  */
 export interface StoreIndex {
   faces: Map<string, IndexedFace>
@@ -36,48 +37,71 @@ export interface StoreIndex {
 
 const VERSION = 1
 const FILE = 'index.json'
+/** What builds learnt since the index file was last written whole: a line each, appended (see `appendIndex`). */
+const LOG = 'index.log'
 
-/** On disk: what faces were drawn with, once each, and the entries pointing at it. */
+type FaceEntry = [used: number, drawnWith: number, diagnostics?: Diagnostic[]]
+type ShownEntry = [used: number, keys: string[]]
+type LayoutEntry = [used: number, diagnostics: Diagnostic[]]
+
+/** On disk: what faces were drawn with, once each, and the entries pointing at it. A log line is one too, with `null` for an entry removed. */
 interface IndexFile {
   version: number
   drawnWith: DrawnWith[]
-  faces: Record<string, [used: number, drawnWith: number, diagnostics?: Diagnostic[]]>
-  shown: Record<string, [used: number, keys: string[]]>
-  layouts: Record<string, [used: number, diagnostics: Diagnostic[]]>
+  faces: Record<string, FaceEntry | null>
+  shown: Record<string, ShownEntry | null>
+  layouts: Record<string, LayoutEntry | null>
 }
 
 export const emptyIndex = (): StoreIndex => ({ faces: new Map(), shown: new Map(), layouts: new Map() })
 
+/** The keys of each part of an index: those a build changed, for `appendIndex`. */
+export type IndexKeys = Record<'faces' | 'shown' | 'layouts', Set<string>>
+
 /** A store's index; empty when there is none, it is damaged or of another version (the faces' files are read instead). */
 export const readIndex = (dir: string): StoreIndex => {
+  const index = emptyIndex()
   try {
-    const read = stampOf(dir)
+    index.read = stampOf(dir)
     const file = JSON.parse(readFileSync(join(dir, FILE), 'utf8')) as IndexFile
     if (file.version !== VERSION) return emptyIndex()
-    return {
-      read,
-      faces: new Map(Object.entries(file.faces).map(([key, [used, w, diagnostics = []]]) => [key, { used, drawnWith: file.drawnWith[w] ?? { fonts: [], icons: [] }, diagnostics }])),
-      shown: new Map(Object.entries(file.shown).map(([key, [used, keys]]) => [key, { used, keys }])),
-      layouts: new Map(Object.entries(file.layouts).map(([key, [used, diagnostics]]) => [key, { used, diagnostics }])),
-    }
+    apply(index, file)
   } catch {
     return emptyIndex()
   }
+  // What builds appended since: a line each, in order (a line another build is writing now is left out).
+  let log = ''
+  try {
+    log = readFileSync(join(dir, LOG), 'utf8')
+  } catch {
+    return index
+  }
+  for (const line of log.split('\n'))
+    try {
+      if (line) apply(index, JSON.parse(line) as IndexFile)
+    } catch {
+      // half a line
+    }
+  return index
 }
 
-/**
- * Writes a store's index: `index` merged into the one on disk now (another build of the game may have
- * written it meanwhile; the entry used last wins), leaving out what `keep` refuses (pruned entries).
- */
-export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) => boolean = () => true): void => {
-  // The file as this index read it (or wrote it) needs no merging: nobody wrote it since.
-  const unchanged = index.read !== undefined && index.read === stampOf(dir)
-  const merged = unchanged ? index : readIndex(dir)
-  for (const part of ['faces', 'shown', 'layouts'] as const) {
-    const into = merged[part] as Map<string, { used: number }>
-    if (!unchanged) for (const [key, entry] of index[part] as Map<string, { used: number }>) if (!into.has(key) || into.get(key)!.used <= entry.used) into.set(key, entry)
-    for (const [key, entry] of into) if (!keep(entry.used)) into.delete(key)
+/** Sets (or removes, for `null`) the entries an index file or log line holds. */
+const apply = (index: StoreIndex, file: IndexFile): void => {
+  const set = <T>(into: Map<string, T>, entries: Record<string, unknown> | undefined, entry: (value: never) => T) => {
+    for (const key in entries) {
+      const value = entries[key]
+      if (value === null) into.delete(key)
+      else into.set(key, entry(value as never))
+    }
   }
+  set(index.faces, file.faces, ([used, w, diagnostics = []]: FaceEntry) => ({ used, drawnWith: file.drawnWith[w] ?? NOTHING, diagnostics }))
+  set(index.shown, file.shown, ([used, keys]: ShownEntry) => ({ used, keys }))
+  set(index.layouts, file.layouts, ([used, diagnostics]: LayoutEntry) => ({ used, diagnostics }))
+}
+const NOTHING: DrawnWith = { fonts: [], icons: [] }
+
+/** An index (or the part of it `only` names) as a file or log line holds it. */
+const serialise = (index: StoreIndex, only?: IndexKeys): IndexFile => {
   // What faces were drawn with, once each: most share one (the same fonts and icons), read as one object.
   const seen = new Map<DrawnWith, number>()
   const withs = new Map<string, number>()
@@ -92,17 +116,61 @@ export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) 
     }
     return at
   }
-  for (const [key, { used, drawnWith, diagnostics }] of merged.faces) file.faces[key] = diagnostics.length ? [used, withOf(drawnWith), diagnostics] : [used, withOf(drawnWith)]
-  for (const [key, { used, keys }] of merged.shown) file.shown[key] = [used, keys]
-  for (const [key, { used, diagnostics }] of merged.layouts) file.layouts[key] = [used, diagnostics]
+  const each = <T>(part: keyof IndexKeys, map: Map<string, T>, entry: (value: T) => unknown) => {
+    const into = file[part] as Record<string, unknown>
+    if (!only) for (const [key, value] of map) into[key] = entry(value)
+    else
+      for (const key of only[part]) {
+        const value = map.get(key)
+        into[key] = value === undefined ? null : entry(value)
+      }
+  }
+  each('faces', index.faces, ({ used, drawnWith, diagnostics }) => (diagnostics.length ? [used, withOf(drawnWith), diagnostics] : [used, withOf(drawnWith)]))
+  each('shown', index.shown, ({ used, keys }) => [used, keys])
+  each('layouts', index.layouts, ({ used, diagnostics }) => [used, diagnostics])
+  return file
+}
+
+/**
+ * Writes a store's index whole: `index` merged into the one on disk now (another build of the game may have
+ * written it meanwhile; the entry used last wins), leaving out what `keep` refuses (pruned entries). What
+ * builds appended is in it, so the log goes.
+ */
+export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) => boolean = () => true): void => {
+  // The file as this index read it (or wrote it) needs no merging: nobody wrote it since.
+  const unchanged = index.read !== undefined && index.read === stampOf(dir)
+  const merged = unchanged ? index : readIndex(dir)
+  for (const part of ['faces', 'shown', 'layouts'] as const) {
+    const into = merged[part] as Map<string, { used: number }>
+    if (!unchanged) for (const [key, entry] of index[part] as Map<string, { used: number }>) if (!into.has(key) || into.get(key)!.used <= entry.used) into.set(key, entry)
+    for (const [key, entry] of into) if (!keep(entry.used)) into.delete(key)
+  }
   // Written in the store's staging folder, where the faces being stored are, then renamed into place.
-  writeFileAtomic(join(dir, FILE), JSON.stringify(file), join(dir, STAGING))
+  writeFileAtomic(join(dir, FILE), JSON.stringify(serialise(merged)), join(dir, STAGING))
+  rmSync(join(dir, LOG), { force: true })
   // The index now holds what the file does, as it was just written.
   Object.assign(index, { faces: merged.faces, shown: merged.shown, layouts: merged.layouts, read: stampOf(dir) })
 }
 
-/** The index file's time and size, or undefined when there is none. */
+/**
+ * Appends the entries of `index` that `changed` names (those a build added, used or removed) to the
+ * store's log, in one line: a one-card edit of 10,000 faces writes a line, not the whole index. Returns
+ * false when the log has grown to half the index's size, or the change is a quarter of the index: then
+ * `writeIndex` it whole instead.
+ */
+export const appendIndex = (dir: string, index: StoreIndex, changed: IndexKeys): boolean => {
+  const count = changed.faces.size + changed.shown.size + changed.layouts.size
+  const size = index.faces.size + index.shown.size + index.layouts.size
+  const base = statSync(join(dir, FILE), { throwIfNoEntry: false })?.size
+  const log = statSync(join(dir, LOG), { throwIfNoEntry: false })?.size ?? 0
+  if (base === undefined || count * 4 > size || log * 2 > base) return false
+  appendFileSync(join(dir, LOG), `${JSON.stringify(serialise(index, changed))}\n`)
+  return true
+}
+
+/** The index file's and log's times and sizes, or undefined when there is no index file. */
 const stampOf = (dir: string): string | undefined => {
-  const stat = statSync(join(dir, FILE), { throwIfNoEntry: false })
-  return stat && `${stat.mtimeMs}:${stat.size}`
+  const stat = (name: string) => statSync(join(dir, name), { throwIfNoEntry: false })
+  const [file, log] = [stat(FILE), stat(LOG)]
+  return file && `${file.mtimeMs}:${file.size}:${log?.mtimeMs ?? 0}:${log?.size ?? 0}`
 }

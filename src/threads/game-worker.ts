@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import type { GameDef } from '../engine/define.ts'
+import type { Card, GameDef } from '../engine/define.ts'
 import { checkDeck } from '../engine/check.ts'
 import { checkDefinition } from '../engine/checks/definition.ts'
 import { modelCards } from '../engine/model.ts'
@@ -13,7 +13,7 @@ import { SHORTCODES_FILE } from '../load/project.ts'
 import { join } from 'node:path'
 import type { FaceStore } from '../render/face-store.ts'
 import type { RenderOptions, RenderSession } from '../render/session.ts'
-import type { Piece, Request, Replies } from './protocol.ts'
+import { NOT_HELD, type Held as HeldCards, type Piece, type Request, type Replies } from './protocol.ts'
 
 /**
  * A game thread (see game-thread.ts): holds the definitions of the project's games it is asked about and,
@@ -45,10 +45,11 @@ process.on('unhandledRejection', stray)
 let current = -1
 const running = (piece: Piece) => port.postMessage({ id: current, piece })
 
-/** What the thread holds of one game: its definition, and a render session per set of options. */
+/** What the thread holds of one game: its definition, the cards it read last, and a render session per set of options. */
 interface Held {
   paths: GamePaths
   definition?: Promise<{ game?: GameDef; diagnostics: Diagnostic[] }>
+  cards?: { cards: Card[]; held: number }
   sessions: Map<string, Promise<{ session: RenderSession; diagnostics: Diagnostic[] }>>
 }
 const held = new Map<string, Held>()
@@ -56,6 +57,14 @@ const holding = (id: string): Held => {
   // Games are built one after another: a game's templates, fonts and art go when another game's faces are asked for.
   for (const [other, g] of held) if (other !== id) g.sessions.clear()
   return held.get(id) ?? (held.set(id, { paths: gamePaths(root, id), sessions: new Map() }), held.get(id)!)
+}
+
+let heldCount = 0
+/** The cards a request names: sent with it, or those this thread read (see `Held` in protocol.ts). */
+const cardsOf = (g: Held, cards: Card[] | HeldCards): Card[] => {
+  if (Array.isArray(cards)) return cards
+  if (g.cards?.held !== cards.held) throw new Error(NOT_HELD)
+  return g.cards.cards
 }
 
 const loaded = (g: Held) =>
@@ -94,11 +103,15 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       return (await loaded(g)).diagnostics
     case 'cards': {
       const def = await game(g)
+      running({ kind: 'card-files' })
+      const { loadCardFiles } = await import('../load/card-files.ts')
+      const files = loadCardFiles(paths)
       running({ kind: 'cards' })
       // The definition's own mistakes first, at their lines; the cards of the types they break are not checked.
       const declared = checkDefinition(def, relativePath(root, paths.definition), root)
-      const modelled = modelCards(def, request.files, declared.broken, root)
-      return { cards: modelled.value, diagnostics: [...declared.diagnostics, ...modelled.diagnostics], failedTypes: [...modelled.failedTypes], leftOut: [...modelled.leftOut] }
+      const modelled = modelCards(def, files.value, declared.broken, root)
+      g.cards = { cards: modelled.value, held: ++heldCount }
+      return { cards: modelled.value, held: { held: heldCount }, diagnostics: [...files.diagnostics, ...declared.diagnostics, ...modelled.diagnostics], failedTypes: [...modelled.failedTypes], leftOut: [...modelled.leftOut] }
     }
     case 'schemas': {
       const def = await game(g)
@@ -124,12 +137,13 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       return { outputs: runShortcodes(defs, request.calls, { vocab: vocabularyWords(def) }, root, (name) => running({ kind: 'shortcode', name })), diagnostics: [] }
     }
     case 'checks':
-      return checkDeck(await game(g), request.cards, relativePath(root, paths.definition), root, { failedTypes: new Set(request.failedTypes), leftOut: new Set(request.leftOut) }, (name) => running({ kind: 'check', name }))
+      return checkDeck(await game(g), cardsOf(g, request.cards), relativePath(root, paths.definition), root, { failedTypes: new Set(request.failedTypes), leftOut: new Set(request.leftOut) }, (name) => running({ kind: 'check', name }))
     case 'translations': {
       const def = await game(g)
       running({ kind: 'translations', lang: request.file.lang })
       const { checkTranslations, checkTranslatedTexts } = await import('../engine/translations.ts')
-      return [...checkTranslations(def, request.cards, request.file, request.exists), ...checkTranslatedTexts(def, request.cards, request.file, root)]
+      const cards = cardsOf(g, request.cards)
+      return [...checkTranslations(def, cards, request.file, request.exists), ...checkTranslatedTexts(def, cards, request.file, root)]
     }
     case 'open': {
       const opened = await session(g, request.options)

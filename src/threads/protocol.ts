@@ -1,6 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Card } from '../engine/define.ts'
-import type { RawCardFile } from '../load/raw-card.ts'
 import type { TranslationFile } from '../load/translations.ts'
 import type { ShortcodeCall, ShortcodeOutput } from '../engine/run-shortcodes.ts'
 import type { DrawOutcome } from '../render/draw-face.ts'
@@ -15,21 +14,23 @@ export type Request = { game: string } & (
   /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */
   | { do: 'load' }
   /**
-   * Check the definition's field declarations and read the cards with the game's field kinds (which may be
-   * the game's own code): what `modelCards` gives, with the definition's diagnostics first.
+   * Read the game's card files, check the definition's field declarations and read the cards with the
+   * game's field kinds (which may be the game's own code): what `modelCards` gives, with the card files'
+   * and the definition's diagnostics first. The thread keeps the cards (`held`) for the requests that
+   * follow, so that 10,000 cards cross between threads once.
    */
-  | { do: 'cards'; files: RawCardFile[] }
+  | { do: 'cards' }
   /** The JSON Schema of each card type whose declaration is sound, with the definition's diagnostics (a kind's `schema` is the game's code). */
   | { do: 'schemas' }
   /** Render the uses of the game's own shortcodes (`rules/<game>/shortcodes.ts`) to markdown. */
   | { do: 'shortcodes'; calls: ShortcodeCall[] }
   /** Run the game's deck checks on its cards (those that passed validation), holding checks on `failedTypes`; `leftOut`: ids of cards with errors. */
-  | { do: 'checks'; cards: Card[]; failedTypes: string[]; leftOut: string[] }
+  | { do: 'checks'; cards: Card[] | Held; failedTypes: string[]; leftOut: string[] }
   /**
    * Check a translation file against the game's cards (`checkTranslations`) and read each translated text
    * with its field's kind (which may be the game's own code).
    */
-  | { do: 'translations'; cards: Card[]; file: TranslationFile; exists: boolean }
+  | { do: 'translations'; cards: Card[] | Held; file: TranslationFile; exists: boolean }
   /** Load the templates, fonts and renderer for these options, so that the first face drawn does not wait for them. */
   | { do: 'open'; options: RenderOptions }
   /**
@@ -42,10 +43,20 @@ export type Request = { game: string } & (
   | { do: 'draw'; job: FaceJob; key: string; options: RenderOptions; store: string; reuse: boolean }
 )
 
+/**
+ * The cards a thread read for a `cards` request, named in a later request instead of being sent again. A
+ * thread that does not hold them (a new one, after the one that read them ended) fails the request with
+ * `NOT_HELD`, and the cards are sent.
+ */
+export interface Held {
+  held: number
+}
+export const NOT_HELD = 'the cards are not held by this thread'
+
 /** What each request answers. */
 export interface Replies {
   load: Diagnostic[]
-  cards: { cards: Card[]; diagnostics: Diagnostic[]; failedTypes: string[]; leftOut: string[] }
+  cards: { cards: Card[]; held: Held; diagnostics: Diagnostic[]; failedTypes: string[]; leftOut: string[] }
   shortcodes: { outputs: ShortcodeOutput[]; diagnostics: Diagnostic[] }
   schemas: { schemas: Record<string, Record<string, unknown>>; diagnostics: Diagnostic[] }
   checks: Diagnostic[]
@@ -61,6 +72,8 @@ export interface Replies {
  */
 export type Piece =
   | { kind: 'definition' }
+  /** Reading the card files (YAML, CSV): deckwright's own code, on the game thread so that the cards cross threads once. */
+  | { kind: 'card-files' }
   | { kind: 'cards' }
   /** Reading a language's translated texts with the fields' kinds. */
   | { kind: 'translations'; lang: string }

@@ -24,6 +24,8 @@ const pieceOf = (paths: GamePaths, piece: Piece | undefined): { what: string; at
       const source = existsSync(paths.definition) ? readFileSync(paths.definition, 'utf8') : ''
       return { what: `the check "${piece.name}"`, at: { file: definition, line: checkLine(source, piece.name), column: 1 }, face: false }
     }
+    case 'card-files':
+      return { what: 'reading the card files', at: { file: relativePath(paths.root, paths.cardsDir), line: 1, column: 1 }, face: false }
     case 'cards':
       return { what: "reading the cards with the game's field kinds", at: { file: definition, line: 1, column: 1 }, face: false }
     case 'translations':

@@ -4,6 +4,7 @@ import { tmpTag, writeFileIfChanged } from './atomic-write.ts'
 import { failWriteForTest } from './write-failure.ts'
 import { madeByRunningProcess } from './temporary.ts'
 import { isWithin } from './inside-folder.ts'
+import { filesUnder, manifestPath, noContents, readManifest, removeEmptiedFolders, removeManifests, writeManifest, type BuildContents } from './build-manifest.ts'
 
 
 type Pending = { path: string } & ({ data: string | Uint8Array } | { copyOf: string } | { staged: string })
@@ -57,48 +58,102 @@ export class OutputBatch {
   }
 
   /**
-   * Puts every file in place at once; returns their paths, in the order they were added. `prune` may
-   * remove files of the new folder before it takes the old one's place (faces of cards that are gone): it
-   * gets the new folder and the files this batch put there, and returns what it removed.
+   * Puts every file in place at once; returns their paths, in the order they were added, and those removed.
+   * What the old outputs had that this batch does not replace is carried over, except the files `owns`
+   * claims (a build of every card owns its faces: those of cards that are gone are removed).
+   *
+   * The new folder is the build before the current one when there is one (kept as a spare when the current
+   * one was put in place), brought up to date: a face linked from the same store file is left as it is, so
+   * a one-card edit of 10,000 faces changes a few files rather than linking 20,000 and removing 20,000. Each
+   * build folder's manifest says what it holds; a spare changed by hand is not used. The store keeps a face's
+   * bytes under its name, except in a build that draws every face anew: `recycle: false` makes its folder
+   * afresh, drops the spares, and writes no manifest, so that no later build is made from its folder.
    */
-  commit(prune?: (next: string, written: ReadonlySet<string>) => string[]): { written: string[]; removed: string[] } {
+  commit(owns?: (path: string) => boolean, { recycle = true }: { recycle?: boolean } = {}): { written: string[]; removed: string[] } {
     const game = this.gameDir
     const builds = join(dirname(game), BUILDS)
     const current = currentBuild(game)
+    // The current outputs, as their manifest says (or as found, for a folder without one or one changed by hand).
+    const listed = current && current !== game ? readManifest(current, false) : undefined
+    const was = listed ?? (current ? filesUnder(current) : noContents())
+    const spare = recycle && canLink ? claimSpare(builds, basename(game), current) : undefined
     removeLeftovers(builds, basename(game), current)
-    const next = join(builds, buildName(basename(game)))
+    const next = spare?.folder ?? join(builds, buildName(basename(game)))
+    const had = spare?.contents ?? noContents()
+    const rels = new Map(this.pending.map((item) => [relative(game, item.path), item]))
+    // What the new folder is to hold: the current files this batch does not replace (bar those it owns), and the batch's.
+    const will: BuildContents = noContents()
+    const removed: string[] = []
+    for (const [rel, from] of was.linked) if (!rels.has(rel)) (owns?.(join(game, rel)) ? removed.push(rel) : will.linked.set(rel, from))
+    for (const rel of was.other) if (!rels.has(rel)) (owns?.(join(game, rel)) ? removed.push(rel) : will.other.add(rel))
     try {
       mkdirSync(next, { recursive: true })
-      // A face from the store is linked afresh rather than carried over and compared: a store file is never
-      // changed, so the link is the file the old folder had when the face did not change (its time too).
-      const linked = new Set(this.pending.flatMap((item) => ('copyOf' in item ? [join(next, relative(game, item.path))] : [])))
-      if (current) linkTree(current, next, (path) => !(canLink && linked.has(path)))
-      const folders = new Set<string>()
-      for (const item of this.pending) {
-        const target = join(next, relative(game, item.path))
-        if (!folders.has(dirname(target))) mkdirSync(dirname(target), { recursive: true })
-        folders.add(dirname(target))
-        if ('data' in item) writeFileIfChanged(target, item.data)
-        else if ('copyOf' in item) {
-          if (canLink && tryLink(item.copyOf, target)) continue
+      const folders = new Set<string>([next])
+      const place = (rel: string): string => {
+        const path = join(next, rel)
+        if (!folders.has(dirname(path))) mkdirSync(dirname(path), { recursive: true })
+        folders.add(dirname(path))
+        return path
+      }
+      // The spare's files that are not the new build's (a face linked from another store file, every other file).
+      const gone: string[] = []
+      for (const [rel, from] of had.linked) if ((rels.get(rel) as { copyOf?: string } | undefined)?.copyOf !== from && will.linked.get(rel) !== from) gone.push(rel)
+      gone.push(...had.other)
+      for (const rel of gone) rmSync(join(next, rel), { force: true })
+      // Files carried over from the current outputs (a partial build's other faces, a file no stage wrote this time).
+      const carry = (rel: string): boolean => linkIfThere(join(current!, rel), place(rel))
+      for (const [rel, from] of will.linked) if (had.linked.get(rel) !== from && !carry(rel)) will.linked.delete(rel)
+      for (const rel of will.other) if (!carry(rel)) will.other.delete(rel)
+      for (const [rel, item] of rels) {
+        const target = place(rel)
+        if ('copyOf' in item) {
+          if (canLink && had.linked.get(rel) === item.copyOf) {
+            will.linked.set(rel, item.copyOf) // the spare's link of the same store file
+            continue
+          }
+          if (canLink && tryLink(item.copyOf, target)) {
+            will.linked.set(rel, item.copyOf)
+            continue
+          }
           canLink = false // no hard links on this file system: copies, carried over when their bytes are the same
+          if (was.linked.has(rel) || was.other.has(rel)) carry(rel)
           if (!sameFile(item.copyOf, target) && !sameBytes(item.copyOf, target)) replaceWith(target, (tmp) => linkOrCopy(item.copyOf, tmp))
-        } else if (sameBytes(item.staged, target)) rmSync(item.staged, { force: true })
+          will.other.add(rel)
+          continue
+        }
+        // A file that gets the bytes it had keeps the current one (its time too).
+        if (was.linked.has(rel) || was.other.has(rel)) carry(rel)
+        will.other.add(rel)
+        if ('data' in item) writeFileIfChanged(target, item.data)
+        else if (sameBytes(item.staged, target)) rmSync(item.staged, { force: true })
         else {
           failWriteForTest(target)
           renameSync(item.staged, target)
         }
       }
+      removeEmptiedFolders(next, gone)
+      // A build that drew every face anew may have replaced store files under the names they had: it has no
+      // manifest, so no later build takes its links for those of the same names.
+      if (recycle) writeManifest(next, will, false)
     } catch (error) {
+      removeManifests(next)
       rmSync(next, { recursive: true, force: true })
       throw error
     }
-    const targets = new Set(this.pending.map((item) => join(next, relative(game, item.path))))
-    const removed = (prune?.(next, targets) ?? []).map((path) => join(game, relative(next, path)))
     swapIn(game, next, current)
+    // The build replaced is kept to be made into the next one (its own files removed: sheets can be large),
+    // unless this build drew every face anew; one made before builds had manifests goes.
+    if (current && current !== game)
+      try {
+        if (recycle && canLink && listed) makeSpare(current, listed)
+        else dropBuild(current)
+      } catch {
+        dropBuild(current)
+      }
+    if (!recycle) for (const name of existsSync(builds) ? readdirSync(builds) : []) if (name.endsWith('.spare.json')) dropBuild(join(builds, name.slice(0, -'.spare.json'.length)))
     const written = this.pending.map((p) => p.path)
     this.pending = []
-    return { written, removed }
+    return { written, removed: removed.map((rel) => join(game, rel)) }
   }
 
   /** Forgets every file, removing the staged ones. */
@@ -140,17 +195,6 @@ const currentBuild = (game: string): string | undefined => {
   return game
 }
 
-/** Every file of `from` as a hard link (or a copy) at the same place in `to`, those `wanted` says. */
-const linkTree = (from: string, to: string, wanted: (path: string) => boolean): void => {
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const [a, b] = [join(from, entry.name), join(to, entry.name)]
-    if (entry.isDirectory()) {
-      mkdirSync(b, { recursive: true })
-      linkTree(a, b, wanted)
-    } else if (entry.isFile() && wanted(b)) linkOrCopy(a, b)
-  }
-}
-
 /** Whether this process's outputs can be hard links of the store's files; false once one could not. */
 let canLink = true
 
@@ -167,9 +211,9 @@ const tryLink = (from: string, to: string): boolean => {
 }
 
 /**
- * Makes `out/<game>` the link to `next` with one rename (atomic), then removes the build it replaced (a
- * build that cannot be removed now, a file open elsewhere, is removed by a later build). A game folder made
- * before deckwright linked its builds is moved aside first (once: the only moment `out/<game>` is missing).
+ * Makes `out/<game>` the link to `next` with one rename (atomic). A game folder made before deckwright
+ * linked its builds is moved aside first (once: the only moment `out/<game>` is missing), and removed by
+ * the next build.
  */
 const swapIn = (game: string, next: string, current: string | undefined): void => {
   const link = `${game}.${tmpTag()}.link`
@@ -180,31 +224,89 @@ const swapIn = (game: string, next: string, current: string | undefined): void =
     renameSync(link, game)
   } catch (error) {
     rmSync(link, { force: true })
+    removeManifests(next)
     rmSync(next, { recursive: true, force: true })
     throw error
   }
+}
+
+/** A build and its manifests removed (one that cannot be, a file open elsewhere, is removed by a later build). */
+const dropBuild = (build: string): void => {
   try {
-    if (current && current !== game) rmSync(current, { recursive: true, force: true })
+    removeManifests(build)
+    rmSync(build, { recursive: true, force: true })
   } catch {
     // in use: a later build removes it
   }
 }
 
-/** Builds of this game that are not `out/<game>` and whose process has ended (a build stopped midway): removed. */
+/**
+ * Keeps the build just replaced as the spare the next build is made from: its faces (links of the store's
+ * files, which cost nothing) stay, its other files (sheets, booklet) go.
+ */
+const makeSpare = (build: string, contents: BuildContents): void => {
+  for (const rel of contents.other) rmSync(join(build, rel), { force: true })
+  removeEmptiedFolders(build, contents.other)
+  writeManifest(build, { linked: contents.linked, other: new Set() }, true)
+  rmSync(manifestPath(build, false), { force: true })
+}
+
+/**
+ * The game's spare build, taken for this one (renamed to this build's name, so that no other build takes it
+ * too), with what it holds; none when there is none or it was changed by hand (then it goes). Other spares
+ * go too.
+ */
+const claimSpare = (builds: string, game: string, current: string | undefined): { folder: string; contents: BuildContents } | undefined => {
+  if (!existsSync(builds)) return undefined
+  let claimed: { folder: string; contents: BuildContents } | undefined
+  for (const name of readdirSync(builds)) {
+    if (!name.endsWith('.spare.json')) continue
+    const spare = join(builds, name.slice(0, -'.spare.json'.length))
+    if (!isBuildOf(game, basename(spare)) || spare === current) continue
+    const contents = !claimed && readManifest(spare, true)
+    if (contents) {
+      const folder = join(builds, buildName(game))
+      try {
+        renameSync(spare, folder)
+      } catch {
+        continue // another build took it
+      }
+      removeManifests(spare)
+      claimed = { folder, contents }
+    } else dropBuild(spare) // changed by hand, damaged, or one spare too many: a spare is never in use
+  }
+  return claimed
+}
+
+/**
+ * Builds of this game that are neither `out/<game>` nor its spare and whose process has ended (a build
+ * stopped midway): removed, with manifests whose build is gone.
+ */
 const removeLeftovers = (builds: string, game: string, current: string | undefined): void => {
   const parent = dirname(builds)
   const live = current && basename(current)
-  if (existsSync(builds))
-    for (const name of readdirSync(builds))
-      if (isBuildOf(game, name) && name !== live && !madeByRunningProcess(name))
-        try {
-          rmSync(join(builds, name), { recursive: true, force: true })
-        } catch {
-          // in use: a later build removes it
-        }
+  if (existsSync(builds)) {
+    const names = new Set(readdirSync(builds))
+    for (const name of names) {
+      if (isBuildOf(game, name) && name !== live && !names.has(`${name}.spare.json`) && !madeByRunningProcess(name)) dropBuild(join(builds, name))
+      const of = /^(.*?)(?:\.spare)?\.json$/.exec(name)?.[1]
+      if (of && isBuildOf(game, of) && !names.has(of) && !madeByRunningProcess(of)) rmSync(join(builds, name), { force: true })
+    }
+  }
   // Links made for a swap that never happened.
-  for (const name of readdirSync(parent))
+  for (const name of existsSync(parent) ? readdirSync(parent) : [])
     if (name.endsWith('.link') && isBuildOf(game, name.slice(0, -'.link'.length)) && !madeByRunningProcess(name)) rmSync(join(parent, name), { force: true })
+}
+
+/** `from` linked (or copied) to `to`; false when there is no `from` (a file removed from the outputs by hand). */
+const linkIfThere = (from: string, to: string): boolean => {
+  try {
+    linkOrCopy(from, to)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+    throw error
+  }
 }
 
 const replaceWith = (path: string, write: (tmp: string) => void): void => {

@@ -1,5 +1,5 @@
 // The face store's index: what two builds of one game learn is kept, whichever saves last.
-import { mkdtempSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -29,6 +29,39 @@ describe("the face store's index", () => {
     first.save()
     expect([...readIndex(dir).faces.keys()].sort()).toEqual(['k1', 'k2'])
     expect([...readIndex(dir).layouts.keys()]).toEqual(['k3'])
+  })
+
+  it("appends a build's few changes to a log, read back in order, and writes the index whole when the log grows", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-index-'))
+    const store = new FaceStore(dir)
+    for (let i = 0; i < 40; i++) store.record(`k${i}`, [], drawn)
+    store.save()
+    const whole = readFileSync(join(dir, 'index.json'), 'utf8')
+    // A one-face edit: a line in the log, the index file as it was.
+    const edit = new FaceStore(dir)
+    edit.record('new', [], drawn)
+    writeFileSync(join(dir, 'k0.json'), '{}') // k0's files are gone: the store forgets it
+    expect(edit.get('k0')).toBeUndefined()
+    edit.save()
+    expect(readFileSync(join(dir, 'index.json'), 'utf8')).toBe(whole)
+    expect(readFileSync(join(dir, 'index.log'), 'utf8').split('\n').filter(Boolean)).toHaveLength(1)
+    // Another build's line, and half a line a build is writing now.
+    const other = new FaceStore(dir)
+    other.recordLayout('k1', [])
+    other.save()
+    appendFileSync(join(dir, 'index.log'), '{"version":1,"faces":{"half')
+    const read = readIndex(dir)
+    expect(read.faces.has('new')).toBe(true)
+    expect(read.faces.has('k0')).toBe(false)
+    expect(read.faces.size).toBe(40)
+    expect([...read.layouts.keys()]).toEqual(['k1'])
+    // Many changes at once (a quarter of the index): written whole, the log gone.
+    const many = new FaceStore(dir)
+    for (let i = 0; i < 20; i++) many.record(`more${i}`, [], drawn)
+    many.save()
+    expect(existsSync(join(dir, 'index.log'))).toBe(false)
+    expect(readIndex(dir).faces.size).toBe(60)
+    expect(readIndex(dir).layouts.has('k1')).toBe(true)
   })
 
   it('leaves out what pruning refuses: entries not used since a day', () => {
