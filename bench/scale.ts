@@ -67,12 +67,12 @@ export const benchScale = async (sizes: number[]) => {
     console.log(`${String(faces).padEnd(9)}${s(cold.ms).padStart(10)}${' '.repeat(16)}${mb(cold.rss).padStart(8)}${' '.repeat(6)}${s(median(edits) - startup).padStart(10)}${' '.repeat(24)}${s(validate - validateStartup).padStart(10)}`)
   }
 
+  const largest = rows[rows.length - 1]!
   // A one-card edit in `build --watch`: from the save to the build's files in out/.
   const watched = await watchEdits(largest.faces, 4)
   console.log(`one-card edit in build --watch at ${largest.faces} faces, save to files in out/: ${s(median(watched))} (${watched.map(s).join(', ')})`)
 
   // Against the renderers alone, on the largest size's faces.
-  const largest = rows[rows.length - 1]!
   const bare = await bareFloor(60)
   const floor = ((bare.svg + bare.png) * largest.faces) / cores
   console.log(`\nfloor at ${largest.faces} faces: bare satori ${bare.svg.toFixed(1)} + resvg ${bare.png.toFixed(1)} ms a face × ${largest.faces} / ${cores} cores = ${s(floor)}; build / floor ${(largest.cold / floor).toFixed(2)}`)

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { LRUCache } from 'lru-cache'
 import { join } from 'node:path'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
@@ -89,10 +90,13 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
   const defaultWords = wordsByKey(loadWords(paths, defaultLang).value)
   const wordsFile = relativePath(paths.root, wordsPath(paths, defaultLang))
   const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
-  const arts = new Map<string, LoadedArt>()
+  // Art read once for the faces that share it, the most recently used up to 64 MB: a deck of 10,000 cards
+  // with art of their own would otherwise keep every picture in every thread.
+  const arts = new LRUCache<string, LoadedArt>({ maxSize: 64 * 2 ** 20, sizeCalculation: (art) => Math.max(1, art.ok ? art.uri.length : 1) })
   const artOf = (file: string): LoadedArt => {
-    if (!arts.has(file)) arts.set(file, loadArt(paths.templatesDir, file, { ...DEFAULT_LIMITS, ...(options.maxImagePixels && { maxPixels: options.maxImagePixels }) }))
-    return arts.get(file)!
+    let art = arts.get(file)
+    if (!art) arts.set(file, (art = loadArt(paths.templatesDir, file, { ...DEFAULT_LIMITS, ...(options.maxImagePixels && { maxPixels: options.maxImagePixels }) })))
+    return art
   }
   // An icon without a set prefix may be the game's own: templates/<game>/icons/<name>.svg, before Iconify's.
   const ownIcon = (name: string, color?: string): string | undefined =>

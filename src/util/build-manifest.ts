@@ -38,6 +38,16 @@ const foldersOf = (contents: BuildContents): string[] => {
 
 const stampOf = (path: string): string | undefined => lstatSync(path, { bigint: true, throwIfNoEntry: false })?.mtimeNs.toString()
 
+/**
+ * Manifests this process wrote or read, by path, with the time and size of their file: a watch's next build
+ * finds them here rather than parsing 20,000 entries again. The contents are never changed once made.
+ */
+const known = new Map<string, { stamp: string; contents: BuildContents; folders: [string, string][] }>()
+const fileStamp = (path: string): string | undefined => {
+  const stat = lstatSync(path, { throwIfNoEntry: false })
+  return stat && `${stat.mtimeMs}:${stat.size}:${stat.ino}`
+}
+
 /** Writes a build's manifest (its folders' times as they are now: call it after its last change). */
 export const writeManifest = (build: string, contents: BuildContents, spare: boolean): void => {
   const manifest: ManifestFile = {
@@ -45,7 +55,9 @@ export const writeManifest = (build: string, contents: BuildContents, spare: boo
     other: [...contents.other],
     folders: foldersOf(contents).map((rel) => [rel, stampOf(join(build, rel)) ?? '']),
   }
-  writeFileAtomic(manifestPath(build, spare), JSON.stringify(manifest))
+  const path = manifestPath(build, spare)
+  writeFileAtomic(path, JSON.stringify(manifest))
+  known.set(path, { stamp: fileStamp(path)!, contents, folders: manifest.folders })
 }
 
 /**
@@ -53,20 +65,29 @@ export const writeManifest = (build: string, contents: BuildContents, spare: boo
  * written; undefined otherwise (no manifest, a damaged one, a file added or removed by hand).
  */
 export const readManifest = (build: string, spare: boolean): BuildContents | undefined => {
-  let manifest: ManifestFile
-  try {
-    manifest = JSON.parse(readFileSync(manifestPath(build, spare), 'utf8')) as ManifestFile
-    if (!Array.isArray(manifest.linked) || !Array.isArray(manifest.other) || !Array.isArray(manifest.folders)) return undefined
-  } catch {
-    return undefined
-  }
-  for (const [rel, stamp] of manifest.folders) if (!stamp || stampOf(join(build, rel)) !== stamp) return undefined
-  return { linked: new Map(manifest.linked), other: new Set(manifest.other) }
+  const path = manifestPath(build, spare)
+  const stamp = fileStamp(path)
+  if (!stamp) return undefined
+  let found = known.get(path)
+  if (found?.stamp !== stamp)
+    try {
+      const manifest = JSON.parse(readFileSync(path, 'utf8')) as ManifestFile
+      if (!Array.isArray(manifest.linked) || !Array.isArray(manifest.other) || !Array.isArray(manifest.folders)) return undefined
+      found = { stamp, contents: { linked: new Map(manifest.linked), other: new Set(manifest.other) }, folders: manifest.folders }
+      known.set(path, found)
+    } catch {
+      return undefined
+    }
+  for (const [rel, folder] of found.folders) if (!folder || stampOf(join(build, rel)) !== folder) return undefined
+  return found.contents
 }
 
-/** Removes both manifests of a build (none there is fine). */
-export const removeManifests = (build: string): void => {
-  for (const spare of [false, true]) rmSync(manifestPath(build, spare), { force: true })
+/** Removes a build's manifests (both unless `which` says; none there is fine). */
+export const removeManifests = (build: string, which: readonly boolean[] = [false, true]): void => {
+  for (const spare of which) {
+    rmSync(manifestPath(build, spare), { force: true })
+    known.delete(manifestPath(build, spare))
+  }
 }
 
 /** Every file under a build folder, as paths relative to it (a build without a manifest, or one changed by hand). */

@@ -1,4 +1,5 @@
 import * as fontkit from 'fontkit'
+import { LRUCache } from 'lru-cache'
 import type { LoadedFont } from '../fonts.ts'
 import { clusters, drawsNothing, FontBook } from '../font-book.ts'
 
@@ -30,15 +31,22 @@ export interface TextMeasure {
 
 interface Shaper {
   font: fontkit.Font
-  widths: Map<string, number>
+  widths: LRUCache<string, number>
 }
+
+/**
+ * How many measured texts each cache keeps, the most recently used: a face measures its texts many times
+ * as it fits them, and 10,000 faces of distinct titles would otherwise keep every one, growing a thread's
+ * memory with the deck.
+ */
+const MEASURED = 20_000
 
 const shapers = new Map<string, Shaper>()
 
 const shaperOf = (font: LoadedFont): Shaper => {
   let shaper = shapers.get(font.path)
   if (!shaper) {
-    shaper = { font: fontkit.create(font.data), widths: new Map() }
+    shaper = { font: fontkit.create(font.data), widths: new LRUCache({ max: MEASURED }) }
     shapers.set(font.path, shaper)
   }
   return shaper
@@ -77,7 +85,7 @@ export const createMeasure = (fonts: readonly LoadedFont[], book: FontBook = new
     }
     return out
   }
-  const inRuns = new Map<string, number>()
+  const inRuns = new LRUCache<string, number>({ max: MEASURED })
   const advance = (shaper: Shaper, text: string): number => {
     let w = shaper.widths.get(text)
     if (w === undefined) {
