@@ -53,7 +53,7 @@ export const benchScale = async (sizes: number[]) => {
   const validateStartup = median([0, 1, 2].map(() => run('validate', 'bench').ms))
   console.log(`start-up, a new process on a 2-face game: an unchanged build ${s(startup)}, validate ${s(validateStartup)}`)
 
-  console.log('\nfaces    cold build --only faces   peak memory   one-card edit (beyond start-up)   validate unchanged (beyond start-up)')
+  console.log('\nfaces    cold build --only faces   peak memory   one-card edit (beyond start-up)   validate unchanged (beyond start-up)   one-card edit in --watch (in all)')
   const rows: { faces: number; cold: number; rss: number }[] = []
   for (const faces of sizes) {
     writeGame(faces)
@@ -63,14 +63,13 @@ export const benchScale = async (sizes: number[]) => {
     edit(faces, ' (edited)')
     const edits = [' (edited again)', ' (edited a third time)', ' (edited a fourth time)'].map((mark) => (edit(faces, mark), run('build', 'bench', '--only', 'faces', '--no-overview').ms))
     const validate = median([0, 1, 2].map(() => run('validate', 'bench').ms))
+    // In `build --watch`: from the save to the build's files in out/.
+    const watched = median(await watchEdits(faces, 3))
     rows.push({ faces, cold: cold.ms, rss: cold.rss })
-    console.log(`${String(faces).padEnd(9)}${s(cold.ms).padStart(10)}${' '.repeat(16)}${mb(cold.rss).padStart(8)}${' '.repeat(6)}${s(median(edits) - startup).padStart(10)}${' '.repeat(24)}${s(validate - validateStartup).padStart(10)}`)
+    console.log(`${String(faces).padEnd(9)}${s(cold.ms).padStart(10)}${' '.repeat(16)}${mb(cold.rss).padStart(8)}${' '.repeat(6)}${s(median(edits) - startup).padStart(10)}${' '.repeat(24)}${s(validate - validateStartup).padStart(10)}${' '.repeat(27)}${s(watched).padStart(10)}`)
   }
 
   const largest = rows[rows.length - 1]!
-  // A one-card edit in `build --watch`: from the save to the build's files in out/.
-  const watched = await watchEdits(largest.faces, 4)
-  console.log(`one-card edit in build --watch at ${largest.faces} faces, save to files in out/: ${s(median(watched))} (${watched.map(s).join(', ')})`)
 
   // Against the renderers alone, on the largest size's faces.
   const bare = await bareFloor(60)
