@@ -98,6 +98,20 @@ describe("a game's code that would end the run", () => {
     expect(errors(r.stdout)).toEqual([expect.objectContaining({ rule: 'game/code-stopped', file: 'rules/g/game.ts', line: 8, message: expect.stringContaining('the check "stuck" ended the thread running it: its thread ended with exit code 0') })])
   })
 
+  it('a check that ends its thread: the cards that thread held are sent to the next, which checks the translations; exit 1', async () => {
+    // The cards are read on a game thread and named, not sent again, in later requests; the thread that read
+    // them ended with the check, so the translations request goes to a new thread with the cards themselves.
+    const root = project(definition("\n  languages: ['en', 'nl'],\n  checks: {\n    stuck(ctx) {\n      (Reflect.get(process, 'exit') as (code: number) => never)(0)\n    },\n  },"))
+    mkdirSync(join(root, 'cards', 'g', 'lang'))
+    writeFileSync(join(root, 'cards', 'g', 'lang', 'nl.yaml'), 'h1: { title: Een }\nh9: { title: Negen }\n')
+    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
+    expect(r.code).toBe(1)
+    expect(errors(r.stdout)).toEqual([
+      expect.objectContaining({ rule: 'translation/unknown-card', file: 'cards/g/lang/nl.yaml', line: 2 }),
+      expect.objectContaining({ rule: 'game/code-stopped', file: 'rules/g/game.ts', message: expect.stringContaining('the check "stuck" ended the thread running it') }),
+    ])
+  })
+
   it('an error thrown later by a timer or a rejected promise of a check or a template: an error at it; exit 1', async () => {
     const late = await deckwright(project(check("setTimeout(() => { throw new Error('too late') })")), 'validate', '--no-faces', '--format', 'json')
     expect(late.code).toBe(1)
