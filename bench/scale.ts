@@ -59,7 +59,7 @@ export const benchScale = async (sizes: number[]) => {
     writeGame(faces)
     const cold = run('build', 'bench', '--only', 'faces', '--no-overview')
     // The cold build's pictures are on their way to the disk still: an edit measured now would wait for them.
-    execFileSync('sync')
+    if (process.platform !== 'win32') execFileSync('sync')
     edit(faces, ' (edited)')
     const edits = [' (edited again)', ' (edited a third time)', ' (edited a fourth time)'].map((mark) => (edit(faces, mark), run('build', 'bench', '--only', 'faces', '--no-overview').ms))
     const validate = median([0, 1, 2].map(() => run('validate', 'bench').ms))
