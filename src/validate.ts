@@ -117,7 +117,7 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   if (options.faces && !hasErrors(diagnostics)) {
     const [{ checkFaces }, { FaceStore }] = await Promise.all([import('./threads/check-faces.ts'), import('./render/face-store.ts')])
     // What builds drew and earlier runs laid out, in the game's cache (the build's default --out).
-    const store = new FaceStore(join(options.outDir ?? join(root, 'out'), '.cache', id))
+    const store = FaceStore.open(join(options.outDir ?? join(root, 'out'), '.cache', id))
     const facesOf = (of: readonly Card[], language?: Edition['language']) => checkFaces(paths, game, of, threads, { maxImagePixels: options.maxImagePixels, language, store, ...(options.jobs && { jobs: options.jobs }) })
     const found = await facesOf(cards)
     diagnostics.push(...found)

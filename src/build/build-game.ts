@@ -126,7 +126,7 @@ const buildWith = async (root: string, id: string, options: BuildOptions, thread
   const paths = gamePaths(root, id)
   const cacheDir = join(options.outDir, '.cache', id)
   const reuse = options.cache !== false
-  const store = new FaceStore(cacheDir)
+  const store = FaceStore.open(cacheDir)
   const cold = !reuse || !existsSync(cacheDir)
   // The threads start while the game's modules are compiled here, once (the threads then find them compiled;
   // every file they are made from is kept): a first build's one per core, the first of which validates and

@@ -4,8 +4,9 @@ import { basename, dirname, join, relative } from 'node:path'
 import { gamePaths } from '../load/project.ts'
 import { isModuleFile } from '../util/source-hash.ts'
 
-/** Marks the build process a watch runs; it builds again when told, its modules (and the renderer) warm. */
-export const WATCH_CHILD = 'DECKWRIGHT_WATCH_CHILD'
+import { WATCH_CHILD } from '../util/watch-child.ts'
+
+export { WATCH_CHILD } from '../util/watch-child.ts'
 
 /**
  * `deckwright build --watch`: builds the games in a child process, then watches their cards, rules and

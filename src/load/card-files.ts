@@ -7,6 +7,7 @@ import { parseCsvCards } from './csv.ts'
 import { parseYamlCards } from './yaml.ts'
 import { readTextFile } from './text-file.ts'
 import { insideFolder } from '../util/inside-folder.ts'
+import { reparseOneCard, type CardFileCache } from './card-file-cache.ts'
 
 /** The card files under a folder, in a stable order; links are followed only while they stay inside `within` (each folder once). */
 const listFiles = (dir: string, exts: string[], within = dir, seen = new Set<string>()): string[] => {
@@ -29,19 +30,28 @@ const insideOrSelf = (within: string, dir: string): boolean => dir === within ||
 
 const parsers = { '.yaml': parseYamlCards, '.yml': parseYamlCards, '.csv': parseCsvCards }
 
-/** Reads every card file of a game (YAML, or CSV exported from a spreadsheet), in a stable order. */
-export const loadCardFiles = (paths: GamePaths): Result<RawCardFile[]> => {
+/**
+ * Reads every card file of a game (YAML, or CSV exported from a spreadsheet), in a stable order. With
+ * `cache` (what an earlier read found), a file whose text did not change is not read again, and a YAML file
+ * changed inside one card is read again for that card alone; the cache is brought up to date.
+ */
+export const loadCardFiles = (paths: GamePaths, cache?: CardFileCache): Result<RawCardFile[]> => {
   const diagnostics: Diagnostic[] = []
   const files: RawCardFile[] = []
-  for (const path of listFiles(paths.cardsDir, Object.keys(parsers))) {
+  const listed = listFiles(paths.cardsDir, Object.keys(parsers))
+  for (const path of listed) {
     const file = relativePath(paths.root, path)
-    const parse = parsers[path.slice(path.lastIndexOf('.')) as keyof typeof parsers]
+    const ext = path.slice(path.lastIndexOf('.')) as keyof typeof parsers
+    const parse = parsers[ext]
     const text = readTextFile(path, file, paths.cardsDir)
     diagnostics.push(...text.diagnostics)
     if (text.value === undefined) continue
-    const parsed = parse(text.value, file)
+    const before = cache?.get(path)
+    const parsed = (before && (before.text === text.value ? before.parsed : ext !== '.csv' ? reparseOneCard(before, text.value, parse) : undefined)) || parse(text.value, file)
+    cache?.set(path, { text: text.value, parsed })
     diagnostics.push(...parsed.diagnostics)
     files.push(parsed.value)
   }
+  if (cache) for (const path of cache.keys()) if (!listed.includes(path)) cache.delete(path)
   return { value: files, diagnostics }
 }

@@ -6,7 +6,7 @@ import type { GamePaths } from '../load/project.ts'
 import type { DrawnFace } from './face.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 import { processTempDir, tmpTag, writeFileAtomic } from '../util/atomic-write.ts'
-import { appendIndex, readIndex, STAGING, today, writeIndex, type IndexKeys, type StoreIndex } from './store-index.ts'
+import { appendIndex, indexStamp, readIndex, STAGING, today, writeIndex, type IndexKeys, type StoreIndex } from './store-index.ts'
 import { filesUnder, isModuleFile, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import { SHORTCODES_FILE } from '../load/project.ts'
 import { NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
@@ -91,6 +91,23 @@ export interface StoredFace {
  */
 export class FaceStore {
   constructor(readonly dir: string) {}
+
+  /**
+   * The store of a folder as this process last had it: a watch's next build finds its index in memory, read
+   * again only when another process wrote it since (this one's own writes are known).
+   */
+  static open(dir: string): FaceStore {
+    const store = opened.get(dir)
+    if (!store) {
+      opened.set(dir, new FaceStore(dir))
+      return opened.get(dir)!
+    }
+    if (store.loaded && store.loaded.read !== indexStamp(dir)) {
+      store.save()
+      store.loaded = undefined
+    }
+    return store
+  }
 
   private loaded?: StoreIndex
   /** The index's entries this store added, used or removed since it read or saved it: what the next save writes. */
@@ -258,6 +275,8 @@ export class FaceStore {
     return { ...files, rasterMs }
   }
 }
+
+const opened = new Map<string, FaceStore>()
 
 /** A store for a run that keeps no cache: a temporary folder, removed when the process exits. */
 export const temporaryStore = (): FaceStore => {

@@ -62,7 +62,7 @@ export type IndexKeys = Record<'faces' | 'shown' | 'layouts', Set<string>>
 export const readIndex = (dir: string): StoreIndex => {
   const index = emptyIndex()
   try {
-    index.read = stampOf(dir)
+    index.read = indexStamp(dir)
     const file = JSON.parse(readFileSync(join(dir, FILE), 'utf8')) as IndexFile
     if (file.version !== VERSION) return emptyIndex()
     apply(index, file)
@@ -138,7 +138,7 @@ const serialise = (index: StoreIndex, only?: IndexKeys): IndexFile => {
  */
 export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) => boolean = () => true): void => {
   // The file as this index read it (or wrote it) needs no merging: nobody wrote it since.
-  const unchanged = index.read !== undefined && index.read === stampOf(dir)
+  const unchanged = index.read !== undefined && index.read === indexStamp(dir)
   const merged = unchanged ? index : readIndex(dir)
   for (const part of ['faces', 'shown', 'layouts'] as const) {
     const into = merged[part] as Map<string, { used: number }>
@@ -149,7 +149,7 @@ export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) 
   writeFileAtomic(join(dir, FILE), JSON.stringify(serialise(merged)), join(dir, STAGING))
   rmSync(join(dir, LOG), { force: true })
   // The index now holds what the file does, as it was just written.
-  Object.assign(index, { faces: merged.faces, shown: merged.shown, layouts: merged.layouts, read: stampOf(dir) })
+  Object.assign(index, { faces: merged.faces, shown: merged.shown, layouts: merged.layouts, read: indexStamp(dir) })
 }
 
 /**
@@ -164,12 +164,15 @@ export const appendIndex = (dir: string, index: StoreIndex, changed: IndexKeys):
   const base = statSync(join(dir, FILE), { throwIfNoEntry: false })?.size
   const log = statSync(join(dir, LOG), { throwIfNoEntry: false })?.size ?? 0
   if (base === undefined || count * 4 > size || log * 2 > base) return false
+  // Nobody else wrote since this index was read: it holds what the files do, this line included.
+  const alone = index.read !== undefined && index.read === indexStamp(dir)
   appendFileSync(join(dir, LOG), `${JSON.stringify(serialise(index, changed))}\n`)
+  if (alone) index.read = indexStamp(dir)
   return true
 }
 
 /** The index file's and log's times and sizes, or undefined when there is no index file. */
-const stampOf = (dir: string): string | undefined => {
+export const indexStamp = (dir: string): string | undefined => {
   const stat = (name: string) => statSync(join(dir, name), { throwIfNoEntry: false })
   const [file, log] = [stat(FILE), stat(LOG)]
   return file && `${file.mtimeMs}:${file.size}:${log?.mtimeMs ?? 0}:${log?.size ?? 0}`

@@ -12,6 +12,8 @@ import type { ShortcodeDef } from '../engine/shortcodes.ts'
 import { SHORTCODES_FILE } from '../load/project.ts'
 import { join } from 'node:path'
 import type { FaceStore } from '../render/face-store.ts'
+import type { CardFileCache } from '../load/card-file-cache.ts'
+import { WATCH_CHILD } from '../util/watch-child.ts'
 import type { RenderOptions, RenderSession } from '../render/session.ts'
 import { NOT_HELD, type Held as HeldCards, type Piece, type Request, type Replies } from './protocol.ts'
 
@@ -50,6 +52,8 @@ interface Held {
   paths: GamePaths
   definition?: Promise<{ game?: GameDef; diagnostics: Diagnostic[] }>
   cards?: { cards: Card[]; held: number }
+  /** The card files as last read: a watch's next build reads again only what changed. */
+  cardFiles?: CardFileCache
   sessions: Map<string, Promise<{ session: RenderSession; diagnostics: Diagnostic[] }>>
 }
 const held = new Map<string, Held>()
@@ -105,7 +109,8 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       const def = await game(g)
       running({ kind: 'card-files' })
       const { loadCardFiles } = await import('../load/card-files.ts')
-      const files = loadCardFiles(paths)
+      // A watch's build process keeps what it read of the card files for its next build; a single run does not hold them.
+      const files = loadCardFiles(paths, process.env[WATCH_CHILD] ? (g.cardFiles ??= new Map()) : undefined)
       running({ kind: 'cards' })
       // The definition's own mistakes first, at their lines; the cards of the types they break are not checked.
       const declared = checkDefinition(def, relativePath(root, paths.definition), root)
