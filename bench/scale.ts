@@ -64,7 +64,7 @@ export const benchScale = async (sizes: number[]) => {
     const edits = [' (edited again)', ' (edited a third time)', ' (edited a fourth time)'].map((mark) => (edit(faces, mark), run('build', 'bench', '--only', 'faces', '--no-overview').ms))
     const validate = median([0, 1, 2].map(() => run('validate', 'bench').ms))
     // In `build --watch`: from the save to the build's files in out/.
-    const watched = median(await watchEdits(faces, 3))
+    const watched = median(await watchEdits(faces, 5))
     rows.push({ faces, cold: cold.ms, rss: cold.rss })
     console.log(`${String(faces).padEnd(9)}${s(cold.ms).padStart(10)}${' '.repeat(16)}${mb(cold.rss).padStart(8)}${' '.repeat(6)}${s(median(edits) - startup).padStart(10)}${' '.repeat(24)}${s(validate - validateStartup).padStart(10)}${' '.repeat(27)}${s(watched).padStart(10)}`)
   }
