@@ -91,7 +91,7 @@ export const removeManifests = (build: string, which: readonly boolean[] = [fals
 }
 
 /** Every file under a build folder, as paths relative to it (a build without a manifest, or one changed by hand). */
-export const filesUnder = (folder: string): BuildContents => {
+export const foundIn = (folder: string): BuildContents => {
   const other = new Set<string>()
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -4,7 +4,7 @@ import { tmpTag, writeFileIfChanged } from './atomic-write.ts'
 import { failWriteForTest } from './write-failure.ts'
 import { madeByRunningProcess } from './temporary.ts'
 import { isWithin } from './inside-folder.ts'
-import { filesUnder, noContents, readManifest, removeEmptiedFolders, removeManifests, writeManifest, type BuildContents } from './build-manifest.ts'
+import { foundIn, noContents, readManifest, removeEmptiedFolders, removeManifests, writeManifest, type BuildContents } from './build-manifest.ts'
 
 
 type Pending = { path: string } & ({ data: string | Uint8Array } | { copyOf: string } | { staged: string })
@@ -78,7 +78,7 @@ export class OutputBatch {
     const current = currentBuild(game)
     // The current outputs, as their manifest says (or as found, for a folder without one or one changed by hand).
     const listed = current && current !== game ? readManifest(current, false) : undefined
-    const was = listed ?? (current ? filesUnder(current) : noContents())
+    const was = listed ?? (current ? foundIn(current) : noContents())
     const spare = recycle && canLink ? claimSpare(builds, basename(game), current) : undefined
     removeLeftovers(builds, basename(game), current)
     const next = spare?.folder ?? join(builds, buildName(basename(game)))
