@@ -14,6 +14,7 @@ import { withThreads, type GameThreads } from './threads/threads.ts'
 import { stoppedDiagnostic } from './threads/stopped.ts'
 import { NOT_HELD, type Held } from './threads/protocol.ts'
 import type { Outcome } from './threads/game-thread.ts'
+import type { FaceStore } from './render/face-store.ts'
 
 export interface LoadedGame {
   paths: GamePaths
@@ -41,8 +42,11 @@ export interface ValidateOptions {
   jobs?: number
   /** Seconds each piece of the game's code (loading it, a check, a face) may take (without `threads`); default 30. */
   timeout?: number
-  /** Called once a game thread is reading the cards: work for this thread meanwhile (a build reads its face store's index). */
-  meanwhile?: () => void
+  /**
+   * The game's face store (default: the one in `outDir`'s cache, opened when faces are laid out): its index
+   * is read while a game thread reads the cards.
+   */
+  store?: FaceStore
 }
 
 /**
@@ -61,7 +65,7 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   const definitionLoaded = loadDefinition(paths, threads)
   const readEarly = definitionLoaded.thread.then((thread) => {
     const read = thread.call({ game: id, do: 'cards' })
-    options.meanwhile?.()
+    options.store?.load()
     return read
   })
   const { loadRules } = await import('./load/rules.ts')
@@ -117,7 +121,7 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   if (options.faces && !hasErrors(diagnostics)) {
     const [{ checkFaces }, { FaceStore }] = await Promise.all([import('./threads/check-faces.ts'), import('./render/face-store.ts')])
     // What builds drew and earlier runs laid out, in the game's cache (the build's default --out).
-    const store = FaceStore.open(join(options.outDir ?? join(root, 'out'), '.cache', id))
+    const store = options.store ?? FaceStore.open(join(options.outDir ?? join(root, 'out'), '.cache', id))
     const facesOf = (of: readonly Card[], language?: Edition['language']) => checkFaces(paths, game, of, threads, { maxImagePixels: options.maxImagePixels, language, store, ...(options.jobs && { jobs: options.jobs }) })
     const found = await facesOf(cards)
     diagnostics.push(...found)

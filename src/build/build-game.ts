@@ -155,7 +155,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   const { timings } = report
   const started = performance.now()
   // The store's index is read while a game thread reads the cards.
-  const validated = await validateGame(root, id, { threads, meanwhile: () => store.load() })
+  const validated = await validateGame(root, id, { threads, store })
   timings.validate = performance.now() - started
   const diagnostics: Diagnostic[] = [...validated.diagnostics]
   const loaded = validated.value

@@ -11,7 +11,6 @@ import { importGameModule, loadFailure } from '../load/code-errors.ts'
 import type { ShortcodeDef } from '../engine/shortcodes.ts'
 import { SHORTCODES_FILE } from '../load/project.ts'
 import { join } from 'node:path'
-import type { FaceStore } from '../render/face-store.ts'
 import type { CardFileCache } from '../load/card-file-cache.ts'
 import { WATCH_CHILD } from '../util/watch-child.ts'
 import type { RenderOptions, RenderSession } from '../render/session.ts'
@@ -92,11 +91,7 @@ const session = async (g: Held, options: RenderOptions) => {
 
 const warmed = new WeakSet<RenderSession>()
 
-const stores = new Map<string, FaceStore>()
-const storeAt = async (dir: string) => {
-  const { FaceStore } = await import('../render/face-store.ts')
-  return stores.get(dir) ?? (stores.set(dir, new FaceStore(dir)), stores.get(dir)!)
-}
+const storeAt = async (dir: string) => (await import('../render/face-store.ts')).FaceStore.open(dir)
 
 const handle = async (request: Request): Promise<Replies[Request['do']]> => {
   const g = holding(request.game)
