@@ -118,6 +118,8 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
       editions.push(edition)
     }
   }
+  // The thread that read the cards holds them no longer: a build's drawing thread would carry them to the end.
+  threads.tell(paths, { game: id, do: 'release' })
   if (options.faces && !hasErrors(diagnostics)) {
     const [{ checkFaces }, { FaceStore }] = await Promise.all([import('./threads/check-faces.ts'), import('./render/face-store.ts')])
     // What builds drew and earlier runs laid out, in the game's cache (the build's default --out).

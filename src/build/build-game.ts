@@ -246,7 +246,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
       else throw error
       return { value: report, diagnostics }
     }
-    pruneCacheDaily(store.dir)
+    pruneCacheDaily(store.dir, { index: () => store.indexed() })
     // What killed builds left half-written: sheets being streamed, faces being stored.
     pruneStaged(join(options.outDir, '.cache'), Date.now() - 24 * 3600 * 1000)
     pruneStaged(join(store.dir, STAGING), Date.now() - 24 * 3600 * 1000)

@@ -113,6 +113,9 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       g.cards = { cards: modelled.value, held: ++heldCount }
       return { cards: modelled.value, held: { held: heldCount }, diagnostics: [...files.diagnostics, ...declared.diagnostics, ...modelled.diagnostics], failedTypes: [...modelled.failedTypes], leftOut: [...modelled.leftOut] }
     }
+    case 'release':
+      g.cards = undefined
+      return null
     case 'schemas': {
       const def = await game(g)
       running({ kind: 'cards' })

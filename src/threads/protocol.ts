@@ -20,6 +20,8 @@ export type Request = { game: string } & (
    * follow, so that 10,000 cards cross between threads once.
    */
   | { do: 'cards' }
+  /** Let go of the cards read for a `cards` request (those that were to be checked): the faces' jobs carry their own. */
+  | { do: 'release' }
   /** The JSON Schema of each card type whose declaration is sound, with the definition's diagnostics (a kind's `schema` is the game's code). */
   | { do: 'schemas' }
   /** Render the uses of the game's own shortcodes (`rules/<game>/shortcodes.ts`) to markdown. */
@@ -57,6 +59,7 @@ export const NOT_HELD = 'the cards are not held by this thread'
 export interface Replies {
   load: Diagnostic[]
   cards: { cards: Card[]; held: Held; diagnostics: Diagnostic[]; failedTypes: string[]; leftOut: string[] }
+  release: null
   shortcodes: { outputs: ShortcodeOutput[]; diagnostics: Diagnostic[] }
   schemas: { schemas: Record<string, Record<string, unknown>>; diagnostics: Diagnostic[] }
   checks: Diagnostic[]

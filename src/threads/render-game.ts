@@ -11,6 +11,7 @@ import type { FaceJob, RenderOptions } from '../render/session.ts'
 import { drawnWithAll, NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
 import type { FaceLanguage } from '../render/face-texts.ts'
 import { plannedKeys } from '../render/face-keys.ts'
+import pMap from 'p-map'
 
 export type { RenderOptions } from '../render/session.ts'
 export type { CardFaces, GameFaces } from '../render/game-faces.ts'
@@ -53,6 +54,9 @@ export interface RenderRunOptions extends RenderOptions {
 
 const key = (d: Diagnostic) => diagnosticKey(d)
 
+/** Faces asked of the renderer at once per thread: more than it sends ahead to each (see face-pool.ts), so none waits. */
+const IN_FLIGHT_PER_THREAD = 4
+
 /**
  * Draws every face a game's cards need (fronts, shared and own backs) on a pool of workers. A face whose
  * inputs did not change since the last build comes from the cache; faces with the same inputs are drawn once.
@@ -93,8 +97,10 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
     // Threads started early draw first; the renderer starts more when the faces need them.
     const renderer = await openRenderer(paths, renderOptions, store, { jobs, faces: toDraw.length, threads, reuse })
     diagnostics.push(...renderer.diagnostics)
-    await Promise.all(
-      toDraw.map(async (base) => {
+    // A few faces in flight per thread (p-map): 10,000 faces waiting at once each held a promise and its context.
+    await pMap(
+      toDraw,
+      async (base) => {
         const job = firstJob.get(base)!
         const drawn = await renderer.draw({ ...job, language: drawnIn }, base)
         const key = drawn.stored ? drawn.key! : undefined
@@ -109,7 +115,8 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
         }
         if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
         progress?.(++done, cached + toDraw.length)
-      }),
+      },
+      { concurrency: Math.max(jobs, 1) * IN_FLIGHT_PER_THREAD },
     )
   }
   spent.wall = performance.now() - start

@@ -1,6 +1,6 @@
 import type { GamePaths } from '../load/project.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import { GameThread, type Outcome } from './game-thread.ts'
+import { GameThread, THREAD_HEAP_MB, type Outcome } from './game-thread.ts'
 import type { Replies, Request } from './protocol.ts'
 
 /** The time limit of one piece of a game's code (loading it, a check, a face) unless `--timeout` says otherwise. */
@@ -16,9 +16,12 @@ export class GameThreads {
   /** Every thread started per project (each runs any of its games), in order, with those that ended and left errors (`strays`). */
   private readonly started = new Map<string, GameThread[]>()
   readonly limitMs: number
+  /** The most memory each thread's JavaScript heap may hold (`THREAD_HEAP_MB`). */
+  readonly heapMb: number
 
-  constructor(timeoutS: number = DEFAULT_TIMEOUT_S) {
+  constructor(timeoutS: number = DEFAULT_TIMEOUT_S, { heapMb = THREAD_HEAP_MB }: { heapMb?: number } = {}) {
     this.limitMs = Math.min(Math.max(timeoutS, 0.001), MAX_TIMEOUT_S) * 1000
+    this.heapMb = heapMb
   }
 
   private of(paths: GamePaths): GameThread[] {
@@ -36,7 +39,7 @@ export class GameThreads {
     const threads = this.of(paths)
     const live = this.live(threads, warm)
     for (let i = live.length; i < count; i++) {
-      const thread = new GameThread(paths.root, this.limitMs)
+      const thread = new GameThread(paths.root, this.limitMs, this.heapMb)
       threads.push(thread)
       live.push(thread)
     }
@@ -62,6 +65,11 @@ export class GameThreads {
     let outcome = await this.take(paths, 1)[0]!.call(request)
     for (let again = 0; again < 2 && !outcome.ok && outcome.why === 'lost'; again++) outcome = await this.take(paths, 1)[0]!.call(request)
     return outcome
+  }
+
+  /** Sends a request that runs none of the game's code to each running thread of the game, starting none. */
+  tell(paths: GamePaths, request: Extract<Request, { do: 'release' }>): void {
+    for (const thread of this.live(this.of(paths), false)) void thread.call(request)
   }
 
   /** Errors the project's games' code threw from a timer, a callback or a promise nobody awaited, each given once. */

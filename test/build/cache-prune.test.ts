@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildGame } from '../../src/build/build-game.ts'
 import { pruneCache } from '../../src/build/cache-prune.ts'
+import { readIndex, today, writeIndex } from '../../src/render/store-index.ts'
 import { fixture, projectCopy } from '../helpers.ts'
 
 const DAY = 24 * 3600 * 1000
@@ -29,6 +30,21 @@ describe('pruning the cache', () => {
     put('pixels/oldcode/thumb.rgba', 30)
     expect(pruneCache(dir, Date.now() - 14 * DAY)).toBe(7)
     expect(readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()).toEqual(['outputs', 'outputs/fresh', 'outputs/fresh/0', 'outputs/fresh/files.json', 'used.json', 'used.png', 'used.svg'])
+  })
+
+  it("drops the index's entries no build used for the given time, and keeps the files of those it used", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-prune-'))
+    const used = (days: number) => today(Date.now() - days * DAY)
+    const entry = (days: number) => ({ diagnostics: [], drawnWith: { fonts: [], icons: [] }, used: used(days) })
+    writeIndex(dir, { faces: new Map([['recent', entry(1)], ['stale', entry(30)]]), shown: new Map([['shown', { keys: ['a'], used: used(2) }]]), layouts: new Map([['laid', { diagnostics: [], used: used(20) }]]) })
+    for (const name of ['recent.png', 'stale.png', 'shown.shown.json']) {
+      writeFileSync(join(dir, name), 'x')
+      age(join(dir, name), 30)
+    }
+    expect(pruneCache(dir, Date.now() - 14 * DAY)).toBe(1)
+    const index = readIndex(dir)
+    expect([[...index.faces.keys()], [...index.shown.keys()], [...index.layouts.keys()]]).toEqual([['recent'], ['shown'], []])
+    expect(readdirSync(dir).filter((f) => !f.startsWith('index') && f !== 'staging').sort()).toEqual(['recent.png', 'shown.shown.json'])
   })
 
   it('runs after a build, which keeps what it reused', async () => {

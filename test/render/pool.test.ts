@@ -43,6 +43,13 @@ describe('the face renderer', () => {
     expect(drawn.filter((d) => d.stored)).toHaveLength(ids.length - 1)
   }, 60_000)
 
+  it('stops a template that holds ever more memory at the thread\'s limit, naming the card, and draws the rest', async () => {
+    threads = new GameThreads(30, { heapMb: 96 })
+    const drawn = await drawAll(['a', 'hog', 'b', 'c'], 1)
+    expect(drawn[1]).toEqual({ stored: false, diagnostics: [expect.objectContaining({ rule: 'render/code-stopped', severity: 'error', card: 'hog', line: 2, message: expect.stringContaining('the template drawing the front of hog ended the thread running it: it ran out of memory') })] })
+    expect(drawn.filter((d) => d.stored)).toHaveLength(3)
+  }, 60_000)
+
   it("makes process.exit in a template an error at the template's line, not the end of the run", async () => {
     threads = new GameThreads(30)
     const [quit, after] = await drawAll(['quit', 'a'], 1)
