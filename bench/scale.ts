@@ -81,13 +81,16 @@ export const benchScale = async (sizes: number[]) => {
   const looks = run('build', 'bench', '--only', 'faces', '--no-overview')
   console.log(`${largest.faces} faces of 150 distinct looks: ${s(looks.ms)}, ${(looks.ms / largest.cold).toFixed(2)} × the time of ${largest.faces} distinct faces; peak ${mb(looks.rss)}`)
 
-  // The serial share of a cold build, from one and two threads (Amdahl), and what it predicts for 16 cores.
-  const amdahl = Math.min(1000, largest.faces)
+  // The serial share of a cold build, from one and two threads (Amdahl), and what it predicts for 16 cores:
+  // three pairs taken in turn (this machine's speed drifts within minutes), each figure their median.
+  const amdahl = Math.min(2000, largest.faces)
   writeGame(amdahl)
-  const one = run('build', 'bench', '--only', 'faces', '--no-overview', '--jobs', '1', '--no-cache').ms
-  const two = run('build', 'bench', '--only', 'faces', '--no-overview', '--jobs', '2', '--no-cache').ms
+  const pairs = [0, 1, 2].map(() => [1, 2].map((jobs) => run('build', 'bench', '--only', 'faces', '--no-overview', '--jobs', String(jobs), '--no-cache').ms))
+  const one = median(pairs.map(([a]) => a!))
+  const two = median(pairs.map(([, b]) => b!))
+  const shares = pairs.map(([a, b]) => Math.max(0, Math.min(1, (2 * b!) / a! - 1)))
   const serial = Math.max(0, Math.min(1, (2 * two) / one - 1))
-  console.log(`cold build of ${amdahl} faces: --jobs 1 ${s(one)}, --jobs 2 ${s(two)}: serial share ${(serial * 100).toFixed(0)}%, so 16 cores would take ${s(one * (serial + (1 - serial) / 16))} (${((one / (one * (serial + (1 - serial) / 16)))).toFixed(1)}× one core)`)
+  console.log(`cold build of ${amdahl} faces, median of 3: --jobs 1 ${s(one)}, --jobs 2 ${s(two)}: serial share ${(serial * 100).toFixed(0)}% (each pair: ${shares.map((x) => `${(x * 100).toFixed(0)}%`).join(', ')}), so 16 cores would take ${s(one * (serial + (1 - serial) / 16))} (${(1 / (serial + (1 - serial) / 16)).toFixed(1)}× one core)`)
 }
 
 /** The seconds from each of `edits` one-card edits to `build --watch` having built it, in one watch. */
