@@ -27,9 +27,9 @@ export const pruneCache = (dir: string, before: number, index: StoreIndex = read
     }
   }
   const visit = (folder: string, isRoot: boolean) => {
-    let dir: Dir
+    let entries: Dir
     try {
-      dir = opendirSync(folder)
+      entries = opendirSync(folder)
     } catch {
       return // no cache yet
     }
@@ -40,7 +40,7 @@ export const pruneCache = (dir: string, before: number, index: StoreIndex = read
     const folders: string[] = []
     let manifest = false
     try {
-      for (let entry = dir.readSync(); entry; entry = dir.readSync()) {
+      for (let entry = entries.readSync(); entry; entry = entries.readSync()) {
         if (entry.isDirectory()) folders.push(entry.name)
         if (!entry.isFile()) continue
         if (entry.name === 'files.json') manifest = true
@@ -50,7 +50,7 @@ export const pruneCache = (dir: string, before: number, index: StoreIndex = read
         else old.push(entry.name)
       }
     } finally {
-      dir.closeSync()
+      entries.closeSync()
     }
     // A folder with a `files.json` manifest (an output) is one entry: it goes when all its files are old.
     if (!isRoot && manifest) {
@@ -70,7 +70,8 @@ export const pruneCache = (dir: string, before: number, index: StoreIndex = read
   }
   visit(dir, true)
   // The index's entries no build used since `before` go from it too (it was read above, and is written only when some go).
-  const stale = [index.faces, index.shown, index.layouts].some((part) => [...part.values()].some((entry) => entry.used < since))
+  let stale = false
+  for (const part of [index.faces, index.shown, index.layouts]) for (const entry of part.values()) stale ||= entry.used < since
   if (stale) {
     try {
       writeIndex(dir, index, (used) => used >= since)

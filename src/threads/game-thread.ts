@@ -31,7 +31,7 @@ const GAME_WORKER = new URL(`./game-worker${import.meta.url.slice(import.meta.ur
  * that fills an array forever) is stopped and reported like one that ran over the time limit, instead of
  * taking the machine's memory. It also sets how much V8 lets a heap grow between collections: under 2 GB
  * its heap grows to about twice what it holds (4× above), and a drawing thread, holding ~40 MB, settles at
- * ~90 MB instead of ~170 MB (a 3,000-face build: 600 → 425 MB at its peak, 3% slower).
+ * ~75 MB instead of ~170 MB (a 3,000-face build: 600 → 425 MB at its peak, 3% slower).
  */
 export const THREAD_HEAP_MB = 2000
 
