@@ -93,7 +93,7 @@ export const benchScale = async (sizes: number[]) => {
   console.log(`cold build of ${amdahl} faces, median of 3: --jobs 1 ${s(one)}, --jobs 2 ${s(two)}: serial share ${(serial * 100).toFixed(0)}% (each pair: ${shares.map((x) => `${(x * 100).toFixed(0)}%`).join(', ')}), so 16 cores would take ${s(one * (serial + (1 - serial) / 16))} (${(1 / (serial + (1 - serial) / 16)).toFixed(1)}× one core)`)
 }
 
-/** The seconds from each of `edits` one-card edits to `build --watch` having built it, in one watch. */
+/** The milliseconds from each of `edits` one-card edits to `build --watch` having built it, in one watch. */
 const watchEdits = (faces: number, edits: number): Promise<number[]> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, 'build', 'bench', '--only', 'faces', '--no-overview', '--watch'], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] })

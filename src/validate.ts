@@ -65,7 +65,7 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   const definitionLoaded = loadDefinition(paths, threads)
   const readEarly = definitionLoaded.thread.then((thread) => {
     const read = thread.call({ game: id, do: 'cards' })
-    options.store?.load()
+    options.store?.indexed()
     return read
   })
   const { loadRules } = await import('./load/rules.ts')

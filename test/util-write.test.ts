@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { writeFileIfChanged } from '../src/util/atomic-write.ts'
-import { OutputBatch, sameBytes } from '../src/util/output-batch.ts'
+import { BUILDS, OutputBatch, sameBytes } from '../src/util/output-batch.ts'
 
 describe('writeFileIfChanged', () => {
   it('leaves a file holding the same bytes alone, and replaces one that differs', () => {
@@ -62,6 +62,22 @@ describe('OutputBatch', () => {
     expect(existsSync(out(''))).toBe(false)
     expect(readdirSync(scratch)).toEqual([])
     expect(batch.commit().written).toEqual([])
+  })
+
+  it("drops only its own game's spares when it draws every face anew (recycle: false), never another game's", () => {
+    const { source, scratch, game, dir } = setup()
+    const other = join(dir, 'out', 'game-two')
+    const builds = join(dir, 'out', BUILDS)
+    const build = (folder: string, options?: { recycle: boolean }) => {
+      const batch = new OutputBatch(scratch, folder)
+      batch.copy(join(folder, 'faces', 'a.png'), source)
+      batch.commit(undefined, options)
+    }
+    const spares = () => readdirSync(builds).filter((name) => name.endsWith('.spare.json')).map((name) => name.split('.')[0])
+    for (const folder of [game, game, other, other]) build(folder)
+    expect(spares().sort()).toEqual(['game', 'game-two'])
+    build(game, { recycle: false })
+    expect(spares()).toEqual(['game-two'])
   })
 
   it('leaves outputs that would get the same bytes alone, and replaces those that differ', () => {
@@ -156,7 +172,6 @@ describe('OutputBatch', () => {
     rmSync(join(spare, 'faces', 'b.png'))
     commit()
     expect(readdirSync(out('faces')).sort()).toEqual(['a.png', 'b.png'])
-    expect(existsSync(spare)).toBe(false)
   })
 })
 

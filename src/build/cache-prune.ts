@@ -11,7 +11,8 @@ export const CACHE_DAYS = 14
  * would otherwise keep every face every edit ever drew. A build marks the day it used each face in the
  * store's index (see FaceStore), and what the index does not list goes by its files' times. The files of one entry go together: in a folder, those sharing a
  * name before the first dot (a face's .png, .svg and .json); a folder with a `files.json` manifest (an
- * output) is one entry. Returns how many files were removed.
+ * output) is one entry. `index`: the store's index as the caller holds it (read from the store otherwise).
+ * Returns how many files were removed.
  */
 export const pruneCache = (dir: string, before: number, index: StoreIndex = readIndex(dir)): number => {
   let removed = 0
@@ -69,7 +70,7 @@ export const pruneCache = (dir: string, before: number, index: StoreIndex = read
     if (!isRoot && readdirSync(folder).length === 0) rmSync(folder, { recursive: true, force: true })
   }
   visit(dir, true)
-  // The index's entries no build used since `before` go from it too (it was read above, and is written only when some go).
+  // The index's entries no build used since `before` go from it too (it is written only when some go).
   let stale = false
   for (const part of [index.faces, index.shown, index.layouts]) for (const entry of part.values()) stale ||= entry.used < since
   if (stale) {

@@ -52,6 +52,7 @@ export const loadCardFiles = (paths: GamePaths, cache?: CardFileCache): Result<R
     diagnostics.push(...parsed.diagnostics)
     files.push(parsed.value)
   }
-  if (cache) for (const path of cache.keys()) if (!listed.includes(path)) cache.delete(path)
+  const kept = new Set(listed)
+  if (cache) for (const path of cache.keys()) if (!kept.has(path)) cache.delete(path)
   return { value: files, diagnostics }
 }

@@ -124,14 +124,9 @@ export class FaceStore {
     return entry
   }
 
-  /** The index as this process holds it (read now when it was not yet): the cache's pruning reads it, and may write it. */
+  /** The index as this process holds it, read now when it was not yet (it is read when first needed otherwise): the cache's pruning reads it, and may write it. */
   indexed(): StoreIndex {
     return this.index
-  }
-
-  /** Reads the index now (it is read when first needed otherwise). */
-  load(): void {
-    void this.index
   }
 
   files(key: string): StoredFace {

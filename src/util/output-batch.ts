@@ -12,7 +12,8 @@ type Pending = { path: string } & ({ data: string | Uint8Array } | { copyOf: str
 /**
  * A game's outputs (`out/<game>/`), replaced all together or not at all: a stage adds files as it makes
  * them (bytes, a file to copy, or a file it writes itself), and `commit` makes the new folder beside the old
- * one (the old one's files carried over by hard links, the new ones put in) and then swaps the two with one
+ * one (the build before it, kept as a spare, brought up to date: the old one's files carried over by hard
+ * links, the new ones put in) and then swaps the two with one
  * rename of the link `out/<game>`, so that a build stopped at any moment leaves the old outputs or the new,
  * never a mix. `discard` leaves everything as it was. A file that would get the bytes it already holds is
  * carried over, modification time included: builds are deterministic, so an unchanged output is never
@@ -153,7 +154,7 @@ export class OutputBatch {
       } catch {
         dropBuild(current)
       }
-    if (!recycle) for (const name of existsSync(builds) ? readdirSync(builds) : []) if (name.endsWith('.spare.json')) dropBuild(join(builds, name.slice(0, -'.spare.json'.length)))
+    if (!recycle) for (const spare of sparesOf(builds, basename(game))) dropBuild(spare)
     const written = this.pending.map((p) => p.path)
     this.pending = []
     return { written, removed: removed.map((rel) => join(game, rel)) }
@@ -260,12 +261,9 @@ const makeSpare = (build: string, contents: BuildContents): void => {
  * go too.
  */
 const claimSpare = (builds: string, game: string, current: string | undefined): { folder: string; contents: BuildContents } | undefined => {
-  if (!existsSync(builds)) return undefined
   let claimed: { folder: string; contents: BuildContents } | undefined
-  for (const name of readdirSync(builds)) {
-    if (!name.endsWith('.spare.json')) continue
-    const spare = join(builds, name.slice(0, -'.spare.json'.length))
-    if (!isBuildOf(game, basename(spare)) || spare === current) continue
+  for (const spare of sparesOf(builds, game)) {
+    if (spare === current) continue
     const contents = !claimed && readManifest(spare, true)
     if (contents) {
       const folder = join(builds, buildName(game))
@@ -280,6 +278,10 @@ const claimSpare = (builds: string, game: string, current: string | undefined): 
   }
   return claimed
 }
+
+/** The game's spare builds (folders in `builds` with a spare manifest beside them), never another game's. */
+const sparesOf = (builds: string, game: string): string[] =>
+  (existsSync(builds) ? readdirSync(builds) : []).filter((name) => name.endsWith('.spare.json')).map((name) => name.slice(0, -'.spare.json'.length)).filter((name) => isBuildOf(game, name)).map((name) => join(builds, name))
 
 /**
  * Builds of this game that are neither `out/<game>` nor its spare and whose process has ended (a build

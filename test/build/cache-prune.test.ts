@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -45,6 +45,18 @@ describe('pruning the cache', () => {
     const index = readIndex(dir)
     expect([[...index.faces.keys()], [...index.shown.keys()], [...index.layouts.keys()]]).toEqual([['recent'], ['shown'], []])
     expect(readdirSync(dir).filter((f) => !f.startsWith('index') && f !== 'staging').sort()).toEqual(['recent.png', 'shown.shown.json'])
+
+    // The index a build holds is the one it prunes by (an entry it used today stays, whatever the file on
+    // disk says); with no entry to drop, the index file is not written again.
+    const held = readIndex(dir)
+    held.faces.set('drawn-now', entry(0))
+    writeFileSync(join(dir, 'drawn-now.png'), 'x')
+    age(join(dir, 'drawn-now.png'), 30)
+    age(join(dir, 'index.json'), 3)
+    const written = statSync(join(dir, 'index.json')).mtimeMs
+    expect(pruneCache(dir, Date.now() - 14 * DAY, held)).toBe(0)
+    expect(existsSync(join(dir, 'drawn-now.png'))).toBe(true)
+    expect(statSync(join(dir, 'index.json')).mtimeMs).toBe(written)
   })
 
   it('runs after a build, which keeps what it reused', async () => {
