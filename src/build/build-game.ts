@@ -208,17 +208,20 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   if (hasErrors(diagnostics)) return { value: report, diagnostics }
 
   // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
-  const outputs = new OutputBatch(join(options.outDir, '.cache'), join(options.outDir, id))
+  const outputs = new OutputBatch(join(options.outDir, '.cache'), join(options.outDir, id), (rel) => rel.endsWith('-cards.pdf'))
   const at = (d: Diagnostic): Diagnostic => ({ ...d, file: d.file || relativePath(root, paths.definition), line: d.line ?? 1, column: d.column ?? 1 })
   const refused = (error: unknown): Diagnostic => {
     const folder = relativePath(root, options.outDir)
     return { rule: 'build/write-failed', severity: 'error', file: folder, message: `${folder} cannot be written: ${writeFailureReason(error)}; what was there before is as it was` }
   }
+  // Without the cache every face is drawn anew, and the outputs are made afresh from them too; so are
+  // those of a build whose templates changed while it drew (its faces' files are drawn again later).
+  const recycle = reuse && !diagnostics.some((d) => d.rule === 'render/changed-while-drawing')
   try {
     const defaultLang = gameLanguages(game)[0]!
-    await addOutputs(outputs, { root, dir: join(options.outDir, id), id, stem: id, lang: defaultLang, game, faces: faces.value, rules: loaded.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
+    await addOutputs(outputs, { root, dir: join(options.outDir, id), id, stem: id, lang: defaultLang, game, faces: faces.value, rules: loaded.rules, rulesDir: paths.rulesDir, cacheDir: store.dir, reuse: recycle }, options, report, (d) => diagnostics.push(at(d)))
     for (const edition of editions)
-      await addOutputs(outputs, { root, dir: join(options.outDir, id, edition.lang), id, stem: `${id}-${edition.lang}`, lang: edition.lang, edition: true, game: edition.game, faces: edition.faces, rules: edition.rules, rulesDir: paths.rulesDir, cacheDir: store.dir }, options, report, (d) => diagnostics.push(at(d)))
+      await addOutputs(outputs, { root, dir: join(options.outDir, id, edition.lang), id, stem: `${id}-${edition.lang}`, lang: edition.lang, edition: true, game: edition.game, faces: edition.faces, rules: edition.rules, rulesDir: paths.rulesDir, cacheDir: store.dir, reuse: recycle }, options, report, (d) => diagnostics.push(at(d)))
   } catch (error) {
     outputs.discard()
     if (!isWriteFailure(error)) throw error
@@ -233,9 +236,6 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     try {
       const facesDirs = new Set([join(options.outDir, id, 'faces'), ...editions.map((e) => join(options.outDir, id, e.lang, 'faces'))])
       const isFace = (path: string) => facesDirs.has(dirname(path)) && FACE_FILE.test(basename(path))
-      // Without the cache every face is drawn anew, and the outputs are made afresh from them too; so are
-      // those of a build whose templates changed while it drew (its faces' files are drawn again later).
-      const recycle = reuse && !diagnostics.some((d) => d.rule === 'render/changed-while-drawing')
       const { written, removed } = outputs.commit(whole ? isFace : undefined, { recycle })
       report.written.push(...written.map((path) => relativePath(root, path)))
       if (removed.length) report.removed = removed.map((path) => relativePath(root, path))
@@ -273,10 +273,12 @@ interface OutputContext {
   rulesDir: string
   /** The game's cache, where the overview and Tabletop Simulator sheets keep what they drew. */
   cacheDir: string
+  /** The store's faces are as their names say (not a build without the cache, nor one whose templates changed while it drew): outputs may be made from what earlier builds made of them. */
+  reuse: boolean
 }
 
 /** Adds a built game's files to the batch: its faces, what is made from them, the print sheets and the booklet. */
-const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edition, game, faces, rules, rulesDir, cacheDir }: OutputContext, options: BuildOptions, report: BuildReport, problem: (d: Diagnostic) => void): Promise<void> => {
+const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edition, game, faces, rules, rulesDir, cacheDir, reuse }: OutputContext, options: BuildOptions, report: BuildReport, problem: (d: Diagnostic) => void): Promise<void> => {
   const inLanguage = edition ? ` (${lang})` : ''
   const bleedMm = options.bleedMm ?? 3
   const wants = (part: NonNullable<BuildOptions['only']>) => !options.only || options.only === part
@@ -312,7 +314,16 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
     try {
       const credits = { drawnWith: faces.drawnWith, root }
       const sheetOptions = { paper: options.paper ?? ('a4' as const), duplex: 'long-edge' as const, ...options.sheets, title: `${game.title} — cards${inLanguage}`, lang, bleedMm, credits }
-      const summary = await writeSheetsFile(items, sheetOptions, outputs.stage(join(dir, `${stem}-cards.pdf`)))
+      // The sheets of the build before, and how they were made: pages that did not change are not drawn again.
+      const target = join(dir, `${stem}-cards.pdf`)
+      let remember: ((placed: string) => void) | undefined
+      const stage = () => {
+        const { staged, holds } = outputs.stageFrom(target, () => remember?.(target))
+        return { path: staged, holds }
+      }
+      const made = await writeSheetsFile(items, sheetOptions, stage, reuse ? { earlier: target, records: join(cacheDir, 'sheets', `${stem}-cards.json`) } : undefined)
+      remember = made.remember
+      const { summary } = made
       if (!edition) report.sheets = summary
       if (options.singles) await writeSingleCardsFile(single, { title: `${game.title} — single cards${inLanguage}`, lang, bleedMm }, outputs.stage(join(dir, `${stem}-cards-single.pdf`)))
     } catch (error) {

@@ -1,5 +1,5 @@
 import { failWriteForTest } from '../util/write-failure.ts'
-import { closeSync, openSync, writeSync } from 'node:fs'
+import { closeSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs'
 import PDFDocument from 'pdfkit'
 
 /**
@@ -102,19 +102,38 @@ export const pdfToMemory = (doc: PDFKit.PDFDocument): PdfSink<Buffer> => {
   }
 }
 
+/** A document's bytes going to a file (see `pdfToFile`). */
+export interface FileSink extends PdfSink<void> {
+  /** How many bytes the document has written so far. */
+  readonly offset: number
+  /** True while the bytes are those of the earlier file: counted, not written. */
+  readonly replaying: boolean
+  /** Ends the replay: the earlier file's first `offset` bytes go into the file, and what follows is written. */
+  resume(): void
+}
+
 /**
  * Sends the document's bytes to a file as pdfkit produces them (each embedded image is written when it is
  * first drawn), so a PDF of thousands of faces is never held in memory. Call before drawing; `end()` ends
  * the document and closes the file, `abandon()` closes it after a failure (the caller removes the file).
+ *
+ * With `earlier`, the document starts by drawing again what an earlier file holds: its bytes are counted
+ * and dropped until `resume()`, which takes as many from that file: with `inPlace`, `path` is that file,
+ * cut there and written on from there; else they are copied from `earlier.file`.
  */
-export const pdfToFile = (doc: PDFKit.PDFDocument, path: string): PdfSink<void> => {
-  const fd = openSync(path, 'w')
+export const pdfToFile = (doc: PDFKit.PDFDocument, path: string, earlier?: { file: string; inPlace?: boolean }): FileSink => {
+  const fd = openSync(path, earlier?.inPlace ? 'r+' : 'w')
   let failed: unknown
+  let offset = 0
+  let replaying = earlier !== undefined
   const ended = takeBytes(doc, (chunk) => {
+    const at = offset
+    offset += chunk.length
+    if (replaying) return
     try {
       if (failed === undefined) {
         failWriteForTest(path)
-        writeSync(fd, chunk)
+        writeSync(fd, chunk, 0, chunk.length, at)
       }
     } catch (error) {
       failed = error // reported when the document ends
@@ -126,15 +145,48 @@ export const pdfToFile = (doc: PDFKit.PDFDocument, path: string): PdfSink<void> 
     closed = true
   }
   return {
+    get offset() {
+      return offset
+    },
+    get replaying() {
+      return replaying
+    },
+    resume() {
+      if (!replaying) return
+      replaying = false
+      try {
+        if (earlier!.inPlace) ftruncateSync(fd, offset)
+        else copyStart(earlier!.file, fd, offset)
+      } catch (error) {
+        failed ??= error
+      }
+    },
     abandon: close,
     end: async () => {
       try {
         doc.end()
         await ended
+        if (replaying) failed ??= new Error(`${path} ended while it was still being drawn again (at byte ${offset})`)
       } finally {
         close()
       }
       if (failed !== undefined) throw failed
     },
+  }
+}
+
+/** Copies the first `length` bytes of `file` to `fd`, a few megabytes at a time. */
+const copyStart = (file: string, fd: number, length: number): void => {
+  const from = openSync(file, 'r')
+  try {
+    const buffer = Buffer.allocUnsafe(Math.min(length, 8 << 20))
+    for (let at = 0; at < length; ) {
+      const read = readSync(from, buffer, 0, Math.min(buffer.length, length - at), at)
+      if (read === 0) throw new Error(`${file} ended at byte ${at}, before byte ${length}`)
+      writeSync(fd, buffer, 0, read, at)
+      at += read
+    }
+  } finally {
+    closeSync(from)
   }
 }

@@ -43,10 +43,23 @@ export const opaquePng = (bytes: Buffer, label: string): PdfImage | undefined =>
     at += 12 + length
   }
   if (data.length === 0) return undefined
-  const colours = colourType === 2 ? 3 : 1
-  const image: PdfImage = {
+  return imageObject({ width, height, colours: colourType === 2 ? 3 : 1 }, label, () => (data.length === 1 ? data[0]! : Buffer.concat(data)))
+}
+
+/** The shape of an opaque picture's image object: its size in pixels and colour channels (3: RGB, 1: grey). */
+export interface PictureShape {
+  width: number
+  height: number
+  colours: 1 | 3
+}
+
+/** An image object of compressed PNG rows, whose stream is `stream()` (asked for once, when it is embedded, then let go). */
+const imageObject = ({ width, height, colours }: PictureShape, label: string, stream: () => Buffer): PdfImage => {
+  let rows: (() => Buffer) | undefined = stream
+  const image: PdfImage & { colours: 1 | 3 } = {
     width,
     height,
+    colours,
     label,
     obj: null,
     embed(doc) {
@@ -62,11 +75,23 @@ export const opaquePng = (bytes: Buffer, label: string): PdfImage | undefined =>
         DecodeParms: { Predictor: 15, Colors: colours, BitsPerComponent: 8, Columns: width },
       })
       image.obj = ref
-      ref.end(data.length === 1 ? data[0]! : Buffer.concat(data))
-      data.length = 0 // the document has the bytes now
+      const bytes = rows!()
+      rows = undefined // the document has the bytes now
+      ref.end(bytes)
+      pdfImages(doc).embedded?.(image, bytes.length)
     },
   }
   return image
+}
+
+/**
+ * A picture a document embedded, as much as another document needs to embed it again in the same place
+ * without its bytes (see the sheets' resume): where it came from, its digest, shape and stream length.
+ */
+export interface EmbeddedPicture extends PictureShape {
+  source: string
+  digest: string
+  length: number
 }
 
 interface PdfkitInternals {
@@ -78,7 +103,31 @@ interface PdfkitInternals {
 interface Registry {
   open(source: ImageSource): PdfImage
   withAlpha: number
+  /** Told of each picture as it is embedded (see `logPictures`). */
+  embedded?: (image: PdfImage, length: number) => void
 }
+
+/**
+ * How a document embeds its pictures, set before it draws any: `embedded` hears of each one as it goes in
+ * (undefined for one that is not an opaque PNG read from a file), and `known` pictures, while `replaying()`,
+ * go in from their records, with no file read and a stream of the recorded length whose bytes are not kept
+ * (a document drawn again up to where it changed, its bytes before that taken from the earlier file).
+ */
+export interface PictureLog {
+  known?: ReadonlyMap<string, EmbeddedPicture>
+  replaying?: () => boolean
+  embedded?: (picture: EmbeddedPicture | undefined) => void
+}
+
+/** Bytes that stand for a recorded picture's stream while a document replays (they are counted, never written). */
+let zeros = Buffer.alloc(0)
+const filler = (length: number): Buffer => {
+  if (zeros.length < length) zeros = Buffer.alloc(Math.max(length, 2 * zeros.length))
+  return zeros.subarray(0, length)
+}
+
+/** Thrown when a document asks for a recorded picture's bytes once it no longer replays: the record was wrong. */
+export class ReplayMismatch extends Error {}
 
 const registries = new WeakMap<Doc, Registry>()
 
@@ -92,26 +141,50 @@ const pdfImages = (doc: Doc): Registry => {
   return registry
 }
 
+/** Sets how the document embeds its pictures (see `PictureLog`); call before drawing any. */
+export const logPictures = (doc: Doc, log: PictureLog): void => {
+  registries.set(doc, newRegistry(doc, log))
+}
+
 /** How many distinct pictures drawn on the document so far are PNGs with alpha (slow, not repeatable: worth a note). */
 export const imagesWithAlpha = (doc: Doc): number => registries.get(doc)?.withAlpha ?? 0
 
-const newRegistry = (doc: Doc): Registry => {
+const newRegistry = (doc: Doc, log: PictureLog = {}): Registry => {
   const internals = doc as unknown as PdfkitInternals
   const byDigest = new Map<string, PdfImage>()
   const byFile = new Map<string, PdfImage>()
   const byBuffer = new WeakMap<Buffer, PdfImage>()
+  // What each plain picture read from a file is, for the log.
+  const records = new WeakMap<PdfImage, Omit<EmbeddedPicture, 'length'>>()
+  const label = () => `I${++internals._imageCount}`
   // Known by identity first (the same file, the same Buffer), then by content: equal faces stored under
   // two keys, or two Buffers of the same bytes, are one image.
-  const byContent = (bytes: Buffer): PdfImage => {
+  const byContent = (bytes: Buffer, source?: string): PdfImage => {
     const digest = createHash('sha1').update(bytes).digest('hex')
     let image = byDigest.get(digest)
     if (!image) {
-      image = opaquePng(bytes, `I${++internals._imageCount}`)
+      const plain = opaquePng(bytes, label())
+      if (plain && source !== undefined) records.set(plain, { source, digest, width: plain.width, height: plain.height, colours: (plain as { colours?: 1 | 3 }).colours ?? 3 })
+      image = plain
       if (!image) {
         if (hasAlpha(bytes)) registry.withAlpha++
         image = internals.openImage(bytes)
+        log.embedded?.(undefined) // pdfkit embeds it when drawn
       }
       byDigest.set(digest, image)
+    }
+    return image
+  }
+  // A picture from its record, while replaying.
+  const recorded = (picture: EmbeddedPicture): PdfImage => {
+    let image = byDigest.get(picture.digest)
+    if (!image) {
+      image = imageObject(picture, label(), () => {
+        if (!log.replaying?.()) throw new ReplayMismatch(`${picture.source} was recorded as drawn before the document changed, but is drawn after`)
+        return filler(picture.length)
+      })
+      records.set(image, picture)
+      byDigest.set(picture.digest, image)
     }
     return image
   }
@@ -120,17 +193,23 @@ const newRegistry = (doc: Doc): Registry => {
     open: (source) => {
       if (typeof source === 'string') {
         let image = byFile.get(source)
-        if (!image) byFile.set(source, (image = byContent(readFileSync(source))))
+        if (!image) {
+          const known = log.replaying?.() ? log.known?.get(source) : undefined
+          byFile.set(source, (image = known ? recorded(known) : byContent(readFileSync(source), source)))
+        }
         return image
       }
       let image = byBuffer.get(source)
       if (!image) byBuffer.set(source, (image = byContent(source)))
       return image
     },
+    embedded: log.embedded && ((image, length) => {
+      const record = records.get(image)
+      log.embedded!(record && { ...record, length })
+    }),
   }
   return registry
 }
-
 /** Draws a picture with `doc.image`, embedding it in the document the first time it is drawn. */
 export const drawImage = (doc: Doc, source: ImageSource, x: number, y: number, options: PDFKit.Mixins.ImageOption): void => {
   // pdfkit takes an opened image in place of a Buffer; @types/pdfkit does not say so.

@@ -3,10 +3,12 @@ import { outputWords } from '../util/output-words.ts'
 import { createPdf, pdfToFile, pdfToMemory, type PdfSink } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
 import type { CardSize } from '../engine/card-sizes.ts'
-import { bestLayout, filledCells, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
-import { paper as paperOf, paperLabel, type PaperName } from './paper.ts'
-import { drawImage, imagesWithAlpha, type ImageSource } from '../pdf/images.ts'
+import { bestLayout, filledCells, type Cell, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
+import { paper as paperOf, paperLabel, type Paper, type PaperName } from './paper.ts'
+import { drawImage, imagesWithAlpha, logPictures, ReplayMismatch, type ImageSource } from '../pdf/images.ts'
+import { chainKeys, readRecords, recordOf, replayOf, sheetsSeed, stampOf, unchanged, writeRecords, type PageRecord, type Replay } from './sheets-resume.ts'
 import type { FaceCredits } from '../util/credits.ts'
+import type { SheetPage, SheetSummary } from './sheet-summary.ts'
 import { addCreditsPages } from './credits-page.ts'
 
 /** One card to print. Both faces are PNGs (RGB, no alpha) of the trim size plus the bleed on every side. */
@@ -45,38 +47,7 @@ export interface SheetOptions {
   credits?: FaceCredits
 }
 
-export interface SheetGroup {
-  size: string
-  cards: number
-  perPage: number
-  columns: number
-  rows: number
-  sheets: number
-  /** The paper of this size's pages: the one asked for, or turned when that holds more cards (see the notes). */
-  paper: string
-}
-
-/** A page of the sheets as a preview draws it: its size, and where each face lies on it (its trim, in mm). */
-export interface SheetPage {
-  widthMm: number
-  heightMm: number
-  faces: { id: string; side: 'front' | 'back'; trim: Rect }[]
-}
-
-export interface SheetSummary {
-  /** Every page, the credits included. */
-  pages: number
-  /** How the pages are printed: turned over on an edge, one-sided, or folded. */
-  duplex: Duplex | 'fold'
-  /** The card pages, in order (the credits left out). */
-  plan: SheetPage[]
-  /** The credits' pages, at the end (with `credits`). */
-  creditsPages: number
-  groups: SheetGroup[]
-  /** The paper asked for. */
-  paper: string
-  notes: string[]
-}
+export type { SheetGroup, SheetPage, SheetSummary } from './sheet-summary.ts'
 
 type Doc = PDFKit.PDFDocument
 
@@ -170,16 +141,117 @@ export async function writeSheets(items: PrintItem[], options: SheetOptions): Pr
   return { pdf, summary }
 }
 
-/**
- * The same sheets, written to `file` as they are drawn: each face is read from its file when it is first
- * placed, so a deck of thousands of cards is never held in memory.
- */
-export async function writeSheetsFile(items: PrintItem[], options: SheetOptions, file: string): Promise<SheetSummary> {
-  return (await imposeSheets(items, options, (doc) => pdfToFile(doc, file))).summary
+/** A temporary file to write the sheets into; `holds` when it holds sheets an earlier build made (to be written into). */
+export interface StagedSheets {
+  path: string
+  holds: boolean
 }
 
-async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output: (doc: Doc) => PdfSink<T>): Promise<{ result: T; summary: SheetSummary }> {
-  const { title, bleedMm = 3, gapMm = 0, printerMarginMm = 5, fold = false, cornerRadiusMm = 0, backOffsetMm = { x: 0, y: 0 } } = options
+/** Where the sheets of the build before are, and the records of how files of sheets were made (see `SheetsRecord`). */
+export interface SheetsReuse {
+  /** The sheets PDF as the build before left it (`out/<game>/<game>-cards.pdf`). */
+  earlier: string
+  /** The file of records, kept in the game's cache. */
+  records: string
+}
+
+/**
+ * The same sheets, written to the file `file()` gives (asked for only when something is written) as they
+ * are drawn: each face is read from its file when it is first placed, so a deck of thousands of cards is
+ * never held in memory. With `reuse`, sheets in which nothing changed are not written (`written` false:
+ * the earlier file is the same), and others are drawn only from the first page that changed: into a
+ * staged file that holds earlier sheets, cut there; else after that many bytes copied from the earlier file.
+ */
+export async function writeSheetsFile(items: PrintItem[], options: SheetOptions, file: () => StagedSheets, reuse?: SheetsReuse): Promise<MadeSheets> {
+  const plan = planSheets(items, options)
+  const fromFiles = plan.pages.every((page) => page.sheet.every((item) => typeof item.front === 'string' && typeof item.back === 'string'))
+  if (!reuse || !fromFiles) return { summary: (await drawSheets(plan, options, (doc) => pdfToFile(doc, file().path))).summary, written: true }
+  const seed = sheetsSeed({ ...options, credits: options.credits && { drawnWith: options.credits.drawnWith } }, options.credits?.root)
+  const keys = chainKeys(seed, plan.pages.map(pageContent))
+  const records = readRecords(reuse.records)
+  const current = recordOf(records, reuse.earlier)
+  if (current && unchanged(current, seed, keys)) return { summary: current.summary, written: false }
+  const staged = file()
+  // Written into the staged file when it holds recorded sheets, else after the bytes copied from the current file.
+  const inPlace = staged.holds ? replayOf(recordOf(records, staged.path), seed, keys) : undefined
+  const copied = inPlace ? undefined : replayOf(current, seed, keys)
+  const pages: PageRecord[] = []
+  let plain = true
+  const draw = (replay: Replay | undefined, earlier?: { file: string; inPlace?: boolean }) =>
+    drawSheets(plan, options, (doc) => {
+      const sink = pdfToFile(doc, staged.path, replay && earlier)
+      logPictures(doc, {
+        known: replay?.known,
+        replaying: () => sink.replaying,
+        embedded: (picture) => (picture ? pages[pages.length - 1]?.pictures.push(picture) : (plain = false)),
+      })
+      return sink
+    }, (sink, page) => {
+      if (page === replay?.from) {
+        if (sink.offset !== replay.offset) throw new ReplayMismatch(`page ${page + 1} starts at byte ${sink.offset}, not ${replay.offset} as recorded`)
+        sink.resume()
+      }
+      pages.push({ key: keys[page]!, offset: sink.offset, pictures: [] })
+    })
+  let made: Awaited<ReturnType<typeof draw>>
+  try {
+    made = await draw(inPlace ?? copied, inPlace ? { file: staged.path, inPlace: true } : { file: reuse.earlier })
+  } catch (error) {
+    if (!(error instanceof ReplayMismatch)) throw error
+    // The record did not describe the earlier file after all: made afresh.
+    pages.length = 0
+    plain = true
+    made = await draw(undefined)
+  }
+  const remember = (placed: string) => {
+    const stamp = stampOf(placed)
+    try {
+      // This file's record, and the one of the file it replaces (the spare the next build writes into).
+      if (stamp) writeRecords(reuse.records, [{ stamp, seed, pages, summary: made.summary }, ...(current ? [current] : [])])
+    } catch {
+      // without a record, the next build draws every page
+    }
+  }
+  return { summary: made.summary, written: true, ...(plain && { remember }) }
+}
+
+export interface MadeSheets {
+  summary: SheetSummary
+  /** False when the sheets are the earlier file as it is (see `SheetsReuse`). */
+  written: boolean
+  /**
+   * Writes the record of the sheets just made, for the next builds to reuse them, once the file that holds
+   * them is `placed` (the file written, or an earlier one found to have the same bytes). None when the
+   * sheets cannot be reused (a picture that is not an opaque PNG file).
+   */
+  remember?: (placed: string) => void
+}
+
+/** One page of cards: the fronts of one sheet, or their backs (with `fold`, both on the front page). */
+interface PlannedPage {
+  side: 'front' | 'back'
+  card: CardSize
+  layout: SheetLayout
+  sheet: PrintItem[]
+  cells: Cell[]
+}
+
+interface SheetsPlan {
+  pages: PlannedPage[]
+  groups: { size: CardSize; items: PrintItem[]; layout: SheetLayout }[]
+  paper: Paper
+  duplex: Duplex
+  fold: boolean
+  bleedMm: number
+  cornerRadiusMm: number
+  backOffsetMm: Offset
+}
+
+/** What is drawn on a page, for its key: the faces' files and where they go (their layout follows from the options). */
+const pageContent = (page: PlannedPage): unknown => [page.side, page.card, page.layout.pageWidthMm, page.layout.pageHeightMm, page.sheet.map((item) => [item.id, item.front, item.back])]
+
+const planSheets = (items: PrintItem[], options: SheetOptions): SheetsPlan => {
+  const { bleedMm = 3, gapMm = 0, printerMarginMm = 5, fold = false, cornerRadiusMm = 0, backOffsetMm = { x: 0, y: 0 } } = options
   const duplex: Duplex = fold ? 'none' : (options.duplex ?? 'long-edge')
   const paper = paperOf(options.paper ?? 'a4', options.landscape ?? false)
   checkOptions({ bleedMm, gapMm, printerMarginMm, cornerRadiusMm, backOffsetMm }, items)
@@ -191,53 +263,57 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
   }))
   const tooLarge = groups.filter((g) => g.layout.perPage === 0)
   if (tooLarge.length > 0) fail('print/card-too-large', tooLarge.map((g) => g.layout.notes[0]).join(' '), tooLarge[0]!.items[0]!.id)
+  const pages: PlannedPage[] = []
+  for (const { size: card, items: cards, layout } of groups)
+    for (const sheet of chunk(cards, layout.perPage)) {
+      const cells = filledCells(layout, sheet.length)
+      pages.push({ side: 'front', card, layout, sheet, cells })
+      if (duplex !== 'none' && !fold) pages.push({ side: 'back', card, layout, sheet, cells })
+    }
+  return { pages, groups, paper, duplex, fold, bleedMm, cornerRadiusMm, backOffsetMm }
+}
 
-  const doc = createPdf({ title, lang: options.lang, size: [mmToPt(paper.widthMm), mmToPt(paper.heightMm)], print: { duplex } })
+async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output: (doc: Doc) => PdfSink<T>): Promise<{ result: T; summary: SheetSummary }> {
+  return drawSheets(planSheets(items, options), options, output)
+}
+
+/** Draws the planned pages; `starting` hears of each card page once it is added (and the page before it written out). */
+async function drawSheets<S extends PdfSink<T>, T>(sheets: SheetsPlan, options: SheetOptions, output: (doc: Doc) => S, starting?: (sink: S, page: number) => void): Promise<{ result: T; summary: SheetSummary }> {
+  const { pages: planned, groups, paper, duplex, fold, bleedMm, cornerRadiusMm, backOffsetMm } = sheets
+  const doc = createPdf({ title: options.title, lang: options.lang, size: [mmToPt(paper.widthMm), mmToPt(paper.heightMm)], print: { duplex } })
   const sink = output(doc)
   const notes: string[] = []
-  let pages = 0
+  for (const { size: card, layout } of groups) notes.push(...layout.notes.map((n) => `${card.name}: ${n}`))
   let creditsPages = 0
   const plan: SheetPage[] = []
-  const planPage = (layout: SheetLayout): SheetPage => {
-    const page: SheetPage = { widthMm: layout.pageWidthMm, heightMm: layout.pageHeightMm, faces: [] }
-    plan.push(page)
-    return page
-  }
   // An item's id names its copy (`mission-01#2`); the plan names the card.
   const cardId = (item: PrintItem) => item.id.replace(/#\d+$/, '')
   try {
-    const backPage = (layout: SheetLayout, draw: () => void) => {
-      if (fold) return draw()
+    planned.forEach(({ side, layout, sheet, cells }, index) => {
       doc.addPage({ size: [mmToPt(layout.pageWidthMm), mmToPt(layout.pageHeightMm)], margin: 0 })
-      pages++
-      planPage(layout)
-      doc.save()
-      doc.translate(mmToPt(backOffsetMm.x), mmToPt(backOffsetMm.y))
-      draw()
-      doc.restore()
-    }
-    for (const { size: card, items: cards, layout } of groups) {
-      notes.push(...layout.notes.map((n) => `${card.name}: ${n}`))
-      for (const sheet of chunk(cards, layout.perPage)) {
-        const cells = filledCells(layout, sheet.length)
-        doc.addPage({ size: [mmToPt(layout.pageWidthMm), mmToPt(layout.pageHeightMm)], margin: 0 })
-        pages++
-        const frontPage = planPage(layout)
-        sheet.forEach((item, i) => frontPage.faces.push({ id: cardId(item), side: 'front', trim: cells[i]!.trim }))
-        sheet.forEach((item, i) => drawFace(doc, item.front, cells[i]!.trim, cells[i]!.clip, bleedMm))
-        drawCorners(doc, cells.map((c) => c.trim), cornerRadiusMm)
-        drawLines(doc, layout.marks)
-        if (layout.fold) drawLines(doc, [layout.fold], '#888888', 2)
-        if (duplex === 'none' && !fold) continue
-        backPage(layout, () => {
-          const page = plan[plan.length - 1]!
-          sheet.forEach((item, i) => page.faces.push({ id: cardId(item), side: 'back', trim: cells[i]!.back }))
-          sheet.forEach((item, i) => drawFace(doc, item.back, cells[i]!.back, cells[i]!.backClip, bleedMm))
-          if (!fold) drawLines(doc, layout.marks)
-        })
+      starting?.(sink, index)
+      const page: SheetPage = { widthMm: layout.pageWidthMm, heightMm: layout.pageHeightMm, faces: [] }
+      plan.push(page)
+      const backs = () => {
+        sheet.forEach((item, i) => page.faces.push({ id: cardId(item), side: 'back', trim: cells[i]!.back }))
+        sheet.forEach((item, i) => drawFace(doc, item.back, cells[i]!.back, cells[i]!.backClip, bleedMm))
       }
-    }
-    if (options.credits) pages += creditsPages = addCreditsPages(doc, options.credits, [mmToPt(paper.widthMm), mmToPt(paper.heightMm)], outputWords(options.lang))
+      if (side === 'back') {
+        doc.save()
+        doc.translate(mmToPt(backOffsetMm.x), mmToPt(backOffsetMm.y))
+        backs()
+        drawLines(doc, layout.marks)
+        doc.restore()
+        return
+      }
+      sheet.forEach((item, i) => page.faces.push({ id: cardId(item), side: 'front', trim: cells[i]!.trim }))
+      sheet.forEach((item, i) => drawFace(doc, item.front, cells[i]!.trim, cells[i]!.clip, bleedMm))
+      drawCorners(doc, cells.map((c) => c.trim), cornerRadiusMm)
+      drawLines(doc, layout.marks)
+      if (layout.fold) drawLines(doc, [layout.fold], '#888888', 2)
+      if (fold) backs()
+    })
+    if (options.credits) creditsPages = addCreditsPages(doc, options.credits, [mmToPt(paper.widthMm), mmToPt(paper.heightMm)], outputWords(options.lang))
     if ((fold || duplex === 'none') && (backOffsetMm.x !== 0 || backOffsetMm.y !== 0))
       notes.push(`The back offset moves the backs of double-sided pages only; it is ignored ${fold ? 'when folding' : 'without duplex'}.`)
     const withAlpha = imagesWithAlpha(doc)
@@ -251,7 +327,7 @@ async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output
   return {
     result: await sink.end(),
     summary: {
-      pages,
+      pages: planned.length + creditsPages,
       creditsPages,
       duplex: fold ? 'fold' : duplex,
       plan,

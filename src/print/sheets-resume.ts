@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto'
+import { readFileSync, statSync } from 'node:fs'
+import { writeFileAtomic } from '../util/atomic-write.ts'
+import { projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
+import type { EmbeddedPicture } from '../pdf/images.ts'
+import type { SheetSummary } from './sheet-summary.ts'
+
+/**
+ * What a sheets PDF was made of, kept in the game's cache: each page's key (a digest of it and of every page
+ * before it), the byte at which its objects start, and the pictures first embedded on it. A later build of
+ * the same sheets takes the earlier file's bytes up to the first page that changed and draws only from
+ * there; sheets in which nothing changed are not written at all. The record file holds the last two files
+ * made: the build's, and the one its spare build holds (which the next build writes into).
+ */
+export interface SheetsRecord {
+  /** The file the record describes, as it was written: a file changed or replaced since is not reused. */
+  stamp: FileStamp
+  /** Everything but the pages: deckwright's code, the options, the title, the credits. */
+  seed: string
+  pages: PageRecord[]
+  summary: SheetSummary
+}
+
+export interface PageRecord {
+  key: string
+  /** Where the page's objects start: the bytes written once the page before it has been written out. */
+  offset: number
+  /** The pictures first embedded on this page, in order. */
+  pictures: EmbeddedPicture[]
+}
+
+export interface FileStamp {
+  size: number
+  mtimeMs: number
+  ino: number
+}
+
+const RECORD_VERSION = 2
+
+export const stampOf = (file: string): FileStamp | undefined => {
+  try {
+    const { size, mtimeMs, ino } = statSync(file)
+    return { size, mtimeMs, ino }
+  } catch {
+    return undefined
+  }
+}
+
+const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined): boolean => !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino
+
+/** What every page of the sheets depends on besides its own faces. */
+export const sheetsSeed = (options: unknown, root: string | undefined): string =>
+  createHash('sha256')
+    .update(sourceHash('print', 'pdf', 'util'))
+    .update(JSON.stringify(options))
+    .update(root ? projectDrawingPackages(root) : '')
+    .digest('hex')
+
+/** Each page's key: a digest of what is drawn on it and of the key of the page before (the seed before the first). */
+export const chainKeys = (seed: string, pages: unknown[]): string[] => {
+  let key = seed
+  return pages.map((page) => (key = createHash('sha256').update(key).update(JSON.stringify(page)).digest('hex').slice(0, 40)))
+}
+
+/** The records of the sheets files made last (see `SheetsRecord`). */
+export const readRecords = (file: string): SheetsRecord[] => {
+  try {
+    const read = JSON.parse(readFileSync(file, 'utf8')) as { version: number; records: SheetsRecord[] }
+    return read.version === RECORD_VERSION && Array.isArray(read.records) ? read.records : []
+  } catch {
+    return []
+  }
+}
+
+export const writeRecords = (file: string, records: SheetsRecord[]): void => writeFileAtomic(file, JSON.stringify({ version: RECORD_VERSION, records }))
+
+/** The record of `file` as it is now, if one of `records` describes it. */
+export const recordOf = (records: SheetsRecord[], file: string): SheetsRecord | undefined => {
+  const stamp = stampOf(file)
+  return records.find((record) => sameStamp(record.stamp, stamp))
+}
+
+/** Whether sheets of these keys are the recorded file's as they are. */
+export const unchanged = (record: SheetsRecord | undefined, seed: string, keys: string[]): boolean =>
+  !!record && record.seed === seed && record.pages.length === keys.length && keys.every((key, i) => record.pages[i]!.key === key)
+
+/** A file to draw the sheets again from: the bytes before page `from` are those it holds, its pictures not read. */
+export interface Replay {
+  from: number
+  /** Where page `from` starts in the earlier file. */
+  offset: number
+  known: Map<string, EmbeddedPicture>
+}
+
+/**
+ * How much of the file `record` describes sheets of `keys` can take: a replay up to the first page that
+ * changed, at a page both have (a replay ends at the start of a page the earlier file recorded); none when
+ * the first page changed.
+ */
+export const replayOf = (record: SheetsRecord | undefined, seed: string, keys: string[]): Replay | undefined => {
+  if (!record || record.seed !== seed || keys.length === 0) return undefined
+  let first = 0
+  while (first < keys.length && first < record.pages.length && keys[first] === record.pages[first]!.key) first++
+  const from = Math.min(first, keys.length - 1, record.pages.length - 1)
+  if (from <= 0) return undefined
+  const known = new Map<string, EmbeddedPicture>()
+  for (const page of record.pages.slice(0, from)) for (const picture of page.pictures) known.set(picture.source, picture)
+  return { from, offset: record.pages[from]!.offset, known }
+}

@@ -1,0 +1,30 @@
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readRecords } from '../../src/print/sheets-resume.ts'
+import { deckwright, fixture, projectCopy } from '../helpers.ts'
+
+describe("a build's print sheets", () => {
+  it('are kept when nothing on them changed, and otherwise are the bytes a build without the cache makes', async () => {
+    const project = projectCopy(fixture('outputs'))
+    const cards = join(project, 'cards', 'parlour', 'cards.yaml')
+    const sheets = (out = 'out') => join(project, out, 'parlour', 'parlour-cards.pdf')
+    const build = async (...args: string[]) => expect((await deckwright(project, 'build', '--no-overview', ...args)).code).toBe(0)
+    await build()
+    const first = statSync(sheets())
+    await build()
+    // Nothing changed: the same file, not written again.
+    expect(statSync(sheets())).toMatchObject({ ino: first.ino, mtimeMs: first.mtimeMs })
+    // The last card changes, three times: its pages are drawn again after the bytes of the build before
+    // (copied), then written into the spare build's copy; then the first card changes (every page anew).
+    const edits: [string, string][] = [['#000080', '#000081'], ['#000081', '#000082'], ['#000082', '#000083'], ['#ff0000', '#fe0000']]
+    for (const [was, is] of edits) {
+      writeFileSync(cards, readFileSync(cards, 'utf8').replace(was, is))
+      await build()
+      await build('--no-cache', '--out', 'fresh')
+      expect(readFileSync(sheets()).equals(readFileSync(sheets('fresh'))), is).toBe(true)
+    }
+    // The records of the live sheets and of the spare build's.
+    expect(readRecords(join(project, 'out', '.cache', 'parlour', 'sheets', 'parlour-cards.json'))).toHaveLength(2)
+  }, 120_000)
+})
