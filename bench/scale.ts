@@ -14,11 +14,11 @@ const bin = join(here, '..', 'bin', 'deckwright.js')
 const RES = ['intel', 'gadget', 'money', 'contact']
 
 /** Mission cards, `missions` of them; with `looks`, only that many distinct titles (cards that differ in their id alone). */
-const cardsYaml = (missions: number, { looks, edit = '' }: { looks?: number; edit?: string } = {}) =>
+const cardsYaml = (missions: number, { looks, edit = '', at = 0 }: { looks?: number; edit?: string; at?: number } = {}) =>
   'type: mission\ncards:\n' +
   Array.from({ length: missions }, (_, i) => {
     const n = looks ? i % looks : i
-    return `  - { id: m${i}, title: "Mission ${n}${i === 0 ? edit : ''}", green: [${RES[n % 4]}, ${RES[(n + 1) % 4]}], red: [${RES[(n + 2) % 4]}], value: ${n % 99} }`
+    return `  - { id: m${i}, title: "Mission ${n}${i === at ? edit : ''}", green: [${RES[n % 4]}, ${RES[(n + 1) % 4]}], red: [${RES[(n + 2) % 4]}], value: ${n % 99} }`
   }).join('\n') +
   '\n'
 
@@ -28,7 +28,8 @@ const writeGame = (faces: number, looks?: number) => {
   mkdirSync(join(work, 'cards', 'bench'), { recursive: true })
   writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, { looks }))
 }
-const edit = (faces: number, mark: string) => writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, { edit: mark }))
+/** The first card's title changed (or the card `at`'s). */
+const edit = (faces: number, mark: string, at = 0) => writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, { edit: mark, at }))
 
 /** A new deckwright process: its wall time (ms) and peak memory (bytes, all threads). */
 const run = (...args: string[]): { ms: number; rss: number } => {
@@ -55,6 +56,8 @@ export const benchScale = async (sizes: number[]) => {
 
   console.log('\nfaces    cold build --only faces   peak memory   one-card edit (beyond start-up)   validate unchanged (beyond start-up)   one-card edit in --watch (in all)')
   const rows: { faces: number; cold: number; rss: number }[] = []
+  const sheetsAt = Math.max(...sizes.filter((n) => n <= 10_000))
+  let sheets = ''
   for (const faces of sizes) {
     writeGame(faces)
     const cold = run('build', 'bench', '--only', 'faces', '--no-overview')
@@ -67,7 +70,9 @@ export const benchScale = async (sizes: number[]) => {
     const watched = median(await watchEdits(faces, 5))
     rows.push({ faces, cold: cold.ms, rss: cold.rss })
     console.log(`${String(faces).padEnd(9)}${s(cold.ms).padStart(10)}${' '.repeat(16)}${mb(cold.rss).padStart(8)}${' '.repeat(6)}${s(median(edits) - startup).padStart(10)}${' '.repeat(24)}${s(validate - validateStartup).padStart(10)}${' '.repeat(27)}${s(watched).padStart(10)}`)
+    if (faces === sheetsAt) sheets = benchSheetsAt(faces, median(edits))
   }
+  if (sheets) console.log(sheets)
 
   const largest = rows[rows.length - 1]!
 
@@ -91,6 +96,21 @@ export const benchScale = async (sizes: number[]) => {
   const shares = pairs.map(([a, b]) => Math.max(0, Math.min(1, (2 * b!) / a! - 1)))
   const serial = Math.max(0, Math.min(1, (2 * two) / one - 1))
   console.log(`cold build of ${amdahl} faces, median of 3: --jobs 1 ${s(one)}, --jobs 2 ${s(two)}: serial share ${(serial * 100).toFixed(0)}% (each pair: ${shares.map((x) => `${(x * 100).toFixed(0)}%`).join(', ')}), so 16 cores would take ${s(one * (serial + (1 - serial) / 16))} (${(1 / (serial + (1 - serial) / 16)).toFixed(1)}× one core)`)
+}
+
+/**
+ * Whole builds (faces and print sheets) of the game as the rows left it, each a new process: the sheets
+ * written anew, then kept, then after an edit on their last page (twice: the bytes before it copied from the
+ * current file, then written into the spare build's copy) and on their first; beside the faces-only edit.
+ */
+const benchSheetsAt = (faces: number, facesOnlyEdit: number): string => {
+  const build = () => run('build', 'bench', '--no-overview')
+  const anew = build()
+  const kept = build()
+  const last = [' (sheets edit)', ' (sheets edit again)'].map((mark) => (edit(faces, mark, faces - 2), build().ms))
+  edit(faces, ' (sheets edit at the start)')
+  const first = build()
+  return `whole builds with print sheets at ${faces} faces: sheets written anew ${s(anew.ms)} (peak ${mb(anew.rss)}); unchanged ${s(kept.ms)}; one-card edit on the last page ${last.map(s).join(', then ')}; on the first page ${s(first.ms)} (peak ${mb(first.rss)}); a faces-only one-card edit ${s(facesOnlyEdit)}`
 }
 
 /** The milliseconds from each of `edits` one-card edits to `build --watch` having built it, in one watch. */

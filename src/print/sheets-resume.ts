@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
+import { fileStamp } from '../util/file-stamp.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import type { EmbeddedPicture } from '../pdf/images.ts'
@@ -13,8 +14,8 @@ import type { SheetSummary } from './sheet-summary.ts'
  * made: the build's, and the one its spare build holds (which the next build writes into).
  */
 export interface SheetsRecord {
-  /** The file the record describes, as it was written: a file changed or replaced since is not reused. */
-  stamp: FileStamp
+  /** The file the record describes, as it was written (`fileStamp`): a file changed or replaced since is not reused. */
+  stamp: string
   /** Everything but the pages: deckwright's code, the options, the title, the credits. */
   seed: string
   pages: PageRecord[]
@@ -29,24 +30,7 @@ export interface PageRecord {
   pictures: EmbeddedPicture[]
 }
 
-export interface FileStamp {
-  size: number
-  mtimeMs: number
-  ino: number
-}
-
-const RECORD_VERSION = 2
-
-export const stampOf = (file: string): FileStamp | undefined => {
-  try {
-    const { size, mtimeMs, ino } = statSync(file)
-    return { size, mtimeMs, ino }
-  } catch {
-    return undefined
-  }
-}
-
-const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined): boolean => !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino
+const RECORD_VERSION = 3
 
 /** What every page of the sheets depends on besides its own faces. */
 export const sheetsSeed = (options: unknown, root: string | undefined): string =>
@@ -76,8 +60,8 @@ export const writeRecords = (file: string, records: SheetsRecord[]): void => wri
 
 /** The record of `file` as it is now, if one of `records` describes it. */
 export const recordOf = (records: SheetsRecord[], file: string): SheetsRecord | undefined => {
-  const stamp = stampOf(file)
-  return records.find((record) => sameStamp(record.stamp, stamp))
+  const stamp = fileStamp(file)
+  return stamp === undefined ? undefined : records.find((record) => record.stamp === stamp)
 }
 
 /** Whether sheets of these keys are the recorded file's as they are. */

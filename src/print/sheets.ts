@@ -6,8 +6,9 @@ import type { CardSize } from '../engine/card-sizes.ts'
 import { bestLayout, filledCells, type Cell, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
 import { paper as paperOf, paperLabel, type Paper, type PaperName } from './paper.ts'
 import { drawImage, imagesWithAlpha, logPictures, ReplayMismatch, type ImageSource } from '../pdf/images.ts'
-import { chainKeys, readRecords, recordOf, replayOf, sheetsSeed, stampOf, unchanged, writeRecords, type PageRecord, type Replay } from './sheets-resume.ts'
+import { chainKeys, readRecords, recordOf, replayOf, sheetsSeed, unchanged, writeRecords, type PageRecord, type Replay } from './sheets-resume.ts'
 import type { FaceCredits } from '../util/credits.ts'
+import { fileStamp } from '../util/file-stamp.ts'
 import type { SheetPage, SheetSummary } from './sheet-summary.ts'
 import { addCreditsPages } from './credits-page.ts'
 
@@ -204,7 +205,7 @@ export async function writeSheetsFile(items: PrintItem[], options: SheetOptions,
     made = await draw(undefined)
   }
   const remember = (placed: string) => {
-    const stamp = stampOf(placed)
+    const stamp = fileStamp(placed)
     try {
       // This file's record, and the one of the file it replaces (the spare the next build writes into).
       if (stamp) writeRecords(reuse.records, [{ stamp, seed, pages, summary: made.summary }, ...(current ? [current] : [])])

@@ -1,3 +1,4 @@
+import { fileStamp } from '../util/file-stamp.ts'
 import { appendFileSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
@@ -173,7 +174,6 @@ export const appendIndex = (dir: string, index: StoreIndex, changed: IndexKeys):
 
 /** The index file's and log's times and sizes, or undefined when there is no index file. */
 export const indexStamp = (dir: string): string | undefined => {
-  const stat = (name: string) => statSync(join(dir, name), { throwIfNoEntry: false })
-  const [file, log] = [stat(FILE), stat(LOG)]
-  return file && `${file.mtimeMs}:${file.size}:${log?.mtimeMs ?? 0}:${log?.size ?? 0}`
+  const file = fileStamp(join(dir, FILE))
+  return file && `${file}:${fileStamp(join(dir, LOG)) ?? ''}`
 }

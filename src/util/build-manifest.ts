@@ -1,4 +1,5 @@
 import { lstatSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs'
+import { fileStamp } from './file-stamp.ts'
 import { dirname, join, relative, sep } from 'node:path'
 import { writeFileAtomic } from './atomic-write.ts'
 
@@ -43,10 +44,6 @@ const stampOf = (path: string): string | undefined => lstatSync(path, { bigint: 
  * finds them here rather than parsing 20,000 entries again. The contents are never changed once made.
  */
 const known = new Map<string, { stamp: string; contents: BuildContents; folders: [string, string][] }>()
-const fileStamp = (path: string): string | undefined => {
-  const stat = lstatSync(path, { throwIfNoEntry: false })
-  return stat && `${stat.mtimeMs}:${stat.size}:${stat.ino}`
-}
 
 /** Writes a build's manifest (its folders' times as they are now: call it after its last change). */
 export const writeManifest = (build: string, contents: BuildContents, spare: boolean): void => {
