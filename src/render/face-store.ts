@@ -76,9 +76,26 @@ export const relocate = (diagnostics: readonly Diagnostic[], job: FaceJob): Diag
 
 /** A face on disk: its key and its two files (absolute paths). Faces pass between stages as these, never as bytes. */
 export interface StoredFace {
-  key: string
-  png: string
-  svg: string
+  readonly key: string
+  readonly png: string
+  readonly svg: string
+}
+
+/**
+ * A stored face's files, named when asked for: a build holds one of these per face (50,000 of them), and two
+ * paths made by `join` for each were ~10 strings, ~600 bytes a face.
+ */
+class FaceFiles implements StoredFace {
+  constructor(
+    private readonly dir: string,
+    readonly key: string,
+  ) {}
+  get png(): string {
+    return join(this.dir, `${this.key}.png`)
+  }
+  get svg(): string {
+    return join(this.dir, `${this.key}.svg`)
+  }
 }
 
 /**
@@ -130,8 +147,7 @@ export class FaceStore {
   }
 
   files(key: string): StoredFace {
-    const base = join(this.dir, key)
-    return { key, png: `${base}.png`, svg: `${base}.svg` }
+    return new FaceFiles(this.dir, key)
   }
 
   /** A face stored by an earlier build, with its diagnostics; undefined when there is none or it is damaged. */

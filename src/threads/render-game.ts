@@ -8,7 +8,7 @@ import { backOf } from '../engine/decks.ts'
 import { defaultJobs, openRenderer } from './face-pool.ts'
 import { withThreads, type GameThreads } from './threads.ts'
 import type { FaceJob, RenderOptions } from '../render/session.ts'
-import { drawnWithAll, NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
+import { drawnWithAll, drawnWithInterner, NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
 import type { FaceLanguage } from '../render/face-texts.ts'
 import { plannedKeys } from '../render/face-keys.ts'
 import pMap from 'p-map'
@@ -97,6 +97,10 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
     // Threads started early draw first; the renderer starts more when the faces need them.
     const renderer = await openRenderer(paths, renderOptions, store, { jobs, faces: toDraw.length, threads, reuse })
     diagnostics.push(...renderer.diagnostics)
+    // What faces were drawn with, and the texts they showed, come as copies from their threads: kept once each.
+    const shared = drawnWithInterner()
+    const texts = new Map<string, string>()
+    const text = (t: string) => texts.get(t) ?? (texts.set(t, t), t)
     // A few faces in flight per thread (p-map): 10,000 faces waiting at once each held a promise and its context.
     await pMap(
       toDraw,
@@ -105,12 +109,13 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
         const drawn = await renderer.draw({ ...job, language: drawnIn }, base)
         const key = drawn.stored ? drawn.key! : undefined
         if (key) fresh.add(key)
-        results.set(base, { key, diagnostics: drawn.diagnostics, drawnWith: drawn.drawnWith, ...(key && { face: store.files(key) }) })
+        const drawnWith = shared(drawn.drawnWith)
+        results.set(base, { key, diagnostics: drawn.diagnostics, drawnWith, ...(key && { face: store.files(key) }) })
         // A face drawn with errors is kept for this build, not reused nor shown as a good one. A good one the
         // index learns of (the thread wrote its files): the next build finds it without opening them.
         if (key && !drawn.diagnostics.some((d) => d.severity === 'error')) {
-          store.record(key, drawn.diagnostics, drawn.drawnWith ?? NOTHING_DRAWN)
-          if (drawn.shown?.length) store.recordShown(base, drawn.shown)
+          store.record(key, drawn.diagnostics, drawnWith ?? NOTHING_DRAWN)
+          if (drawn.shown?.length) store.recordShown(base, drawn.shown.map(text))
           stored?.({ name: nameOf.get(base)!, key })
         }
         if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]

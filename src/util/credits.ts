@@ -15,6 +15,21 @@ export interface DrawnWith {
 
 export const NOTHING_DRAWN: DrawnWith = { fonts: [], icons: [] }
 
+/**
+ * A function that gives one object for each distinct `DrawnWith` it is given: the faces of a build come
+ * from their threads as copies, 50,000 copies of the same few fonts and icons (~350 bytes a face).
+ */
+export const drawnWithInterner = (): ((drawn: DrawnWith | undefined) => DrawnWith | undefined) => {
+  const known = new Map<string, DrawnWith>()
+  return (drawn) => {
+    if (!drawn) return drawn
+    const key = `${drawn.fonts.join('\n')}\0${drawn.icons.join('\n')}`
+    let one = known.get(key)
+    if (!one) known.set(key, (one = drawn))
+    return one
+  }
+}
+
 /** What a game's faces were drawn with, to be credited in a document made from them, and the project whose installed packages say who made it. */
 export interface FaceCredits {
   drawnWith: DrawnWith

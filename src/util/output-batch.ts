@@ -37,10 +37,19 @@ export class OutputBatch {
 
   private inside(path: string): string {
     // Most paths are the folder's own followed by plain names (20,000 faces' files): no need to resolve those.
-    const prefix = `${this.gameDir}${sep}`
-    const plain = path.length > prefix.length && path.startsWith(prefix) && !/(?:^|[\\/])\.\.?(?:[\\/]|$)|[\\/]{2}/.test(path.slice(prefix.length))
-    if (!plain && !isWithin(resolve(this.gameDir), resolve(path))) throw new Error(`refused to write ${path}: it is outside the output folder ${this.gameDir}`)
+    if (!this.plain(path) && !isWithin(resolve(this.gameDir), resolve(path))) throw new Error(`refused to write ${path}: it is outside the output folder ${this.gameDir}`)
     return path
+  }
+
+  /** A path in the folder (see `inside`) relative to it: most are the folder's own followed by plain names. */
+  private relative(path: string): string {
+    const prefix = `${this.gameDir}${sep}`
+    return this.plain(path) ? path.slice(prefix.length) : relative(this.gameDir, path)
+  }
+
+  private plain(path: string): boolean {
+    const prefix = `${this.gameDir}${sep}`
+    return path.length > prefix.length && path.startsWith(prefix) && !/(?:^|[\\/])\.\.?(?:[\\/]|$)|[\\/]{2}/.test(path.slice(prefix.length))
   }
 
   /** Bytes to write to `path`. */
@@ -76,7 +85,7 @@ export class OutputBatch {
   stageFrom(path: string, placed?: () => void): { staged: string; holds: boolean } {
     const staged = this.stage(path, placed)
     if (this.claimed === undefined) this.claimed = (canLink && this.claimSpareNow()) || null
-    const rel = relative(this.gameDir, this.inside(path))
+    const rel = this.relative(this.inside(path))
     if (!this.claimed?.contents.other.has(rel)) return { staged, holds: false }
     try {
       renameSync(join(this.claimed.folder, rel), staged)
@@ -125,7 +134,8 @@ export class OutputBatch {
     removeLeftovers(builds, basename(game), current)
     const next = spare?.folder ?? join(builds, buildName(basename(game)))
     const had = spare?.contents ?? noContents()
-    const rels = new Map(this.pending.map((item) => [relative(game, item.path), item]))
+    const rels = new Map<string, Pending>()
+    for (const item of this.pending) rels.set(this.relative(item.path), item)
     // What the new folder is to hold: the current files this batch does not replace (bar those it owns), and the batch's.
     const will: BuildContents = noContents()
     const removed: string[] = []
