@@ -100,8 +100,8 @@ export const benchScale = async (sizes: number[]) => {
 
 /**
  * Whole builds (faces and print sheets) of the game as the rows left it, each a new process: the sheets
- * written anew, then kept, then after an edit on their last page (twice: the bytes before it copied from the
- * current file, then written into the spare build's copy) and on their first; beside the faces-only edit.
+ * written anew, then kept, then after an edit on their last page (twice) and on their first; beside the
+ * faces-only edit.
  */
 const benchSheetsAt = (faces: number, facesOnlyEdit: number): string => {
   const build = () => run('build', 'bench', '--no-overview')

@@ -155,39 +155,6 @@ describe('OutputBatch', () => {
     expect(readdirSync(builds).filter((n) => !n.endsWith('.json'))).toHaveLength(2)
   })
 
-  it("hands a stage the spare's copy of a file it keeps to write into, never a file another build still holds", () => {
-    const { out, scratch, game } = setup()
-    const keeps = (rel: string) => rel.endsWith('-cards.pdf')
-    const build = (sheets?: string) => {
-      const batch = new OutputBatch(scratch, game, keeps)
-      batch.put(out('game-rules.pdf'), 'rules')
-      let held: string | undefined
-      if (sheets !== undefined) {
-        const { staged, holds } = batch.stageFrom(out('game-cards.pdf'))
-        held = holds ? readFileSync(staged, 'utf8') : undefined
-        writeFileSync(staged, sheets)
-      }
-      batch.commit()
-      return held
-    }
-    expect(build('sheets 1')).toBeUndefined() // no spare yet
-    expect(build('sheets 2')).toBeUndefined() // the first build is the current one: still no spare
-    // The build replaced keeps its sheets as the spare: the next build writes into them.
-    expect(build('sheets 3')).toBe('sheets 1')
-    expect(readFileSync(out('game-cards.pdf'), 'utf8')).toBe('sheets 3')
-    // A build that does not write the sheets carries the current file over: the spare's copy is the same
-    // file as the live one, and is not handed out to be written into.
-    build()
-    expect(build('sheets 5')).toBeUndefined()
-    expect(readFileSync(out('game-cards.pdf'), 'utf8')).toBe('sheets 5')
-    // A build discarded after taking the spare's file leaves the live outputs as they were.
-    const batch = new OutputBatch(scratch, game, keeps)
-    writeFileSync(batch.stageFrom(out('game-cards.pdf')).staged, 'never')
-    batch.discard()
-    expect(readFileSync(out('game-cards.pdf'), 'utf8')).toBe('sheets 5')
-    expect(build('sheets 7')).toBeUndefined() // the spare went with the discarded build
-  })
-
   it('does not make a build from a spare that was changed by hand', () => {
     const { dir, out, scratch, game } = setup()
     const face = join(dir, 'store', 'k.png')

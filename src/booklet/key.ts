@@ -5,6 +5,7 @@ import { projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import type { BookletOptions } from './index.ts'
 import { picturePaths } from './picture-sources.ts'
 import { hyphenPatternsVersion } from './hyphenation.ts'
+import { buildDate } from '../pdf/document.ts'
 
 /**
  * What a booklet is made from, as a key for the outputs' cache: the code that draws it, the rules as read
@@ -15,6 +16,8 @@ import { hyphenPatternsVersion } from './hyphenation.ts'
 export const bookletKey = (rules: RulesDoc, options: BookletOptions): string => {
   const key = createHash('sha256')
     .update(sourceHash('booklet', 'shortcodes', 'pdf', 'load', 'render', 'util'))
+    // The PDF's date (SOURCE_DATE_EPOCH) is in its bytes.
+    .update(String(buildDate().getTime()))
     .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, options]))
     .update(JSON.stringify(rules.tree))
   if (options.baseDir) for (const file of picturePaths(rules.tree, options.baseDir)) key.update(file).update(readFileSync(file))

@@ -208,7 +208,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   if (hasErrors(diagnostics)) return { value: report, diagnostics }
 
   // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
-  const outputs = new OutputBatch(join(options.outDir, '.cache'), join(options.outDir, id), (rel) => rel.endsWith('-cards.pdf'))
+  const outputs = new OutputBatch(join(options.outDir, '.cache'), join(options.outDir, id))
   const at = (d: Diagnostic): Diagnostic => ({ ...d, file: d.file || relativePath(root, paths.definition), line: d.line ?? 1, column: d.column ?? 1 })
   const refused = (error: unknown): Diagnostic => {
     const folder = relativePath(root, options.outDir)
@@ -319,11 +319,8 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
       // The sheets of the build before, and how they were made: pages that did not change are not drawn again.
       const target = join(dir, `${stem}-cards.pdf`)
       let remember: ((placed: string) => void) | undefined
-      const stage = () => {
-        const { staged, holds } = outputs.stageFrom(target, () => remember?.(target))
-        return { path: staged, holds }
-      }
-      const made = await writeSheetsFile(items, sheetOptions, stage, reuse ? { earlier: target, records: join(cacheDir, 'sheets', `${stem}-cards.json`) } : undefined)
+      const stage = () => outputs.stage(target, () => remember?.(target))
+      const made = await writeSheetsFile(items, sheetOptions, stage, reuse ? { earlier: target, record: join(cacheDir, 'sheets', `${stem}-cards.json`) } : undefined)
       remember = made.remember
       const { summary } = made
       if (!edition) report.sheets = summary

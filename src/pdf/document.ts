@@ -1,5 +1,5 @@
 import { failWriteForTest } from '../util/write-failure.ts'
-import { closeSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs'
+import { closeSync, openSync, readSync, writeSync } from 'node:fs'
 import PDFDocument from 'pdfkit'
 
 /**
@@ -102,6 +102,9 @@ export const pdfToMemory = (doc: PDFKit.PDFDocument): PdfSink<Buffer> => {
   }
 }
 
+/** The earlier file a document replays did not hold what its record said: the document is to be made afresh. */
+export class ReplayMismatch extends Error {}
+
 /** A document's bytes going to a file (see `pdfToFile`). */
 export interface FileSink extends PdfSink<void> {
   /** How many bytes the document has written so far. */
@@ -117,12 +120,11 @@ export interface FileSink extends PdfSink<void> {
  * first drawn), so a PDF of thousands of faces is never held in memory. Call before drawing; `end()` ends
  * the document and closes the file, `abandon()` closes it after a failure (the caller removes the file).
  *
- * With `earlier`, the document starts by drawing again what an earlier file holds: its bytes are counted
- * and dropped until `resume()`, which takes as many from that file: with `inPlace`, `path` is that file,
- * cut there and written on from there; else they are copied from `earlier.file`.
+ * With `earlier` (an open file), the document starts by drawing again what that file holds: its bytes are
+ * counted and dropped until `resume()`, which copies as many from it.
  */
-export const pdfToFile = (doc: PDFKit.PDFDocument, path: string, earlier?: { file: string; inPlace?: boolean }): FileSink => {
-  const fd = openSync(path, earlier?.inPlace ? 'r+' : 'w')
+export const pdfToFile = (doc: PDFKit.PDFDocument, path: string, earlier?: number): FileSink => {
+  const fd = openSync(path, 'w')
   let failed: unknown
   let offset = 0
   let replaying = earlier !== undefined
@@ -155,8 +157,7 @@ export const pdfToFile = (doc: PDFKit.PDFDocument, path: string, earlier?: { fil
       if (!replaying) return
       replaying = false
       try {
-        if (earlier!.inPlace) ftruncateSync(fd, offset)
-        else copyStart(earlier!.file, fd, offset)
+        copyStart(earlier!, fd, offset)
       } catch (error) {
         failed ??= error
       }
@@ -175,18 +176,13 @@ export const pdfToFile = (doc: PDFKit.PDFDocument, path: string, earlier?: { fil
   }
 }
 
-/** Copies the first `length` bytes of `file` to `fd`, a few megabytes at a time. */
-const copyStart = (file: string, fd: number, length: number): void => {
-  const from = openSync(file, 'r')
-  try {
-    const buffer = Buffer.allocUnsafe(Math.min(length, 8 << 20))
-    for (let at = 0; at < length; ) {
-      const read = readSync(from, buffer, 0, Math.min(buffer.length, length - at), at)
-      if (read === 0) throw new Error(`${file} ended at byte ${at}, before byte ${length}`)
-      writeSync(fd, buffer, 0, read, at)
-      at += read
-    }
-  } finally {
-    closeSync(from)
+/** Copies the first `length` bytes of the open file `from` to `fd`, a few megabytes at a time. */
+const copyStart = (from: number, fd: number, length: number): void => {
+  const buffer = Buffer.allocUnsafe(Math.min(length, 8 << 20))
+  for (let at = 0; at < length; ) {
+    const read = readSync(from, buffer, 0, Math.min(buffer.length, length - at), at)
+    if (read === 0) throw new ReplayMismatch(`the earlier file ended at byte ${at}, before byte ${length}`)
+    writeSync(fd, buffer, 0, read, at)
+    at += read
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { ReplayMismatch } from './document.ts'
 
 type Doc = PDFKit.PDFDocument
 
@@ -126,8 +127,6 @@ const filler = (length: number): Buffer => {
   return zeros.subarray(0, length)
 }
 
-/** Thrown when a document asks for a recorded picture's bytes once it no longer replays: the record was wrong. */
-export class ReplayMismatch extends Error {}
 
 const registries = new WeakMap<Doc, Registry>()
 

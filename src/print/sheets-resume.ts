@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { fileStamp } from '../util/file-stamp.ts'
+import { closeSync, openSync, readFileSync } from 'node:fs'
+import { openFileStamp } from '../util/file-stamp.ts'
+import { buildDate } from '../pdf/document.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import type { EmbeddedPicture } from '../pdf/images.ts'
@@ -8,10 +9,10 @@ import type { SheetSummary } from './sheet-summary.ts'
 
 /**
  * What a sheets PDF was made of, kept in the game's cache: each page's key (a digest of it and of every page
- * before it), the byte at which its objects start, and the pictures first embedded on it. A later build of
- * the same sheets takes the earlier file's bytes up to the first page that changed and draws only from
- * there; sheets in which nothing changed are not written at all. The record file holds the last two files
- * made: the build's, and the one its spare build holds (which the next build writes into).
+ * before it), the byte at which its objects start, and the pictures first embedded on it. The next build of
+ * the same sheets copies the earlier file's bytes up to the first page that changed and draws only from
+ * there; sheets in which nothing changed are not written at all. An output file is never written into: a
+ * reader that opened it before the build still reads what it opened.
  */
 export interface SheetsRecord {
   /** The file the record describes, as it was written (`fileStamp`): a file changed or replaced since is not reused. */
@@ -30,12 +31,13 @@ export interface PageRecord {
   pictures: EmbeddedPicture[]
 }
 
-const RECORD_VERSION = 3
+const RECORD_VERSION = 4
 
-/** What every page of the sheets depends on besides its own faces. */
+/** What every page of the sheets depends on besides its own faces (the PDF's date among them). */
 export const sheetsSeed = (options: unknown, root: string | undefined): string =>
   createHash('sha256')
     .update(sourceHash('print', 'pdf', 'util'))
+    .update(String(buildDate().getTime()))
     .update(JSON.stringify(options))
     .update(root ? projectDrawingPackages(root) : '')
     .digest('hex')
@@ -46,22 +48,30 @@ export const chainKeys = (seed: string, pages: unknown[]): string[] => {
   return pages.map((page) => (key = createHash('sha256').update(key).update(JSON.stringify(page)).digest('hex').slice(0, 40)))
 }
 
-/** The records of the sheets files made last (see `SheetsRecord`). */
-export const readRecords = (file: string): SheetsRecord[] => {
+/** The record of the sheets made last (see `SheetsRecord`). */
+export const readRecord = (file: string): SheetsRecord | undefined => {
   try {
-    const read = JSON.parse(readFileSync(file, 'utf8')) as { version: number; records: SheetsRecord[] }
-    return read.version === RECORD_VERSION && Array.isArray(read.records) ? read.records : []
+    const read = JSON.parse(readFileSync(file, 'utf8')) as { version: number; record: SheetsRecord }
+    return read.version === RECORD_VERSION ? read.record : undefined
   } catch {
-    return []
+    return undefined
   }
 }
 
-export const writeRecords = (file: string, records: SheetsRecord[]): void => writeFileAtomic(file, JSON.stringify({ version: RECORD_VERSION, records }))
+export const writeRecord = (file: string, record: SheetsRecord): void => writeFileAtomic(file, JSON.stringify({ version: RECORD_VERSION, record }))
 
-/** The record of `file` as it is now, if one of `records` describes it. */
-export const recordOf = (records: SheetsRecord[], file: string): SheetsRecord | undefined => {
-  const stamp = fileStamp(file)
-  return stamp === undefined ? undefined : records.find((record) => record.stamp === stamp)
+/** `file` opened for reading when it is the file `record` describes (none otherwise): its bytes are read from this descriptor, whatever replaces the path meanwhile. */
+export const openRecorded = (record: SheetsRecord | undefined, file: string): number | undefined => {
+  if (!record) return undefined
+  let fd: number | undefined
+  try {
+    fd = openSync(file, 'r')
+    if (openFileStamp(fd) === record.stamp) return fd
+  } catch {
+    // none there
+  }
+  if (fd !== undefined) closeSync(fd)
+  return undefined
 }
 
 /** Whether sheets of these keys are the recorded file's as they are. */

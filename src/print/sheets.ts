@@ -1,12 +1,13 @@
 import { DiagnosticError } from '../diagnostics/diagnostic.ts'
 import { outputWords } from '../util/output-words.ts'
-import { createPdf, pdfToFile, pdfToMemory, type PdfSink } from '../pdf/document.ts'
+import { createPdf, pdfToFile, pdfToMemory, ReplayMismatch, type PdfSink } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
 import type { CardSize } from '../engine/card-sizes.ts'
 import { bestLayout, filledCells, type Cell, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
 import { paper as paperOf, paperLabel, type Paper, type PaperName } from './paper.ts'
-import { drawImage, imagesWithAlpha, logPictures, ReplayMismatch, type ImageSource } from '../pdf/images.ts'
-import { chainKeys, readRecords, recordOf, replayOf, sheetsSeed, unchanged, writeRecords, type PageRecord, type Replay } from './sheets-resume.ts'
+import { drawImage, imagesWithAlpha, logPictures, type ImageSource } from '../pdf/images.ts'
+import { chainKeys, openRecorded, readRecord, replayOf, sheetsSeed, unchanged, writeRecord, type PageRecord, type Replay } from './sheets-resume.ts'
+import { closeSync } from 'node:fs'
 import type { FaceCredits } from '../util/credits.ts'
 import { fileStamp } from '../util/file-stamp.ts'
 import type { SheetPage, SheetSummary } from './sheet-summary.ts'
@@ -142,86 +143,81 @@ export async function writeSheets(items: PrintItem[], options: SheetOptions): Pr
   return { pdf, summary }
 }
 
-/** A temporary file to write the sheets into; `holds` when it holds sheets an earlier build made (to be written into). */
-export interface StagedSheets {
-  path: string
-  holds: boolean
-}
-
-/** Where the sheets of the build before are, and the records of how files of sheets were made (see `SheetsRecord`). */
+/** Where the sheets of the build before are, and the record of how they were made (see `SheetsRecord`). */
 export interface SheetsReuse {
   /** The sheets PDF as the build before left it (`out/<game>/<game>-cards.pdf`). */
   earlier: string
-  /** The file of records, kept in the game's cache. */
-  records: string
+  /** The record, kept in the game's cache. */
+  record: string
 }
 
 /**
- * The same sheets, written to the file `file()` gives (asked for only when something is written) as they
+ * The same sheets, written to the file `file()` names (asked for only when something is written) as they
  * are drawn: each face is read from its file when it is first placed, so a deck of thousands of cards is
  * never held in memory. With `reuse`, sheets in which nothing changed are not written (`written` false:
- * the earlier file is the same), and others are drawn only from the first page that changed: into a
- * staged file that holds earlier sheets, cut there; else after that many bytes copied from the earlier file.
+ * the earlier file is the same), and others are drawn only from the first page that changed, the bytes
+ * before it copied from the earlier file.
  */
-export async function writeSheetsFile(items: PrintItem[], options: SheetOptions, file: () => StagedSheets, reuse?: SheetsReuse): Promise<MadeSheets> {
+export async function writeSheetsFile(items: PrintItem[], options: SheetOptions, file: () => string, reuse?: SheetsReuse): Promise<MadeSheets> {
   const plan = planSheets(items, options)
   const fromFiles = plan.pages.every((page) => page.sheet.every((item) => typeof item.front === 'string' && typeof item.back === 'string'))
-  if (!reuse || !fromFiles) return { summary: (await drawSheets(plan, options, (doc) => pdfToFile(doc, file().path))).summary, written: true }
+  if (!reuse || !fromFiles) return { summary: (await drawSheets(plan, options, (doc) => pdfToFile(doc, file()))).summary, written: true, from: 0 }
   const seed = sheetsSeed({ ...options, credits: options.credits && { drawnWith: options.credits.drawnWith } }, options.credits?.root)
   const keys = chainKeys(seed, plan.pages.map(pageContent))
-  const records = readRecords(reuse.records)
-  const current = recordOf(records, reuse.earlier)
-  if (current && unchanged(current, seed, keys)) return { summary: current.summary, written: false }
-  const staged = file()
-  // Written into the staged file when it holds recorded sheets, else after the bytes copied from the current file.
-  const inPlace = staged.holds ? replayOf(recordOf(records, staged.path), seed, keys) : undefined
-  const copied = inPlace ? undefined : replayOf(current, seed, keys)
-  const pages: PageRecord[] = []
-  let plain = true
-  const draw = (replay: Replay | undefined, earlier?: { file: string; inPlace?: boolean }) =>
-    drawSheets(plan, options, (doc) => {
-      const sink = pdfToFile(doc, staged.path, replay && earlier)
-      logPictures(doc, {
-        known: replay?.known,
-        replaying: () => sink.replaying,
-        embedded: (picture) => (picture ? pages[pages.length - 1]?.pictures.push(picture) : (plain = false)),
-      })
-      return sink
-    }, (sink, page) => {
-      if (page === replay?.from) {
-        if (sink.offset !== replay.offset) throw new ReplayMismatch(`page ${page + 1} starts at byte ${sink.offset}, not ${replay.offset} as recorded`)
-        sink.resume()
-      }
-      pages.push({ key: keys[page]!, offset: sink.offset, pictures: [] })
-    })
-  let made: Awaited<ReturnType<typeof draw>>
+  const record = readRecord(reuse.record)
+  // The earlier file, open from now on: its bytes are what the record describes, whatever replaces its path.
+  const earlier = openRecorded(record, reuse.earlier)
   try {
-    made = await draw(inPlace ?? copied, inPlace ? { file: staged.path, inPlace: true } : { file: reuse.earlier })
-  } catch (error) {
-    if (!(error instanceof ReplayMismatch)) throw error
-    // The record did not describe the earlier file after all: made afresh.
-    pages.length = 0
-    plain = true
-    made = await draw(undefined)
-  }
-  const remember = (placed: string) => {
-    const stamp = fileStamp(placed)
+    if (earlier !== undefined && unchanged(record, seed, keys)) return { summary: record!.summary, written: false, from: plan.pages.length }
+    const path = file()
+    const pages: PageRecord[] = []
+    let plain = true
+    const draw = (replay: Replay | undefined) =>
+      drawSheets(plan, options, (doc) => {
+        const sink = pdfToFile(doc, path, replay && earlier)
+        logPictures(doc, {
+          known: replay?.known,
+          replaying: () => sink.replaying,
+          embedded: (picture) => (picture ? pages[pages.length - 1]?.pictures.push(picture) : (plain = false)),
+        })
+        return sink
+      }, (sink, page) => {
+        if (page === replay?.from) {
+          if (sink.offset !== replay.offset) throw new ReplayMismatch(`page ${page + 1} starts at byte ${sink.offset}, not ${replay.offset} as recorded`)
+          sink.resume()
+        }
+        pages.push({ key: keys[page]!, offset: sink.offset, pictures: [] })
+      })
+    let replay = earlier === undefined ? undefined : replayOf(record, seed, keys)
+    let made: Awaited<ReturnType<typeof draw>>
     try {
-      // This file's record, and the one of the file it replaces (the spare the next build writes into).
-      if (stamp) writeRecords(reuse.records, [{ stamp, seed, pages, summary: made.summary }, ...(current ? [current] : [])])
-    } catch {
-      // without a record, the next build draws every page
+      made = await draw(replay)
+    } catch (error) {
+      if (!(error instanceof ReplayMismatch)) throw error
+      // The earlier file did not hold what its record said: made afresh.
+      pages.length = 0
+      plain = true
+      replay = undefined
+      made = await draw(undefined)
     }
+    const remember = (placed: string) => {
+      const stamp = fileStamp(placed)
+      if (stamp) writeRecord(reuse.record, { stamp, seed, pages, summary: made.summary })
+    }
+    return { summary: made.summary, written: true, from: replay?.from ?? 0, ...(plain && { remember }) }
+  } finally {
+    if (earlier !== undefined) closeSync(earlier)
   }
-  return { summary: made.summary, written: true, ...(plain && { remember }) }
 }
 
 export interface MadeSheets {
   summary: SheetSummary
   /** False when the sheets are the earlier file as it is (see `SheetsReuse`). */
   written: boolean
+  /** The page drawn first (from 0): those before it were the earlier file's bytes (all of them when not `written`). */
+  from: number
   /**
-   * Writes the record of the sheets just made, for the next builds to reuse them, once the file that holds
+   * Writes the record of the sheets just made, for the next build to reuse them, once the file that holds
    * them is `placed` (the file written, or an earlier one found to have the same bytes). None when the
    * sheets cannot be reused (a picture that is not an opaque PNG file).
    */

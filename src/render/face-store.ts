@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
-import { basename, join, sep } from 'node:path'
+import { basename, join, resolve, sep } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GamePaths } from '../load/project.ts'
 import type { DrawnFace } from './face.ts'
@@ -90,11 +90,12 @@ class FaceFiles implements StoredFace {
     private readonly dir: string,
     readonly key: string,
   ) {}
+  // The store's folder is resolved (normalised, no separator at its end).
   get png(): string {
-    return join(this.dir, `${this.key}.png`)
+    return `${this.dir}${sep}${this.key}.png`
   }
   get svg(): string {
-    return join(this.dir, `${this.key}.svg`)
+    return `${this.dir}${sep}${this.key}.svg`
   }
 }
 
@@ -107,7 +108,11 @@ class FaceFiles implements StoredFace {
  * once a build, so that finding 10,000 unchanged faces opens no file of theirs.
  */
 export class FaceStore {
-  constructor(readonly dir: string) {}
+  /** The store's folder, resolved (a face's files are named by joining it with their names). */
+  readonly dir: string
+  constructor(dir: string) {
+    this.dir = resolve(dir)
+  }
 
   /**
    * The store of a folder as this process last had it: a watch's next build finds its index in memory, read
@@ -288,7 +293,7 @@ export class FaceStore {
     const meta = join(this.dir, `${key}.json`)
     if (!diagnostics.some((d) => d.severity === 'error')) this.write(meta, JSON.stringify({ diagnostics, drawnWith }))
     else rmSync(meta, { force: true })
-    return { ...files, rasterMs }
+    return { key, png: files.png, svg: files.svg, rasterMs }
   }
 }
 

@@ -21,8 +21,6 @@ type Pending = { path: string } & ({ data: string | Uint8Array } | { copyOf: str
  */
 export class OutputBatch {
   private pending: Pending[] = []
-  /** The spare build this one is made from, once a stage asked for one of its files (see `stageFrom`). */
-  private claimed?: { folder: string; contents: BuildContents } | null
 
   /**
    * `scratch`: a folder on the same file system as the outputs, for the files stages write themselves.
@@ -31,8 +29,6 @@ export class OutputBatch {
   constructor(
     private readonly scratch: string,
     private readonly gameDir: string,
-    /** Files the build replaced keeps when it becomes the spare (large files a stage rewrites in part: the sheets). */
-    private readonly spareKeeps: (rel: string) => boolean = () => false,
   ) {}
 
   private inside(path: string): string {
@@ -79,37 +75,6 @@ export class OutputBatch {
   }
 
   /**
-   * Like `stage`, but the temporary file is the spare build's `path` when it has one, taken out of it
-   * (`holds` true): a stage that rewrites a large file in part writes into it rather than copying it.
-   */
-  stageFrom(path: string, placed?: () => void): { staged: string; holds: boolean } {
-    const staged = this.stage(path, placed)
-    if (this.claimed === undefined) this.claimed = (canLink && this.claimSpareNow()) || null
-    const rel = this.relative(this.inside(path))
-    if (!this.claimed?.contents.other.has(rel)) return { staged, holds: false }
-    try {
-      renameSync(join(this.claimed.folder, rel), staged)
-      this.claimed.contents.other.delete(rel)
-      // A file that is also another build's (the one carried over into the build after it) is not written into.
-      if (statSync(staged).nlink === 1) return { staged, holds: true }
-      rmSync(staged, { force: true })
-    } catch {
-      rmSync(staged, { force: true })
-    }
-    return { staged, holds: false }
-  }
-
-  /** The spare build, taken now for this one; none when there is none, or when `out/<game>` is in the way (which commit reports). */
-  private claimSpareNow(): { folder: string; contents: BuildContents } | undefined {
-    try {
-      return claimSpare(join(dirname(this.gameDir), BUILDS), basename(this.gameDir), currentBuild(this.gameDir))
-    } catch (error) {
-      if (error instanceof OutputInTheWay) return undefined
-      throw error
-    }
-  }
-
-  /**
    * Puts every file in place at once; returns their paths, in the order they were added, and those removed.
    * What the old outputs had that this batch does not replace is carried over, except the files `owns`
    * claims (a build of every card owns its faces: those of cards that are gone are removed).
@@ -128,9 +93,7 @@ export class OutputBatch {
     // The current outputs, as their manifest says (or as found, for a folder without one or one changed by hand).
     const listed = current && current !== game ? readManifest(current, false) : undefined
     const was = listed ?? (current ? foundIn(current) : noContents())
-    const spare = recycle && canLink ? (this.claimed ?? claimSpare(builds, basename(game), current)) : undefined
-    if (this.claimed && !spare) dropBuild(this.claimed.folder)
-    this.claimed = undefined
+    const spare = recycle && canLink ? claimSpare(builds, basename(game), current) : undefined
     removeLeftovers(builds, basename(game), current)
     const next = spare?.folder ?? join(builds, buildName(basename(game)))
     const had = spare?.contents ?? noContents()
@@ -200,23 +163,28 @@ export class OutputBatch {
     // unless this build drew every face anew; one made before builds had manifests goes.
     if (current && current !== game)
       try {
-        if (recycle && canLink && listed) makeSpare(current, listed, this.spareKeeps)
+        if (recycle && canLink && listed) makeSpare(current, listed)
         else dropBuild(current)
       } catch {
         dropBuild(current)
       }
     if (!recycle) for (const spare of sparesOf(builds, basename(game))) dropBuild(spare)
-    for (const item of this.pending) if ('staged' in item) item.placed?.()
+    // The outputs are in place: what a stage does once they are (a record of a file) cannot undo that.
+    for (const item of this.pending)
+      if ('staged' in item)
+        try {
+          item.placed?.()
+        } catch {
+          // a stage's own bookkeeping; the outputs are written
+        }
     const written = this.pending.map((p) => p.path)
     this.pending = []
     return { written, removed: removed.map((rel) => join(game, rel)) }
   }
 
-  /** Forgets every file, removing the staged ones (and the spare a stage took a file from: it is no longer whole). */
+  /** Forgets every file, removing the staged ones. */
   discard(): void {
     for (const item of this.pending) if ('staged' in item) rmSync(item.staged, { force: true })
-    if (this.claimed) dropBuild(this.claimed.folder)
-    this.claimed = undefined
     this.pending = []
   }
 }
@@ -300,14 +268,12 @@ const dropBuild = (build: string): void => {
 
 /**
  * Keeps the build just replaced as the spare the next build is made from: its faces (links of the store's
- * files, which cost nothing) stay, and the files it `keeps` (the sheets, which the next build rewrites from
- * the first page that changed); its other files (booklet, overview) go.
+ * files, which cost nothing) stay, its other files (sheets, booklet) go.
  */
-const makeSpare = (build: string, contents: BuildContents, keeps: (rel: string) => boolean): void => {
-  const gone = [...contents.other].filter((rel) => !keeps(rel))
-  for (const rel of gone) rmSync(join(build, rel), { force: true })
-  removeEmptiedFolders(build, gone)
-  writeManifest(build, { linked: contents.linked, other: new Set([...contents.other].filter(keeps)) }, true)
+const makeSpare = (build: string, contents: BuildContents): void => {
+  for (const rel of contents.other) rmSync(join(build, rel), { force: true })
+  removeEmptiedFolders(build, contents.other)
+  writeManifest(build, { linked: contents.linked, other: new Set() }, true)
   removeManifests(build, [false])
 }
 

@@ -1,11 +1,12 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cardSize } from '../../src/engine/card-sizes.ts'
 import { writeSheetsFile, type PrintItem, type SheetOptions } from '../../src/print/sheets.ts'
-import { readRecords, writeRecords } from '../../src/print/sheets-resume.ts'
+import { readRecord, writeRecord } from '../../src/print/sheets-resume.ts'
 import { encodeRgbPng } from '../../src/render/png.ts'
+import { fileStamp } from '../../src/util/file-stamp.ts'
 
 const poker = cardSize('poker')!
 const W = 69
@@ -27,23 +28,23 @@ const game = () => {
   const dir = mkdtempSync(join(tmpdir(), 'deckwright-resume-'))
   const back = face(join(dir, 'back.png'), 999)
   const items: PrintItem[] = Array.from({ length: 40 }, (_, i) => ({ id: `c${i}`, front: face(join(dir, `c${i}.png`), i + 1), back, size: poker }))
-  return { dir, items, records: join(dir, 'cache', 'sheets.json') }
+  return { dir, items, record: join(dir, 'cache', 'sheets.json') }
 }
 
 /** Sheets written afresh, with no earlier file: what every reuse must equal, byte for byte. */
 const fresh = async (dir: string, items: PrintItem[], name: string): Promise<Buffer> => {
   const file = join(dir, name)
-  await writeSheetsFile(items, options, () => ({ path: file, holds: false }))
+  await writeSheetsFile(items, options, () => file)
   return readFileSync(file)
 }
 
 describe('sheets drawn again from the first page that changed', () => {
   it('keeps unchanged sheets, and draws changed ones only from the first page that changed, to the same bytes', async () => {
-    const { dir, items, records } = game()
+    const { dir, items, record } = game()
     const earlier = join(dir, 'out.pdf')
-    const reuse = { earlier, records }
+    const reuse = { earlier, record }
     let asked = 0
-    const to = (file: string) => () => (asked++, { path: file, holds: false })
+    const to = (file: string) => () => (asked++, file)
     const first = await writeSheetsFile(items, options, to(earlier), reuse)
     first.remember!(earlier)
     expect(readFileSync(earlier).equals(await fresh(dir, items, 'a.pdf'))).toBe(true)
@@ -51,6 +52,17 @@ describe('sheets drawn again from the first page that changed', () => {
     // Nothing changed: nothing written, not even a file asked for.
     const again = await writeSheetsFile(items, options, to(join(dir, 'never.pdf')), reuse)
     expect({ written: again.written, asked, pages: again.summary.pages }).toEqual({ written: false, asked: 1, pages: first.summary.pages })
+    expect(first.from).toBe(0)
+    // Another date for the PDFs (SOURCE_DATE_EPOCH): in every file's bytes, so every page is drawn again.
+    process.env.SOURCE_DATE_EPOCH = '86400'
+    try {
+      const dated = await writeSheetsFile(items, options, to(join(dir, 'dated.pdf')), { earlier, record: join(dir, 'cache', 'dated.json') })
+      dated.remember!(earlier)
+    } finally {
+      delete process.env.SOURCE_DATE_EPOCH
+    }
+    const undated = await writeSheetsFile(items, options, to(join(dir, 'undated.pdf')), { earlier, record: join(dir, 'cache', 'dated.json') })
+    expect({ written: undated.written, from: undated.from }).toEqual({ written: true, from: 0 })
 
     // Card 30 (page 7 of 10) changes: the faces of the pages before are not read again (they are gone
     // here), and the file is what a fresh write of the new cards makes.
@@ -59,44 +71,39 @@ describe('sheets drawn again from the first page that changed', () => {
     for (let i = 0; i < 27; i++) rmSync(join(dir, `c${i}.png`))
     const next = join(dir, 'next.pdf')
     const made = await writeSheetsFile(changed, options, to(next), reuse)
-    expect(made.written).toBe(true)
+    expect({ written: made.written, from: made.from }).toEqual({ written: true, from: 6 })
     expect(readFileSync(next).equals(expected)).toBe(true)
-    // The record of the new file, and of the one it replaced (kept by the spare build).
+    // The record now describes the new file.
     made.remember!(next)
-    expect(readRecords(records)).toHaveLength(2)
+    expect(readRecord(record)!.stamp).toBe(fileStamp(next))
   })
 
-  it('writes into a staged file that holds earlier sheets, cut at the first page that changed', async () => {
-    const { dir, items, records } = game()
+  it('copies from the file it checked, whatever replaces its path while it draws', async () => {
+    const { dir, items, record } = game()
     const earlier = join(dir, 'out.pdf')
-    const first = await writeSheetsFile(items, options, () => ({ path: earlier, holds: false }), { earlier, records })
+    const first = await writeSheetsFile(items, options, () => earlier, { earlier, record })
     first.remember!(earlier)
-    // The spare build's copy of those sheets (the live one is left alone), and a new face on the last page.
-    const spare = join(dir, 'spare.pdf')
-    copyFileSync(earlier, spare)
-    first.remember!(spare)
-    const before = readFileSync(earlier)
     const changed = items.map((item, i) => (i === 38 ? { ...item, front: face(join(dir, 'c38-new.png'), 3800) } : item))
     const expected = await fresh(dir, changed, 'expected.pdf')
-    // The faces of the pages before it are gone, and so is the live file: the spare's bytes are all there is.
-    for (let i = 0; i < 36; i++) rmSync(join(dir, `c${i}.png`))
-    const made = await writeSheetsFile(changed, options, () => ({ path: spare, holds: true }), { earlier: join(dir, 'gone.pdf'), records })
-    expect(made.written).toBe(true)
-    expect(readFileSync(spare).equals(expected)).toBe(true)
-    expect(readFileSync(earlier).equals(before)).toBe(true)
+    // Another build puts other sheets in the file's place as soon as this one has chosen to reuse it.
+    const next = join(dir, 'next.pdf')
+    const made = await writeSheetsFile(changed, options, () => (rmSync(earlier), writeFileSync(earlier, 'not the sheets'), next), { earlier, record })
+    expect(made.from).toBeGreaterThan(0)
+    expect(readFileSync(next).equals(expected)).toBe(true)
   })
 
   it('draws every page again when the record does not describe the earlier file', async () => {
-    const { dir, items, records } = game()
+    const { dir, items, record } = game()
     const earlier = join(dir, 'out.pdf')
-    const first = await writeSheetsFile(items, options, () => ({ path: earlier, holds: false }), { earlier, records })
+    const first = await writeSheetsFile(items, options, () => earlier, { earlier, record })
     first.remember!(earlier)
     // A record that says the pages start elsewhere than they do (as one of another file would).
-    const [record] = readRecords(records)
-    writeRecords(records, [{ ...record!, pages: record!.pages.map((page) => ({ ...page, offset: page.offset + 7 })) }])
+    const recorded = readRecord(record)!
+    writeRecord(record, { ...recorded, pages: recorded.pages.map((page) => ({ ...page, offset: page.offset + 7 })) })
     const changed = items.map((item, i) => (i === 38 ? { ...item, front: face(join(dir, 'c38-new.png'), 3800) } : item))
     const next = join(dir, 'next.pdf')
-    await writeSheetsFile(changed, options, () => ({ path: next, holds: false }), { earlier, records })
+    const made = await writeSheetsFile(changed, options, () => next, { earlier, record })
+    expect(made.from).toBe(0)
     expect(readFileSync(next).equals(await fresh(dir, changed, 'expected.pdf'))).toBe(true)
   })
 })

@@ -202,14 +202,14 @@ describe('sheets written to a file', () => {
     writeFileSync(front, solid(poker, [200, 40, 40]))
     writeFileSync(back, sharedBack)
     const items = Array.from({ length: 10 }, (_, i) => ({ id: `c${i}`, front, back, size: poker }))
-    const { summary } = await writeSheetsFile(items, { title: 'T' }, () => ({ path: join(dir, 'cards.pdf'), holds: false }))
+    const { summary } = await writeSheetsFile(items, { title: 'T' }, () => join(dir, 'cards.pdf'))
     expect(summary.pages).toBe(4) // two pages of fronts, each followed by its backs
     expect(imageCount(readFileSync(join(dir, 'cards.pdf')))).toBe(2) // a face file drawn ten times is embedded once
 
     const open = () => readdirSync('/proc/self/fd').length
     const before = open()
     writeFileSync(join(dir, 'broken.png'), 'not a picture')
-    await expect(writeSheetsFile([{ ...items[0]!, front: join(dir, 'broken.png') }], { title: 'T' }, () => ({ path: join(dir, 'broken.pdf'), holds: false }))).rejects.toThrow()
+    await expect(writeSheetsFile([{ ...items[0]!, front: join(dir, 'broken.png') }], { title: 'T' }, () => join(dir, 'broken.pdf'))).rejects.toThrow()
     expect(open()).toBe(before)
   })
 })
