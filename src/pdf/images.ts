@@ -28,7 +28,7 @@ const hasAlpha = (bytes: Buffer): boolean => bytes.length > 25 && bytes.subarray
  * for a poker face at 300 dpi); here the IDAT chunks are sliced out. Undefined for any other PNG, which
  * pdfkit opens itself.
  */
-export const opaquePng = (bytes: Buffer, label: string): PdfImage | undefined => {
+export const opaquePng = (bytes: Buffer, label: string): (PdfImage & PictureShape) | undefined => {
   if (bytes.length < 33 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined
   const width = bytes.readUInt32BE(16)
   const height = bytes.readUInt32BE(20)
@@ -55,9 +55,9 @@ export interface PictureShape {
 }
 
 /** An image object of compressed PNG rows, whose stream is `stream()` (asked for once, when it is embedded, then let go). */
-const imageObject = ({ width, height, colours }: PictureShape, label: string, stream: () => Buffer): PdfImage => {
+const imageObject = ({ width, height, colours }: PictureShape, label: string, stream: () => Buffer): PdfImage & PictureShape => {
   let rows: (() => Buffer) | undefined = stream
-  const image: PdfImage & { colours: 1 | 3 } = {
+  const image: PdfImage & PictureShape = {
     width,
     height,
     colours,
@@ -127,7 +127,6 @@ const filler = (length: number): Buffer => {
   return zeros.subarray(0, length)
 }
 
-
 const registries = new WeakMap<Doc, Registry>()
 
 /**
@@ -163,7 +162,7 @@ const newRegistry = (doc: Doc, log: PictureLog = {}): Registry => {
     let image = byDigest.get(digest)
     if (!image) {
       const plain = opaquePng(bytes, label())
-      if (plain && source !== undefined) records.set(plain, { source, digest, width: plain.width, height: plain.height, colours: (plain as { colours?: 1 | 3 }).colours ?? 3 })
+      if (plain && source !== undefined) records.set(plain, { source, digest, width: plain.width, height: plain.height, colours: plain.colours })
       image = plain
       if (!image) {
         if (hasAlpha(bytes)) registry.withAlpha++
@@ -209,6 +208,7 @@ const newRegistry = (doc: Doc, log: PictureLog = {}): Registry => {
   }
   return registry
 }
+
 /** Draws a picture with `doc.image`, embedding it in the document the first time it is drawn. */
 export const drawImage = (doc: Doc, source: ImageSource, x: number, y: number, options: PDFKit.Mixins.ImageOption): void => {
   // pdfkit takes an opened image in place of a Buffer; @types/pdfkit does not say so.

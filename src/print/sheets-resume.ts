@@ -74,9 +74,17 @@ export const openRecorded = (record: SheetsRecord | undefined, file: string): nu
   return undefined
 }
 
+/** How many of the first pages of sheets of `keys` are the recorded file's; none when anything else differs. */
+const samePages = (record: SheetsRecord | undefined, seed: string, keys: string[]): number => {
+  if (!record || record.seed !== seed) return 0
+  let same = 0
+  while (same < keys.length && same < record.pages.length && keys[same] === record.pages[same]!.key) same++
+  return same
+}
+
 /** Whether sheets of these keys are the recorded file's as they are. */
 export const unchanged = (record: SheetsRecord | undefined, seed: string, keys: string[]): boolean =>
-  !!record && record.seed === seed && record.pages.length === keys.length && keys.every((key, i) => record.pages[i]!.key === key)
+  !!record && record.pages.length === keys.length && samePages(record, seed, keys) === keys.length
 
 /** A file to draw the sheets again from: the bytes before page `from` are those it holds, its pictures not read. */
 export interface Replay {
@@ -92,11 +100,8 @@ export interface Replay {
  * the first page changed.
  */
 export const replayOf = (record: SheetsRecord | undefined, seed: string, keys: string[]): Replay | undefined => {
-  if (!record || record.seed !== seed || keys.length === 0) return undefined
-  let first = 0
-  while (first < keys.length && first < record.pages.length && keys[first] === record.pages[first]!.key) first++
-  const from = Math.min(first, keys.length - 1, record.pages.length - 1)
-  if (from <= 0) return undefined
+  const from = Math.min(samePages(record, seed, keys), keys.length - 1, (record?.pages.length ?? 0) - 1)
+  if (!record || from <= 0) return undefined
   const known = new Map<string, EmbeddedPicture>()
   for (const page of record.pages.slice(0, from)) for (const picture of page.pictures) known.set(picture.source, picture)
   return { from, offset: record.pages[from]!.offset, known }

@@ -7,7 +7,8 @@ import { isWithin } from './inside-folder.ts'
 import { foundIn, noContents, readManifest, removeEmptiedFolders, removeManifests, writeManifest, type BuildContents } from './build-manifest.ts'
 
 
-type Pending = { path: string } & ({ data: string | Uint8Array } | { copyOf: string } | { staged: string; placed?: () => void })
+/** A file of the batch: its path, and the same relative to the game's folder. */
+type Pending = { path: string; rel: string } & ({ data: string | Uint8Array } | { copyOf: string } | { staged: string; placed?: () => void })
 
 /**
  * A game's outputs (`out/<game>/`), replaced all together or not at all: a stage adds files as it makes
@@ -31,26 +32,19 @@ export class OutputBatch {
     private readonly gameDir: string,
   ) {}
 
-  private inside(path: string): string {
+  /** `path` and its name relative to the folder; a path outside it is refused. */
+  private inside(path: string): { path: string; rel: string } {
     // Most paths are the folder's own followed by plain names (20,000 faces' files): no need to resolve those.
-    if (!this.plain(path) && !isWithin(resolve(this.gameDir), resolve(path))) throw new Error(`refused to write ${path}: it is outside the output folder ${this.gameDir}`)
-    return path
-  }
-
-  /** A path in the folder (see `inside`) relative to it: most are the folder's own followed by plain names. */
-  private relative(path: string): string {
     const prefix = `${this.gameDir}${sep}`
-    return this.plain(path) ? path.slice(prefix.length) : relative(this.gameDir, path)
-  }
-
-  private plain(path: string): boolean {
-    const prefix = `${this.gameDir}${sep}`
-    return path.length > prefix.length && path.startsWith(prefix) && !/(?:^|[\\/])\.\.?(?:[\\/]|$)|[\\/]{2}/.test(path.slice(prefix.length))
+    const plain = path.length > prefix.length && path.startsWith(prefix) && !/(?:^|[\\/])\.\.?(?:[\\/]|$)|[\\/]{2}/.test(path.slice(prefix.length))
+    if (plain) return { path, rel: path.slice(prefix.length) }
+    if (!isWithin(resolve(this.gameDir), resolve(path))) throw new Error(`refused to write ${path}: it is outside the output folder ${this.gameDir}`)
+    return { path, rel: relative(this.gameDir, path) }
   }
 
   /** Bytes to write to `path`. */
   put(path: string, data: string | Uint8Array): void {
-    this.pending.push({ path: this.inside(path), data })
+    this.pending.push({ ...this.inside(path), data })
   }
 
   /**
@@ -59,7 +53,7 @@ export class OutputBatch {
    * face whole and never changes one in place, so the link holds the face's bytes for good.
    */
   copy(path: string, from: string): void {
-    this.pending.push({ path: this.inside(path), copyOf: from })
+    this.pending.push({ ...this.inside(path), copyOf: from })
   }
 
   /**
@@ -70,7 +64,7 @@ export class OutputBatch {
   stage(path: string, placed?: () => void): string {
     mkdirSync(this.scratch, { recursive: true })
     const staged = join(this.scratch, `${basename(path)}.${tmpTag()}.tmp`)
-    this.pending.push({ path: this.inside(path), staged, ...(placed && { placed }) })
+    this.pending.push({ ...this.inside(path), staged, ...(placed && { placed }) })
     return staged
   }
 
@@ -97,8 +91,7 @@ export class OutputBatch {
     removeLeftovers(builds, basename(game), current)
     const next = spare?.folder ?? join(builds, buildName(basename(game)))
     const had = spare?.contents ?? noContents()
-    const rels = new Map<string, Pending>()
-    for (const item of this.pending) rels.set(this.relative(item.path), item)
+    const rels = new Map(this.pending.map((item) => [item.rel, item]))
     // What the new folder is to hold: the current files this batch does not replace (bar those it owns), and the batch's.
     const will: BuildContents = noContents()
     const removed: string[] = []
