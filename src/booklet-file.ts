@@ -8,6 +8,7 @@ import type { GameThreads } from './threads/threads.ts'
 import { NOTHING_DRAWN, type DrawnWith } from './util/credits.ts'
 import { examplesFromFaces, type BookletExample } from './booklet/example.ts'
 import { renderBooklet, type BookletOptions } from './booklet/index.ts'
+import { append } from './util/append.ts'
 
 export interface BookletFileOptions extends Omit<BookletOptions, 'examples' | 'baseDir' | 'title'> {
   /** The project root paths are shown relative to; default the current folder. */
@@ -55,17 +56,17 @@ export const writeBookletFile = async (file: string, options: BookletFileOptions
     if (!owner) return { examples: undefined, doc: rules.value }
     const { expandGameShortcodes } = await import('./threads/expand-shortcodes.ts')
     const expanded = await expandGameShortcodes(rules.value, gamePaths(owner.root, owner.id), threads)
-    diagnostics.push(...expanded.diagnostics)
+    append(diagnostics, expanded.diagnostics)
     return { examples: await gameExamples(owner.root, owner.id, options.dpi ?? 150, threads), doc: expanded.rules }
   })
   // A face that could not be drawn leaves its example a placeholder: a warning here, not an error.
-  diagnostics.push(...(examples?.diagnostics ?? []).map((d) => ({ ...d, severity: d.severity === 'error' ? ('warning' as const) : d.severity })))
+  append(diagnostics, (examples?.diagnostics ?? []).map((d) => ({ ...d, severity: d.severity === 'error' ? ('warning' as const) : d.severity })))
   const title = game && examples ? examples.title : undefined
   const { root: _root, out: _out, dpi: _dpi, timeout: _timeout, ...bookletOptions } = options
   // The credits name what the examples' faces were drawn with, as well as the booklet's own fonts and icons.
   const credits = examples && owner ? { drawnWith: examples.drawnWith, root: owner.root } : undefined
   const booklet = await renderBooklet(doc, { ...bookletOptions, title, examples: examples?.examples, baseDir: dirname(path), credits })
-  diagnostics.push(...booklet.diagnostics)
+  append(diagnostics, booklet.diagnostics)
   const out = resolve(root, options.out ?? `${game ? `${game}-rules` : basename(path, extname(path))}.pdf`)
   writeFileAtomic(out, booklet.value)
   return { value: { out: relativePath(root, out), game }, diagnostics }

@@ -10,6 +10,7 @@ import { validateGame } from './validate.ts'
 import { DEFAULT_TIMEOUT_S, GameThreads, MAX_TIMEOUT_S } from './threads/threads.ts'
 import { firstCards, PREVIEW_CHILD, type PreviewMessage } from './preview/messages.ts'
 import type { BuildOptions } from './build/build-game.ts'
+import { append } from './util/append.ts'
 
 const DEFAULT_EDITOR_LINK = 'vscode://file/{path}:{line}:{column}'
 
@@ -113,7 +114,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
       const checked = selectGames(root, games)
       const threads = new GameThreads(opts.timeout)
       try {
-        for (const id of checked) diagnostics.push(...(await validateGame(root, id, { faces: opts.faces, booklet: true, maxImagePixels: opts.maxImagePixels, threads })).diagnostics)
+        for (const id of checked) append(diagnostics, (await validateGame(root, id, { faces: opts.faces, booklet: true, maxImagePixels: opts.maxImagePixels, threads })).diagnostics)
       } finally {
         await threads.close()
       }

@@ -5,6 +5,7 @@ import { gamePaths, relativePath } from './load/project.ts'
 import { loadDefinition } from './threads/load-definition.ts'
 import { withThreads, type GameThreads } from './threads/threads.ts'
 import { writeFileAtomic } from './util/atomic-write.ts'
+import { append } from './util/append.ts'
 
 /** Writes a JSON Schema per card type to cards/<game>/schema/<type>.json, for editors to complete and check the YAML. */
 export const writeSchemas = (root: string, id: string, options: { threads?: GameThreads; timeout?: number } = {}): Promise<Result<string[]>> =>
@@ -16,7 +17,7 @@ export const writeSchemas = (root: string, id: string, options: { threads?: Game
     // The field kinds describe their values, and a kind may be the game's own code: on its thread.
     const made = await threads.call(paths, { game: id, do: 'schemas' })
     if (!made.ok) return { value: [], diagnostics: [...diagnostics, stoppedDiagnostic(paths, made, threads.limitMs / 1000)] }
-    diagnostics.push(...made.value.diagnostics)
+    append(diagnostics, made.value.diagnostics)
     const written: string[] = []
     for (const [typeId, schema] of Object.entries(made.value.schemas)) {
       const path = join(paths.cardsDir, 'schema', `${typeId}.json`)

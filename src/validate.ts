@@ -15,6 +15,7 @@ import { stoppedDiagnostic } from './threads/stopped.ts'
 import { NOT_HELD, type Held } from './threads/protocol.ts'
 import type { Outcome } from './threads/game-thread.ts'
 import type { FaceStore } from './render/face-store.ts'
+import { append } from './util/append.ts'
 
 export interface LoadedGame {
   paths: GamePaths
@@ -82,24 +83,24 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   const checking = reading.then((read) => (read.ok ? withHeldCards(read.value, (cards) => threads.call(paths, { game: id, do: 'checks', cards, failedTypes: read.value.failedTypes, leftOut: read.value.leftOut })) : read))
   const rulesDiagnostics: Diagnostic[] = []
   if (loadedRules && rules) {
-    rulesDiagnostics.push(...loadedRules.diagnostics)
-    rulesDiagnostics.push(...checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
+    append(rulesDiagnostics, loadedRules.diagnostics)
+    append(rulesDiagnostics, checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
     // The game's own shortcodes become the markdown they stand for (rendered on its thread).
     if (existsSync(join(paths.rulesDir, SHORTCODES_FILE))) {
       const { expandGameShortcodes } = await import('./threads/expand-shortcodes.ts')
       const expanded = await expandGameShortcodes(rules, paths, threads)
       rules = expanded.rules
-      rulesDiagnostics.push(...expanded.diagnostics)
+      append(rulesDiagnostics, expanded.diagnostics)
     }
     if (options.booklet) {
       const { checkBooklet } = await import('./booklet/check.ts')
-      rulesDiagnostics.push(...checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }))
+      append(rulesDiagnostics, checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }))
     }
   }
   const [read, checked] = await Promise.all([reading, checking])
   if (!read.ok) return { value: undefined, diagnostics: [...diagnostics, stoppedDiagnostic(paths, read, limitS), ...rulesDiagnostics] }
   const cards = read.value.cards
-  diagnostics.push(...read.value.diagnostics, ...(checked.ok ? (checked.value as Diagnostic[]) : [stoppedDiagnostic(paths, checked, limitS)]), ...rulesDiagnostics)
+  append(diagnostics, read.value.diagnostics, checked.ok ? (checked.value as Diagnostic[]) : [stoppedDiagnostic(paths, checked, limitS)], rulesDiagnostics)
   // The templates' own words, and each other language's translations: card ids, fields and keys that
   // exist, their texts read by the fields' kinds, and what is not translated yet.
   const languages = gameLanguages(game)
@@ -107,14 +108,14 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   if (!hasErrors(read.value.diagnostics)) {
     const [{ loadWords, wordsPath }, { loadEdition }, { translationPath }, { checkWords }] = await Promise.all([import('./load/template-words.ts'), import('./build/editions.ts'), import('./load/translations.ts'), import('./engine/translations.ts')])
     const defaultWords = loadWords(paths, languages[0]!)
-    diagnostics.push(...defaultWords.diagnostics)
-    if (languages.length > 1) diagnostics.push(...reservedIds(cards))
+    append(diagnostics, defaultWords.diagnostics)
+    if (languages.length > 1) append(diagnostics, reservedIds(cards))
     for (const lang of languages.slice(1)) {
       const found: Diagnostic[] = []
       const edition = await loadEdition(root, paths, game, cards, lang, threads, found)
       // The texts are read by the fields' kinds on the game's thread.
       const checked = await withHeldCards(read.value, (held) => threads.call(paths, { game: id, do: 'translations', cards: held, file: edition.translations, exists: existsSync(translationPath(paths, lang)) }))
-      diagnostics.push(...found, ...(checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)]), ...checkWords(defaultWords.value, edition.words, existsSync(wordsPath(paths, lang))))
+      append(diagnostics, found, checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)], checkWords(defaultWords.value, edition.words, existsSync(wordsPath(paths, lang))))
       editions.push(edition)
     }
   }
@@ -126,7 +127,7 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
     const store = options.store ?? FaceStore.open(join(options.outDir ?? join(root, 'out'), '.cache', id))
     const facesOf = (of: readonly Card[], language?: Edition['language']) => checkFaces(paths, game, of, threads, { maxImagePixels: options.maxImagePixels, language, store, ...(options.jobs && { jobs: options.jobs }) })
     const found = await facesOf(cards)
-    diagnostics.push(...found)
+    append(diagnostics, found)
     // Each edition's faces, with their text in its language; a problem the default's faces have already is said once.
     const said = new Set(found.map(sameProblem))
     for (const edition of editions)
@@ -141,7 +142,7 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
     diagnostics.push({ rule: 'validate/faces-skipped', severity: 'info', file: definitionFile, line: 1, column: 1, message: `the faces were not laid out (${why}): text that does not fit, unknown icons, art and card types without a template are not checked` })
   }
   // An error the game's code threw after its check or face had answered (from a timer, a rejected promise).
-  diagnostics.push(...threads.strays(paths))
+  append(diagnostics, threads.strays(paths))
   return { value: { paths, game, cards, rules, editions }, diagnostics }
 }
 

@@ -26,6 +26,7 @@ import { setNames } from '../engine/model.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import type { RulesDoc } from '../load/rules.ts'
 import { applyPreset, faceOutputs, type PresetName } from '../output/index.ts'
+import { append } from '../util/append.ts'
 
 export interface BuildOptions {
   /** Output folder; each game is written to `<outDir>/<game>/`. */
@@ -169,7 +170,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   const inSets = options.sets ? loaded.cards.filter((c) => options.sets!.includes(c.set)) : loaded.cards
   const picked = pickCards(inSets, loaded.cards, Object.keys(game.types), { types: options.onlyTypes, ids: options.cardIds })
   if (picked.problems.length) {
-    diagnostics.push(...picked.problems.map((p) => ({ ...p, severity: 'error' as const, file: relativePath(root, paths.definition), line: 1, column: 1 })))
+    append(diagnostics, picked.problems.map((p) => ({ ...p, severity: 'error' as const, file: relativePath(root, paths.definition), line: 1, column: 1 })))
     return { value: report, diagnostics }
   }
   const cards = picked.cards
@@ -182,7 +183,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   const draw = (cards: readonly Card[], live: Pick<RenderRunOptions, 'first' | 'stored' | 'language'> = {}) =>
     renderGame(paths, game, cards, { allCards: loaded.cards, ...renderOptions, threads, modulesAtStart, moduleFiles, jobs: options.jobs, store, reuse, fresh, progress: options.progress, ...live })
   const faces = await draw(toRender, { first: options.first, stored: options.stored })
-  diagnostics.push(...faces.diagnostics)
+  append(diagnostics, faces.diagnostics)
   if (hasErrors(diagnostics)) return { value: report, diagnostics }
   report.drawn = faces.value.drawn
   report.faces = faces.value.drawn + faces.value.cached
@@ -200,7 +201,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   for (const lang of options.languages ?? others) {
     const edition = loaded.editions.find((e) => e.lang === lang)!
     const drawn = await draw(edition.cards.filter((c) => rendered.has(c.id)), { language: edition.language })
-    diagnostics.push(...drawn.diagnostics)
+    append(diagnostics, drawn.diagnostics)
     report.drawn += drawn.value.drawn
     report.faces += drawn.value.drawn + drawn.value.cached
     editions.push({ ...edition, faces: drawn.value })
@@ -237,7 +238,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
       const facesDirs = new Set([join(options.outDir, id, 'faces'), ...editions.map((e) => join(options.outDir, id, e.lang, 'faces'))])
       const isFace = (path: string) => facesDirs.has(dirname(path)) && FACE_FILE.test(basename(path))
       const { written, removed } = outputs.commit(whole ? isFace : undefined, { recycle })
-      report.written.push(...written.map((path) => relativePath(root, path)))
+      append(report.written, written.map((path) => relativePath(root, path)))
       if (removed.length) report.removed = removed.map((path) => relativePath(root, path))
     } catch (error) {
       outputs.discard()

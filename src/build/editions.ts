@@ -9,6 +9,7 @@ import { loadWords, wordsByKey, type WordsFile } from '../load/template-words.ts
 import { loadTranslations, type TranslationFile } from '../load/translations.ts'
 import type { FaceLanguage } from '../render/face-texts.ts'
 import type { GameThreads } from '../threads/threads.ts'
+import { append } from '../util/append.ts'
 
 /**
  * A language's edition of a game, other than the default: its cards translated, the game's own texts and
@@ -31,7 +32,7 @@ export interface Edition {
 export const loadEdition = async (root: string, paths: GamePaths, game: GameDef, cards: readonly Card[], lang: string, threads: GameThreads, diagnostics: Diagnostic[]): Promise<Edition> => {
   const translations = loadTranslations(paths, lang)
   const words = loadWords(paths, lang)
-  diagnostics.push(...translations.diagnostics, ...words.diagnostics)
+  append(diagnostics, translations.diagnostics, words.diagnostics)
   const language: FaceLanguage = { lang, game: Object.fromEntries(translations.value.game.map((t) => [t.key, t.text])), words: wordsByKey(words.value) }
   return {
     lang,
@@ -50,10 +51,10 @@ const editionRules = async (root: string, paths: GamePaths, lang: string, thread
   if (!existsSync(file)) return undefined
   const { loadRules } = await import('../load/rules.ts')
   const read = loadRules(file, root)
-  diagnostics.push(...read.diagnostics.filter((d) => d.severity !== 'info'))
+  append(diagnostics, read.diagnostics.filter((d) => d.severity !== 'info'))
   if (!existsSync(join(paths.rulesDir, SHORTCODES_FILE))) return read.value
   const { expandGameShortcodes } = await import('../threads/expand-shortcodes.ts')
   const expanded = await expandGameShortcodes(read.value, paths, threads)
-  diagnostics.push(...expanded.diagnostics)
+  append(diagnostics, expanded.diagnostics)
   return expanded.rules
 }

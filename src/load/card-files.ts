@@ -8,6 +8,7 @@ import { parseYamlCards } from './yaml.ts'
 import { readTextFile } from './text-file.ts'
 import { insideFolder } from '../util/inside-folder.ts'
 import { reparseOneCard, type CardFileCache } from './card-file-cache.ts'
+import { append } from '../util/append.ts'
 
 /** The card files under a folder, in a stable order; links are followed only while they stay inside `within` (each folder once). */
 const listFiles = (dir: string, exts: string[], within = dir, seen = new Set<string>()): string[] => {
@@ -20,7 +21,7 @@ const listFiles = (dir: string, exts: string[], within = dir, seen = new Set<str
     const path = join(dir, name)
     if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
       // schema/ holds the JSON Schemas, lang/ (at the top) the translations: neither holds cards.
-      if (name !== 'schema' && !(name === 'lang' && dir === within)) out.push(...listFiles(path, exts, within, seen))
+      if (name !== 'schema' && !(name === 'lang' && dir === within)) append(out, listFiles(path, exts, within, seen))
     } else if (exts.some((e) => name.endsWith(e))) out.push(path)
   }
   return out
@@ -44,12 +45,12 @@ export const loadCardFiles = (paths: GamePaths, cache?: CardFileCache): Result<R
     const ext = path.slice(path.lastIndexOf('.')) as keyof typeof parsers
     const parse = parsers[ext]
     const text = readTextFile(path, file, paths.cardsDir)
-    diagnostics.push(...text.diagnostics)
+    append(diagnostics, text.diagnostics)
     if (text.value === undefined) continue
     const before = cache?.get(path)
     const parsed = (before && (before.text === text.value ? before.parsed : ext !== '.csv' ? reparseOneCard(before, text.value, parse) : undefined)) || parse(text.value, file)
     cache?.set(path, { text: text.value, parsed })
-    diagnostics.push(...parsed.diagnostics)
+    append(diagnostics, parsed.diagnostics)
     files.push(parsed.value)
   }
   const kept = new Set(listed)

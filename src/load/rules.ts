@@ -9,6 +9,7 @@ import { blankOut } from '../util/lines.ts'
 import { readTextFile } from './text-file.ts'
 import { readFrontMatter } from './front-matter.ts'
 import { collectNotes, noteDiagnostic, type RulesNote } from './author-notes.ts'
+import { append } from '../util/append.ts'
 
 export type { RulesNote } from './author-notes.ts'
 
@@ -57,15 +58,15 @@ export const parseRules = (text: string, file: string, options: LoadRulesOptions
   // A byte-order mark would hide the front matter's opening line (dropping it moves line 1 by one column).
   let source = text.replace(/^\uFEFF/, '')
   const front = readFrontMatter(source, file)
-  diagnostics.push(...front.diagnostics)
+  append(diagnostics, front.diagnostics)
   source = blankOut(source, 0, front.value.length)
 
   const notes = collectNotes(source)
-  diagnostics.push(...notes.value.map((note) => noteDiagnostic(note, file)))
-  diagnostics.push(...notes.diagnostics.map((d) => ({ ...d, file })))
+  append(diagnostics, notes.value.map((note) => noteDiagnostic(note, file)))
+  append(diagnostics, notes.diagnostics.map((d) => ({ ...d, file })))
 
   const tree = buildTree(notes.source, { file, requireClosing: options.requireClosing ?? PAIRED_SHORTCODES })
-  diagnostics.push(...tree.diagnostics)
+  append(diagnostics, tree.diagnostics)
   return { value: { file, frontMatter: front.value.data, tree: tree.value, notes: notes.value, source: notes.source }, diagnostics }
 }
 

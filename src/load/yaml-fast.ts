@@ -2,13 +2,18 @@ import { load } from 'js-yaml'
 import type { SourcePos } from './raw-card.ts'
 import { pointLocator } from '../util/lines.ts'
 
-/** A node as js-yaml composed it: where it starts and ends in the source, and its value. */
-interface Span {
-  start: number
-  end: number
-  kind: string | null
-  result: unknown
-  children: Span[]
+/**
+ * The nodes as js-yaml composed them, in the order they were opened, a slot of each array per node: where
+ * it starts and ends in the source, its kind and value, and the first slot after its own nodes (its
+ * children are the nodes from the slot after it up to there, each followed by its own). Flat arrays of
+ * numbers rather than an object per node: a file of 50,000 cards has ~800,000 nodes.
+ */
+interface Spans {
+  start: number[]
+  end: number[]
+  after: number[]
+  kind: (string | null)[]
+  result: unknown[]
 }
 
 /** A parsed node with the positions of its keys and values, in the shape the card reader walks. */
@@ -31,25 +36,35 @@ const isBlank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n'
  * (aliases and merge keys do not, so they take the slow path).
  */
 export const parseYamlFast = (source: string): Located | null | undefined => {
-  const root: Span = { start: 0, end: 0, kind: null, result: undefined, children: [] }
-  const stack: Span[] = [root]
+  const spans: Spans = { start: [], end: [], after: [], kind: [], result: [] }
+  const open: number[] = []
   try {
     load(source, {
       listener(event, state) {
         if (event === 'open') {
-          const span: Span = { start: state.position, end: -1, kind: null, result: undefined, children: [] }
-          stack[stack.length - 1]!.children.push(span)
-          stack.push(span)
+          open.push(spans.start.length)
+          spans.start.push(state.position)
+          spans.end.push(-1)
+          spans.after.push(-1)
+          spans.kind.push(null)
+          spans.result.push(undefined)
         } else {
-          const span = stack.pop()!
-          span.end = state.position
-          span.kind = state.kind
-          span.result = state.result
+          const span = open.pop()!
+          spans.end[span] = state.position
+          spans.after[span] = spans.start.length
+          spans.kind[span] = state.kind
+          spans.result[span] = state.result
         }
       },
     })
   } catch {
     return undefined
+  }
+  const { start: starts, end: ends, after, kind: kinds, result: results } = spans
+  const childrenOf = (span: number): number[] => {
+    const children: number[] = []
+    for (let child = span + 1; child < after[span]!; child = after[child]!) children.push(child)
+    return children
   }
   const point = pointLocator(source)
   // js-yaml opens a node before the blanks and comments that precede it, and closes it after those that follow.
@@ -76,49 +91,55 @@ export const parseYamlFast = (source: string): Located | null | undefined => {
     const b = point(end)
     return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column }
   }
-  const locate = (span: Span): SourcePos => {
-    const start = startOf(span.start)
-    return between(start, endOf(span.end, start))
+  const locate = (span: number): SourcePos => {
+    const start = startOf(starts[span]!)
+    return between(start, endOf(ends[span]!, start))
   }
   // js-yaml gives an empty or null value no node of its own: place it as the full parser does, after the
   // key's colon and the blanks on its line, over a written null (`~`, `null`), or at no width.
-  const nullAfter = (keySpan: Span): SourcePos => {
-    const keyEnd = endOf(keySpan.end, startOf(keySpan.start))
+  const nullAfter = (keySpan: number): SourcePos => {
+    const keyEnd = endOf(ends[keySpan]!, startOf(starts[keySpan]!))
     let i = source.indexOf(':', keyEnd) + 1
     while (source[i] === ' ' || source[i] === '\t') i++
     const written = /^(?:~|null|Null|NULL)(?=$|[\s,}\]#])/.exec(source.slice(i, i + 5))
     return between(i, i + (written?.[0].length ?? 0))
   }
 
-  const build = (outer: Span): Located | undefined => {
+  const build = (outer: number): Located | undefined => {
     // A block entry is composed twice when js-yaml first tries it as a mapping key: keep the inner node.
     let span = outer
-    while (span.children.length === 1 && span.children[0]!.kind === span.kind && span.children[0]!.result === span.result) span = span.children[0]!
+    while (after[span + 1] === after[span] && span + 1 < after[span]! && kinds[span + 1] === kinds[span] && results[span + 1] === results[span]) span++
     const pos = locate(span)
-    if (span.kind === 'mapping') {
-      const keys = Object.keys(span.result as object)
-      if (span.children.length !== keys.length * 2) return undefined
+    const result = results[span]
+    const children = childrenOf(span)
+    if (kinds[span] === 'mapping') {
+      const keys = Object.keys(result as object)
+      if (children.length !== keys.length * 2) return undefined
       const entries: NonNullable<Located['entries']> = []
       for (let i = 0; i < keys.length; i++) {
-        const keySpan = span.children[2 * i]!
-        if (String(keySpan.result) !== keys[i]) return undefined
-        const value = build(span.children[2 * i + 1]!)
+        const keySpan = children[2 * i]!
+        if (String(results[keySpan]) !== keys[i]) return undefined
+        const value = build(children[2 * i + 1]!)
         if (!value) return undefined
         if (value.value === null) value.pos = nullAfter(keySpan)
         entries.push({ key: keys[i]!, keyPos: locate(keySpan), value })
       }
-      return { value: span.result, pos, entries }
+      return { value: result, pos, entries }
     }
-    if (span.kind === 'sequence') {
-      const items = span.children.map(build)
-      if (items.length !== (span.result as unknown[]).length || items.some((i) => !i)) return undefined
-      return { value: span.result, pos, items: items as Located[] }
+    if (kinds[span] === 'sequence') {
+      if (children.length !== (result as unknown[]).length) return undefined
+      const items: Located[] = []
+      for (const child of children) {
+        const item = build(child)
+        if (!item) return undefined
+        items.push(item)
+      }
+      return { value: result, pos, items }
     }
     // A leaf must be a scalar: a collection without nodes of its own is an alias.
-    const collection = typeof span.result === 'object' && span.result !== null && !(span.result instanceof Date)
-    return span.children.length || collection ? undefined : { value: span.result, pos }
+    const collection = typeof result === 'object' && result !== null && !(result instanceof Date)
+    return children.length || collection ? undefined : { value: result, pos }
   }
-  const top = root.children[0]
-  if (!top || top.result === null || top.result === undefined) return null
-  return build(top)
+  if (!starts.length || results[0] === null || results[0] === undefined) return null
+  return build(0)
 }

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Gallery } from '../build/gallery.ts'
 import type { SheetPage, SheetSummary } from '../print/sheets.ts'
 import type { PreviewMessage } from './messages.ts'
+import { append } from '../util/append.ts'
 
 /** A diagnostic as the page shows it, with a link that opens its file at its place in the designer's editor. */
 export interface PageDiagnostic {
@@ -101,7 +102,7 @@ export class PreviewStore {
     } else {
       // The outputs' own problems join the faces' (a card too large for the paper, a booklet warning).
       const known = new Set(game.diagnostics.map((d) => JSON.stringify(d)))
-      game.diagnostics.push(...diagnostics.filter((d) => !known.has(JSON.stringify(d))))
+      append(game.diagnostics, diagnostics.filter((d) => !known.has(JSON.stringify(d))))
       game.outputsPending = false
       if (failed) game.status = 'failed'
       else {

@@ -24,6 +24,7 @@ import { fullIconName, type DrawnWith } from '../util/credits.ts'
 import { gameLanguages } from '../engine/translations.ts'
 import { loadWords, wordsByKey, wordsPath } from '../load/template-words.ts'
 import { faceText, gameAsShown, type FaceLanguage, type ShownTexts } from './face-texts.ts'
+import { append } from '../util/append.ts'
 
 export interface RenderOptions {
   dpi: number
@@ -188,7 +189,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         // Every component called, as satori would.
         const element = borderBox(options.stamp && kind === 'front' && !how.layoutOnly ? withStamp(drawn, box, game.version) : drawn)
         const { fallbacks, drawnBy, undrawable, clashes } = faceCharacters(element, fonts, book)
-        diagnostics.push(...undrawableWarnings(undrawable, card, at))
+        append(diagnostics, undrawableWarnings(undrawable, card, at))
         for (const chars of clashes)
           diagnostics.push({ rule: 'render/font-clash', severity: 'warning', ...at, message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements` })
         if (how.layoutOnly) return { diagnostics, shown }

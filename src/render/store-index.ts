@@ -101,35 +101,40 @@ const apply = (index: StoreIndex, file: IndexFile): void => {
 }
 const NOTHING: DrawnWith = { fonts: [], icons: [] }
 
-/** An index (or the part of it `only` names) as a file or log line holds it. */
-const serialise = (index: StoreIndex, only?: IndexKeys): IndexFile => {
+/**
+ * An index (or the part of it `only` names) as a file or log line holds it (`IndexFile`), as JSON text in
+ * pieces, an entry each: the whole index of 50,000 faces is never one object or one string in memory.
+ */
+function* indexText(index: StoreIndex, only?: IndexKeys): Generator<string> {
+  const keysOf = (part: keyof IndexKeys): Iterable<string> => only?.[part] ?? index[part].keys()
   // What faces were drawn with, once each: most share one (the same fonts and icons), read as one object.
+  const drawnWith: DrawnWith[] = []
   const seen = new Map<DrawnWith, number>()
   const withs = new Map<string, number>()
-  const file: IndexFile = { version: VERSION, drawnWith: [], faces: {}, shown: {}, layouts: {} }
-  const withOf = (drawnWith: DrawnWith): number => {
-    let at = seen.get(drawnWith)
-    if (at === undefined) {
-      const id = JSON.stringify(drawnWith)
-      at = withs.get(id) ?? file.drawnWith.push(drawnWith) - 1
-      withs.set(id, at)
-      seen.set(drawnWith, at)
+  for (const key of keysOf('faces')) {
+    const face = index.faces.get(key)
+    if (!face || seen.has(face.drawnWith)) continue
+    const id = JSON.stringify(face.drawnWith)
+    const at = withs.get(id) ?? drawnWith.push(face.drawnWith) - 1
+    withs.set(id, at)
+    seen.set(face.drawnWith, at)
+  }
+  yield `{"version":${VERSION},"drawnWith":${JSON.stringify(drawnWith)}`
+  function* part<T>(name: keyof IndexKeys, entry: (value: T) => FaceEntry | ShownEntry | LayoutEntry): Generator<string> {
+    const map = index[name] as Map<string, T>
+    let comma = ''
+    yield `,"${name}":{`
+    for (const key of keysOf(name)) {
+      const value = map.get(key)
+      yield `${comma}${JSON.stringify(key)}:${value === undefined ? 'null' : JSON.stringify(entry(value))}`
+      comma = ','
     }
-    return at
+    yield '}'
   }
-  const each = <T>(part: keyof IndexKeys, map: Map<string, T>, entry: (value: T) => unknown) => {
-    const into = file[part] as Record<string, unknown>
-    if (!only) for (const [key, value] of map) into[key] = entry(value)
-    else
-      for (const key of only[part]) {
-        const value = map.get(key)
-        into[key] = value === undefined ? null : entry(value)
-      }
-  }
-  each('faces', index.faces, ({ used, drawnWith, diagnostics }) => (diagnostics.length ? [used, withOf(drawnWith), diagnostics] : [used, withOf(drawnWith)]))
-  each('shown', index.shown, ({ used, keys }) => [used, keys])
-  each('layouts', index.layouts, ({ used, diagnostics }) => [used, diagnostics])
-  return file
+  yield* part<IndexedFace>('faces', ({ used, drawnWith, diagnostics }) => (diagnostics.length ? [used, seen.get(drawnWith)!, diagnostics] : [used, seen.get(drawnWith)!]))
+  yield* part<{ keys: string[]; used: number }>('shown', ({ used, keys }) => [used, keys])
+  yield* part<{ diagnostics: Diagnostic[]; used: number }>('layouts', ({ used, diagnostics }) => [used, diagnostics])
+  yield '}'
 }
 
 /**
@@ -147,7 +152,7 @@ export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) 
     for (const [key, entry] of into) if (!keep(entry.used)) into.delete(key)
   }
   // Written in the store's staging folder, where the faces being stored are, then renamed into place.
-  writeFileAtomic(join(dir, FILE), JSON.stringify(serialise(merged)), join(dir, STAGING))
+  writeFileAtomic(join(dir, FILE), indexText(merged), join(dir, STAGING))
   rmSync(join(dir, LOG), { force: true })
   // The index now holds what the file does, as it was just written.
   Object.assign(index, { faces: merged.faces, shown: merged.shown, layouts: merged.layouts, read: indexStamp(dir) })
@@ -167,7 +172,7 @@ export const appendIndex = (dir: string, index: StoreIndex, changed: IndexKeys):
   if (base === undefined || count * 4 > size || log * 2 > base) return false
   // Nobody else wrote since this index was read: it holds what the files do, this line included.
   const alone = index.read !== undefined && index.read === indexStamp(dir)
-  appendFileSync(join(dir, LOG), `${JSON.stringify(serialise(index, changed))}\n`)
+  appendFileSync(join(dir, LOG), `${[...indexText(index, changed)].join('')}\n`)
   if (alone) index.read = indexStamp(dir)
   return true
 }

@@ -13,6 +13,7 @@ import type { FaceLanguage } from '../render/face-texts.ts'
 import { plannedKeys } from '../render/face-keys.ts'
 import { relocate, temporaryStore, type FaceStore } from '../render/face-store.ts'
 import { defaultJobs } from './face-pool.ts'
+import { append } from '../util/append.ts'
 
 export interface CheckFacesOptions {
   maxImagePixels?: number
@@ -54,7 +55,7 @@ export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonl
     seen.add(base)
     const key = keyOf(base)
     const known = store.get(key)?.diagnostics ?? store.layout(key)
-    if (known) diagnostics.push(...relocate(known, job))
+    if (known) append(diagnostics, relocate(known, job))
     else toLay.push({ job: { ...job, language: layIn }, inputs: base })
   })
   // The rest in chunks, on as many threads as there are cores (few faces: one).
@@ -64,7 +65,7 @@ export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonl
     Array.from({ length: lanes }, async (_, lane) => {
       // Each lane on a thread of its own (a thread that stopped is replaced when the lane takes it again).
       const thread = () => threads.take(paths, lanes)[lane]!
-      for (let c = lane; c < chunks.length; c += lanes) diagnostics.push(...(await layOutChunk(paths, chunks[c]!, options, thread, threads.limitMs, store)))
+      for (let c = lane; c < chunks.length; c += lanes) append(diagnostics, (await layOutChunk(paths, chunks[c]!, options, thread, threads.limitMs, store)))
     }),
   )
   store.save()
@@ -82,7 +83,7 @@ const layOutChunk = async (paths: GamePaths, chunk: { job: FaceJob; inputs: stri
       outcome.value.forEach(({ key, shown, diagnostics: found }, i) => {
         store.recordLayout(key, found)
         if (shown.length) store.recordShown(rest[i]!.inputs, shown)
-        diagnostics.push(...found)
+        append(diagnostics, found)
       })
       return diagnostics
     }

@@ -11,6 +11,7 @@ import { stoppedDiagnostic } from './stopped.ts'
 import { SHORTCODES_FILE } from '../load/project.ts'
 import type { ShortcodeCall } from '../engine/run-shortcodes.ts'
 import { buildTree, isPhrasingParent, type Shortcode } from '../shortcodes/tree.ts'
+import { append } from '../util/append.ts'
 
 /** A game's shortcodes may use one another: this many passes at most, then the rest is left as it is. */
 const MAX_PASSES = 8
@@ -78,7 +79,7 @@ export const expandGameShortcodes = async (rules: RulesDoc, paths: GamePaths, th
     made.value.outputs.forEach((output, i) => {
       const { node, parent, inText } = uses[i]!
       if (!output.defined) return void notOurs.add(node)
-      diagnostics.push(...output.diagnostics)
+      append(diagnostics, output.diagnostics)
       expanded++
       let replacement: RootContent[] = node.children
       if (output.markdown !== undefined) {

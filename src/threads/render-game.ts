@@ -16,6 +16,7 @@ import pMap from 'p-map'
 export type { RenderOptions } from '../render/session.ts'
 export type { CardFaces, GameFaces } from '../render/game-faces.ts'
 import type { GameFaces } from '../render/game-faces.ts'
+import { append } from '../util/append.ts'
 
 export interface RenderRunOptions extends RenderOptions {
   /** Worker threads; default one per core. */
@@ -96,7 +97,7 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
   if (toDraw.length) {
     // Threads started early draw first; the renderer starts more when the faces need them.
     const renderer = await openRenderer(paths, renderOptions, store, { jobs, faces: toDraw.length, threads, reuse })
-    diagnostics.push(...renderer.diagnostics)
+    append(diagnostics, renderer.diagnostics)
     // What faces were drawn with, and the texts they showed, come as copies from their threads: kept once each.
     const shared = drawnWithInterner()
     const texts = new Map<string, string>()
@@ -126,7 +127,7 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
   }
   spent.wall = performance.now() - start
   // An error a template threw after its face had answered (from a timer, a rejected promise).
-  diagnostics.push(...threads.strays(paths))
+  append(diagnostics, threads.strays(paths))
   if (toDraw.length && gameModulesHash(paths, moduleFiles) !== modules) {
     // Some faces may have been drawn by the old code and some by the new, under keys of either: none is kept.
     for (const base of toDraw) {

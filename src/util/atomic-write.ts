@@ -1,5 +1,5 @@
 import { threadId } from 'node:worker_threads'
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { failWriteForTest } from './write-failure.ts'
@@ -22,17 +22,40 @@ export const processTempDir = (prefix: string): string => {
 /** A temporary file's tag, unique across processes and the threads of one: `<pid>-<thread>-<n>`. */
 export const tmpTag = (): string => `${process.pid}-${threadId}-${counter++}`
 
+/** How much text `writeFileAtomic` gathers from its pieces before it writes them. */
+const PIECES_BATCH = 1 << 20
+
+/** Writes text given in pieces (a large JSON file made entry by entry), a batch of pieces at a time. */
+const writePieces = (file: string, pieces: Iterable<string>): void => {
+  const fd = openSync(file, 'w')
+  try {
+    let batch = ''
+    for (const piece of pieces) {
+      batch += piece
+      if (batch.length >= PIECES_BATCH) {
+        writeSync(fd, batch)
+        batch = ''
+      }
+    }
+    if (batch) writeSync(fd, batch)
+  } finally {
+    closeSync(fd)
+  }
+}
+
 /**
  * Writes to a temporary file beside the target (or in `staging`, a folder on the same file system), then
- * renames it into place: a failed build never leaves half a file.
+ * renames it into place: a failed build never leaves half a file. `data` may come in pieces (text made
+ * entry by entry): a file of 100,000 entries is then never one string in memory.
  */
-export const writeFileAtomic = (path: string, data: string | Uint8Array, staging?: string): void => {
+export const writeFileAtomic = (path: string, data: string | Uint8Array | Iterable<string>, staging?: string): void => {
   mkdirSync(dirname(path), { recursive: true })
   if (staging) mkdirSync(staging, { recursive: true })
   const tmp = staging ? join(staging, `${basename(path)}.${tmpTag()}.tmp`) : `${path}.${tmpTag()}.tmp`
   try {
     failWriteForTest(path)
-    writeFileSync(tmp, data)
+    if (typeof data === 'string' || data instanceof Uint8Array) writeFileSync(tmp, data)
+    else writePieces(tmp, data)
     renameSync(tmp, path)
   } catch (error) {
     rmSync(tmp, { force: true }) // a full disk leaves no half-written file behind

@@ -47,14 +47,26 @@ const known = new Map<string, { stamp: string; contents: BuildContents; folders:
 
 /** Writes a build's manifest (its folders' times as they are now: call it after its last change). */
 export const writeManifest = (build: string, contents: BuildContents, spare: boolean): void => {
-  const manifest: ManifestFile = {
-    linked: [...contents.linked],
-    other: [...contents.other],
-    folders: foldersOf(contents).map((rel) => [rel, stampOf(join(build, rel)) ?? '']),
-  }
+  const folders: ManifestFile['folders'] = foldersOf(contents).map((rel) => [rel, stampOf(join(build, rel)) ?? ''])
   const path = manifestPath(build, spare)
-  writeFileAtomic(path, JSON.stringify(manifest))
-  known.set(path, { stamp: fileStamp(path)!, contents, folders: manifest.folders })
+  writeFileAtomic(path, manifestText(contents, folders))
+  known.set(path, { stamp: fileStamp(path)!, contents, folders })
+}
+
+/** A manifest (`ManifestFile`) as JSON text in pieces, an entry each: 100,000 files' are never one string in memory. */
+function* manifestText(contents: BuildContents, folders: ManifestFile['folders']): Generator<string> {
+  function* list(entries: Iterable<unknown>): Generator<string> {
+    let comma = ''
+    for (const entry of entries) {
+      yield `${comma}${JSON.stringify(entry)}`
+      comma = ','
+    }
+  }
+  yield '{"linked":['
+  yield* list(contents.linked)
+  yield '],"other":['
+  yield* list(contents.other)
+  yield `],"folders":${JSON.stringify(folders)}}`
 }
 
 /**

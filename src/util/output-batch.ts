@@ -5,6 +5,7 @@ import { failWriteForTest } from './write-failure.ts'
 import { madeByRunningProcess } from './temporary.ts'
 import { isWithin } from './inside-folder.ts'
 import { foundIn, noContents, readManifest, removeEmptiedFolders, removeManifests, writeManifest, type BuildContents } from './build-manifest.ts'
+import { append } from './append.ts'
 
 
 /** A file of the batch: its path, and the same relative to the game's folder. */
@@ -109,7 +110,7 @@ export class OutputBatch {
       // The spare's files that are not the new build's (a face linked from another store file, every other file).
       const gone: string[] = []
       for (const [rel, from] of had.linked) if ((rels.get(rel) as { copyOf?: string } | undefined)?.copyOf !== from && will.linked.get(rel) !== from) gone.push(rel)
-      gone.push(...had.other)
+      append(gone, had.other)
       for (const rel of gone) rmSync(join(next, rel), { force: true })
       // Files carried over from the current outputs (a partial build's other faces, a file no stage wrote this time).
       const carry = (rel: string): boolean => linkIfThere(join(current!, rel), place(rel))
