@@ -27,6 +27,7 @@ import type { Card, GameDef } from '../engine/define.ts'
 import type { RulesDoc } from '../load/rules.ts'
 import { applyPreset, faceOutputs, type PresetName } from '../output/index.ts'
 import { append } from '../util/append.ts'
+import { collectGarbage } from '../util/collect-garbage.ts'
 
 export interface BuildOptions {
   /** Output folder; each game is written to `<outDir>/<game>/`. */
@@ -228,6 +229,8 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     if (!isWriteFailure(error)) throw error
     diagnostics.push(refused(error))
   }
+  // A catalogue's outputs are 100,000 files: what listing them made goes before they are put in place.
+  collectGarbage(LARGE_HEAP_MB)
   const committing = performance.now()
   if (hasErrors(diagnostics)) outputs.discard()
   else {
@@ -247,6 +250,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
       else throw error
       return { value: report, diagnostics }
     }
+    collectGarbage(LARGE_HEAP_MB)
     pruneCacheDaily(store.dir, { index: () => store.indexed() })
     // What killed builds left half-written: sheets being streamed, faces being stored.
     pruneStaged(join(options.outDir, '.cache'), Date.now() - 24 * 3600 * 1000)
@@ -349,6 +353,9 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
   }
   timings.booklet = performance.now() - start
 }
+
+/** A heap this large (a catalogue of ~40,000 faces and more) is collected between the stages that put its outputs in place. */
+const LARGE_HEAP_MB = 128
 
 /** A face's file in a faces folder: `<card>.front.png`, `<deck>.back.svg`. */
 const FACE_FILE = /\.(?:front|back)\.(?:png|svg)$/

@@ -16,7 +16,11 @@ interface Spans {
   result: unknown[]
 }
 
-/** A parsed node with the positions of its keys and values, in the shape the card reader walks. */
+/**
+ * A parsed node with the positions of its keys and values, in the shape the card reader walks: the file's
+ * top node, its list of cards and each card have their entries or items; a card's values only their value
+ * and place (a `RawValue`).
+ */
 export interface Located {
   value: unknown
   pos: SourcePos
@@ -105,7 +109,10 @@ export const parseYamlFast = (source: string): Located | null | undefined => {
     return between(i, i + (written?.[0].length ?? 0))
   }
 
-  const build = (outer: number): Located | undefined => {
+  // `depth`: how many levels below this node keep their entries and items (the cards, and those of the
+  // file's top mapping); below that a node is checked but only its value and place are kept, which is all
+  // a card's field needs (50,000 cards' field lists and maps kept node by node would hold ~20 objects a card).
+  const build = (outer: number, depth: number): Located | undefined => {
     // A block entry is composed twice when js-yaml first tries it as a mapping key: keep the inner node.
     let span = outer
     while (after[span + 1] === after[span] && span + 1 < after[span]! && kinds[span + 1] === kinds[span] && results[span + 1] === results[span]) span++
@@ -119,27 +126,28 @@ export const parseYamlFast = (source: string): Located | null | undefined => {
       for (let i = 0; i < keys.length; i++) {
         const keySpan = children[2 * i]!
         if (String(results[keySpan]) !== keys[i]) return undefined
-        const value = build(children[2 * i + 1]!)
+        const value = build(children[2 * i + 1]!, depth - 1)
         if (!value) return undefined
         if (value.value === null) value.pos = nullAfter(keySpan)
-        entries.push({ key: keys[i]!, keyPos: locate(keySpan), value })
+        if (depth > 0) entries.push({ key: keys[i]!, keyPos: locate(keySpan), value })
       }
-      return { value: result, pos, entries }
+      return depth > 0 ? { value: result, pos, entries } : { value: result, pos }
     }
     if (kinds[span] === 'sequence') {
       if (children.length !== (result as unknown[]).length) return undefined
       const items: Located[] = []
       for (const child of children) {
-        const item = build(child)
+        const item = build(child, depth - 1)
         if (!item) return undefined
-        items.push(item)
+        if (depth > 0) items.push(item)
       }
-      return { value: result, pos, items }
+      return depth > 0 ? { value: result, pos, items } : { value: result, pos }
     }
     // A leaf must be a scalar: a collection without nodes of its own is an alias.
     const collection = typeof result === 'object' && result !== null && !(result instanceof Date)
     return children.length || collection ? undefined : { value: result, pos }
   }
   if (!starts.length || results[0] === null || results[0] === undefined) return null
-  return build(0)
+  // A list of cards, or a map of settings with the list under `cards:`: the cards' own maps keep their entries.
+  return build(0, kinds[0] === 'mapping' ? 3 : 2)
 }

@@ -115,7 +115,7 @@ const fromLocated = (root: Located | null, file: string): Result<RawCardFile> =>
     const keys = new Map<string, SourcePos>()
     for (const e of node.entries ?? []) {
       keys.set(e.key, e.keyPos)
-      values.set(e.key, { value: e.value.value, pos: e.value.pos })
+      values.set(e.key, e.value) // a value and its place: what the card reader keeps
     }
     return { values, keys }
   }

@@ -13,6 +13,7 @@ import { SHORTCODES_FILE } from '../load/project.ts'
 import { join } from 'node:path'
 import type { CardFileCache } from '../load/card-file-cache.ts'
 import { WATCH_CHILD } from '../util/watch-child.ts'
+import { collectGarbage } from '../util/collect-garbage.ts'
 import type { RenderOptions, RenderSession } from '../render/session.ts'
 import { NOT_HELD, type Held as HeldCards, type Piece, type Request, type Replies } from './protocol.ts'
 
@@ -182,6 +183,9 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
   }
 }
 
+/** A heap of this size after reading the cards or letting them go is collected then (~25,000 cards and more). */
+const LARGE_HEAP_MB = 96
+
 // One request at a time, in the order sent. Each waits for the event loop to turn first: resvg's native
 // buffers are freed by finalizers that run only then, and faces drawn back to back held gigabytes.
 let last: Promise<void> = Promise.resolve()
@@ -204,6 +208,9 @@ port.on('message', (message: Request & { id: number }) => {
       for (const diagnostic of thrown.splice(0)) port.postMessage({ stray: diagnostic })
       thrown = undefined
       port.postMessage(answer)
+      // Reading a large game's cards leaves the thread's heap full of what the reading made; the thread
+      // draws next, beside the others (see collectGarbage).
+      if (message.do === 'cards' || message.do === 'release') collectGarbage(LARGE_HEAP_MB)
     })
 })
 port.postMessage({ ready: true })
