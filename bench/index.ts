@@ -1,7 +1,12 @@
 // npm run bench [faces] [cards to validate]: prints the figures of deckwright as it ships (dist/) on this machine.
 // npm run bench -- --scale [sizes…]: the figures at 1,000 to 20,000 faces instead (bench/scale.ts).
+// npm run bench -- --simulate: only the simulation's figures (bench/simulate.ts).
 if (process.argv.includes('--scale')) {
   await import('./scale.ts')
+  process.exit(0)
+}
+if (process.argv.includes('--simulate')) {
+  await printSimulate()
   process.exit(0)
 }
 import { cpus } from 'node:os'
@@ -39,3 +44,15 @@ console.log(`  floor: bare satori ${b.bare.svg.toFixed(1)} + resvg ${b.bare.png.
 console.log(`  build / floor                                    ${(b.coldMs / b.floorMs).toFixed(2)}`)
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 console.log(`  peak RSS: ${mb(b.peakRss)} in all; ${mb(b.coldRss)} during the cold build, ${mb(b.warmRss)} during the one-card edit`)
+
+await printSimulate()
+
+async function printSimulate() {
+  const { benchSimulate } = await import('./simulate.ts')
+  const ms = (n: number) => `${n.toFixed(0)} ms`
+  const sim = await benchSimulate()
+  for (const j of sim.byJobs)
+    console.log(`simulate ministries, ${sim.runs.toLocaleString('en-US')} games with random bots (${j.moves.toFixed(0)} moves a game), --jobs ${j.jobs}: playing ${ms(j.wall)} (thread time ${ms(j.playing)}, ${j.perGame.toFixed(0)} µs a game); the command, start to exit, ${ms(j.command)} (median of 3)`)
+  const [one, all] = [sim.byJobs[0]!, sim.byJobs.at(-1)!]
+  if (all !== one) console.log(`  ${all.jobs} threads play ${(one.wall / all.wall).toFixed(2)}× as fast as one`)
+}

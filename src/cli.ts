@@ -11,6 +11,7 @@ import { DEFAULT_TIMEOUT_S, GameThreads, MAX_TIMEOUT_S } from './threads/threads
 import { firstCards, PREVIEW_CHILD, type PreviewMessage } from './preview/messages.ts'
 import type { BuildOptions } from './build/build-game.ts'
 import { append } from './util/append.ts'
+import { BOTS, type BotName } from './engine/play/bots.ts'
 
 const DEFAULT_EDITOR_LINK = 'vscode://file/{path}:{line}:{column}'
 
@@ -36,6 +37,22 @@ const intArg = (min: number) => (v: string) => {
   return n
 }
 
+const playersArg = (v: string): number[] | 'all' => {
+  if (v.trim() === 'all') return 'all'
+  const counts = listArg(v).map(Number)
+  if (!counts.length || counts.some((n) => !Number.isInteger(n) || n < 1)) throw new InvalidArgumentError('expected player counts, e.g. 4 or 3,5, or all')
+  return [...new Set(counts)]
+}
+const botsArg = (v: string): BotName[] => {
+  const bots = listArg(v)
+  const unknown = bots.filter((b) => !(BOTS as readonly string[]).includes(b))
+  if (!bots.length || unknown.length) throw new InvalidArgumentError(`expected bots from ${BOTS.join(', ')}, e.g. random,greedy`)
+  return bots as BotName[]
+}
+const replayArg = (v: string) => {
+  if (!/^\s*[0-9a-f]{1,8}\s*$/i.test(v)) throw new InvalidArgumentError("expected a game's seed as a finding gives it: up to 8 hex digits, e.g. 3f2a91c0")
+  return parseInt(v, 16)
+}
 const mmArg = (v: string) => {
   const n = Number(v)
   if (v.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected millimetres, 0 or more, e.g. 3 or 2.5')
@@ -369,6 +386,48 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
       const out = resolve(root, opts.out ?? `${id}-${opts.lang}.csv`)
       writeFileAtomic(out, made.value)
       process.stderr.write(`wrote ${relative(root, out) || out}: fill in its translation column, then deckwright translations ${id} --lang ${opts.lang} --import ${relative(root, out)}\n`)
+    })
+
+  program
+    .command('simulate')
+    .description("play a game thousands of times with bots and its playable rules (rules/<game>/play.ts): game length, win rates, each card's effect, and the findings past the game's thresholds")
+    .argument('<game>')
+    .option('--runs <n>', 'games to play', intArg(1), 1000)
+    .option('--players <counts>', "player counts, e.g. 4 or 3,5, or all (default: every count the game allows)", playersArg)
+    .addOption(new Option('--bots <bots>', 'the bots, seated in turn and moved one seat each game: random, greedy (e.g. random,greedy)').argParser(botsArg).default(['random'], 'random'))
+    .option('--sets <sets>', 'expansions and variants played with the base game, e.g. identities', listArg)
+    .option('--seed <seed>', 'the run\'s seed, a number or a word: the same seed gives the same figures', '1')
+    .option('--replay <game-seed>', 'play one game again from the seed a finding gave (8 hex digits), with --players and --bots as it gave them', replayArg)
+    .option('--jobs <n>', 'worker threads playing games (default: one per core)', intArg(1))
+    .option('--out <dir>', 'output folder: the report goes to <out>/<game>/simulation/', 'out')
+    .addOption(formatOption())
+    .option('--max-warnings <n>', 'fail when there are more warnings than this', intArg(0))
+    .addOption(timeoutOption())
+    .action(async (game: string, opts: { runs: number; players?: number[] | 'all'; bots: BotName[]; sets?: string[]; seed: string; replay?: number; jobs?: number; out: string; format: FormatName; timeout?: number; maxWarnings?: number }) => {
+      const [id] = selectGames(root, [game])
+      const { simulateGame, SIMULATE_USAGE } = await import('./simulate/index.ts')
+      const { summaryLines } = await import('./simulate/text.ts')
+      const { seedOf } = await import('./engine/play/rng.ts')
+      const ran = await simulateGame(root, id!, {
+        runs: opts.runs,
+        ...(Array.isArray(opts.players) && { players: opts.players }),
+        bots: opts.bots,
+        sets: opts.sets,
+        seed: seedOf(opts.seed),
+        ...(opts.replay !== undefined && { replay: opts.replay }),
+        jobs: opts.jobs,
+        timeout: opts.timeout,
+        outDir: resolve(root, opts.out),
+      })
+      const usage = ran.diagnostics.find((d) => d.rule === SIMULATE_USAGE)
+      if (usage) throw new UsageError(usage.message)
+      const figures = opts.format === 'stylish' ? process.stdout : process.stderr
+      if (ran.value) for (const line of ran.value.log ?? summaryLines(ran.value.summary)) figures.write(`${line}\n`)
+      print(ran.diagnostics, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
+      if (ran.value?.written.length) process.stderr.write(`wrote ${ran.value.written.join(', ')}\n`)
+      const warnings = ran.diagnostics.filter((d) => d.severity === 'warning').length
+      if (tooManyWarnings(ran.diagnostics, opts.maxWarnings)) process.stderr.write(`deckwright: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${opts.maxWarnings}\n`)
+      exitCode = hasErrors(ran.diagnostics) || tooManyWarnings(ran.diagnostics, opts.maxWarnings) ? EXIT.errors : EXIT.ok
     })
 
   program

@@ -16,6 +16,8 @@ export const DEFINITION_FILE = 'game.ts'
 /** A game's templates: `templates/<game>/index.tsx`. */
 /** The file a game's own shortcodes live in, next to its rules. */
 export const SHORTCODES_FILE = 'shortcodes.ts'
+/** A game's playable rules, for `deckwright simulate`: `rules/<game>/play.ts`. */
+export const PLAY_FILE = 'play.ts'
 export const TEMPLATES_FILE = 'index.tsx'
 
 export const relativePath = (root: string, path: string): string => relative(root, path).split(sep).join('/')

@@ -9,7 +9,8 @@ import { loadGameDefinition } from '../engine/load-definition.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 import { importGameModule, loadFailure } from '../load/code-errors.ts'
 import type { ShortcodeDef } from '../engine/shortcodes.ts'
-import { SHORTCODES_FILE } from '../load/project.ts'
+import { PLAY_FILE, SHORTCODES_FILE } from '../load/project.ts'
+import type { PlayDef } from '../engine/play/define.ts'
 import { join } from 'node:path'
 import type { CardFileCache } from '../load/card-file-cache.ts'
 import { WATCH_CHILD } from '../util/watch-child.ts'
@@ -22,7 +23,7 @@ import { NOT_HELD, type Held as HeldCards, type Piece, type Request, type Replie
  * once asked to draw, their templates and the renderer; runs the requests it is sent one at a time, saying
  * before each piece of a game's code which piece it is running, so that a time limit or a crash is blamed on it.
  */
-const { root } = workerData as { root: string }
+const { root, progress } = workerData as { root: string; progress: Int32Array }
 const port = parentPort!
 
 /** The game of the request being run: where an error thrown outside any piece points when its stack names no line. */
@@ -46,6 +47,11 @@ process.on('unhandledRejection', stray)
 
 let current = -1
 const running = (piece: Piece) => port.postMessage({ id: current, piece })
+/** A small piece of the one running starts (a simulation's game `at`): its time limit starts again, without a message. */
+const tick = (at: number) => {
+  Atomics.store(progress, 1, at)
+  Atomics.add(progress, 0, 1)
+}
 
 /** What the thread holds of one game: its definition, the cards it read last, and a render session per set of options. */
 interface Held {
@@ -55,6 +61,8 @@ interface Held {
   /** The card files as last read: a watch's next build reads again only what changed. */
   cardFiles?: CardFileCache
   sessions: Map<string, Promise<{ session: RenderSession; diagnostics: Diagnostic[] }>>
+  /** The playable rules (`play.ts`), once asked to simulate. */
+  play?: Promise<{ play?: PlayDef; diagnostics: Diagnostic[] }>
 }
 const held = new Map<string, Held>()
 const holding = (id: string): Held => {
@@ -166,6 +174,24 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
         laidOut.push({ key: shownKey(request.inputs[i]!, shown), shown: Object.keys(shown), diagnostics })
       }
       return laidOut
+    }
+    case 'simulate': {
+      await game(g)
+      const file = join(paths.rulesDir, PLAY_FILE)
+      g.play ??= (running({ kind: 'play' }), importGameModule<{ default?: PlayDef }>(file, root)).then(
+        (m) => (typeof m.default?.setup === 'function' ? { play: m.default, diagnostics: [] } : { diagnostics: [{ rule: 'simulate/no-play-rules', severity: 'error' as const, file: relativePath(root, file), line: 1, column: 1, message: `${PLAY_FILE} must export its playable rules as its default: export default definePlay(game, { setup, active, moves, apply, end })` }] }),
+        (error) => ({ diagnostics: loadFailure(error, root, 'simulate/play-load', 'the playable rules', relativePath(root, file)) }),
+      )
+      const { play, diagnostics } = await g.play
+      if (!play) return { records: [], diagnostics, ms: 0 }
+      const { playGames } = await import('../engine/play/play-games.ts')
+      const { playRules } = await import('../engine/play/plan.ts')
+      // Each game ticks: a game that does not end is blamed by its index (see GameThread's `progress`).
+      running({ kind: 'play', games: { from: request.from, to: request.to } })
+      const def = await game(g)
+      const started = performance.now()
+      const records = playGames(play, def, cardsOf(g, request.cards), request.plan, request.from, request.to, tick)
+      return { records, diagnostics: [], rules: playRules(play), ms: performance.now() - started }
     }
     case 'draw': {
       const { session: s } = await session(g, request.options)

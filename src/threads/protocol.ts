@@ -4,6 +4,8 @@ import type { TranslationFile } from '../load/translations.ts'
 import type { ShortcodeCall, ShortcodeOutput } from '../engine/run-shortcodes.ts'
 import type { DrawOutcome } from '../render/draw-face.ts'
 import type { FaceJob, RenderOptions } from '../render/session.ts'
+import type { GameRecord } from '../engine/play/play-game.ts'
+import type { PlayRules, SimulationPlan } from '../engine/play/plan.ts'
 
 /**
  * What a game thread is asked to do, for one of the project's games. Each request runs a game's own code
@@ -41,6 +43,8 @@ export type Request = { game: string } & (
    * texts of its language it showed).
    */
   | { do: 'layout'; jobs: FaceJob[]; inputs: string[]; options: RenderOptions }
+  /** Play games `from` to `to` − 1 of a simulation with the game's playable rules (`rules/<game>/play.ts`). */
+  | { do: 'simulate'; cards: Card[] | Held; plan: SimulationPlan; from: number; to: number }
   /** Draw a face and put it in the face store at `store` under `key`. */
   | { do: 'draw'; job: FaceJob; key: string; options: RenderOptions; store: string; reuse: boolean }
 )
@@ -67,6 +71,8 @@ export interface Replies {
   open: Diagnostic[]
   layout: { key: string; shown: string[]; diagnostics: Diagnostic[] }[]
   draw: DrawOutcome
+  /** The games played, in order; none, and why, when the playable rules did not load. */
+  simulate: { records: GameRecord[]; diagnostics: Diagnostic[]; rules?: PlayRules; /** Milliseconds the thread spent playing them. */ ms: number }
 }
 
 /**
@@ -85,6 +91,11 @@ export type Piece =
   | { kind: 'templates' }
   | { kind: 'check'; name: string }
   | { kind: 'face'; job: FaceJob }
+  /**
+   * Loading the playable rules (`play.ts`); with `games`, playing those of a simulation (each says it starts
+   * with a tick, not a message); with `game`, the one of them that did not end.
+   */
+  | { kind: 'play'; games?: { from: number; to: number }; game?: { index: number; seed: number; players: number } }
 
 /**
  * Messages from a thread: booted, running a piece of a request, the request's answer, or an error the

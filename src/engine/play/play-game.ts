@@ -1,0 +1,205 @@
+import type { Card, GameDef } from '../define.ts'
+import { bots, type BotName } from './bots.ts'
+import type { Move, Pile, PlayContext, PlayDef, SetupContext } from './define.ts'
+import { Rng } from './rng.ts'
+
+/** Turns a game may take before it counts as stalled, unless its rules say otherwise. */
+export const DEFAULT_MAX_TURNS = 500
+
+/** What one simulated game gave: plain data, small, the same whichever thread played it. */
+export interface GameRecord {
+  index: number
+  seed: number
+  players: number
+  /** The bot of each seat. */
+  bots: BotName[]
+  moves: number
+  turns: number
+  /** `stalled`: no end after the move limit; `broken`: a rule broke or the rules' code failed. */
+  outcome: 'ended' | 'stalled' | 'broken'
+  winners: number[]
+  reason?: string
+  scores?: number[]
+  /** The piles a draw found empty (refill and all). */
+  ranOut: string[]
+  /** The cards (indices into the cards in play) drawn at least once. */
+  drawn: number[]
+  /** Per seat, the cards it was offered (a legal move named them) and those it played. */
+  offered: number[][]
+  played: number[][]
+  broken?: BrokenRule
+  /** A game played again (`--replay`): each move, by turn and seat. */
+  log?: string[]
+}
+
+/** A rule that broke in a game: where, in the play rules' code, and how. */
+export interface BrokenRule {
+  message: string
+  /** An invariant of `invariants` by name, or the error the rules' code threw (its stack: where). */
+  invariant?: string
+  /** The rules' function that found it: 'moves' when a seat had no legal move. */
+  step?: 'moves'
+  stack?: string
+}
+
+/** A rule broken by the game's own `ctx.fail`, or by an invariant. */
+export class RuleBroken extends Error {}
+
+/** The cards in play and what a game needs of them, made once for many games. */
+export class Table<G extends GameDef<any, any, any> = GameDef> {
+  readonly index = new Map<string, number>()
+  private readonly byType = new Map<string, Card<any>[]>()
+
+  constructor(
+    readonly game: G,
+    readonly cards: readonly Card<any>[],
+    readonly sets: readonly string[],
+  ) {
+    cards.forEach((c, i) => {
+      this.index.set(c.id, i)
+      if (!this.byType.has(c.type)) this.byType.set(c.type, [])
+      this.byType.get(c.type)!.push(c)
+    })
+  }
+
+  card = (id: string): Card<any> => {
+    const i = this.index.get(id)
+    if (i === undefined) throw new RuleBroken(`there is no card "${id}" in play`)
+    return this.cards[i]!
+  }
+
+  ofType = (type: string): Card<any>[] => this.byType.get(type) ?? []
+}
+
+/** Plays one game from its seed to its end, the seats moved by their bots. */
+export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, seed, players, seatBots, log }: { index: number; seed: number; players: number; seatBots: BotName[]; log?: boolean }): GameRecord => {
+  const n = table.cards.length
+  const drawn = new Uint8Array(n)
+  const offered = new Uint8Array(n * players)
+  const played = new Uint8Array(n * players)
+  const ranOut = new Set<string>()
+  const rng = new Rng(seed)
+  // The bots' own generator: how they choose never changes what the game draws.
+  const botRng = new Rng(seed ^ 0x5bd1e995)
+  const record: GameRecord = { index, seed, players, bots: seatBots, moves: 0, turns: 0, outcome: 'ended', winners: [], ranOut: [], drawn: [], offered: [], played: [] }
+
+  const fail = (message: string): never => {
+    throw new RuleBroken(message)
+  }
+  // A draw by the game counts; a bot's trial draws, on a copy, shuffle with its own generator and count nothing.
+  const drawer = (random: Rng, counted: boolean) => (pile: Pile, options?: { refill?: Pile }): string | undefined => {
+    if (!pile.cards.length && options?.refill?.cards.length) {
+      for (const id of options.refill.cards) pile.cards.push(id)
+      options.refill.cards.length = 0
+      random.shuffle(pile.cards)
+    }
+    const id = pile.cards.pop()
+    if (!counted) return id
+    if (id === undefined) ranOut.add(pile.name)
+    else {
+      const i = table.index.get(id)
+      if (i !== undefined) drawn[i] = 1
+    }
+    return id
+  }
+  const ctx: PlayContext = { rng, card: table.card, draw: drawer(rng, true), fail }
+  const trial = (thinking: Rng): PlayContext => ({ rng: thinking, card: table.card, draw: drawer(thinking, false), fail })
+
+  try {
+    const setup: SetupContext<any> = {
+      game: table.game,
+      params: table.game.params,
+      players,
+      sets: table.sets,
+      cards: table.cards,
+      rng,
+      ofType: table.ofType as never,
+      copies: ((type: string, where?: (card: Card<any>) => boolean) => {
+        const ids: string[] = []
+        for (const c of table.ofType(type)) if (!where || where(c)) for (let k = 0; k < c.qty; k++) ids.push(c.id)
+        return ids
+      }) as never,
+      shuffled: (name, ids) => ({ name, cards: rng.shuffle([...ids]) }),
+      card: table.card,
+    }
+    const state = play.setup(setup)
+    const invariantNames = Object.keys(play.invariants ?? {})
+    const invariants = invariantNames.map((name) => play.invariants![name]!)
+    const maxTurns = play.maxTurns ?? DEFAULT_MAX_TURNS
+    const turns = play.turns ?? (() => record.moves)
+    const seatBot = seatBots.map((name) => bots[name])
+    for (;;) {
+      const ended = play.end(state)
+      if (ended) {
+        record.winners = [...ended.winners]
+        if (ended.reason !== undefined) record.reason = ended.reason
+        break
+      }
+      if (turns(state) > maxTurns) {
+        record.outcome = 'stalled'
+        break
+      }
+      const seat = play.active(state)
+      if (!(seat >= 0 && seat < players && Number.isInteger(seat))) fail(`active() gave seat ${String(seat)}, but the seats are 0 to ${players - 1}`)
+      const moves = play.moves(state, seat)
+      if (!moves.length) {
+        record.broken = { message: `seat ${seat + 1} has no legal move, and the game has not ended`, step: 'moves' }
+        break
+      }
+      const seen = seat * n
+      for (let m = 0; m < moves.length; m++) {
+        const card = moves[m]!.card
+        if (card === undefined) continue
+        const i = table.index.get(card)
+        if (i !== undefined) offered[seen + i] = 1
+      }
+      const chosen = moves[moves.length === 1 ? 0 : seatBot[seat]!({ play, state, seat, moves, rng: botRng, trial })]!
+      if (log) (record.log ??= []).push(`turn ${turns(state)}, seat ${seat + 1} (${seatBots[seat]}): ${moveText(chosen)}`)
+      play.apply(state, chosen, ctx)
+      record.moves++
+      if (chosen.card !== undefined) {
+        const i = table.index.get(chosen.card)
+        if (i !== undefined) played[seen + i] = 1
+      }
+      for (let k = 0; k < invariants.length; k++) {
+        const broken = invariants[k]!(state)
+        if (broken) {
+          record.broken = { message: String(broken), invariant: invariantNames[k]! }
+          break
+        }
+      }
+      if (record.broken) break
+    }
+    if (!record.broken) {
+      record.turns = play.turns ? Math.min(play.turns(state), play.maxTurns ?? DEFAULT_MAX_TURNS) : record.moves
+      const scores = play.scores?.(state)
+      if (scores) record.scores = [...scores]
+    }
+  } catch (error) {
+    record.broken = { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined }
+  }
+  if (record.broken) {
+    record.outcome = 'broken'
+    record.winners = []
+  }
+  if (record.turns === 0) record.turns = record.moves
+  record.ranOut = [...ranOut].sort()
+  record.drawn = marked(drawn, 0, n)
+  for (let s = 0; s < players; s++) {
+    record.offered.push(marked(offered, s * n, n))
+    record.played.push(marked(played, s * n, n))
+  }
+  return record
+}
+
+const marked = (marks: Uint8Array, from: number, n: number): number[] => {
+  const out: number[] = []
+  for (let i = 0; i < n; i++) if (marks[from + i]) out.push(i)
+  return out
+}
+
+/** A move as a replay prints it: its name, then its other values (`cast card=spell-bolt`). */
+const moveText = (move: Move): string => {
+  const rest = Object.entries(move).filter(([k]) => k !== 'name').map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+  return [move.name, ...rest].join(' ')
+}

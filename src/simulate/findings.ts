@@ -1,0 +1,88 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import { thrownAt } from '../diagnostics/thrown.ts'
+import type { Card } from '../engine/define.ts'
+import type { Balance } from '../engine/play/define.ts'
+import type { PlayRules, SimulationPlan } from '../engine/play/plan.ts'
+import { DEFAULT_MAX_TURNS, type GameRecord } from '../engine/play/play-game.ts'
+import { seedText } from '../engine/play/rng.ts'
+import type { Summary } from './summary.ts'
+
+/** The thresholds a game's `balance` leaves out. */
+export const DEFAULT_BALANCE: Required<Omit<Balance, 'severity'>> = { seatAdvantage: 0.1, coopWinRate: [0.2, 0.8], cardImpact: 0.25, minPlayRate: 0.02, stalls: 0.01 }
+
+/** Where the playable rules are: their file, and its text to find a name's line in. */
+export interface PlaySource {
+  file: string
+  text: string
+  root: string
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.01 ? 1 : 0)}%`
+const ci = (r: { low: number; high: number }) => `95% CI ${pct(r.low)}–${pct(r.high)}`
+const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x * 100))}`
+
+/** The line of `name` as a key in the playable rules (`name(`, `name:`, `'name':`), else of `fallback`, else 1. */
+export const lineOf = (text: string, name: string, fallback?: string): number => {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const key = new RegExp(`^\\s*(?:async\\s+)?(?:${escaped}|'${escaped}'|"${escaped}")\\s*[:(]`)
+  const at = text.split('\n').findIndex((l) => key.test(l))
+  return at >= 0 ? at + 1 : fallback ? lineOf(text, fallback) : 1
+}
+
+/**
+ * The run's findings, each only where its 95% confidence interval lies past the game's threshold: a seat that
+ * wins more or less than its share, a co-op won or lost too often, a card whose play moves the outcome, a card
+ * a bot (almost) never plays, games that stall; and every broken rule, with the seed that plays it again.
+ */
+export const findings = (summary: Summary, records: readonly GameRecord[], cards: readonly Card[], rules: PlayRules, source: PlaySource, plan: SimulationPlan): Diagnostic[] => {
+  const balance = rules.balance
+  const t = { ...DEFAULT_BALANCE, ...balance }
+  const severity = balance?.severity ?? 'error'
+  const at = { file: source.file, line: lineOf(source.text, 'balance', 'setup'), column: 1 }
+  const out: Diagnostic[] = []
+  const finding = (rule: string, message: string, where: Partial<Diagnostic> = at) => out.push({ rule: `simulate/${rule}`, severity, ...at, ...where, message } as Diagnostic)
+
+  for (const p of summary.byPlayers) {
+    if (p.won) {
+      const [lo, hi] = t.coopWinRate
+      if (p.won.low > hi || p.won.high < lo) finding('coop-win-rate', `the co-op is won in ${pct(p.won.rate)} of ${p.players}-player games (${ci(p.won)}; expected ${pct(lo)}–${pct(hi)})`)
+    }
+    p.seats?.forEach((seat, i) => {
+      const even = 1 / p.players
+      if (seat.low > even + t.seatAdvantage || seat.high < even - t.seatAdvantage)
+        finding('seat-advantage', `seat ${i + 1} wins ${pct(seat.rate)} of ${p.players}-player games (${ci(seat)}; ${pct(even)} expected, give or take ${pct(t.seatAdvantage)})`)
+    })
+  }
+  if (summary.stalled.low > t.stalls)
+    finding('stalls', `${pct(summary.stalled.rate)} of games are not over after ${rules.maxTurns ?? DEFAULT_MAX_TURNS} turns (${ci(summary.stalled)}; at most ${pct(t.stalls)} may stall)`, { file: source.file, line: lineOf(source.text, 'end'), column: 1 })
+
+  summary.cards.forEach((c, i) => {
+    const card = cards[i]!
+    const place = { file: card.source.file, ...card.source.pos, card: card.id }
+    if (c.impact && (c.impact.low > t.cardImpact || c.impact.high < -t.cardImpact)) {
+      const what = summary.coop ? 'games' : 'seats'
+      finding('card-impact', `${what} that play ${card.id} win ${pct(c.impact.whenPlayed.rate)} of the time, others ${pct(c.impact.otherwise.rate)}: ${signed(c.impact.difference)} points (95% CI ${signed(c.impact.low)} to ${signed(c.impact.high)}; at most ±${Math.round(t.cardImpact * 100)})`, place)
+    }
+    for (const [bot, r] of Object.entries(c.byBot))
+      if (r.of > 0 && r.high < t.minPlayRate)
+        finding('never-played', `${bot} bots ${r.count === 0 ? 'never play' : 'rarely play'} ${card.id}: ${r.count} of the ${r.of} times they could (${ci(r)}; at least ${pct(t.minPlayRate)} expected)`, place)
+  })
+
+  // Broken rules: one diagnostic per rule and place, with the first game that broke it.
+  const seen = new Map<string, { d: Diagnostic; count: number; first: GameRecord }>()
+  for (const r of records) {
+    if (!r.broken) continue
+    const { message, invariant, step, stack } = r.broken
+    const where = (stack && thrownAt({ stack }, source.root)) || { file: source.file, line: invariant ? lineOf(source.text, invariant, 'invariants') : lineOf(source.text, step ?? 'apply'), column: 1 }
+    const key = `${where.file}:${where.line}:${message}`
+    const known = seen.get(key)
+    if (known) known.count++
+    else seen.set(key, { d: { rule: 'simulate/broken-rule', severity: 'error', ...where, message }, count: 1, first: r })
+  }
+  for (const { d, count, first } of seen.values()) {
+    const rule = d.message
+    const replay = `deckwright simulate ${summary.game} --replay ${seedText(first.seed)} --players ${first.players} --bots ${new Set(first.bots).size === 1 ? first.bots[0] : first.bots.join(',')}${summary.sets.length > 1 ? ` --sets ${summary.sets.filter((s) => s !== 'base').join(',')}` : ''}`
+    out.push({ ...d, message: `${rule} (in ${count} of ${records.length} games; the first, game ${first.index + 1}, plays again with \`${replay}\`)` })
+  }
+  return out
+}

@@ -1,0 +1,63 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import type { Card } from '../engine/define.ts'
+import { gameOf, type PlayRules, type SimulationPlan } from '../engine/play/plan.ts'
+import type { GameRecord } from '../engine/play/play-game.ts'
+import type { GamePaths } from '../load/project.ts'
+import { stoppedDiagnostic } from './stopped.ts'
+import type { GameThreads } from './threads.ts'
+
+/** Games a thread is sent at a time: small enough to share the run out evenly, large enough that sending costs little. */
+const CHUNK = 250
+
+/**
+ * Plays a run's games on `jobs` game threads, each a share of the games at a time; the records come back in
+ * the games' order, whatever thread played them. A game whose code did not end within the time limit
+ * (an endless loop) stops its thread: it is reported at the playable rules with its seed, and the games after
+ * it go on, on a new thread.
+ */
+export const simulateGames = async (paths: GamePaths, cards: Card[], plan: SimulationPlan, threads: GameThreads, jobs: number): Promise<{ records: GameRecord[]; diagnostics: Diagnostic[]; rules?: PlayRules; playingMs: number }> => {
+  const records: (GameRecord | undefined)[] = new Array(plan.runs)
+  const diagnostics: Diagnostic[] = []
+  const queue: [number, number][] = []
+  for (let from = 0; from < plan.runs; from += CHUNK) queue.push([from, Math.min(plan.runs, from + CHUNK)])
+  let failed = false
+  let rules: PlayRules | undefined
+  let playingMs = 0
+  const worker = async (slot: number) => {
+    for (let chunk = queue.shift(); chunk && !failed; chunk = queue.shift()) {
+      const [from, to] = chunk
+      const thread = threads.take(paths, slot + 1)[slot]!
+      const outcome = await thread.call({ game: paths.id, do: 'simulate', cards, plan, from, to })
+      if (outcome.ok) {
+        if (outcome.value.diagnostics.length) {
+          // The playable rules did not load: said once, and nothing is played.
+          if (!failed) diagnostics.push(...outcome.value.diagnostics)
+          failed = true
+          return
+        }
+        rules ??= outcome.value.rules
+        playingMs += outcome.value.ms
+        outcome.value.records.forEach((r, i) => (records[from + i] = r))
+        continue
+      }
+      const playing = outcome.piece?.kind === 'play' && outcome.piece.games && outcome.at !== undefined && outcome.at >= from && outcome.at < to ? gameOf(plan, outcome.at) : undefined
+      const piece = playing && { index: playing.index, seed: playing.seed, players: playing.players }
+      if (outcome.why === 'lost' || !piece) {
+        if (outcome.why === 'lost') queue.unshift(chunk)
+        else {
+          diagnostics.push(stoppedDiagnostic(paths, outcome, threads.limitMs / 1000))
+          failed = true
+        }
+        continue
+      }
+      // The game that did not end is reported and left out; the rest of its share is played again elsewhere.
+      diagnostics.push(stoppedDiagnostic(paths, { ...outcome, piece: { kind: 'play', game: piece } }, threads.limitMs / 1000))
+      const spec = gameOf(plan, piece.index)
+      records[piece.index] = { index: piece.index, seed: spec.seed, players: spec.players, bots: spec.seatBots, moves: 0, turns: 0, outcome: 'broken', winners: [], ranOut: [], drawn: [], offered: [], played: [], broken: { message: 'stopped: it did not end within the time limit' } }
+      if (piece.index + 1 < to) queue.unshift([piece.index + 1, to])
+      if (piece.index > from) queue.unshift([from, piece.index])
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, (_, slot) => worker(slot)))
+  return { records: failed ? [] : (records as GameRecord[]), diagnostics, playingMs, ...(rules && { rules }) }
+}

@@ -1,0 +1,180 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { PNG } from 'pngjs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { deckwright, fixture, projectCopy, root } from '../helpers.ts'
+
+interface Found {
+  rule: string
+  file: string
+  line: number
+  card?: string
+  message: string
+}
+const json = (stdout: string) => JSON.parse(stdout) as Found[]
+const lineOf = (file: string, text: string) => readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1
+
+describe('deckwright simulate', () => {
+  it('flags an overpowered card at its line and a broken rule with the seed that plays it again', async () => {
+    const project = projectCopy(fixture('simulate'))
+    const run = await deckwright(project, 'simulate', 'duel', '--runs', '1500', '--format', 'json')
+    expect(run.code).toBe(1)
+    const found = json(run.stdout)
+    const cards = join(project, 'cards', 'duel', 'spells.yaml')
+    const impact = found.filter((d) => d.rule === 'simulate/card-impact')
+    // Only the Meteor (12 power against 1 to 3) moves the outcome past the threshold.
+    expect(impact.map((d) => d.card)).toEqual(['spell-meteor'])
+    expect(impact[0]).toMatchObject({ file: 'cards/duel/spells.yaml', line: lineOf(cards, 'spell-meteor') })
+    const broken = found.filter((d) => d.rule === 'simulate/broken-rule')
+    expect(broken).toHaveLength(1)
+    const play = join(project, 'rules', 'duel', 'play.ts')
+    expect(broken[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(play, "'cards-kept'") })
+    expect(broken[0]!.message).toMatch(/^the game holds 25 spells, but 24 were dealt \(in \d+ of 1500 games/)
+    // The glitch is played, though every game it is played in breaks.
+    expect(found.filter((d) => d.rule === 'simulate/never-played')).toEqual([])
+
+    // The replay plays that very game: its moves, up to the glitch that breaks it.
+    const replay = /`deckwright (simulate duel --replay \S+ --players \d --bots \S+)`/.exec(broken[0]!.message)![1]!.split(' ')
+    const again = await deckwright(project, ...replay)
+    expect(again.code).toBe(1)
+    const moves = again.stdout.trim().split('\n')
+    expect(moves.at(-2)).toMatch(/: cast card=spell-glitch$/)
+    expect(moves.at(-1)).toMatch(/^a rule broke after \d+ moves/)
+    expect(again.stderr).toContain('the game holds 25 spells, but 24 were dealt (in 1 of 1 games')
+  })
+
+  it('gives the same figures and report for the same seed, whatever the number of threads', async () => {
+    const project = projectCopy(fixture('simulate'))
+    const runs = []
+    const report = join(project, 'out', 'duel', 'simulation')
+    for (const jobs of ['1', '2', '2']) {
+      const run = await deckwright(project, 'simulate', 'duel', '--runs', '700', '--seed', 'spring', '--jobs', jobs)
+      // The figures as JSON, and the charts as SVG and PNG: every byte.
+      runs.push({ stdout: run.stdout, files: Object.fromEntries(readdirSync(report).sort().map((f) => [f, readFileSync(join(report, f)).toString('base64')])) })
+    }
+    expect(runs[0]!.stdout).toContain('duel: 700 games')
+    expect(Object.keys(runs[0]!.files)).toEqual(['card-impact.png', 'card-impact.svg', 'game-lengths.png', 'game-lengths.svg', 'report.json', 'win-rates.png', 'win-rates.svg'])
+    const png = PNG.sync.read(readFileSync(join(report, 'win-rates.png')))
+    // A row for each seat of 2 and 3 players, the bot and the stalled games.
+    expect([png.width, png.height]).toEqual([1200, 150 + 7 * 36])
+    // Text drawn as paths: no script, no link, nothing fetched when the SVG is opened.
+    for (const f of readdirSync(report).filter((f) => f.endsWith('.svg'))) expect(readFileSync(join(report, f), 'utf8')).not.toMatch(/<script|<text|href=|url\((?!#)|@import/i)
+    expect(JSON.parse(readFileSync(join(report, 'report.json'), 'utf8'))).toMatchObject({ game: 'duel', runs: 700, bots: ['random'] })
+    expect(runs[1]).toEqual(runs[0])
+    expect(runs[2]).toEqual(runs[0])
+    const other = await deckwright(project, 'simulate', 'duel', '--runs', '700', '--seed', 'autumn')
+    expect(other.stdout).not.toEqual(runs[0]!.stdout)
+  })
+
+  it("keeps its report beside the build's outputs: a build keeps the report, and a simulation the build's files", async () => {
+    const project = projectCopy(fixture('simulate'))
+    const out = join(project, 'out', 'duel')
+    expect((await deckwright(project, 'build', 'duel', '--only', 'faces')).code).toBe(0)
+    const faces = readdirSync(join(out, 'faces')).sort()
+    expect(faces.length).toBeGreaterThan(0)
+    await deckwright(project, 'simulate', 'duel', '--runs', '300')
+    expect(readdirSync(join(out, 'faces')).sort()).toEqual(faces)
+    const report = readFileSync(join(out, 'simulation', 'report.json'), 'utf8')
+    expect((await deckwright(project, 'build', 'duel', '--only', 'faces')).code).toBe(0)
+    expect(readFileSync(join(out, 'simulation', 'report.json'), 'utf8')).toBe(report)
+  })
+
+  it('stops a game whose rules never end, reports it with its seed, and plays the others', async () => {
+    const project = projectCopy(fixture('simulate'))
+    const play = join(project, 'rules', 'duel', 'play.ts')
+    // A rule that loops forever on the twelfth turn of a few games in 600.
+    writeFileSync(play, readFileSync(play, 'utf8').replace('    s.turn++\n', '    s.turn++\n    if (s.turn === 12 && s.scores[0] === 11 && s.scores[1] === 9) for (;;) {}\n'))
+    const run = await deckwright(project, 'simulate', 'duel', '--runs', '600', '--timeout', '1', '--format', 'json')
+    const found = json(run.stdout)
+    const stopped = found.filter((d) => d.rule === 'game/timeout')
+    expect(stopped.length).toBeGreaterThan(0)
+    expect(stopped[0]).toMatchObject({ file: 'rules/duel/play.ts' })
+    expect(stopped[0]!.message).toMatch(/^the playable rules, playing game \d+ \(\d players, seed [0-9a-f]{8}\) did not finish within 1 s/)
+    // The other games were played: their findings are there.
+    expect(found.some((d) => d.rule === 'simulate/card-impact' && d.card === 'spell-meteor')).toBe(true)
+    expect(run.code).toBe(1)
+  })
+
+  it('reports an error thrown by the rules at its line', async () => {
+    const project = projectCopy(fixture('simulate'))
+    const play = join(project, 'rules', 'duel', 'play.ts')
+    writeFileSync(play, readFileSync(play, 'utf8').replace("    s.scores[s.active]! += s.power[move.card!]!\n", "    s.scores[s.active]! += s.power[move.card!]!\n    if (move.card === 'spell-bolt') throw new Error('bolts are not written yet')\n"))
+    const run = await deckwright(project, 'simulate', 'duel', '--runs', '300', '--format', 'json')
+    const broken = json(run.stdout).filter((d) => d.rule === 'simulate/broken-rule' && d.message.startsWith('bolts'))
+    expect(broken).toHaveLength(1)
+    expect(broken[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(play, 'bolts are not written yet') })
+  })
+
+  it('could not run (exit 2, one line) for options the game cannot be played with, or a game without playable rules', async () => {
+    const project = projectCopy(fixture('simulate'))
+    const players = await deckwright(project, 'simulate', 'duel', '--players', '5')
+    expect(players.code).toBe(2)
+    expect(players.stderr.trim()).toBe('deckwright: duel is played by 2 to 3 players, not 5')
+    const bots = await deckwright(project, 'simulate', 'duel', '--bots', 'clever')
+    expect(bots.code).toBe(2)
+    const none = await deckwright(root, 'simulate', 'arc-ship')
+    expect(none.code).toBe(2)
+    expect(none.stderr).toContain('arc-ship has no playable rules: write them in rules/arc-ship/play.ts')
+  })
+})
+
+describe('findings and thresholds', () => {
+  const edited = (edit: (play: string) => string) => {
+    const project = projectCopy(fixture('simulate'))
+    const play = join(project, 'rules', 'duel', 'play.ts')
+    writeFileSync(play, edit(readFileSync(play, 'utf8')))
+    return { project, play }
+  }
+
+  it('flags a seat that wins more than its share, past a threshold the definition sets', async () => {
+    // Seat 1 casts first: it wins ~55% of 2-player games. Within 0.2 of 50%, but not within 0.02.
+    const loose = await deckwright(projectCopy(fixture('simulate')), 'simulate', 'duel', '--runs', '2000', '--players', '2', '--format', 'json')
+    expect(json(loose.stdout).filter((d) => d.rule === 'simulate/seat-advantage')).toEqual([])
+    const { project, play } = edited((text) => text.replace('balance: { seatAdvantage: 0.2 }', "balance: { seatAdvantage: 0.02, severity: 'warning' }"))
+    const strict = await deckwright(project, 'simulate', 'duel', '--runs', '2000', '--players', '2', '--format', 'json')
+    const found = json(strict.stdout).filter((d) => d.rule === 'simulate/seat-advantage')
+    // One seat's more is the other's less.
+    expect(found).toHaveLength(2)
+    for (const d of found) expect(d).toMatchObject({ severity: 'warning', file: 'rules/duel/play.ts', line: lineOf(play, 'balance:') })
+    expect(found[0]!.message).toMatch(/^seat 1 wins 5\d% of 2-player games \(95% CI \d+%–\d+%; 50% expected, give or take 2%\)$/)
+    expect(found[1]!.message).toMatch(/^seat 2 wins 4\d% of 2-player games \(95% CI \d+%–\d+%; 50% expected, give or take 2%\)$/)
+  })
+
+  it('flags a co-op won too often, and games that stall', async () => {
+    // Every game that ends has a winner: in a co-op's terms, won by the whole table.
+    const coop = edited((text) => text.replace('balance: { seatAdvantage: 0.2 },', 'balance: { seatAdvantage: 0.2 },\n  coop: true,'))
+    const won = json((await deckwright(coop.project, 'simulate', 'duel', '--runs', '500', '--format', 'json')).stdout).filter((d) => d.rule === 'simulate/coop-win-rate')
+    expect(won.map((d) => d.message)).toEqual(['the co-op is won in 100% of 2-player games (95% CI 97%–100%; expected 20%–80%)', 'the co-op is won in 100% of 3-player games (95% CI 97%–100%; expected 20%–80%)'])
+    const short = edited((text) => text.replace('balance: { seatAdvantage: 0.2 },', 'balance: { seatAdvantage: 0.2 },\n  maxTurns: 8,'))
+    const stalls = json((await deckwright(short.project, 'simulate', 'duel', '--runs', '500', '--format', 'json')).stdout).filter((d) => d.rule === 'simulate/stalls')
+    expect(stalls).toHaveLength(1)
+    expect(stalls[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(short.play, '  end(s)') })
+    expect(stalls[0]!.message).toMatch(/^\d+% of games are not over after 8 turns \(95% CI \d+%–\d+%; at most 1% may stall\)$/)
+  })
+
+  it('reports playable rules that do not load, or load without rules, at their file', async () => {
+    const broken = edited((text) => text.replace('  active: (s: State) => s.active,', '  active: (s: State) => s.active,,'))
+    const load = json((await deckwright(broken.project, 'simulate', 'duel', '--runs', '10', '--format', 'json')).stdout)
+    expect(load.map((d) => d.rule)).toEqual(['simulate/play-load'])
+    expect(load[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(broken.play, 's.active,,') })
+    const empty = edited(() => "export const nothing = 1\n")
+    const none = json((await deckwright(empty.project, 'simulate', 'duel', '--runs', '10', '--format', 'json')).stdout)
+    expect(none.map((d) => d.rule)).toEqual(['simulate/no-play-rules'])
+  })
+
+  it("is a usage problem, in the library, to ask for what the game cannot be played with", async () => {
+    const { simulateGame } = await import('../../src/simulate/index.ts')
+    const ran = await simulateGame(projectCopy(fixture('simulate')), 'duel', { players: [4] })
+    expect(ran.diagnostics.map((d) => [d.rule, d.message])).toEqual([['simulate/usage', 'duel is played by 2 to 3 players, not 4']])
+  })
+})
+
+describe('Ministries, played', () => {
+  it('prints the same figures twice, with one thread and with two', async () => {
+    const one = await deckwright(root, 'simulate', 'ministries', '--runs', '1000', '--seed', '1', '--jobs', '1', '--out', 'out/test-simulate')
+    const two = await deckwright(root, 'simulate', 'ministries', '--runs', '1000', '--seed', '1', '--jobs', '2', '--out', 'out/test-simulate')
+    expect(one.stdout).toMatch(/^ministries: 1,000 games, seed 00000001, 2\/3\/4\/5 players/)
+    expect(two.stdout).toBe(one.stdout)
+    expect(two.stderr).toBe(one.stderr)
+  })
+})

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { difference, rate, spread } from '../../src/simulate/stats.ts'
+import { gameSeed, Rng, seedOf } from '../../src/engine/play/rng.ts'
+import { copyPlain } from '../../src/engine/play/copy.ts'
+
+describe('confidence intervals', () => {
+  it("gives Wilson's interval for a share", () => {
+    const half = rate(5, 10)
+    expect(half.rate).toBe(0.5)
+    expect(half.low).toBeCloseTo(0.2366, 4)
+    expect(half.high).toBeCloseTo(0.7634, 4)
+    // None of 10 is not "certainly never": up to 28% stays possible.
+    expect(rate(0, 10).low).toBe(0)
+    expect(rate(0, 10).high).toBeCloseTo(0.2775, 4)
+    expect(rate(0, 0)).toMatchObject({ low: 0, high: 1 })
+  })
+
+  it("gives Newcombe's interval for a difference of shares", () => {
+    // Newcombe (1998), example (a): 56/70 against 48/80.
+    const d = difference(rate(56, 70), rate(48, 80))
+    expect(d.difference).toBeCloseTo(0.2, 10)
+    expect(d.low).toBeCloseTo(0.0524, 3)
+    expect(d.high).toBeCloseTo(0.3339, 3)
+  })
+
+  it('gives the mean, spread and range of numbers', () => {
+    const s = spread([2, 4, 4, 4, 5, 5, 7, 9])
+    expect(s).toMatchObject({ n: 8, mean: 5, min: 2, max: 9 })
+    expect(s.sd).toBeCloseTo(2.138, 3)
+    expect(s.high - s.mean).toBeCloseTo((1.96 * 2.138) / Math.sqrt(8), 2)
+  })
+})
+
+describe('the seeded generator', () => {
+  it('gives the same numbers for the same seed, and others for another', () => {
+    const a = new Rng(42)
+    const b = new Rng(42)
+    const xs = Array.from({ length: 100 }, () => a.u32())
+    expect(Array.from({ length: 100 }, () => b.u32())).toEqual(xs)
+    expect(Array.from({ length: 100 }, () => new Rng(43).u32())).not.toEqual(xs)
+    expect(xs.every((x) => Number.isInteger(x) && x >= 0 && x < 2 ** 32)).toBe(true)
+  })
+
+  it('shuffles into a permutation, each order about as often', () => {
+    const rng = new Rng(7)
+    const counts = new Map<string, number>()
+    for (let i = 0; i < 6000; i++) {
+      const order = rng.shuffle([1, 2, 3]).join('')
+      counts.set(order, (counts.get(order) ?? 0) + 1)
+    }
+    expect([...counts.keys()].sort()).toEqual(['123', '132', '213', '231', '312', '321'])
+    for (const n of counts.values()) expect(n).toBeGreaterThan(850)
+  })
+
+  it("derives each game's seed from the run's seed and its index alone", () => {
+    expect(gameSeed(1, 5)).toBe(gameSeed(1, 5))
+    const seeds = new Set(Array.from({ length: 10_000 }, (_, i) => gameSeed(1, i)))
+    expect(seeds.size).toBe(10_000)
+    expect(gameSeed(2, 5)).not.toBe(gameSeed(1, 5))
+    expect(seedOf('1')).toBe(1)
+    expect(seedOf('spring')).toBe(seedOf('spring'))
+    expect(seedOf('spring')).not.toBe(seedOf('autumn'))
+  })
+
+  it('copies plain state deeply and shares what is not plain', () => {
+    const lookups = new Map([['a', 1]])
+    const state = { hands: [['x'], ['y']], score: 3, lookups }
+    const copy = copyPlain(state)
+    copy.hands[0]!.push('z')
+    expect(state.hands[0]).toEqual(['x'])
+    expect(copy.lookups).toBe(lookups)
+  })
+})
