@@ -179,19 +179,24 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       await game(g)
       const file = join(paths.rulesDir, PLAY_FILE)
       g.play ??= (running({ kind: 'play' }), importGameModule<{ default?: PlayDef }>(file, root)).then(
-        (m) => (typeof m.default?.setup === 'function' ? { play: m.default, diagnostics: [] } : { diagnostics: [{ rule: 'simulate/no-play-rules', severity: 'error' as const, file: relativePath(root, file), line: 1, column: 1, message: `${PLAY_FILE} must export its playable rules as its default: export default definePlay(game, { setup, active, moves, apply, end })` }] }),
+        async (m) => {
+          const { playProblem } = await import('../engine/play/plan.ts')
+          const problem = playProblem(m.default)
+          return problem ? { diagnostics: [{ rule: 'simulate/no-play-rules', severity: 'error' as const, file: relativePath(root, file), line: 1, column: 1, message: `${PLAY_FILE}: ${problem}` }] } : { play: m.default, diagnostics: [] }
+        },
         (error) => ({ diagnostics: loadFailure(error, root, 'simulate/play-load', 'the playable rules', relativePath(root, file)) }),
       )
       const { play, diagnostics } = await g.play
       if (!play) return { records: [], diagnostics, ms: 0 }
       const { playGames } = await import('../engine/play/play-games.ts')
       const { playRules } = await import('../engine/play/plan.ts')
+      const rules = playRules(play)
       // Each game ticks: a game that does not end is blamed by its index (see GameThread's `progress`).
       running({ kind: 'play', games: { from: request.from, to: request.to } })
       const def = await game(g)
       const started = performance.now()
       const records = playGames(play, def, cardsOf(g, request.cards), request.plan, request.from, request.to, tick)
-      return { records, diagnostics: [], rules: playRules(play), ms: performance.now() - started }
+      return { records, diagnostics: [], rules, ms: performance.now() - started }
     }
     case 'draw': {
       const { session: s } = await session(g, request.options)

@@ -103,6 +103,13 @@ describe('deckwright simulate', () => {
     const broken = json(run.stdout).filter((d) => d.rule === 'simulate/broken-rule' && d.message.startsWith('bolts'))
     expect(broken).toHaveLength(1)
     expect(broken[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(play, 'bolts are not written yet') })
+
+    // What the rules give that the simulation cannot use is a broken rule at the function that gave it.
+    writeFileSync(play, readFileSync(fixture('simulate/rules/duel/play.ts'), 'utf8').replace('    if (best < game.params.target) return undefined', '    if (best < game.params.target) return s.turn > 6 ? (true as never) : undefined'))
+    const ended = json((await deckwright(project, 'simulate', 'duel', '--runs', '50', '--format', 'json')).stdout).filter((d) => d.rule === 'simulate/broken-rule' && d.message.startsWith('end() gave true'))
+    // One for 2 players, one for 3 (the seats it names differ).
+    expect(ended.map((d) => d.message.slice(0, d.message.indexOf(' ('))).sort()).toEqual(['end() gave true: it must give undefined while the game goes on, else { winners: [seats from 0 to 1] }', 'end() gave true: it must give undefined while the game goes on, else { winners: [seats from 0 to 2] }'])
+    for (const d of ended) expect(d).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(play, '  end(s) {') })
   })
 
   it('could not run (exit 2, one line) for options the game cannot be played with, or a game without playable rules', async () => {

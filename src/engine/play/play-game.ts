@@ -37,13 +37,20 @@ export interface BrokenRule {
   message: string
   /** An invariant of `invariants` by name, or the error the rules' code threw (its stack: where). */
   invariant?: string
-  /** The rules' function that found it: 'moves' when a seat had no legal move. */
-  step?: 'moves'
+  /** The rules' function at fault when it gave what the simulation cannot use (no legal move, a seat that does not exist). */
+  step?: 'moves' | 'end' | 'active' | 'scores'
   stack?: string
 }
 
-/** A rule broken by the game's own `ctx.fail`, or by an invariant. */
-export class RuleBroken extends Error {}
+/** A rule broken by the game's own `ctx.fail`, or found broken in what one of its functions gave (`step`). */
+export class RuleBroken extends Error {
+  constructor(
+    message: string,
+    readonly step?: BrokenRule['step'],
+  ) {
+    super(message)
+  }
+}
 
 /** The cards in play and what a game needs of them, made once for many games. */
 export class Table<G extends GameDef<any, any, any> = GameDef> {
@@ -131,6 +138,8 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
     for (;;) {
       const ended = play.end(state)
       if (ended) {
+        if (!Array.isArray(ended.winners) || ended.winners.some((w) => !(Number.isInteger(w) && w >= 0 && w < players)))
+          throw new RuleBroken(`end() gave ${JSON.stringify(ended)}: it must give undefined while the game goes on, else { winners: [seats from 0 to ${players - 1}] }`, 'end')
         record.winners = [...ended.winners]
         if (ended.reason !== undefined) record.reason = ended.reason
         break
@@ -140,8 +149,9 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
         break
       }
       const seat = play.active(state)
-      if (!(seat >= 0 && seat < players && Number.isInteger(seat))) fail(`active() gave seat ${String(seat)}, but the seats are 0 to ${players - 1}`)
+      if (!(seat >= 0 && seat < players && Number.isInteger(seat))) throw new RuleBroken(`active() gave seat ${String(seat)}, but the seats are 0 to ${players - 1}`, 'active')
       const moves = play.moves(state, seat)
+      if (!Array.isArray(moves)) throw new RuleBroken(`moves() gave ${String(moves)}, not a list of moves`, 'moves')
       if (!moves.length) {
         record.broken = { message: `seat ${seat + 1} has no legal move, and the game has not ended`, step: 'moves' }
         break
@@ -173,10 +183,12 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
     if (!record.broken) {
       record.turns = play.turns ? Math.min(play.turns(state), play.maxTurns ?? DEFAULT_MAX_TURNS) : record.moves
       const scores = play.scores?.(state)
+      if (scores && (!Array.isArray(scores) || scores.length !== players || scores.some((x) => typeof x !== 'number' || !Number.isFinite(x))))
+        throw new RuleBroken(`scores() gave ${JSON.stringify(scores)}: it must give a number for each of the ${players} seats`, 'scores')
       if (scores) record.scores = [...scores]
     }
   } catch (error) {
-    record.broken = { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined }
+    record.broken = error instanceof RuleBroken && error.step ? { message: error.message, step: error.step } : { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined }
   }
   if (record.broken) {
     record.outcome = 'broken'
