@@ -78,6 +78,7 @@ interface SheetFlags {
   single?: boolean
 }
 interface OutputFlags {
+  designerNotes?: boolean
   preset?: 'tgc' | 'mpc'
   stamp?: boolean
   overview: boolean
@@ -151,6 +152,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
     .addOption(paperOption())
     .option('--landscape', 'landscape print sheets (a card size that fits more cards the other way turns on its own)')
     .addOption(new Option('--duplex <mode>', 'how the sheet turns over for the backs').choices(['long-edge', 'short-edge', 'none']).default('long-edge'))
+    .option('--designer-notes', 'add what the last `deckwright simulate` found (out/<game>/simulation/report.json) to the rules booklet, as an appendix')
     .option('--fold', 'fronts and backs side by side on each page, to fold over instead of printing double-sided')
     .option('--bleed <mm>', 'bleed around each face', mmArg, 3)
     .option('--gap <mm>', 'gutter between cards on the sheets', mmArg, 0)
@@ -216,6 +218,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
           stamp: opts.stamp,
           overview: opts.overview,
           tts: opts.tts,
+          designerNotes: opts.designerNotes,
           bleedMm: opts.bleed,
           sheets: { landscape: opts.landscape, duplex: opts.duplex, fold: opts.fold, gapMm: opts.gap, printerMarginMm: opts.printerMargin, backOffsetMm: opts.backOffset, cornerRadiusMm: opts.cornerRadius },
           jobs: opts.jobs,

@@ -56,6 +56,8 @@ export interface BuildOptions {
   sheets?: Omit<SheetOptions, 'title' | 'bleedMm'>
   /** Booklet options (page size…); the build sets the title and the examples. */
   booklet?: Omit<BookletOptions, 'title' | 'examples' | 'baseDir'>
+  /** Adds what the last simulation found (`<outDir>/<game>/simulation/report.json`) to the booklet as an appendix, "Designer notes". */
+  designerNotes?: boolean
   /** A print service's sizes ('tgc' The Game Crafter, 'mpc' MakePlayingCards): sets `dpi` and `bleedMm`. */
   preset?: PresetName
   /** Stamp `v<version>` (the definition's) in a corner of every front. */
@@ -340,18 +342,31 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
   start = performance.now()
 
   if (wants('booklet') && rules) {
+    const doc = options.designerNotes && !edition ? await withDesignerNotes(rules, join(options.outDir, id), problem) : rules
     // The rules file as validation read it (its diagnostics came with validation). The booklet is made
     // again only when the rules, their pictures, the examples' faces or the options changed.
     const bookletOptions = { ...options.booklet, title: game.title, lang, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir, credits: { drawnWith: faces.drawnWith, root } }
-    const booklet = await cachedOutput(cacheDir, bookletKey(rules, bookletOptions), async () => {
+    const booklet = await cachedOutput(cacheDir, bookletKey(doc, bookletOptions), async () => {
       const { renderBooklet } = await import('../booklet/index.ts')
-      const made = await renderBooklet(rules, bookletOptions)
+      const made = await renderBooklet(doc, bookletOptions)
       return { files: [{ name: `${stem}-rules.pdf`, data: made.value }], diagnostics: made.diagnostics.filter((d) => d.severity !== 'info') }
     })
     booklet.diagnostics.forEach(problem)
     for (const file of booklet.files) outputs.put(join(dir, file.name), file.data)
   }
   timings.booklet = performance.now() - start
+}
+
+/** The rules with the last simulation's figures appended as "Designer notes"; as they were, with a warning, when there are none. */
+const withDesignerNotes = async (rules: RulesDoc, gameDir: string, problem: (d: Diagnostic) => void): Promise<RulesDoc> => {
+  const [{ readReport, designerNotes }, { parseRules }, { SIMULATION_DIR }] = await Promise.all([import('../simulate/notes.ts'), import('../load/rules.ts'), import('../simulate/report.ts')])
+  const read = readReport(join(gameDir, SIMULATION_DIR, 'report.json'))
+  if (!read.summary) {
+    problem({ rule: 'build/no-designer-notes', severity: 'warning', file: rules.file, line: 1, column: 1, message: `--designer-notes: ${read.problem}, so the booklet has no designer notes (run deckwright simulate ${basename(gameDir)} first)` })
+    return rules
+  }
+  const notes = parseRules(designerNotes(read.summary), rules.file).value.tree
+  return { ...rules, tree: { ...rules.tree, children: [...rules.tree.children, ...notes.children] } }
 }
 
 /** A heap this large (a catalogue of ~40,000 faces and more) is collected between the stages that put its outputs in place. */

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { PNG } from 'pngjs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { deckwright, fixture, projectCopy, root } from '../helpers.ts'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { deckwright, fixture, poppler, projectCopy, root } from '../helpers.ts'
 
 interface Found {
   rule: string
@@ -177,6 +177,20 @@ describe('findings and thresholds', () => {
 })
 
 describe('Ministries, played', () => {
+  it("adds the last simulation's figures to the booklet on request, as designer notes", async () => {
+    const out = mkdtempSync(join(root, 'test', 'build', 'tmp-'))
+    onTestFinished(() => rmSync(out, { recursive: true, force: true }))
+    const without = await deckwright(root, 'build', 'ministries', '--only', 'booklet', '--designer-notes', '--out', out, '--format', 'json')
+    expect(without.code).toBe(0)
+    expect(JSON.parse(without.stdout).filter((d: Found) => d.rule === 'build/no-designer-notes').map((d: Found) => d.message)).toEqual(['--designer-notes: no simulation has been run, so the booklet has no designer notes (run deckwright simulate ministries first)'])
+    await deckwright(root, 'simulate', 'ministries', '--runs', '300', '--out', out)
+    expect((await deckwright(root, 'build', 'ministries', '--only', 'booklet', '--designer-notes', '--out', out)).code).toBe(0)
+    const text = poppler('pdftotext', join(out, 'ministries', 'ministries-rules.pdf')).replace(/\s+/g, ' ')
+    expect(text).toContain('Designer notes What 300 simulated games showed (bots: random; seed 00000001; sets: base)')
+    expect(text).toContain('How the playable rules read the rules')
+  })
+
+
   it('prints the same figures twice, with one thread and with two', async () => {
     const one = await deckwright(root, 'simulate', 'ministries', '--runs', '1000', '--seed', '1', '--jobs', '1', '--out', 'out/test-simulate')
     const two = await deckwright(root, 'simulate', 'ministries', '--runs', '1000', '--seed', '1', '--jobs', '2', '--out', 'out/test-simulate')
