@@ -399,7 +399,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
     .option('--players <counts>', "player counts, e.g. 4 or 3,5, or all (default: every count the game allows)", playersArg)
     .addOption(new Option('--bots <bots>', 'the bots, seated in turn and moved one seat each game: random, greedy (e.g. random,greedy)').argParser(botsArg).default(['random'], 'random'))
     .option('--sets <sets>', 'expansions and variants played with the base game, e.g. identities', listArg)
-    .option('--seed <seed>', 'the run\'s seed, a number or a word: the same seed gives the same figures', '1')
+    .option('--seed <seed>', 'the run\'s seed, a whole number or a word: the same seed gives the same figures', '1')
     .option('--replay <game-seed>', 'play one game again from the seed a finding gave (8 hex digits), with --players and --bots as it gave them', replayArg)
     .option('--jobs <n>', 'worker threads playing games (default: one per core)', intArg(1))
     .option('--out <dir>', 'output folder: the report goes to <out>/<game>/simulation/', 'out')
@@ -410,13 +410,12 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
       const [id] = selectGames(root, [game])
       const { simulateGame, SIMULATE_USAGE } = await import('./simulate/index.ts')
       const { summaryLines } = await import('./simulate/text.ts')
-      const { seedOf } = await import('./engine/play/rng.ts')
       const ran = await simulateGame(root, id!, {
         runs: opts.runs,
         ...(Array.isArray(opts.players) && { players: opts.players }),
         bots: opts.bots,
         sets: opts.sets,
-        seed: seedOf(opts.seed),
+        seed: opts.seed,
         ...(opts.replay !== undefined && { replay: opts.replay }),
         jobs: opts.jobs,
         timeout: opts.timeout,

@@ -61,18 +61,21 @@ export const charts = async (s: Summary): Promise<Chart[]> => {
   wins.push(rateBar('stalled', s.stalled, '#a33'))
 
   const most = Math.max(1, ...s.lengths.map((b) => b.games))
+  // A bar a bin, at most 60 px wide: few lengths make a narrow chart, not a wall.
+  const barWidth = Math.min(60, Math.floor(1000 / Math.max(1, s.lengths.length)) - 4)
+  const axis = Math.max(160, s.lengths.length * (barWidth + 4))
   const lengths = box(
     { flexDirection: 'column' },
     box(
-      { alignItems: 'flex-end', height: 300, marginLeft: 60, borderBottom: '2px solid #555' },
-      ...s.lengths.map((b) => box({ width: Math.floor(1000 / Math.max(1, s.lengths.length)) - 4, marginRight: 4, height: Math.max(1, Math.round((b.games / most) * 300)), backgroundColor: INK })),
+      { alignItems: 'flex-end', height: 300, marginLeft: 60, width: axis, borderBottom: '2px solid #555' },
+      ...s.lengths.map((b) => box({ width: barWidth, marginRight: 4, height: Math.max(1, Math.round((b.games / most) * 300)), backgroundColor: INK })),
     ),
-    box({ justifyContent: 'space-between', marginLeft: 60, width: 1000 }, text(`${s.lengths[0]?.from ?? 0} turns`, { fontSize: 16 }), text(`${s.lengths.at(-1)?.to ?? 0} turns`, { fontSize: 16 })),
+    box({ justifyContent: 'space-between', marginLeft: 60, width: axis }, text(`${s.lengths[0]?.from ?? 0} turns`, { fontSize: 16 }), text(s.lengths.length > 1 ? `${s.lengths.at(-1)?.to ?? 0} turns` : '', { fontSize: 16 })),
     text(`mean ${s.turns.mean.toFixed(1)} turns (95% CI ${s.turns.low.toFixed(1)}–${s.turns.high.toFixed(1)}); tallest bar ${most.toLocaleString('en-US')} games; ${Math.round(s.stalled.rate * 100)}% of games stalled (not over at the turn limit)`, { fontSize: 16, marginTop: 12, marginLeft: 60 }),
   )
 
   const cards = s.cards.filter((c) => c.impact && c.impact.whenPlayed.of && c.impact.otherwise.of).sort((a, b) => b.impact!.difference - a.impact!.difference || (a.id < b.id ? -1 : 1))
-  const impact = cards.map((c) => bar(c.id, c.impact!.difference, c.impact!.low, c.impact!.high, { zero: 0.5, note: `${c.impact!.difference >= 0 ? '+' : '−'}${Math.abs(Math.round(c.impact!.difference * 100))} points`, color: c.impact!.difference >= 0 ? '#2e7d4f' : '#a33' }))
+  const impact = cards.map((c) => bar(c.id, c.impact!.difference, c.impact!.low, c.impact!.high, { zero: 0.5, note: `${c.impact!.difference >= 0 ? '+' : '−'}${Math.abs(Math.round(c.impact!.difference * 100))} pct. points`, color: c.impact!.difference >= 0 ? '#2e7d4f' : '#a33' }))
 
   const made: Chart[] = []
   const fonts = [baseFonts.body, baseFonts.bodyBold].map((spec) => loadFont(spec)).map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style }))

@@ -5,6 +5,7 @@ import type { Balance } from '../engine/play/define.ts'
 import type { PlayRules, SimulationPlan } from '../engine/play/plan.ts'
 import { DEFAULT_MAX_TURNS, type GameRecord } from '../engine/play/play-game.ts'
 import { seedText } from '../engine/play/rng.ts'
+import { append } from '../util/append.ts'
 import type { Summary } from './summary.ts'
 
 /** The thresholds a game's `balance` leaves out. */
@@ -47,10 +48,11 @@ export const findings = (summary: Summary, records: readonly GameRecord[], cards
       const [lo, hi] = t.coopWinRate
       if (p.won.low > hi || p.won.high < lo) finding('coop-win-rate', `the co-op is won in ${pct(p.won.rate)} of ${p.players}-player games (${ci(p.won)}; expected ${pct(lo)}–${pct(hi)})`)
     }
+    // An even share is the seats' average: 1 / players when every game has one winner, more with shared wins.
+    const even = p.seats ? p.seats.reduce((n, r) => n + r.rate, 0) / p.seats.length : 0
     p.seats?.forEach((seat, i) => {
-      const even = 1 / p.players
       if (seat.low > even + t.seatAdvantage || seat.high < even - t.seatAdvantage)
-        finding('seat-advantage', `seat ${i + 1} wins ${pct(seat.rate)} of ${p.players}-player games (${ci(seat)}; ${pct(even)} expected, give or take ${pct(t.seatAdvantage)})`)
+        finding('seat-advantage', `seat ${i + 1} wins ${pct(seat.rate)} of ${p.players}-player games (${ci(seat)}; ${pct(even)} expected, the seats' average, give or take ${pct(t.seatAdvantage)})`)
     })
   }
   if (summary.stalled.low > t.stalls)
@@ -61,28 +63,39 @@ export const findings = (summary: Summary, records: readonly GameRecord[], cards
     const place = { file: card.source.file, ...card.source.pos, card: card.id }
     if (c.impact && (c.impact.low > t.cardImpact || c.impact.high < -t.cardImpact)) {
       const what = summary.coop ? 'games' : 'seats'
-      finding('card-impact', `${what} that play ${card.id} win ${pct(c.impact.whenPlayed.rate)} of the time, others ${pct(c.impact.otherwise.rate)}: ${signed(c.impact.difference)} points (95% CI ${signed(c.impact.low)} to ${signed(c.impact.high)}; at most ±${Math.round(t.cardImpact * 100)})`, place)
+      finding('card-impact', `${what} that play ${card.id} win ${pct(c.impact.whenPlayed.rate)} of the time, others ${pct(c.impact.otherwise.rate)}: ${signed(c.impact.difference)} percentage points (95% CI ${signed(c.impact.low)} to ${signed(c.impact.high)}; at most ±${Math.round(t.cardImpact * 100)})`, place)
     }
     for (const [bot, r] of Object.entries(c.byBot))
       if (r.of > 0 && r.high < t.minPlayRate)
         finding('never-played', `${bot} bots ${r.count === 0 ? 'never play' : 'rarely play'} ${card.id}: ${r.count} of the ${r.of} times they could (${ci(r)}; at least ${pct(t.minPlayRate)} expected)`, place)
   })
 
-  // Broken rules: one diagnostic per rule and place, with the first game that broke it.
+  append(out, brokenRules(records, source, summary.game, summary.sets))
+  return out
+}
+
+/**
+ * Every broken rule, one diagnostic per rule and place (an invariant, the line that threw or failed, the
+ * function that did not end or gave what cannot be used), with how many games broke it and the first of
+ * them, to play again. Games that did not end are `game/timeout` errors.
+ */
+export const brokenRules = (records: readonly GameRecord[], source: PlaySource, game: string, sets: readonly string[]): Diagnostic[] => {
   const seen = new Map<string, { d: Diagnostic; count: number; first: GameRecord }>()
   for (const r of records) {
     if (!r.broken) continue
-    const { message, invariant, step, stack } = r.broken
+    const { message, invariant, step, stack, hung } = r.broken
     const where = (stack && thrownAt({ stack }, source.root)) || { file: source.file, line: invariant ? lineOf(source.text, invariant, 'invariants') : lineOf(source.text, step ?? 'apply'), column: 1 }
-    const key = `${where.file}:${where.line}:${message}`
+    const key = `${where.file}:${where.line}:${invariant ?? ''}:${hung ? 'hung' : ''}`
     const known = seen.get(key)
     if (known) known.count++
-    else seen.set(key, { d: { rule: 'simulate/broken-rule', severity: 'error', ...where, message }, count: 1, first: r })
+    else {
+      const said = invariant ? `the invariant "${invariant}" broke: ${message}` : hung ? `the playable rules' ${message}` : message
+      seen.set(key, { d: { rule: hung ? 'game/timeout' : 'simulate/broken-rule', severity: 'error', ...where, message: said }, count: 1, first: r })
+    }
   }
-  for (const { d, count, first } of seen.values()) {
-    const rule = d.message
-    const replay = `deckwright simulate ${summary.game} --replay ${seedText(first.seed)} --players ${first.players} --bots ${new Set(first.bots).size === 1 ? first.bots[0] : first.bots.join(',')}${summary.sets.length > 1 ? ` --sets ${summary.sets.filter((s) => s !== 'base').join(',')}` : ''}`
-    out.push({ ...d, message: `${rule} (in ${count} of ${records.length} games; the first, game ${first.index + 1}, plays again with \`${replay}\`)` })
-  }
-  return out
+  return [...seen.values()].map(({ d, count, first }) => {
+    const bots = new Set(first.bots).size === 1 ? first.bots[0] : first.bots.join(',')
+    const replay = `deckwright simulate ${game} --replay ${seedText(first.seed)} --players ${first.players} --bots ${bots}${sets.length > 1 ? ` --sets ${sets.filter((s) => s !== 'base').join(',')}` : ''}`
+    return { ...d, message: `${d.message} (in ${count} of ${records.length} games; the first, game ${first.index + 1}, plays again with \`${replay}\`)` }
+  })
 }

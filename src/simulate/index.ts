@@ -7,11 +7,12 @@ import type { SimulationPlan } from '../engine/play/plan.ts'
 import { inPlay } from '../engine/play/play-games.ts'
 import type { GameRecord } from '../engine/play/play-game.ts'
 import { gamePaths, PLAY_FILE, relativePath } from '../load/project.ts'
-import { simulateGames } from '../threads/simulate-games.ts'
+import { seedOf } from '../engine/play/rng.ts'
+import { MAX_STOPPED_GAMES, simulateGames } from '../threads/simulate-games.ts'
 import { withThreads, type GameThreads } from '../threads/threads.ts'
 import { append } from '../util/append.ts'
 import { validateGame } from '../validate.ts'
-import { findings } from './findings.ts'
+import { brokenRules, findings } from './findings.ts'
 import { summarize, type Summary } from './summary.ts'
 import { writeReport } from './report.ts'
 
@@ -27,8 +28,8 @@ export interface SimulateOptions {
   bots?: BotName[]
   /** Expansions and variants played with the base game (`--sets`). */
   sets?: string[]
-  /** The run's seed (`--seed`); default 1. */
-  seed?: number
+  /** The run's seed (`--seed`): a whole number, or a word (hashed); default 1. */
+  seed?: number | string
   /** One game played again from its seed (`--replay`), its seats moved by `bots` in order. */
   replay?: number
   /** Threads playing games at once; default one per core. */
@@ -76,9 +77,9 @@ const simulateWith = async (root: string, id: string, options: SimulateOptions, 
   const usage = (message: string) => ({ value: undefined, diagnostics: [{ rule: SIMULATE_USAGE, severity: 'error' as const, file: relativePath(root, paths.definition), line: 1, column: 1, message }] })
   if (unknownSets.length) return usage(`${id} has no set ${unknownSets.map((s) => `"${s}"`).join(', ')}; its sets are ${['base', ...sets.filter((s) => s !== 'base')].join(', ')}`)
   if (players.length) return usage(`${id} is played by ${game.players.min} to ${game.players.max} players, not ${players.join(', ')}`)
-  if (options.replay !== undefined && (options.players?.length ?? 0) > 1) return usage('--replay plays one game: give its one player count with --players')
+  if (options.replay !== undefined && options.players?.length !== 1) return usage('--replay plays one game: give its player count with --players, as the finding does')
   const plan: SimulationPlan = {
-    seed: options.seed ?? 1,
+    seed: seedOf(options.seed ?? 1),
     runs: options.replay !== undefined ? 1 : (options.runs ?? 1000),
     playerCounts: options.players ?? range(game.players.min, game.players.max),
     bots: options.bots ?? ['random'],
@@ -90,11 +91,17 @@ const simulateWith = async (root: string, id: string, options: SimulateOptions, 
   const played = await simulateGames(paths, cards, plan, threads, jobs)
   const timing = { playing: played.playingMs, wall: performance.now() - started }
   append(diagnostics, played.diagnostics, threads.strays(paths))
+  const source = { file, text: readFileSync(playFile, 'utf8'), root }
+  if (played.stopped) {
+    // Figures of a run cut short would mislead: what stopped it is what there is to fix.
+    const stopped: Diagnostic = { rule: 'simulate/stopped', severity: 'error', file, line: 1, column: 1, message: `games kept running over the time limit (${MAX_STOPPED_GAMES} at least), so the run stopped: no figures until the rules end` }
+    return { value: undefined, diagnostics: [...diagnostics, ...brokenRules(played.records, source, id, plan.sets), stopped] }
+  }
   if (!played.records.length) return { value: undefined, diagnostics }
   const play = played.rules ?? {}
   const table = inPlay(cards, plan.sets)
-  const summary = summarize({ id, coop: !!play.coop, readings: play.readings ?? [] }, plan, table, played.records)
-  append(diagnostics, findings(summary, played.records, table, play, { file, text: readFileSync(playFile, 'utf8'), root }, plan))
+  const summary = summarize({ id, coop: !!play.coop, readings: play.readings ?? [] }, { ...plan, seedText: String(options.seed ?? 1) }, table, played.records)
+  append(diagnostics, findings(summary, played.records, table, play, source, plan))
   const written = options.outDir && plan.replay === undefined ? await writeReport(root, join(options.outDir, id), summary) : []
   const log = plan.replay !== undefined ? replayLog(played.records[0]!) : undefined
   return { value: { summary, written, timing, ...(log && { log }) }, diagnostics }

@@ -42,7 +42,7 @@ export const designerNotes = (s: Summary): string => {
   const ends = Object.entries(s.reasons)
   if (ends.length) lines.push('How games ended:', '', ...ends.map(([why, r]) => `- ${plain(why)}: ${pct(r.rate)} (${ci(r)})`), '')
   const effects = s.cards.filter((c) => c.impact && c.impact.whenPlayed.of && c.impact.otherwise.of).sort((a, b) => Math.abs(b.impact!.difference) - Math.abs(a.impact!.difference)).slice(0, 5)
-  if (effects.length) lines.push(`The cards that go most with ${s.coop ? 'won games' : 'winning'}, played or not:`, '', ...effects.map((c) => `- ${plain(c.id)}: ${c.impact!.difference >= 0 ? '+' : '−'}${Math.abs(Math.round(c.impact!.difference * 100))} points (${Math.round(c.impact!.low * 100)} to ${Math.round(c.impact!.high * 100)})`), '')
+  if (effects.length) lines.push(`The cards that go most with ${s.coop ? 'won games' : 'winning'}, played or not:`, '', ...effects.map((c) => `- ${plain(c.id)}: ${c.impact!.difference >= 0 ? '+' : '−'}${Math.abs(Math.round(c.impact!.difference * 100))} percentage points (${Math.round(c.impact!.low * 100)} to ${Math.round(c.impact!.high * 100)})`), '')
   const never = s.cards.filter((c) => c.impact && Object.values(c.byBot).some((r) => r.of > 0 && r.count === 0))
   if (never.length) lines.push('Never played by some bots though they could: ' + never.map((c) => `${plain(c.id)} (${Object.entries(c.byBot).filter(([, r]) => r.of > 0 && r.count === 0).map(([bot]) => plain(bot)).join(', ')})`).join('; ') + '.', '')
   if (s.readings.length) lines.push('How the playable rules read the rules:', '', ...s.readings.map((r) => `- ${plain(r)}`), '')

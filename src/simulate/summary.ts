@@ -49,8 +49,8 @@ export interface Summary {
   /** Games in which a draw found a pile empty, by pile. */
   ranOut: Record<string, Rate>
   cards: CardFigures[]
-  /** The first broken games: how to play each again. */
-  brokenGames: { index: number; seed: string; players: number; bots: string[]; message: string }[]
+  /** The first broken games (`game`: from 1): how to play each again. */
+  brokenGames: { game: number; seed: string; players: number; bots: string[]; message: string; invariant?: string }[]
 }
 
 export interface PlayersFigures {
@@ -68,7 +68,7 @@ export interface PlayersFigures {
 const BROKEN_LISTED = 20
 
 /** The run's figures from its games' records, taken in the games' order (the same records give the same bytes). */
-export const summarize = (game: { id: string; coop: boolean; readings: readonly string[] }, plan: SimulationPlan, cards: readonly Card[], records: readonly GameRecord[]): Summary => {
+export const summarize = (game: { id: string; coop: boolean; readings: readonly string[] }, plan: SimulationPlan & { seedText?: string }, cards: readonly Card[], records: readonly GameRecord[]): Summary => {
   const played = records.filter((r) => r.outcome !== 'broken')
   const won = (r: GameRecord, seat: number) => r.winners.includes(seat)
   const reasons = new Map<string, number>()
@@ -105,7 +105,7 @@ export const summarize = (game: { id: string; coop: boolean; readings: readonly 
   const keyed = <T>(m: Map<string, number>, of: number) => Object.fromEntries([...m].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => [k, rate(n, of)])) as Record<string, T>
   return {
     game: game.id,
-    seed: seedText(plan.seed),
+    seed: plan.seedText ?? String(plan.seed),
     runs: records.length,
     players: plan.playerCounts,
     bots: plan.bots,
@@ -126,7 +126,7 @@ export const summarize = (game: { id: string; coop: boolean; readings: readonly 
     brokenGames: records
       .filter((r) => r.outcome === 'broken')
       .slice(0, BROKEN_LISTED)
-      .map((r) => ({ index: r.index, seed: seedText(r.seed), players: r.players, bots: r.bots, message: r.broken?.message ?? '' })),
+      .map((r) => ({ game: r.index + 1, seed: seedText(r.seed), players: r.players, bots: r.bots, message: r.broken?.message ?? '', ...(r.broken?.invariant && { invariant: r.broken.invariant }) })),
   }
 }
 

@@ -29,7 +29,7 @@ export const summaryLines = (s: Summary): string[] => {
   const never = playable.filter((c) => c.played.count === 0)
   if (playable.length) lines.push(`  cards played as moves: ${playable.length}; never played: ${never.length ? names(never.map((c) => c.id)) : 'none'}`)
   const impact = playable.filter((c) => c.impact!.whenPlayed.of && c.impact!.otherwise.of).sort((a, b) => Math.abs(b.impact!.difference) - Math.abs(a.impact!.difference)).slice(0, 3)
-  if (impact.length) lines.push(`  most effect on winning: ${impact.map((c) => `${c.id} ${c.impact!.difference >= 0 ? '+' : '−'}${Math.abs(c.impact!.difference * 100).toFixed(0)} points`).join(' · ')}`)
+  if (impact.length) lines.push(`  most effect on winning (percentage points): ${impact.map((c) => `${c.id} ${c.impact!.difference >= 0 ? '+' : '−'}${Math.abs(c.impact!.difference * 100).toFixed(0)}`).join(' · ')}`)
   for (const reading of s.readings) lines.push(`  reading: ${reading}`)
   return lines
 }

@@ -16,6 +16,8 @@ export type Outcome<T> =
       detail: string
       /** What the thread last said it was at without a message (`tick`): a game's index while it plays a simulation's games. */
       at?: number
+      /** And which of the game's functions it was running (`STEPS` of play-game.ts). */
+      step?: number
     }
 
 interface Pending {
@@ -57,11 +59,11 @@ export class GameThread {
   /** Errors the game's code threw from a timer, a callback or a promise nobody awaited, at their lines; taken by `GameThreads.strays`. */
   strays: Diagnostic[] = []
   /**
-   * Shared with the thread: [ticks, at]. A thread running many small pieces in one request (a simulation's
+   * Shared with the thread: [ticks, at, step]. A thread running many small pieces in one request (a simulation's
    * games) says each one starts by counting a tick here, without a message (~50 µs each); each starts the
    * time limit again.
    */
-  private readonly progress = new Int32Array(new SharedArrayBuffer(8))
+  private readonly progress = new Int32Array(new SharedArrayBuffer(12))
   private armedAt = 0
 
   constructor(
@@ -131,7 +133,7 @@ export class GameThread {
     this.state = 'gone'
     clearTimeout(this.timer)
     const [head, ...rest] = this.pending.splice(0)
-    head?.settle({ ok: false, why, piece: head.piece ?? this.lastPiece, detail, at: Atomics.load(this.progress, 1) })
+    head?.settle({ ok: false, why, piece: head.piece ?? this.lastPiece, detail, at: Atomics.load(this.progress, 1), step: Atomics.load(this.progress, 2) })
     for (const p of rest) p.settle({ ok: false, why: 'lost', detail })
     if (why === 'timeout') void this.worker.terminate()
   }

@@ -184,7 +184,7 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
           const problem = playProblem(m.default)
           return problem ? { diagnostics: [{ rule: 'simulate/no-play-rules', severity: 'error' as const, file: relativePath(root, file), line: 1, column: 1, message: `${PLAY_FILE}: ${problem}` }] } : { play: m.default, diagnostics: [] }
         },
-        (error) => ({ diagnostics: loadFailure(error, root, 'simulate/play-load', 'the playable rules', relativePath(root, file)) }),
+        (error) => ({ diagnostics: loadFailure(error, root, 'simulate/play-load', PLAY_FILE, relativePath(root, file)) }),
       )
       const { play, diagnostics } = await g.play
       if (!play) return { records: [], diagnostics, ms: 0 }
@@ -195,7 +195,7 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       running({ kind: 'play', games: { from: request.from, to: request.to } })
       const def = await game(g)
       const started = performance.now()
-      const records = playGames(play, def, cardsOf(g, request.cards), request.plan, request.from, request.to, tick)
+      const records = playGames(play, def, cardsOf(g, request.cards), request.plan, request.from, request.to, tick, new Int32Array(progress.buffer, 8, 1))
       return { records, diagnostics: [], rules, ms: performance.now() - started }
     }
     case 'draw': {

@@ -37,16 +37,22 @@ export interface BrokenRule {
   message: string
   /** An invariant of `invariants` by name, or the error the rules' code threw (its stack: where). */
   invariant?: string
-  /** The rules' function at fault when it gave what the simulation cannot use (no legal move, a seat that does not exist). */
-  step?: 'moves' | 'end' | 'active' | 'scores'
+  /** The rules' function that was running (that threw, did not end, or gave what the simulation cannot use). */
+  step?: Step
+  /** The game did not end within the time limit, and was stopped. */
+  hung?: boolean
   stack?: string
 }
+
+/** The playable rules' functions, as a game thread says which one runs (`STEPS.indexOf`). */
+export const STEPS = ['setup', 'active', 'moves', 'apply', 'end', 'invariants', 'scores', 'turns', 'view'] as const
+export type Step = (typeof STEPS)[number]
 
 /** A rule broken by the game's own `ctx.fail`, or found broken in what one of its functions gave (`step`). */
 export class RuleBroken extends Error {
   constructor(
     message: string,
-    readonly step?: BrokenRule['step'],
+    readonly step?: Step,
   ) {
     super(message)
   }
@@ -79,7 +85,14 @@ export class Table<G extends GameDef<any, any, any> = GameDef> {
 }
 
 /** Plays one game from its seed to its end, the seats moved by their bots. */
-export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, seed, players, seatBots, log }: { index: number; seed: number; players: number; seatBots: BotName[]; log?: boolean }): GameRecord => {
+export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, seed, players, seatBots, log }: { index: number; seed: number; players: number; seatBots: BotName[]; log?: boolean }, running?: Int32Array): GameRecord => {
+  // Which of the rules' functions runs: an error without a place in the rules' code (a thrown string), or a
+  // game its thread had to stop, is put at that function. Shared with the thread's owner (`running[0]`).
+  let step: Step = 'setup'
+  const at = (s: Step) => {
+    step = s
+    if (running) Atomics.store(running, 0, STEPS.indexOf(s))
+  }
   const n = table.cards.length
   const drawn = new Uint8Array(n)
   const offered = new Uint8Array(n * players)
@@ -129,6 +142,7 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
       shuffled: (name, ids) => ({ name, cards: rng.shuffle([...ids]) }),
       card: table.card,
     }
+    at('setup')
     const state = play.setup(setup)
     const invariantNames = Object.keys(play.invariants ?? {})
     const invariants = invariantNames.map((name) => play.invariants![name]!)
@@ -136,6 +150,7 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
     const turns = play.turns ?? (() => record.moves)
     const seatBot = seatBots.map((name) => bots[name])
     for (;;) {
+      at('end')
       const ended = play.end(state)
       if (ended) {
         if (!Array.isArray(ended.winners) || ended.winners.some((w) => !(Number.isInteger(w) && w >= 0 && w < players)))
@@ -144,12 +159,15 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
         if (ended.reason !== undefined) record.reason = ended.reason
         break
       }
+      at('turns')
       if (turns(state) > maxTurns) {
         record.outcome = 'stalled'
         break
       }
+      at('active')
       const seat = play.active(state)
       if (!(seat >= 0 && seat < players && Number.isInteger(seat))) throw new RuleBroken(`active() gave seat ${String(seat)}, but the seats are 0 to ${players - 1}`, 'active')
+      at('moves')
       const moves = play.moves(state, seat)
       if (!Array.isArray(moves)) throw new RuleBroken(`moves() gave ${String(moves)}, not a list of moves`, 'moves')
       if (!moves.length) {
@@ -163,14 +181,17 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
         const i = table.index.get(card)
         if (i !== undefined) offered[seen + i] = 1
       }
+      at('view')
       const chosen = moves[moves.length === 1 ? 0 : seatBot[seat]!({ play, state, seat, moves, rng: botRng, trial })]!
       if (log) (record.log ??= []).push(`turn ${turns(state)}, seat ${seat + 1} (${seatBots[seat]}): ${moveText(chosen)}`)
+      at('apply')
       play.apply(state, chosen, ctx)
       record.moves++
       if (chosen.card !== undefined) {
         const i = table.index.get(chosen.card)
         if (i !== undefined) played[seen + i] = 1
       }
+      at('invariants')
       for (let k = 0; k < invariants.length; k++) {
         const broken = invariants[k]!(state)
         if (broken) {
@@ -181,6 +202,7 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
       if (record.broken) break
     }
     if (!record.broken) {
+      at('scores')
       record.turns = play.turns ? Math.min(play.turns(state), play.maxTurns ?? DEFAULT_MAX_TURNS) : record.moves
       const scores = play.scores?.(state)
       if (scores && (!Array.isArray(scores) || scores.length !== players || scores.some((x) => typeof x !== 'number' || !Number.isFinite(x))))
@@ -188,7 +210,10 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
       if (scores) record.scores = [...scores]
     }
   } catch (error) {
-    record.broken = error instanceof RuleBroken && error.step ? { message: error.message, step: error.step } : { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined }
+    record.broken =
+      error instanceof RuleBroken && error.step
+        ? { message: error.message, step: error.step }
+        : { message: error instanceof Error ? error.message : String(error), step, ...(error instanceof Error && { stack: error.stack }) }
   }
   if (record.broken) {
     record.outcome = 'broken'
