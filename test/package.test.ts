@@ -92,6 +92,10 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
     expect(faces.filter((f) => f.endsWith('.front.png')).length).toBeGreaterThan(3)
     expect(faces.filter((f) => f.endsWith('.back.svg')).length).toBeGreaterThan(0)
     for (const pdf of [`${GAME}-cards.pdf`, `${GAME}-rules.pdf`]) expect(readFileSync(join(out, pdf)).subarray(0, 5).toString()).toBe('%PDF-')
+    // The sample's playable rules play: its findings are warnings while the game is young.
+    const simulate = ok(project, 'npx', 'deckwright', 'simulate', GAME, '--runs', '300', '--bots', 'random,greedy')
+    expect(simulate.stdout).toMatch(new RegExp(`^${GAME}: 300 games, seed 1, 2/3/4 players, bots random, greedy`))
+    expect(readdirSync(join(out, 'simulation')).sort()).toEqual(['card-impact.png', 'card-impact.svg', 'game-lengths.png', 'game-lengths.svg', 'report.json', 'win-rates.png', 'win-rates.svg'])
     ok(project, 'npx', 'tsc', '--noEmit')
   }, 300_000)
 

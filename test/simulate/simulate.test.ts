@@ -94,7 +94,7 @@ describe('deckwright simulate', () => {
     // The other games were played: their findings are there.
     expect(found.some((d) => d.rule === 'simulate/card-impact' && d.card === 'spell-meteor')).toBe(true)
     expect(runs[0]!.code).toBe(1)
-  })
+  }, 120_000)
 
   it('stops the run when games keep running over the time limit, pointing at the function that loops', async () => {
     const project = projectCopy(fixture('simulate'))
@@ -210,7 +210,7 @@ describe('Ministries, played', () => {
     const text = poppler('pdftotext', join(out, 'ministries', 'ministries-rules.pdf')).replace(/\s+/g, ' ')
     expect(text).toContain('Designer notes What 300 simulated games showed (bots: random; seed 1; sets: base)')
     expect(text).toContain('How the playable rules read the rules')
-  })
+  }, 120_000)
 
 
   it('prints the same figures twice, with one thread and with two', async () => {
@@ -219,5 +219,5 @@ describe('Ministries, played', () => {
     expect(one.stdout).toMatch(/^ministries: 1,000 games, seed 1, 2\/3\/4\/5 players/)
     expect(two.stdout).toBe(one.stdout)
     expect(two.stderr).toBe(one.stderr)
-  })
+  }, 120_000)
 })
