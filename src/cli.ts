@@ -399,6 +399,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
     .option('--players <counts>', "player counts, e.g. 4 or 3,5, or all (default: every count the game allows)", playersArg)
     .addOption(new Option('--bots <bots>', 'the bots, seated in turn and moved one seat each game: random, greedy (e.g. random,greedy)').argParser(botsArg).default(['random'], 'random'))
     .option('--sets <sets>', 'expansions and variants played with the base game, e.g. identities', listArg)
+    .option('--variants <variants>', "the rules' variants to play, as the playable rules name them, e.g. ticking-clock", listArg)
     .option('--seed <seed>', 'the run\'s seed, a whole number or a word: the same seed gives the same figures', '1')
     .option('--replay <game-seed>', 'play one game again from the seed a finding gave (8 hex digits), with --players and --bots as it gave them', replayArg)
     .option('--jobs <n>', 'worker threads playing games (default: one per core)', intArg(1))
@@ -406,7 +407,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
     .addOption(formatOption())
     .option('--max-warnings <n>', 'fail when there are more warnings than this', intArg(0))
     .addOption(timeoutOption())
-    .action(async (game: string, opts: { runs: number; players?: number[] | 'all'; bots: BotName[]; sets?: string[]; seed: string; replay?: number; jobs?: number; out: string; format: FormatName; timeout?: number; maxWarnings?: number }) => {
+    .action(async (game: string, opts: { runs: number; players?: number[] | 'all'; bots: BotName[]; sets?: string[]; variants?: string[]; seed: string; replay?: number; jobs?: number; out: string; format: FormatName; timeout?: number; maxWarnings?: number }) => {
       const [id] = selectGames(root, [game])
       const { simulateGame, SIMULATE_USAGE } = await import('./simulate/index.ts')
       const { summaryLines } = await import('./simulate/text.ts')
@@ -415,6 +416,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
         ...(Array.isArray(opts.players) && { players: opts.players }),
         bots: opts.bots,
         sets: opts.sets,
+        variants: opts.variants,
         seed: opts.seed,
         ...(opts.replay !== undefined && { replay: opts.replay }),
         jobs: opts.jobs,

@@ -54,6 +54,8 @@ interface State {
   justice: number
   /** The team's score reached the target, or the Challenge deck ran out. */
   over: 'won' | 'lost' | null
+  /** The Ticking Clock variant: a Challenge is discarded unseen when none is flipped. */
+  tickingClock: boolean
   /** Cards in the game, to check that none appears or vanishes. */
   total: number
 }
@@ -92,16 +94,19 @@ export default definePlay(game, {
     'The team loses only when a Challenge must be flipped and the deck is empty: while the limit of Challenges is in play none is flipped, so a team that leaves them unpaid pays the Upkeep each turn but cannot lose.',
     "Discards (Upkeep, penalties, the hand limit) take the resource the team holds most of, from the largest hand, and a Ministry only from a hand without resources; payments take the active player's cards first.",
     'Ministry of Trade trades up to 3 of the resource you hold most of; Foreign Affairs gives half your hand to the players with the fewest cards; Planning and Information put the cheapest cards on top.',
+    "Ministry of Justice skips every Upkeep until the player's own next turn, whose Upkeep is paid.",
+    'Bots think with the order of every deck unknown, even the top cards Planning and Information arranged.',
   ],
   /**
    * As written, the rules let the team dodge defeat (the second reading): the simulation shows it, most games
    * stalling. The findings stay warnings until the rules settle it.
    */
+  variants: { 'ticking-clock': 'Ticking Clock: when no Challenge is flipped, the top one is discarded unseen; none left, the team loses' },
   balance: { coopWinRate: [0.3, 0.85], cardImpact: 0.3, severity: 'warning' },
   /** The Challenge deck flips at most 29 times: a game not over after 100 turns has stalled. */
   maxTurns: 100,
 
-  setup({ players, copies, shuffled, ofType, rng, cards }) {
+  setup({ players, copies, shuffled, ofType, rng, cards, variants }) {
     let lookups = lookupsOf.get(cards)
     if (!lookups) {
       lookups = { slot: new Map(), cost: new Map(), points: new Map(), penalty: new Map(), use: new Map() }
@@ -135,6 +140,7 @@ export default definePlay(game, {
       discount: 0,
       justice: -1,
       over: null,
+      tickingClock: variants.includes('ticking-clock'),
       total: 0,
     }
     // 5 players: 5 Challenges leave the game unseen.
@@ -147,7 +153,8 @@ export default definePlay(game, {
     // The starting player: the highest Milestone drawn; those who tie draw again.
     let tied = seats(s)
     while (tied.length > 1) {
-      const drawn = tied.map(() => lookups.points.get(s.milestones.cards[rng.int(s.milestones.cards.length)]!)!)
+      // Each draws a different Milestone (and shuffles it back).
+      const drawn = rng.shuffle([...s.milestones.cards]).slice(0, tied.length).map((id) => lookups.points.get(id)!)
       const best = Math.max(...drawn)
       tied = tied.filter((_, i) => drawn[i] === best)
     }
@@ -493,7 +500,17 @@ const topCheapest = (deck: string[], n: number, price: (id: string) => number) =
 
 /** 4. Challenge phase: below the limit, a new Challenge is flipped, and the team decides whether to pay it. */
 const challengePhase = (s: State, ctx: PlayContext) => {
-  if (s.inPlay.length >= s.limit) return endTurn(s)
+  if (s.inPlay.length >= s.limit) {
+    // Ticking Clock: time moves on even while the row is full.
+    if (s.tickingClock) {
+      if (!ctx.draw(s.challenges)) {
+        s.over = 'lost'
+        return
+      }
+      s.total -= 1
+    }
+    return endTurn(s)
+  }
   const flipped = ctx.draw(s.challenges)
   if (!flipped) {
     s.over = 'lost'

@@ -16,8 +16,8 @@ import { brokenRules, findings } from './findings.ts'
 import { summarize, type Summary } from './summary.ts'
 import { writeReport } from './report.ts'
 
-/** The rule of a diagnostic that says the options cannot be played (an unknown set, a player count the game does not allow). */
-export const SIMULATE_USAGE = 'simulate/usage'
+export { SIMULATE_USAGE } from '../engine/play/plan.ts'
+import { SIMULATE_USAGE } from '../engine/play/plan.ts'
 
 export interface SimulateOptions {
   /** Games to play (`--runs`); default 1,000. */
@@ -28,6 +28,8 @@ export interface SimulateOptions {
   bots?: BotName[]
   /** Expansions and variants played with the base game (`--sets`). */
   sets?: string[]
+  /** The rules' variants played (`--variants`), as the playable rules name them. */
+  variants?: string[]
   /** The run's seed (`--seed`): a whole number, or a word (hashed); default 1. */
   seed?: number | string
   /** One game played again from its seed (`--replay`), its seats moved by `bots` in order. */
@@ -84,6 +86,7 @@ const simulateWith = async (root: string, id: string, options: SimulateOptions, 
     playerCounts: options.players ?? range(game.players.min, game.players.max),
     bots: options.bots ?? ['random'],
     sets: ['base', ...(options.sets ?? []).filter((s) => s !== 'base')],
+    variants: [...new Set(options.variants ?? [])],
     ...(options.replay !== undefined && { replay: options.replay }),
   }
   const jobs = Math.max(1, Math.min(options.jobs ?? cpus().length, Math.ceil(plan.runs / 250)))
@@ -95,7 +98,7 @@ const simulateWith = async (root: string, id: string, options: SimulateOptions, 
   if (played.stopped) {
     // Figures of a run cut short would mislead: what stopped it is what there is to fix.
     const stopped: Diagnostic = { rule: 'simulate/stopped', severity: 'error', file, line: 1, column: 1, message: `games kept running over the time limit (${MAX_STOPPED_GAMES} at least), so the run stopped: no figures until the rules end` }
-    return { value: undefined, diagnostics: [...diagnostics, ...brokenRules(played.records, source, id, plan.sets), stopped] }
+    return { value: undefined, diagnostics: [...diagnostics, ...brokenRules(played.records, source, id, plan.sets, plan.variants), stopped] }
   }
   if (!played.records.length) return { value: undefined, diagnostics }
   const play = played.rules ?? {}

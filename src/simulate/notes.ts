@@ -30,7 +30,7 @@ export const designerNotes = (s: Summary): string => {
   const lines = [
     '## Designer notes',
     '',
-    `What ${s.runs.toLocaleString('en-US')} simulated games showed (bots: ${s.bots.map(plain).join(', ')}; seed ${plain(s.seed)}; sets: ${s.sets.map(plain).join(', ')}). Each share has its 95% confidence interval.`,
+    `What ${s.runs.toLocaleString('en-US')} simulated games showed (bots: ${s.bots.map(plain).join(', ')}; seed ${plain(s.seed)}; sets: ${s.sets.map(plain).join(', ')}${s.variants?.length ? `; variants: ${s.variants.map(plain).join(', ')}` : ''}). Each share has its 95% confidence interval.`,
     '',
     `Games last ${s.turns.mean.toFixed(1)} turns on average (${s.turns.min}–${s.turns.max}). ${pct(s.stalled.rate)} stalled (not over at the turn limit)${s.broken.count ? `; ${pct(s.broken.rate)} broke a rule` : ''}.`,
     '',

@@ -17,7 +17,7 @@ export interface CardFigures {
   byBot: Record<string, Rate>
   /**
    * How much more often games are won (a co-op game; in a competitive game, the seat) when it was played than
-   * when it was not. Undefined for cards no legal move ever named (they are not played as moves).
+   * when it could have been (a legal move named it) and was not. Undefined for cards no legal move ever named.
    */
   impact?: Difference & { whenPlayed: Rate; otherwise: Rate }
 }
@@ -30,6 +30,7 @@ export interface Summary {
   players: number[]
   bots: BotName[]
   sets: string[]
+  variants: string[]
   coop: boolean
   readings: string[]
   /** Turns (as the rules count them) and moves of the games that ended or stalled. */
@@ -42,7 +43,7 @@ export interface Summary {
   ended: Rate
   stalled: Rate
   broken: Rate
-  /** How games ended, by the reason the rules gave. */
+  /** How games ended, by the reason the rules gave, as shares of all games (as `stalled` and `broken` are). */
   reasons: Record<string, Rate>
   /** Per bot: the share of the seats it moved that won. */
   byBot: Record<string, Rate>
@@ -110,6 +111,7 @@ export const summarize = (game: { id: string; coop: boolean; readings: readonly 
     players: plan.playerCounts,
     bots: plan.bots,
     sets: plan.sets,
+    variants: plan.variants,
     coop: game.coop,
     readings: [...game.readings],
     turns: spread(played.map((r) => r.turns)),
@@ -119,7 +121,7 @@ export const summarize = (game: { id: string; coop: boolean; readings: readonly 
     ended: rate(records.filter((r) => r.outcome === 'ended').length, records.length),
     stalled: rate(records.filter((r) => r.outcome === 'stalled').length, records.length),
     broken: rate(records.length - played.length, records.length),
-    reasons: keyed(reasons, played.length),
+    reasons: keyed(reasons, records.length),
     byBot,
     ranOut: keyed(ranOut, played.length),
     cards: cardFigures(game.coop, plan, cards, records),
@@ -145,19 +147,23 @@ const cardFigures = (coop: boolean, plan: SimulationPlan, cards: readonly Card[]
   const offeredByBot = bots.map(() => new Uint32Array(n))
   const playedByBot = bots.map(() => new Uint32Array(n))
   const everOffered = new Uint8Array(n)
-  let outcomes = 0
-  let wins = 0
+  // Outcomes where the card could be played (a co-op game once, a competitive game once per seat), and of those where it was.
+  const offeredOutcomes = new Uint32Array(n)
+  const offeredWins = new Uint32Array(n)
   const mark = new Uint8Array(n)
+  const could = new Uint8Array(n)
   let games = 0
   for (const r of records) {
     const counted = r.outcome !== 'broken'
     for (const i of r.drawn) drawn[i]!++
     mark.fill(0)
+    could.fill(0)
     r.bots.forEach((bot, seat) => {
       const b = bots.indexOf(bot)
       for (const i of r.offered[seat] ?? []) {
         offeredByBot[b]![i]!++
         everOffered[i] = 1
+        could[i] = 1
       }
       for (const i of r.played[seat] ?? []) {
         playedByBot[b]![i]!++
@@ -165,32 +171,24 @@ const cardFigures = (coop: boolean, plan: SimulationPlan, cards: readonly Card[]
       }
       if (!coop && counted) {
         const win = r.winners.includes(seat) ? 1 : 0
-        outcomes++
-        wins += win
-        for (const i of r.played[seat] ?? []) {
-          playedOutcomes[i]!++
-          playedWins[i]! += win
-        }
+        for (const i of r.offered[seat] ?? []) (offeredOutcomes[i]!++, (offeredWins[i]! += win))
+        for (const i of r.played[seat] ?? []) (playedOutcomes[i]!++, (playedWins[i]! += win))
       }
     })
     const win = r.winners.length > 0 ? 1 : 0
     for (let i = 0; i < n; i++) {
-      if (!mark[i]) continue
-      playedIn[i]!++
-      if (coop && counted) {
-        playedOutcomes[i]!++
-        playedWins[i]! += win
-      }
-    }
-    if (coop && counted) {
-      outcomes++
-      wins += win
+      if (mark[i]) playedIn[i]!++
+      if (!coop || !counted || !could[i]) continue
+      offeredOutcomes[i]!++
+      offeredWins[i]! += win
+      if (mark[i]) (playedOutcomes[i]!++, (playedWins[i]! += win))
     }
     games++
   }
   return cards.map((card, i) => {
     const whenPlayed = rate(playedWins[i]!, playedOutcomes[i]!)
-    const otherwise = rate(wins - playedWins[i]!, outcomes - playedOutcomes[i]!)
+    // Against the games (seats) that could have played it and did not: not those that never held it.
+    const otherwise = rate(offeredWins[i]! - playedWins[i]!, offeredOutcomes[i]! - playedOutcomes[i]!)
     return {
       id: card.id,
       type: card.type,

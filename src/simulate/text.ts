@@ -12,7 +12,7 @@ const LISTED = 8
 /** The run's figures as lines for a terminal: every rate with its 95% confidence interval in brackets. */
 export const summaryLines = (s: Summary): string[] => {
   const lines = [
-    `${s.game}: ${thousands(s.runs)} game${s.runs === 1 ? '' : 's'}, seed ${s.seed}, ${s.players.join('/')} players, bots ${s.bots.join(', ')}, sets ${s.sets.join(', ')} (rates with their 95% confidence intervals)`,
+    `${s.game}: ${thousands(s.runs)} game${s.runs === 1 ? '' : 's'}, seed ${s.seed}, ${s.players.join('/')} players, bots ${s.bots.join(', ')}, sets ${s.sets.join(', ')}${s.variants.length ? `, variants ${s.variants.join(', ')}` : ''} (rates with their 95% confidence intervals)`,
     `  length: ${spreadText(s.turns)} turns; ${num(s.moves.mean)} moves`,
   ]
   for (const p of s.byPlayers) {

@@ -63,7 +63,10 @@ export class GameThread {
    * games) says each one starts by counting a tick here, without a message (~50 µs each); each starts the
    * time limit again.
    */
-  private readonly progress = new Int32Array(new SharedArrayBuffer(12))
+  private readonly shared = new SharedArrayBuffer(24)
+  private readonly progress = new Int32Array(this.shared, 0, 3)
+  /** When the last tick came (performance.timeOrigin + now(), ms): a piece's clock starts then, not when its tick is seen. */
+  private readonly tickedAt = new Float64Array(this.shared, 16, 1)
   private armedAt = 0
 
   constructor(
@@ -71,7 +74,7 @@ export class GameThread {
     readonly limitMs: number,
     heapMb: number = THREAD_HEAP_MB,
   ) {
-    this.worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root, entry: GAME_WORKER, progress: this.progress }, resourceLimits: { maxOldGenerationSizeMb: heapMb } })
+    this.worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root, entry: GAME_WORKER, progress: this.shared }, resourceLimits: { maxOldGenerationSizeMb: heapMb } })
     this.worker.unref()
     this.worker.on('message', (message: WorkerMessage) => this.received(message))
     // The game's own errors are caught in the thread (game-worker.ts); one that reaches here is the thread's own.
@@ -119,12 +122,17 @@ export class GameThread {
   }
 
   /** The clock of the request being run starts (again) when it starts or starts a new piece; none runs before the thread has booted. */
-  private arm(): void {
+  private arm(left = this.limitMs): void {
     clearTimeout(this.timer)
     this.timer = undefined
     if (!this.booted || !this.pending.length || this.state === 'gone') return
     this.armedAt = Atomics.load(this.progress, 0)
-    this.timer = setTimeout(() => (Atomics.load(this.progress, 0) !== this.armedAt ? this.arm() : this.end('timeout', `it ran longer than ${this.limitMs / 1000} s`)), this.limitMs)
+    this.timer = setTimeout(() => {
+      if (Atomics.load(this.progress, 0) === this.armedAt) return this.end('timeout', `it ran longer than ${this.limitMs / 1000} s`)
+      // A new small piece began meanwhile: its own limit runs from its tick.
+      const since = performance.timeOrigin + performance.now() - this.tickedAt[0]!
+      this.arm(Math.max(1, this.limitMs - since))
+    }, left)
   }
 
   /** Ends the thread: the request it was running answers why; those waiting behind it are lost (another thread may run them). */

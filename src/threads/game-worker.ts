@@ -23,7 +23,10 @@ import { NOT_HELD, type Held as HeldCards, type Piece, type Request, type Replie
  * once asked to draw, their templates and the renderer; runs the requests it is sent one at a time, saying
  * before each piece of a game's code which piece it is running, so that a time limit or a crash is blamed on it.
  */
-const { root, progress } = workerData as { root: string; progress: Int32Array }
+const { root, progress: shared } = workerData as { root: string; progress: SharedArrayBuffer }
+/** Shared with GameThread: [ticks, at, step], then when the last tick came. */
+const progress = new Int32Array(shared, 0, 3)
+const tickedAt = new Float64Array(shared, 16, 1)
 const port = parentPort!
 
 /** The game of the request being run: where an error thrown outside any piece points when its stack names no line. */
@@ -49,6 +52,7 @@ let current = -1
 const running = (piece: Piece) => port.postMessage({ id: current, piece })
 /** A small piece of the one running starts (a simulation's game `at`): its time limit starts again, without a message. */
 const tick = (at: number) => {
+  tickedAt[0] = performance.timeOrigin + performance.now()
   Atomics.store(progress, 1, at)
   Atomics.add(progress, 0, 1)
 }
@@ -189,13 +193,15 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       const { play, diagnostics } = await g.play
       if (!play) return { records: [], diagnostics, ms: 0 }
       const { playGames } = await import('../engine/play/play-games.ts')
-      const { playRules } = await import('../engine/play/plan.ts')
+      const { playRules, unknownVariants, SIMULATE_USAGE } = await import('../engine/play/plan.ts')
+      const unknown = unknownVariants(play, request.plan)
+      if (unknown) return { records: [], diagnostics: [{ rule: SIMULATE_USAGE, severity: 'error', file: relativePath(root, file), line: 1, column: 1, message: unknown }], ms: 0 }
       const rules = playRules(play)
       // Each game ticks: a game that does not end is blamed by its index (see GameThread's `progress`).
       running({ kind: 'play', games: { from: request.from, to: request.to } })
       const def = await game(g)
       const started = performance.now()
-      const records = playGames(play, def, cardsOf(g, request.cards), request.plan, request.from, request.to, tick, new Int32Array(progress.buffer, 8, 1))
+      const records = playGames(play, def, cardsOf(g, request.cards), request.plan, request.from, request.to, tick, new Int32Array(shared, 8, 1))
       return { records, diagnostics: [], rules, ms: performance.now() - started }
     }
     case 'draw': {
@@ -238,7 +244,12 @@ port.on('message', (message: Request & { id: number }) => {
       if (message.do !== 'draw') await new Promise((turned) => setTimeout(turned, 0))
       for (const diagnostic of thrown.splice(0)) port.postMessage({ stray: diagnostic })
       thrown = undefined
-      port.postMessage(answer)
+      try {
+        port.postMessage(answer)
+      } catch (error) {
+        // An answer that cannot cross threads (a function the game's code put in it): the request fails, saying why.
+        port.postMessage({ id: message.id, failed: `its answer could not be sent: ${firstLine(error)}` })
+      }
       // Reading a large game's cards leaves the thread's heap full of what the reading made; the thread
       // draws next, beside the others (see collectGarbage).
       if (message.do === 'cards' || message.do === 'release') collectGarbage(LARGE_HEAP_MB)

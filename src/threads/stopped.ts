@@ -6,16 +6,10 @@ import type { Outcome } from './game-thread.ts'
 import type { Piece } from './protocol.ts'
 import { PLAY_FILE, SHORTCODES_FILE } from '../load/project.ts'
 import { seedText } from '../engine/play/rng.ts'
+import { keyLine } from '../util/lines.ts'
 
 /** The line of a check's name in the definition (`name(ctx) {`, `name: (ctx) =>`, `'name': …`), else 1. */
-export const checkLine = (source: string, name: string): number => {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const lines = source.split('\n')
-  const from = Math.max(0, lines.findIndex((l) => /\bchecks\s*:/.test(l)))
-  const key = new RegExp(`^\\s*(?:async\\s+)?(?:${escaped}|'${escaped}'|"${escaped}")\\s*[:(]`)
-  const at = lines.findIndex((l, i) => i >= from && key.test(l))
-  return at >= 0 ? at + 1 : 1
-}
+export const checkLine = (source: string, name: string): number => keyLine(source, name, /\bchecks\s*:/) || 1
 
 /** A piece of a game's code in words, and where a problem with it is reported. */
 const pieceOf = (paths: GamePaths, piece: Piece | undefined): { what: string; at: Pick<Diagnostic, 'file' | 'line' | 'column' | 'card'>; face: boolean } => {

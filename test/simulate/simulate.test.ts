@@ -125,7 +125,7 @@ describe('deckwright simulate', () => {
     const ended = json((await deckwright(project, 'simulate', 'duel', '--runs', '50', '--format', 'json')).stdout).filter((d) => d.rule === 'simulate/broken-rule' && d.message.startsWith('end() gave true'))
     // One problem at one place, whatever the games' values in its message (2 or 3 seats): the first game's words.
     expect(ended).toHaveLength(1)
-    expect(ended[0]!.message).toMatch(/^end\(\) gave true: it must give undefined while the game goes on, else \{ winners: \[seats from 0 to [12]\] \} \(in \d+ of 50 games;/)
+    expect(ended[0]!.message).toMatch(/^end\(\) gave true: it must give undefined while the game goes on, else \{ winners: \[seats from 0 to [12]\], reason\?: 'a text' \} \(in \d+ of 50 games;/)
     expect(ended[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(play, '  end(s) {') })
 
     // A thrown value that is not an Error has no line of its own: it is put at the function that threw it.
@@ -141,6 +141,9 @@ describe('deckwright simulate', () => {
     expect(players.stderr.trim()).toBe('deckwright: duel is played by 2 to 3 players, not 5')
     const bots = await deckwright(project, 'simulate', 'duel', '--bots', 'clever')
     expect(bots.code).toBe(2)
+    const variant = await deckwright(project, 'simulate', 'duel', '--variants', 'slow-clock')
+    expect(variant.code).toBe(2)
+    expect(variant.stderr.trim()).toBe('deckwright: the playable rules have no variant "slow-clock"; they name none (variants in play.ts)')
     const none = await deckwright(root, 'simulate', 'arc-ship')
     expect(none.code).toBe(2)
     expect(none.stderr).toContain('arc-ship has no playable rules: write them in rules/arc-ship/play.ts')
@@ -212,6 +215,14 @@ describe('Ministries, played', () => {
     expect(text).toContain('How the playable rules read the rules')
   }, 120_000)
 
+
+  it('plays the Ticking Clock variant, whose Challenge deck runs down every turn: no game stalls', async () => {
+    const run = await deckwright(root, 'simulate', 'ministries', '--runs', '300', '--variants', 'ticking-clock', '--out', 'out/test-simulate')
+    expect(run.stdout).toMatch(/^ministries: 300 games, seed 1, 2\/3\/4\/5 players, bots random, sets base, variants ticking-clock/)
+    expect(run.stdout).toMatch(/the Challenge deck ran out (9\d|100)\.\d% · stalled 0\.0%/)
+    const without = await deckwright(root, 'simulate', 'ministries', '--runs', '300', '--out', 'out/test-simulate')
+    expect(without.stdout).toMatch(/stalled 9\d\.\d%/)
+  }, 120_000)
 
   it('prints the same figures twice, with one thread and with two', async () => {
     const one = await deckwright(root, 'simulate', 'ministries', '--runs', '1000', '--seed', '1', '--jobs', '1', '--out', 'out/test-simulate')

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { difference, rate, spread } from '../../src/simulate/stats.ts'
 import { gameSeed, Rng, seedOf } from '../../src/engine/play/rng.ts'
 import { copyPlain } from '../../src/engine/play/copy.ts'
+import { gameOf } from '../../src/engine/play/plan.ts'
 
 describe('confidence intervals', () => {
   it("gives Wilson's interval for a share", () => {
@@ -62,12 +63,28 @@ describe('the seeded generator', () => {
     expect(seedOf('spring')).not.toBe(seedOf('autumn'))
   })
 
-  it('copies plain state deeply and shares what is not plain', () => {
+  it('copies plain state deeply, objects without a prototype too, and shares lookups (a Map)', () => {
     const lookups = new Map([['a', 1]])
-    const state = { hands: [['x'], ['y']], score: 3, lookups }
+    const bare = Object.assign(Object.create(null) as Record<string, number[]>, { seat1: [1] })
+    const state = { hands: [['x'], ['y']], score: 3, lookups, bare }
     const copy = copyPlain(state)
     copy.hands[0]!.push('z')
+    copy.bare['seat1']!.push(2)
     expect(state.hands[0]).toEqual(['x'])
+    expect(state.bare['seat1']).toEqual([1])
     expect(copy.lookups).toBe(lookups)
+  })
+})
+
+describe('the games of a run', () => {
+  it('seat every bot at every seat, at every player count, in turn', () => {
+    const plan = { seed: 1, runs: 100, playerCounts: [2, 3, 4], bots: ['random', 'greedy'] as ('random' | 'greedy')[], sets: ['base'], variants: [] }
+    for (const players of plan.playerCounts)
+      for (let seat = 0; seat < players; seat++) {
+        const games = Array.from({ length: 12 }, (_, i) => gameOf(plan, i)).filter((g) => g.players === players)
+        expect(new Set(games.map((g) => g.seatBots[seat])), `${players} players, seat ${seat + 1}`).toEqual(new Set(['random', 'greedy']))
+      }
+    // The same index, the same game.
+    expect(gameOf(plan, 7)).toEqual(gameOf(plan, 7))
   })
 })

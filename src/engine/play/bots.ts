@@ -1,6 +1,7 @@
 import { copyPlain } from './copy.ts'
 import type { Move, PlayContext, PlayDef } from './define.ts'
 import type { Rng } from './rng.ts'
+import { RuleBroken } from './broken.ts'
 
 /** The bots `deckwright simulate --bots` knows. */
 export const BOTS = ['random', 'greedy'] as const
@@ -51,8 +52,9 @@ const greedy: Bot = ({ play, state, seat, moves, rng, trial }) => {
 export const valueFor = <S>(play: PlayDef<any, S, Move>, state: S, seat: number): number => {
   const ended = play.end(state)
   if (ended) return ended.winners.includes(seat) ? DECIDED : -DECIDED
-  if (play.score) return play.score(state, seat)
-  return play.scores?.(state)[seat] ?? 0
+  const value = play.score ? play.score(state, seat) : (play.scores?.(state)[seat] ?? 0)
+  if (typeof value !== 'number' || Number.isNaN(value)) throw new RuleBroken(`${play.score ? 'score()' : 'scores()'} gave ${String(value)} for seat ${seat + 1}: the greedy bot needs a number`, play.score ? 'score' : 'scores')
+  return value
 }
 
 export const bots: Record<BotName, Bot> = { random, greedy }

@@ -1,7 +1,7 @@
 /**
- * A deep copy of plain data (objects, arrays, numbers, strings, booleans, null): what a game's state is made
- * of. A copy of anything else (a Map, a class instance) is the same object, shared: a game that keeps one in
- * its state gives its own `view`.
+ * A deep copy of plain data (objects, with or without a prototype, arrays, numbers, strings, booleans, null):
+ * what a game's state is made of. A copy of anything else (a Map, a class instance) is the same object, shared:
+ * lookups that never change; a game that changes one during play gives its own `view`.
  */
 export const copyPlain = <T>(value: T): T => {
   if (typeof value !== 'object' || value === null) return value
@@ -10,8 +10,9 @@ export const copyPlain = <T>(value: T): T => {
     for (let i = 0; i < value.length; i++) out[i] = copyPlain(value[i])
     return out as T
   }
-  if (Object.getPrototypeOf(value) !== Object.prototype) return value
-  const out: Record<string, unknown> = {}
+  const proto = Object.getPrototypeOf(value)
+  if (proto !== Object.prototype && proto !== null) return value
+  const out: Record<string, unknown> = proto === null ? Object.create(null) : {}
   for (const key in value) out[key] = copyPlain((value as Record<string, unknown>)[key])
   return out as T
 }

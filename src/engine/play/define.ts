@@ -50,6 +50,8 @@ export interface SetupContext<G extends GameDef<any, any, any>> {
   players: number
   /** The sets in play: 'base' and the expansions asked for. */
   sets: readonly string[]
+  /** The rules' variants played (`--variants`), of those the playable rules name in `variants`. */
+  variants: readonly string[]
   /** The cards in play (one entry per card; `qty` copies each). */
   cards: readonly Card<any>[]
   rng: Rng
@@ -88,6 +90,8 @@ export interface PlayDef<G extends GameDef<any, any, any> = GameDef, S = any, M 
   coop?: boolean
   /** Where the rules are silent or unclear, how these playable rules read them: printed in the report. */
   readings?: readonly string[]
+  /** The rules' variants these playable rules can play, by name, with a few words each: `--variants` picks them. */
+  variants?: Record<string, string>
   balance?: Balance
   /** A game that has not ended after this many turns (as `turns` counts them; without it, moves) has stalled (default 500). */
   maxTurns?: number

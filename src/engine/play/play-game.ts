@@ -2,6 +2,9 @@ import type { Card, GameDef } from '../define.ts'
 import { bots, type BotName } from './bots.ts'
 import type { Move, Pile, PlayContext, PlayDef, SetupContext } from './define.ts'
 import { Rng } from './rng.ts'
+import { MAX_COPIES, RuleBroken, STEPS, type Step } from './broken.ts'
+
+export { MAX_COPIES, RuleBroken, STEPS, type Step } from './broken.ts'
 
 /** Turns a game may take before it counts as stalled, unless its rules say otherwise. */
 export const DEFAULT_MAX_TURNS = 500
@@ -44,20 +47,6 @@ export interface BrokenRule {
   stack?: string
 }
 
-/** The playable rules' functions, as a game thread says which one runs (`STEPS.indexOf`). */
-export const STEPS = ['setup', 'active', 'moves', 'apply', 'end', 'invariants', 'scores', 'turns', 'view'] as const
-export type Step = (typeof STEPS)[number]
-
-/** A rule broken by the game's own `ctx.fail`, or found broken in what one of its functions gave (`step`). */
-export class RuleBroken extends Error {
-  constructor(
-    message: string,
-    readonly step?: Step,
-  ) {
-    super(message)
-  }
-}
-
 /** The cards in play and what a game needs of them, made once for many games. */
 export class Table<G extends GameDef<any, any, any> = GameDef> {
   readonly index = new Map<string, number>()
@@ -67,6 +56,7 @@ export class Table<G extends GameDef<any, any, any> = GameDef> {
     readonly game: G,
     readonly cards: readonly Card<any>[],
     readonly sets: readonly string[],
+    readonly variants: readonly string[] = [],
   ) {
     cards.forEach((c, i) => {
       this.index.set(c.id, i)
@@ -131,12 +121,17 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
       params: table.game.params,
       players,
       sets: table.sets,
+      variants: table.variants,
       cards: table.cards,
       rng,
       ofType: table.ofType as never,
       copies: ((type: string, where?: (card: Card<any>) => boolean) => {
         const ids: string[] = []
-        for (const c of table.ofType(type)) if (!where || where(c)) for (let k = 0; k < c.qty; k++) ids.push(c.id)
+        for (const c of table.ofType(type)) {
+          if (where && !where(c)) continue
+          if (c.qty > MAX_COPIES) throw new RuleBroken(`${c.id} has qty ${c.qty} (${c.source.file}:${c.source.pos.line}): a game deals at most ${MAX_COPIES.toLocaleString('en-US')} copies of a card`)
+          for (let k = 0; k < c.qty; k++) ids.push(c.id)
+        }
         return ids
       }) as never,
       shuffled: (name, ids) => ({ name, cards: rng.shuffle([...ids]) }),
@@ -153,14 +148,16 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
       at('end')
       const ended = play.end(state)
       if (ended) {
-        if (!Array.isArray(ended.winners) || ended.winners.some((w) => !(Number.isInteger(w) && w >= 0 && w < players)))
-          throw new RuleBroken(`end() gave ${JSON.stringify(ended)}: it must give undefined while the game goes on, else { winners: [seats from 0 to ${players - 1}] }`, 'end')
+        if (!Array.isArray(ended.winners) || ended.winners.some((w) => !(Number.isInteger(w) && w >= 0 && w < players)) || (ended.reason !== undefined && typeof ended.reason !== 'string'))
+          throw new RuleBroken(`end() gave ${String(JSON.stringify(ended))}: it must give undefined while the game goes on, else { winners: [seats from 0 to ${players - 1}], reason?: 'a text' }`, 'end')
         record.winners = [...ended.winners]
         if (ended.reason !== undefined) record.reason = ended.reason
         break
       }
       at('turns')
-      if (turns(state) > maxTurns) {
+      const sofar = turns(state)
+      if (typeof sofar !== 'number' || !Number.isFinite(sofar)) throw new RuleBroken(`turns() gave ${String(sofar)}, not a number of turns`, 'turns')
+      if (sofar > maxTurns) {
         record.outcome = 'stalled'
         break
       }

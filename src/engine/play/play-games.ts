@@ -8,7 +8,7 @@ import { playGame, Table, type GameRecord } from './play-game.ts'
  * each game before it starts (a game thread says which game it is playing, for its time limit).
  */
 export const playGames = (play: PlayDef<any, unknown, Move>, game: GameDef, cards: readonly Card[], plan: SimulationPlan, from: number, to: number, starting?: (index: number) => void, running?: Int32Array): GameRecord[] => {
-  const table = new Table(game, inPlay(cards, plan.sets), plan.sets)
+  const table = new Table(game, inPlay(cards, plan.sets), plan.sets, plan.variants)
   const records: GameRecord[] = []
   for (let index = from; index < to; index++) {
     const spec = gameOf(plan, index)
