@@ -6,6 +6,7 @@ import { deckwright, fixture, poppler, projectCopy, root } from '../helpers.ts'
 
 interface Found {
   rule: string
+  severity?: string
   file: string
   line: number
   card?: string
@@ -215,6 +216,20 @@ describe('Ministries, played', () => {
     expect(text).toContain('How the playable rules read the rules')
   }, 120_000)
 
+
+  it("flags the Ministries greedy bots never play, at each card's line, as warnings while its rules settle", async () => {
+    const run = await deckwright(root, 'simulate', 'ministries', '--runs', '400', '--bots', 'greedy', '--format', 'json', '--out', 'out/test-simulate')
+    expect(run.code).toBe(0)
+    const never = json(run.stdout).filter((d) => d.rule === 'simulate/never-played')
+    const file = join(root, 'cards', 'ministries', 'ministries.yaml')
+    expect(never.map((d) => d.card)).toContain('ministry-trade')
+    for (const d of never) {
+      expect(d).toMatchObject({ file: 'cards/ministries/ministries.yaml', line: lineOf(file, `id: ${d.card}`), severity: 'warning' })
+      expect(d.message).toMatch(new RegExp(`^greedy bots never play ${d.card}: 0 of the \\d+ times they could \\(95% CI 0%–\\d(\\.\\d)?%; at least 2% expected\\)$`))
+    }
+    // Cards the greedy bots do play are not flagged.
+    expect(never.map((d) => d.card)).not.toContain('ministry-labour')
+  }, 120_000)
 
   it('plays the Ticking Clock variant, whose Challenge deck runs down every turn: no game stalls', async () => {
     const run = await deckwright(root, 'simulate', 'ministries', '--runs', '300', '--variants', 'ticking-clock', '--out', 'out/test-simulate')
