@@ -1,4 +1,3 @@
-import { Resvg } from '@resvg/resvg-js'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
@@ -8,6 +7,9 @@ import { typeSize, type CardSize } from '../engine/card-sizes.ts'
 import { faceBox } from '../render/face-box.ts'
 import type { StoredFace } from '../render/face-store.ts'
 import { encodeRgbPng } from '../render/png.ts'
+import { draw, type Pixels } from '../render/raster.ts'
+
+export { draw, type Pixels } from '../render/raster.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 
 /**
@@ -28,25 +30,6 @@ export const trimmedSvg = (svg: string, size: CardSize, bleedMm: number): string
   return root + svg.slice(head.length)
 }
 
-
-/** RGBA pixels, as resvg gives them (on an opaque background). */
-export interface Pixels {
-  data: Uint8Array
-  width: number
-  height: number
-}
-
-/** Draws an SVG on white, at its own size or scaled to a width. */
-export const draw = (svg: string, width?: number): Pixels => {
-  const image = new Resvg(svg, { font: { loadSystemFonts: false }, background: '#ffffff', ...(width && { fitTo: { mode: 'width', value: width } }) }).render()
-  return { data: image.pixels, width: image.width, height: image.height }
-}
-
-/** Draws an SVG at its own size as an RGB PNG (deterministic bytes). */
-export const rasterize = (svg: string): Buffer => {
-  const image = draw(svg)
-  return encodeRgbPng(image.data, image.width, image.height)
-}
 
 /**
  * A face cut to its trim and drawn anew from its SVG at a width in pixels (kept by the face's key): sharp at any size, whatever

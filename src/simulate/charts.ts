@@ -1,9 +1,8 @@
-import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
 import { baseFonts, loadFont } from '../render/fonts.ts'
-import { encodeRgbPng } from '../render/png.ts'
-import type { Rate } from './stats.ts'
-import type { Summary } from './summary.ts'
+import { rasterize } from '../render/raster.ts'
+import { interval, percent, points, type Rate } from './stats.ts'
+import { byEffect, type Summary } from './summary.ts'
 
 /** A chart of the report: its name (`win-rates`), as SVG (text as paths) and as an RGB PNG. */
 export interface Chart {
@@ -23,7 +22,7 @@ const text = (value: string, style: Box['props']['style'] = {}): Box => box({ fo
 const WIDTH = 1200
 const PLOT = 600
 const INK = '#2f5d8a'
-const pct = (x: number) => `${Math.round(x * 100)}%`
+const pct = (x: number) => percent(x)
 
 /** One horizontal bar, from `zero`, with its 95% interval as a whisker; values and interval in [−1, 1]. */
 const bar = (label: string, value: number, low: number, high: number, { zero = 0, note = pct(value), color = INK }: { zero?: number; note?: string; color?: string } = {}): Box => {
@@ -43,14 +42,14 @@ const bar = (label: string, value: number, low: number, high: number, { zero = 0
     text(note, { width: 220, paddingLeft: 14, fontSize: 16 }),
   )
 }
-const rateBar = (label: string, r: Rate, color?: string) => bar(label, r.rate, r.low, r.high, { note: `${pct(r.rate)} (${pct(r.low)}–${pct(r.high)})`, ...(color && { color }) })
+const rateBar = (label: string, r: Rate, color?: string) => bar(label, r.rate, r.low, r.high, { note: `${pct(r.rate)} (${interval(r)})`, ...(color && { color }) })
 
 const page = (title: string, subtitle: string, rows: Box[]): Box =>
   box({ flexDirection: 'column', width: WIDTH, padding: 40, backgroundColor: '#ffffff', fontFamily: 'Inter' }, text(title, { fontSize: 30, fontWeight: 700, color: '#111' }), text(subtitle, { fontSize: 16, color: '#666', marginBottom: 24 }), ...rows)
 
 /** The charts of a run: win rates, game lengths and (for cards played as moves) each card's effect on winning. */
 export const charts = async (s: Summary): Promise<Chart[]> => {
-  const run = `${s.game}: ${s.runs.toLocaleString('en-US')} games, seed ${s.seed}, bots ${s.bots.join(', ')}`
+  const run = `${s.game}: ${s.runs.toLocaleString('en-US')} games, seed ${s.seed}, bots ${s.bots.join(', ')}${s.variants.length ? `, variants ${s.variants.join(', ')}` : ''}`
   const about = `${run}; the lines show 95% confidence intervals`
   const wins: Box[] = []
   for (const p of s.byPlayers) {
@@ -74,15 +73,14 @@ export const charts = async (s: Summary): Promise<Chart[]> => {
     text(`mean ${s.turns.mean.toFixed(1)} turns (95% CI ${s.turns.low.toFixed(1)}–${s.turns.high.toFixed(1)}); tallest bar ${most.toLocaleString('en-US')} games; ${Math.round(s.stalled.rate * 100)}% of games stalled (not over at the turn limit)`, { fontSize: 16, marginTop: 12, marginLeft: 60 }),
   )
 
-  const cards = s.cards.filter((c) => c.impact && c.impact.whenPlayed.of && c.impact.otherwise.of).sort((a, b) => b.impact!.difference - a.impact!.difference || (a.id < b.id ? -1 : 1))
-  const impact = cards.map((c) => bar(c.id, c.impact!.difference, c.impact!.low, c.impact!.high, { zero: 0.5, note: `${c.impact!.difference >= 0 ? '+' : '−'}${Math.abs(Math.round(c.impact!.difference * 100))} pct. points`, color: c.impact!.difference >= 0 ? '#2e7d4f' : '#a33' }))
+  const cards = byEffect(s).sort((a, b) => b.impact.difference - a.impact.difference || (a.id < b.id ? -1 : 1))
+  const impact = cards.map((c) => bar(c.id, c.impact!.difference, c.impact!.low, c.impact!.high, { zero: 0.5, note: `${points(c.impact!.difference)} pct. points`, color: c.impact!.difference >= 0 ? '#2e7d4f' : '#a33' }))
 
   const made: Chart[] = []
   const fonts = [baseFonts.body, baseFonts.bodyBold].map((spec) => loadFont(spec)).map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style }))
   const draw = async (name: string, tree: Box, height: number) => {
     const svg = await satori(tree as never, { width: WIDTH, height, fonts })
-    const image = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false }, background: '#ffffff' }).render()
-    made.push({ name, svg, png: encodeRgbPng(image.pixels, image.width, image.height) })
+    made.push({ name, svg, png: rasterize(svg) })
   }
   await draw('win-rates', page(s.coop ? 'Games won' : 'Wins by seat', about, wins), 150 + wins.length * 36)
   await draw('game-lengths', page('Game length in turns', run, [lengths]), 520)

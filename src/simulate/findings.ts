@@ -8,6 +8,7 @@ import { seedText } from '../engine/play/rng.ts'
 import { append } from '../util/append.ts'
 import { keyLine } from '../util/lines.ts'
 import type { Summary } from './summary.ts'
+import { percent, points } from './stats.ts'
 
 /** The thresholds a game's `balance` leaves out. */
 export const DEFAULT_BALANCE: Required<Omit<Balance, 'severity'>> = { seatAdvantage: 0.1, coopWinRate: [0.2, 0.8], cardImpact: 0.25, minPlayRate: 0.02, stalls: 0.01 }
@@ -19,9 +20,9 @@ export interface PlaySource {
   root: string
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(x > 0 && x < 0.01 ? 1 : 0)}%`
+/** A share, with a decimal below 1% (0.4%, not 0%). */
+const pct = (x: number) => percent(x, x > 0 && x < 0.01 ? 1 : 0)
 const ci = (r: { low: number; high: number }) => `95% CI ${pct(r.low)}–${pct(r.high)}`
-const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(Math.round(x * 100))}`
 
 /** The line of `name` as a key in the playable rules (`name(`, `name:`, `'name':`), else of `fallback`, else 1. */
 export const lineOf = (text: string, name: string, fallback?: string): number => keyLine(text, name) || (fallback ? lineOf(text, fallback) : 1)
@@ -59,7 +60,7 @@ export const findings = (summary: Summary, records: readonly GameRecord[], cards
     const place = { file: card.source.file, ...card.source.pos, card: card.id }
     if (c.impact && (c.impact.low > t.cardImpact || c.impact.high < -t.cardImpact)) {
       const what = summary.coop ? 'games' : 'seats'
-      finding('simulate/card-impact', `${what} that play ${card.id} win ${pct(c.impact.whenPlayed.rate)} of the time, others ${pct(c.impact.otherwise.rate)}: ${signed(c.impact.difference)} percentage points (95% CI ${signed(c.impact.low)} to ${signed(c.impact.high)}; at most ±${Math.round(t.cardImpact * 100)})`, place)
+      finding('simulate/card-impact', `${what} that play ${card.id} win ${pct(c.impact.whenPlayed.rate)} of the time, others ${pct(c.impact.otherwise.rate)}: ${points(c.impact.difference)} percentage points (95% CI ${points(c.impact.low)} to ${points(c.impact.high)}; at most ±${Math.round(t.cardImpact * 100)})`, place)
     }
     for (const [bot, r] of Object.entries(c.byBot))
       if (r.of > 0 && r.high < t.minPlayRate)

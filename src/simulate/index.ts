@@ -8,6 +8,7 @@ import { inPlay } from '../engine/play/play-games.ts'
 import type { GameRecord } from '../engine/play/play-game.ts'
 import { gamePaths, PLAY_FILE, relativePath } from '../load/project.ts'
 import { seedOf } from '../engine/play/rng.ts'
+import { setNames } from '../engine/model.ts'
 import { MAX_STOPPED_GAMES, simulateGames } from '../threads/simulate-games.ts'
 import { withThreads, type GameThreads } from '../threads/threads.ts'
 import { append } from '../util/append.ts'
@@ -73,11 +74,11 @@ const simulateWith = async (root: string, id: string, options: SimulateOptions, 
   if (!validated.value || hasErrors(diagnostics)) return { value: undefined, diagnostics }
   const { game, cards } = validated.value
   // Options the game cannot be played with: the command could not run (exit 2).
-  const sets = Object.keys(game.sets ?? {})
-  const unknownSets = (options.sets ?? []).filter((s) => s !== 'base' && !sets.includes(s))
+  const sets = setNames(game)
+  const unknownSets = (options.sets ?? []).filter((s) => !sets.includes(s))
   const players = (options.players ?? []).filter((p) => p < game.players.min || p > game.players.max)
   const usage = (message: string) => ({ value: undefined, diagnostics: [{ rule: SIMULATE_USAGE, severity: 'error' as const, file: relativePath(root, paths.definition), line: 1, column: 1, message }] })
-  if (unknownSets.length) return usage(`${id} has no set ${unknownSets.map((s) => `"${s}"`).join(', ')}; its sets are ${['base', ...sets.filter((s) => s !== 'base')].join(', ')}`)
+  if (unknownSets.length) return usage(`${id} has no set ${unknownSets.map((s) => `"${s}"`).join(', ')}; its sets are ${sets.join(', ')}`)
   if (players.length) return usage(`${id} is played by ${game.players.min} to ${game.players.max} players, not ${players.join(', ')}`)
   if (options.replay !== undefined && options.players?.length !== 1) return usage('--replay plays one game: give its player count with --players, as the finding does')
   const plan: SimulationPlan = {

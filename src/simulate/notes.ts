@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs'
-import type { Summary } from './summary.ts'
+import { byEffect, type Summary } from './summary.ts'
+import { interval, percent, points } from './stats.ts'
 
 /** A report larger than this is not a simulation's (ours are tens of KB). */
 const MAX_REPORT_BYTES = 16 * 2 ** 20
@@ -16,8 +17,8 @@ export const readReport = (file: string): { summary?: Summary; problem?: string 
   }
 }
 
-const pct = (x: number) => `${Math.round(x * 100)}%`
-const ci = (r: { low: number; high: number }) => `${pct(r.low)}–${pct(r.high)}`
+const pct = (x: number) => percent(x)
+const ci = (r: { low: number; high: number }) => interval(r)
 /** Text from the report as markdown shows it: no markup of its own. */
 const plain = (text: unknown) => String(text).replace(/[\\`*_[\]<>|#{}]/g, (c) => `\\${c}`)
 
@@ -41,8 +42,8 @@ export const designerNotes = (s: Summary): string => {
   ]
   const ends = Object.entries(s.reasons)
   if (ends.length) lines.push('How games ended:', '', ...ends.map(([why, r]) => `- ${plain(why)}: ${pct(r.rate)} (${ci(r)})`), '')
-  const effects = s.cards.filter((c) => c.impact && c.impact.whenPlayed.of && c.impact.otherwise.of).sort((a, b) => Math.abs(b.impact!.difference) - Math.abs(a.impact!.difference)).slice(0, 5)
-  if (effects.length) lines.push(`The cards that go most with ${s.coop ? 'won games' : 'winning'}, played or not:`, '', ...effects.map((c) => `- ${plain(c.id)}: ${c.impact!.difference >= 0 ? '+' : '−'}${Math.abs(Math.round(c.impact!.difference * 100))} percentage points (${Math.round(c.impact!.low * 100)} to ${Math.round(c.impact!.high * 100)})`), '')
+  const effects = byEffect(s).slice(0, 5)
+  if (effects.length) lines.push(`The cards that go most with ${s.coop ? 'won games' : 'winning'}, played or not:`, '', ...effects.map((c) => `- ${plain(c.id)}: ${points(c.impact!.difference)} percentage points (${Math.round(c.impact!.low * 100)} to ${Math.round(c.impact!.high * 100)})`), '')
   const never = s.cards.filter((c) => c.impact && Object.values(c.byBot).some((r) => r.of > 0 && r.count === 0))
   if (never.length) lines.push('Never played by some bots though they could: ' + never.map((c) => `${plain(c.id)} (${Object.entries(c.byBot).filter(([, r]) => r.of > 0 && r.count === 0).map(([bot]) => plain(bot)).join(', ')})`).join('; ') + '.', '')
   if (s.readings.length) lines.push('How the playable rules read the rules:', '', ...s.readings.map((r) => `- ${plain(r)}`), '')

@@ -63,3 +63,15 @@ export const spread = (values: readonly number[]): Spread => {
   const half = (Z * sd) / Math.sqrt(n)
   return { n, mean, sd, min, max, low: mean - half, high: mean + half }
 }
+
+/** A share as a percentage: `38%`, or with `digits` decimals. */
+export const percent = (x: number, digits = 0): string => `${(x * 100).toFixed(digits)}%`
+
+/** A rate's 95% interval as percentages: `35%–41%`. */
+export const interval = (r: { low: number; high: number }, digits = 0): string => `${percent(r.low, digits)}–${percent(r.high, digits)}`
+
+/** A difference of shares in percentage points, signed: `+12`, `−3`. */
+export const points = (x: number): string => {
+  const n = Math.round(x * 100)
+  return `${n >= 0 ? '+' : '−'}${Math.abs(n)}`
+}

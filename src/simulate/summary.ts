@@ -213,3 +213,12 @@ const histogram = (values: readonly number[]): Summary['lengths'] => {
   for (const v of values) bins[Math.floor((v - min) / width)]!.games++
   return bins
 }
+
+/**
+ * The cards whose effect on winning can be told (played in some games that could, not in others), those of
+ * most effect first, either way; ties by id.
+ */
+export const byEffect = (s: Summary): (CardFigures & { impact: NonNullable<CardFigures['impact']> })[] =>
+  s.cards
+    .filter((c): c is CardFigures & { impact: NonNullable<CardFigures['impact']> } => !!c.impact && c.impact.whenPlayed.of > 0 && c.impact.otherwise.of > 0)
+    .sort((a, b) => Math.abs(b.impact.difference) - Math.abs(a.impact.difference) || (a.id < b.id ? -1 : 1))

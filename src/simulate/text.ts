@@ -1,8 +1,8 @@
-import type { Rate, Spread } from './stats.ts'
-import type { Summary } from './summary.ts'
+import { interval, percent, points, type Rate, type Spread } from './stats.ts'
+import { byEffect, type Summary } from './summary.ts'
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`
-const rateText = (r: Rate) => `${pct(r.rate)} (${pct(r.low)}–${pct(r.high)})`
+const pct = (x: number) => percent(x, 1)
+const rateText = (r: Rate) => `${pct(r.rate)} (${interval(r, 1)})`
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1))
 const spreadText = (s: Spread) => `${num(s.mean)} (${num(s.low)}–${num(s.high)}), sd ${num(s.sd)}, ${num(s.min)}–${num(s.max)}`
 const thousands = (n: number) => n.toLocaleString('en-US')
@@ -28,8 +28,8 @@ export const summaryLines = (s: Summary): string[] => {
   const playable = s.cards.filter((c) => c.impact)
   const never = playable.filter((c) => c.played.count === 0)
   if (playable.length) lines.push(`  cards played as moves: ${playable.length}; never played: ${never.length ? names(never.map((c) => c.id)) : 'none'}`)
-  const impact = playable.filter((c) => c.impact!.whenPlayed.of && c.impact!.otherwise.of).sort((a, b) => Math.abs(b.impact!.difference) - Math.abs(a.impact!.difference)).slice(0, 3)
-  if (impact.length) lines.push(`  most effect on winning (percentage points): ${impact.map((c) => `${c.id} ${c.impact!.difference >= 0 ? '+' : '−'}${Math.abs(c.impact!.difference * 100).toFixed(0)}`).join(' · ')}`)
+  const impact = byEffect(s).slice(0, 3)
+  if (impact.length) lines.push(`  most effect on winning (percentage points): ${impact.map((c) => `${c.id} ${points(c.impact!.difference)}`).join(' · ')}`)
   for (const reading of s.readings) lines.push(`  reading: ${reading}`)
   return lines
 }

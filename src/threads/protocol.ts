@@ -93,9 +93,9 @@ export type Piece =
   | { kind: 'face'; job: FaceJob }
   /**
    * Loading the playable rules (`play.ts`); with `games`, playing those of a simulation (each says it starts
-   * with a tick, not a message); with `game`, the one of them that did not end.
+   * with a tick, not a message: see simulate-games.ts).
    */
-  | { kind: 'play'; games?: { from: number; to: number }; game?: { index: number; seed: number; players: number } }
+  | { kind: 'play'; games?: { from: number; to: number } }
 
 /**
  * Messages from a thread: booted, running a piece of a request, the request's answer, or an error the

@@ -48,9 +48,9 @@ export const simulateGames = async (paths: GamePaths, cards: Card[], plan: Simul
         outcome.value.records.forEach((r, i) => (records[from + i] = r))
         continue
       }
-      const playing = outcome.piece?.kind === 'play' && outcome.piece.games && outcome.at !== undefined && outcome.at >= from && outcome.at < to ? gameOf(plan, outcome.at) : undefined
-      const piece = playing && { index: playing.index, seed: playing.seed, players: playing.players }
-      if (outcome.why === 'lost' || !piece) {
+      // The game it was playing, by the index it last ticked.
+      const spec = outcome.piece?.kind === 'play' && outcome.piece.games && outcome.at !== undefined && outcome.at >= from && outcome.at < to ? gameOf(plan, outcome.at) : undefined
+      if (outcome.why === 'lost' || !spec) {
         if (outcome.why === 'lost') queue.unshift(chunk)
         else {
           diagnostics.push(stoppedDiagnostic(paths, outcome, threads.limitMs / 1000))
@@ -59,17 +59,16 @@ export const simulateGames = async (paths: GamePaths, cards: Card[], plan: Simul
         continue
       }
       // The game that did not end (or ended its thread) is a broken game; the rest of its share is played again elsewhere.
-      const spec = gameOf(plan, piece.index)
       const step = STEPS[outcome.step ?? -1]
       const message = outcome.why === 'timeout' ? `${step ? `${step}() ` : ''}did not finish within ${threads.limitMs / 1000} s and was stopped (an endless loop?); --timeout <seconds> sets the limit` : `${step ? `${step}() ` : ''}ended the thread running it: ${outcome.detail}`
-      records[piece.index] = { index: piece.index, seed: spec.seed, players: spec.players, bots: spec.seatBots, moves: 0, turns: 0, outcome: 'broken', winners: [], ranOut: [], drawn: [], offered: [], played: [], broken: { message, hung: true, ...(step && { step }) } }
+      records[spec.index] = { index: spec.index, seed: spec.seed, players: spec.players, bots: spec.seatBots, moves: 0, turns: 0, outcome: 'broken', winners: [], ranOut: [], drawn: [], offered: [], played: [], broken: { message, hung: true, ...(step && { step }) } }
       if (++hung >= MAX_STOPPED_GAMES) {
         stopped = true
         failed = true
         continue
       }
-      if (piece.index + 1 < to) queue.unshift([piece.index + 1, to])
-      if (piece.index > from) queue.unshift([from, piece.index])
+      if (spec.index + 1 < to) queue.unshift([spec.index + 1, to])
+      if (spec.index > from) queue.unshift([from, spec.index])
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, jobs) }, (_, slot) => worker(slot)))

@@ -5,7 +5,6 @@ import { relativePath, type GamePaths } from '../load/project.ts'
 import type { Outcome } from './game-thread.ts'
 import type { Piece } from './protocol.ts'
 import { PLAY_FILE, SHORTCODES_FILE } from '../load/project.ts'
-import { seedText } from '../engine/play/rng.ts'
 import { keyLine } from '../util/lines.ts'
 
 /** The line of a check's name in the definition (`name(ctx) {`, `name: (ctx) =>`, `'name': …`), else 1. */
@@ -29,10 +28,8 @@ const pieceOf = (paths: GamePaths, piece: Piece | undefined): { what: string; at
       return { what: piece.name ? `the shortcode ${piece.name}` : `loading ${SHORTCODES_FILE}`, at: { file: relativePath(paths.root, join(paths.rulesDir, SHORTCODES_FILE)), line: 1, column: 1 }, face: false }
     case 'play': {
       const at = { file: relativePath(paths.root, join(paths.rulesDir, PLAY_FILE)), line: 1, column: 1 }
-      if (piece.games && !piece.game) return { what: `the playable rules, playing games ${piece.games.from + 1} to ${piece.games.to}`, at, face: false }
-      if (!piece.game) return { what: `loading ${PLAY_FILE}`, at, face: false }
-      const { index, seed, players } = piece.game
-      return { what: `the playable rules, playing game ${index + 1} (${players} players, seed ${seedText(seed)})`, at, face: false }
+      if (piece.games) return { what: `the playable rules, playing games ${piece.games.from + 1} to ${piece.games.to}`, at, face: false }
+      return { what: `loading ${PLAY_FILE}`, at, face: false }
     }
     case 'templates':
       return { what: 'loading the templates', at: { file: relativePath(paths.root, join(paths.templatesDir, 'index.tsx')), line: 1, column: 1 }, face: true }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { difference, rate, spread } from '../../src/simulate/stats.ts'
+import { difference, interval, percent, points, rate, spread } from '../../src/simulate/stats.ts'
 import { gameSeed, Rng, seedOf } from '../../src/engine/play/rng.ts'
 import { copyPlain } from '../../src/engine/play/copy.ts'
 import { gameOf } from '../../src/engine/play/plan.ts'
@@ -22,6 +22,13 @@ describe('confidence intervals', () => {
     expect(d.difference).toBeCloseTo(0.2, 10)
     expect(d.low).toBeCloseTo(0.0524, 3)
     expect(d.high).toBeCloseTo(0.3339, 3)
+  })
+
+  it('says shares and differences as a designer reads them', () => {
+    expect(percent(0.384)).toBe('38%')
+    expect(percent(0.0042, 1)).toBe('0.4%')
+    expect(interval(rate(5, 10))).toBe('24%–76%')
+    expect([points(0.125), points(-0.03), points(-0.004), points(0)]).toEqual(['+13', '−3', '+0', '+0'])
   })
 
   it('gives the mean, spread and range of numbers', () => {
