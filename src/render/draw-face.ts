@@ -51,7 +51,7 @@ export const drawInto = async (session: RenderSession, store: FaceStore, job: Fa
   if (!face) return { diagnostics, stored: false }
   const start = performance.now()
   const key = shownKey(inputs, drawn.shown)
-  const { rasterMs } = store.put(key, face, diagnostics, drawnWith, { reusePicture: reuse })
+  const { rasterMs } = await store.put(key, face, diagnostics, drawnWith, { reusePicture: reuse })
   const shown = Object.keys(drawn.shown)
   if (shown.length && !diagnostics.some((d) => d.severity === 'error')) store.noteShown(inputs, shown)
   return { diagnostics, stored: true, key, shown, drawnWith, spent: { svg: face.svgMs, png: rasterMs, store: performance.now() - start - rasterMs } }

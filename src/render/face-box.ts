@@ -19,3 +19,9 @@ export const faceBox = (widthMm: number, heightMm: number, bleedMm: number, safe
   const px = (mm: number) => Math.round(mm * pxPerMm)
   return { width: px(widthMm + 2 * bleedMm), height: px(heightMm + 2 * bleedMm), bleed: px(bleedMm), safe: px(safeMm), pxPerMm }
 }
+
+/** A face's PNG size at a dpi: its width rounded, its height in proportion, rounded (as resvg scales to a width). */
+export const pixelSize = (box: FaceBox, dpi: number): { width: number; height: number } => {
+  const width = Math.round((box.width * dpi) / TEMPLATE_DPI)
+  return { width, height: Math.round((width * box.height) / box.width) }
+}

@@ -3,7 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync } fro
 import { basename, join, resolve, sep } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GamePaths } from '../load/project.ts'
-import type { DrawnFace } from './face.ts'
+import type { DrawnFace } from './renderer.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 import { processTempDir, tmpTag, writeFileAtomic } from '../util/atomic-write.ts'
 import { appendIndex, indexStamp, readIndex, STAGING, today, writeIndex, type IndexKeys, type StoreIndex } from './store-index.ts'
@@ -278,14 +278,14 @@ export class FaceStore {
    * rasterised now and kept as that picture for the next face that looks the same. Returns the face's files
    * and the milliseconds spent rasterising (0 for a picture the store had).
    */
-  put(key: string, face: DrawnFace, diagnostics: readonly Diagnostic[], drawnWith: DrawnWith = NOTHING_DRAWN, { reusePicture = true } = {}): StoredFace & { rasterMs: number } {
+  async put(key: string, face: DrawnFace, diagnostics: readonly Diagnostic[], drawnWith: DrawnWith = NOTHING_DRAWN, { reusePicture = true } = {}): Promise<StoredFace & { rasterMs: number }> {
     const files = this.files(key)
     this.write(files.svg, face.svg)
     const picture = join(this.dir, `picture-${face.picture}.png`)
     let rasterMs = 0
     // Without reuse (--no-cache), every face is rasterised, and its picture replaces the store's.
     if (!(reusePicture && this.link(picture, files.png))) {
-      const { png, ms } = face.rasterise()
+      const { png, ms } = await face.rasterise()
       rasterMs = ms
       this.write(files.png, png)
       this.link(files.png, picture)

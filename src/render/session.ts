@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs'
 import { LRUCache } from 'lru-cache'
 import { join } from 'node:path'
-import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+import { DiagnosticError, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import { relativePath, TEMPLATES_FILE, type GamePaths } from '../load/project.ts'
 import { typeSize } from '../engine/card-sizes.ts'
 import { borderBox } from './border-box.ts'
+import { createElement } from 'react'
 import { drawFace, faceBox, renderFace, type DrawnFace } from './face.ts'
+import { loadRenderer, type RendererName } from './renderer.ts'
 import { faceFonts } from './fonts.ts'
 import { FontBook } from './font-book.ts'
 import { faceCharacters, undrawableWarnings } from './face-characters.ts'
@@ -34,6 +36,8 @@ export interface RenderOptions {
   stamp?: boolean
   /** The most pixels a PNG or JPEG art file may have (default 50 million; `--max-image-pixels`). */
   maxImagePixels?: number
+  /** What draws the faces (`--renderer`); default satori + resvg. One that cannot load here is replaced before a run begins (`chooseRenderer`). */
+  renderer?: RendererName
 }
 
 /** One face to draw: a card's front, a type's shared back (no card), or a card's own back. */
@@ -77,6 +81,10 @@ const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undef
 }
 
 export const openSession = async (paths: GamePaths, game: GameDef, options: RenderOptions): Promise<Result<RenderSession>> => {
+  const drawing = await loadRenderer(options.renderer ?? 'satori')
+  // The run checked that the renderer loads before it began (chooseRenderer): this is a thread that could not.
+  if ('unavailable' in drawing) throw new DiagnosticError({ rule: 'render/renderer-unavailable', severity: 'error', file: relativePath(paths.root, paths.definition), message: drawing.unavailable })
+  const { renderer } = drawing
   const loaded = await loadTemplates(paths)
   const templates = loaded.value
   const { fonts, missing } = faceFonts(templates?.fonts, paths.root)
@@ -115,8 +123,8 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
 
   const session: RenderSession = {
     async warm() {
-      const words = fonts.map((f) => ({ type: 'span', key: `${f.name}${f.weight}${f.style}`, props: { style: { fontFamily: f.name, fontWeight: f.weight, fontStyle: f.style }, children: 'Aa 1' } }))
-      await renderFace({ type: 'div', key: null, props: { style: { display: 'flex', flexWrap: 'wrap' }, children: words } } as never, faceBox(20, 20, 0), fonts, 30)
+      const words = fonts.map((f) => createElement('span', { key: `${f.name}${f.weight}${f.style}`, style: { fontFamily: f.name, fontWeight: f.weight, fontStyle: f.style } }, 'Aa 1'))
+      await renderFace(createElement('div', { style: { display: 'flex', flexWrap: 'wrap' } }, words), faceBox(20, 20, 0), fonts, 30, renderer)
     },
     async draw({ kind, type: typeId, card, language }, how = {}) {
       const diagnostics: Diagnostic[] = []
@@ -193,7 +201,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         for (const chars of clashes)
           diagnostics.push({ rule: 'render/font-clash', severity: 'warning', ...at, message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements` })
         if (how.layoutOnly) return { diagnostics, shown }
-        const face = await drawFace(element, box, [...fonts, ...fallbacks], options.dpi)
+        const face = await drawFace(element, box, [...fonts, ...fallbacks], options.dpi, renderer)
         return { face, drawnWith: { fonts: drawnBy, icons: [...icons].sort() }, shown, diagnostics }
       } catch (error) {
         // At the template's line that threw when the stack names one, and always naming the card.

@@ -37,7 +37,7 @@ export const isModuleFile = (file: string): boolean => /\.(?:[cm]?[jt]sx?|json)$
 export const DRAWING_PACKAGES = ['satori', '@resvg/resvg-js', 'sharp', 'pdfkit', 'fontkit', 'react', '@fontsource/inter', '@fontsource/bitter', '@iconify-json/game-icons', 'unified', 'remark-parse', 'remark-gfm'] as const
 
 /** `name@version` of a package and of the native binaries installed with it (its optional dependencies). */
-const versionsOf = (name: string): string[] => {
+export const packageVersions = (name: string): string[] => {
   const dir = packageDir(name)
   if (!dir) return [`${name}@missing`]
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string; optionalDependencies?: Record<string, string> }
@@ -51,7 +51,7 @@ let installed: string | undefined
 
 /** The installed drawing packages, and node's zlib (which compresses the PNGs), as one line of text. */
 export const installedPackages = (): string =>
-  (installed ??= [...DRAWING_PACKAGES.flatMap((name) => versionsOf(name)), `zlib@${process.versions.zlib}`].join('\n'))
+  (installed ??= [...DRAWING_PACKAGES.flatMap((name) => packageVersions(name)), `zlib@${process.versions.zlib}`].join('\n'))
 
 const known = new Map<string, string>()
 

@@ -26,6 +26,9 @@ const STEEL = '#3d5a80'
 const PAYER_WORDS = { participants: 'Participants pay', everyone: 'Everyone pays', 'world-leader': 'The World Leader pays', 'mission-leader': 'The Mission Leader pays' } as const
 type Payer = keyof typeof PAYER_WORDS
 
+/** Ink-friendly faces are framed by a line in the card's colour, drawn inside the margin: the content keeps its safe area. */
+const inkBorder = (ctx: Ctx, color: string) => (ctx.inkFriendly ? { border: `${ctx.mm(1)}px solid ${color}`, padding: ctx.box.bleed + ctx.box.safe - ctx.mm(1) } : {})
+
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0')
 
 /** Inline icons of rule text: `draws 1 [money]`, `[health] World Health`. */
@@ -167,7 +170,7 @@ const Verdict = ({ ctx, role, icon, word, size, caption }: { ctx: Ctx; role: { c
   const bg = ctx.inkFriendly ? '#ffffff' : role.color
   const ink = ctx.inkFriendly ? role.color : '#ffffff'
   return (
-    <Face ctx={ctx} background={bg} style={{ color: ink, alignItems: 'center', justifyContent: 'center', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${role.color}` : undefined }}>
+    <Face ctx={ctx} background={bg} style={{ color: ink, alignItems: 'center', justifyContent: 'center', ...inkBorder(ctx, role.color) }}>
       <img src={ctx.icon(icon, ink)} width={ctx.mm(18)} height={ctx.mm(18)} />
       <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(size), marginTop: ctx.mm(2) }}>{word}</div>
       <div style={{ display: 'flex', fontSize: ctx.mm(2.4), marginTop: ctx.mm(2), textAlign: 'center' }}>{caption}</div>
@@ -184,7 +187,7 @@ export default defineTemplates(game, {
         const ink = ctx.inkFriendly ? side.fill : '#ffffff'
         const { width } = safeArea(ctx)
         return (
-          <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : side.fill} style={{ alignItems: 'center', justifyContent: 'space-between', color: ctx.inkFriendly ? side.fill : '#ffffff', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${side.fill}` : undefined }}>
+          <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : side.fill} style={{ alignItems: 'center', justifyContent: 'space-between', color: ctx.inkFriendly ? side.fill : '#ffffff', ...inkBorder(ctx, side.fill) }}>
             <div style={{ display: 'flex', fontSize: ctx.mm(2.6), fontWeight: 700, letterSpacing: ctx.mm(0.5) }}>SECRET IDENTITY</div>
             <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
               <img src={ctx.icon(side.icon, ctx.inkFriendly ? side.fill : '#ffffff')} width={ctx.mm(24)} height={ctx.mm(24)} />
@@ -284,7 +287,7 @@ export default defineTemplates(game, {
     },
     tech: {
       front: (card, ctx) => (
-        <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : STEEL} style={{ color: ctx.inkFriendly ? STEEL : '#ffffff', justifyContent: 'space-between', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${STEEL}` : undefined }}>
+        <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : STEEL} style={{ color: ctx.inkFriendly ? STEEL : '#ffffff', justifyContent: 'space-between', ...inkBorder(ctx, STEEL) }}>
           <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', width: '100%' }}>
             <div style={{ display: 'flex', fontSize: ctx.mm(2.6), fontWeight: 700, letterSpacing: ctx.mm(0.4) }}>ARC SHIP TECHNOLOGY</div>
             <ValueBadge ctx={ctx} value={card.fields.number} size={ctx.mm(8)} fill={GOLD} ink={SPACE} />
@@ -344,7 +347,7 @@ export default defineTemplates(game, {
         const ink = ctx.inkFriendly ? fill : '#ffffff'
         const { width, height } = safeArea(ctx)
         return (
-          <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : fill} style={{ color: ctx.inkFriendly ? fill : '#ffffff', border: ctx.inkFriendly ? `${ctx.mm(1)}px solid ${fill}` : undefined }}>
+          <Face ctx={ctx} background={ctx.inkFriendly ? '#ffffff' : fill} style={{ color: ctx.inkFriendly ? fill : '#ffffff', ...inkBorder(ctx, fill) }}>
             <div style={{ display: 'flex', alignItems: 'center', height: ctx.mm(10) }}>
               <img src={ctx.icon(world ? 'game-icons:crown' : 'game-icons:flag-objective', GOLD)} width={ctx.mm(10)} height={ctx.mm(10)} style={{ marginRight: ctx.mm(2) }} />
               <Title ctx={ctx} field="title" text={card.fields.title} width={width - ctx.mm(12)} size={ctx.mm(5.6)} color={ink} align="left" />

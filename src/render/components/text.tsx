@@ -132,7 +132,7 @@ const inReadingOrder = (w: Word, direction: 'ltr' | 'rtl'): Word => {
   return w.glued ? Object.assign(ordered, { glued: true as const }) : ordered
 }
 
-/** The fitted text: one wrapping row per paragraph, a word per item, inline icons sized to the text and set on its baseline. */
+/** The fitted text: a row per measured line, a word per item where it has icons, inline icons sized to the text and set on its baseline. */
 const Lines = ({ ctx, fitted, style, field }: { ctx: FaceContext<any>; fitted: Fitted; style: TextStyle; field?: string }) => {
   const size = fitted.size
   const lineHeight = style.lineHeight ?? 1.25
@@ -148,13 +148,16 @@ const Lines = ({ ctx, fitted, style, field }: { ctx: FaceContext<any>; fitted: F
   const color = style.color ?? '#1b1b1b'
   // A paragraph with words glued to the one before them (Chinese, a hyphen's break) spaces its other words by a margin.
   const margin = (w: Word, key: number, glue: boolean) => (glue && key > 0 && !w.glued ? { marginLeft: space } : {})
+  // Each text as wide as the measurement made it (satori's width, rounded up to whole pixels): a renderer
+  // that measures a fraction narrower would move the words after it along the line.
+  const textWidth = (text: string) => Math.ceil(ctx.measure.width(text, { family, weight: style.weight ?? 400, style: fontStyle, size }) - 1e-9)
   const word = (w: Word, key: number, glue = false) =>
     w.length === 1 && w[0]!.kind === 'text' ? (
-      <div key={key} style={{ display: 'flex', flexShrink: 0, height: line, whiteSpace: 'pre', ...margin(w, key, glue) }}>{w[0].text}</div>
+      <div key={key} style={{ display: 'flex', flexShrink: 0, width: textWidth(w[0].text), height: line, whiteSpace: 'pre', ...margin(w, key, glue) }}>{w[0].text}</div>
     ) : (
     <div key={key} style={{ display: 'flex', flexShrink: 0, height: line, ...margin(w, key, glue) }}>
       {w.map((piece, i) => {
-        if (piece.kind === 'text') return <div key={i} style={{ display: 'flex', height: line, whiteSpace: 'pre' }}>{piece.text}</div>
+        if (piece.kind === 'text') return <div key={i} style={{ display: 'flex', flexShrink: 0, width: textWidth(piece.text), height: line, whiteSpace: 'pre' }}>{piece.text}</div>
         const { src } = resolveInline(ctx, piece.name, color, style, field)
         const gap = i > 0 && w[i - 1]!.kind === 'icon' ? size * ICON_GAP_EM : 0
         return (
@@ -171,33 +174,29 @@ const Lines = ({ ctx, fitted, style, field }: { ctx: FaceContext<any>; fitted: F
       })}
     </div>
   )
+  // Each measured line is a row of its own, so that every renderer breaks the lines where the measurement
+  // did (satori and takumi each wrap a row of words a pixel differently): a line of plain text is one text,
+  // a line with icons a row of words.
+  const justify = JUSTIFY[style.align ?? 'center']
   return fitted.paragraphs.map((paragraph, p) => {
-    if (!hasIcons(paragraph)) {
-      // Without icons satori wraps the text itself (by the same Unicode rules), several times faster; it never needs more lines than a row of words.
-      return (
-        <div key={p} style={{ display: 'flex', width: '100%', flexShrink: 0, justifyContent: JUSTIFY[style.align ?? 'center'], textAlign: style.align ?? 'center', marginTop: p ? 0.35 * line : 0 }}>
-          {paragraph.map((w, i) => (i > 0 && !w.glued ? ' ' : '') + (w[0] as { text: string }).text).join('')}
-        </div>
-      )
-    }
     const glue = paragraph.some((w) => w.glued)
-    if (hasRtl(paragraph)) {
-      // Right-to-left text among icons: each measured line a row of its own, its words in the order they are
-      // read (the Unicode bidirectional algorithm, word by word); a row of words would run left to right.
-      const direction = paragraphDirection(paragraph)
-      return (
-        <div key={p} style={{ display: 'flex', flexDirection: 'column', width: '100%', flexShrink: 0, marginTop: p ? 0.35 * line : 0 }}>
-          {(fitted.lines[p] ?? []).map((words, l) => (
-            <div key={l} style={{ display: 'flex', width: '100%', ...(glue ? {} : { columnGap: space }), justifyContent: JUSTIFY[style.align ?? 'center'] }}>
-              {visualOrder(paragraph, words, direction).map((i, n) => word(inReadingOrder(paragraph[i]!, direction), n, glue))}
-            </div>
-          ))}
-        </div>
-      )
-    }
+    const icons = hasIcons(paragraph)
+    const direction = icons && hasRtl(paragraph) ? paragraphDirection(paragraph) : undefined
     return (
-      <div key={p} style={{ display: 'flex', flexWrap: 'wrap', width: '100%', flexShrink: 0, ...(glue ? {} : { columnGap: space }), rowGap: 0, justifyContent: JUSTIFY[style.align ?? 'center'], marginTop: p ? 0.35 * line : 0 }}>
-        {paragraph.map((w, i) => word(w, i, glue))}
+      <div key={p} style={{ display: 'flex', flexDirection: 'column', width: '100%', flexShrink: 0, marginTop: p ? 0.35 * line : 0 }}>
+        {(fitted.lines[p] ?? []).map((words, l) =>
+          !icons ? (
+            <div key={l} style={{ display: 'flex', width: '100%', height: line, flexShrink: 0, justifyContent: justify, whiteSpace: 'pre' }}>
+              {words.map((i, n) => (n > 0 && !paragraph[i]!.glued ? ' ' : '') + (paragraph[i]![0] as { text: string }).text).join('')}
+            </div>
+          ) : (
+            // Right-to-left text among icons: the line's words in the order they are read (the Unicode
+            // bidirectional algorithm, word by word); a row of words would run left to right.
+            <div key={l} style={{ display: 'flex', width: '100%', height: line, flexShrink: 0, ...(glue ? {} : { columnGap: space }), justifyContent: justify }}>
+              {direction ? visualOrder(paragraph, words, direction).map((i, n) => word(inReadingOrder(paragraph[i]!, direction), n, glue)) : words.map((i, n) => word(paragraph[i]!, n, glue))}
+            </div>
+          ),
+        )}
       </div>
     )
   })

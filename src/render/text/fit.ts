@@ -38,7 +38,7 @@ export interface Fitted {
   tooWide?: Word
 }
 
-/** Whether a paragraph has inline icons: it is then a row of words, else a text satori wraps itself. */
+/** Whether a paragraph has inline icons: its lines are then rows of words, else each line one text. */
 export const hasIcons = (paragraph: Paragraph): boolean => paragraph.some((w) => w.some((piece) => piece.kind === 'icon'))
 
 /** A word's pieces in ems: text measured with the font, icons square (with a gap after an icon). */

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { ReactNode } from 'react'
+import type { LoadedFont } from './fonts.ts'
+import { encodeRgbPng } from './png.ts'
+import { pixelSize, type FaceBox } from './face-box.ts'
+import type { DrawnFace, FaceRenderer, LoadedRenderer } from './renderer.ts'
+import { packageVersions } from '../util/source-hash.ts'
+
+type Takumi = typeof import('@takumi-rs/core')
+type FromJsx = typeof import('@takumi-rs/helpers/jsx').fromJsx
+
+/**
+ * takumi (a Rust renderer of the same element trees as satori) draws the face twice from one tree: its own
+ * SVG (`renderSvg`) and its raw pixels at the asked dpi, which the PNG encoder satori + resvg's faces use
+ * turns into the same kind of RGB PNG. Fonts are registered once per thread; each face names its own
+ * fallback order, as satori is given it.
+ */
+const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string): FaceRenderer => {
+  const renderer = new takumi.Renderer({})
+  const registered = new Map<string, Promise<unknown>>()
+  const register = (fonts: readonly LoadedFont[]): Promise<unknown> =>
+    Promise.all(
+      fonts.map((f) => {
+        const key = `${f.path}\0${f.name}\0${f.weight}\0${f.style}`
+        let done = registered.get(key)
+        if (!done) registered.set(key, (done = renderer.registerFont({ name: f.name, data: f.data, weight: f.weight, style: f.style })))
+        return done
+      }),
+    )
+  const salt = createHash('sha256').update(id).update(readFileSync(fileURLToPath(import.meta.url))).digest('hex')
+
+  const draw = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont[], dpi: number): Promise<DrawnFace> => {
+    const start = performance.now()
+    await register(fonts)
+    const fontFamilies = [...new Set(fonts.map((f) => f.name))]
+    // No browser style presets: satori gives elements none beyond its own, and templates style every element.
+    const { node, css } = await fromJsx(element as never)
+    const layout = { fontFamilies, ...(css.length && { css }) }
+    const svg = await renderer.renderSvg(node, { width: box.width, height: box.height, ...layout })
+    const svgMs = performance.now() - start
+    const size = pixelSize(box, dpi)
+    return {
+      svg,
+      picture: createHash('sha256').update(salt).update(`${size.width}\0`).update(svg).digest('hex').slice(0, 40),
+      svgMs,
+      rasterise: async () => {
+        const begun = performance.now()
+        const raw = await renderer.render(node, { width: size.width, height: size.height, format: 'raw', devicePixelRatio: size.width / box.width, ...layout })
+        return { png: encodeRgbPng(onWhite(raw), size.width, size.height), ms: performance.now() - begun }
+      },
+    }
+  }
+  return { name: 'takumi', id, draw }
+}
+
+/** takumi's RGBA pixels (straight alpha) laid on white, as resvg draws on a white background. */
+const onWhite = (rgba: Uint8Array): Uint8Array => {
+  for (let i = 3; i < rgba.length; i += 4) {
+    const a = rgba[i]!
+    if (a === 255) continue
+    const white = 255 * (255 - a)
+    rgba[i - 3] = Math.round((rgba[i - 3]! * a + white) / 255)
+    rgba[i - 2] = Math.round((rgba[i - 2]! * a + white) / 255)
+    rgba[i - 1] = Math.round((rgba[i - 1]! * a + white) / 255)
+    rgba[i] = 255
+  }
+  return rgba
+}
+
+/** takumi, or why it cannot load here (no prebuilt binary for this platform): then the run draws with satori + resvg. */
+export const loadTakumi = async (): Promise<LoadedRenderer> => {
+  try {
+    const [takumi, helpers] = await Promise.all([import('@takumi-rs/core'), import('@takumi-rs/helpers/jsx')])
+    // Loading the module loads the native binary; a renderer proves it works.
+    new takumi.Renderer({})
+    return { renderer: makeRenderer(takumi, helpers.fromJsx, packageVersions('@takumi-rs/core').join(' ')) }
+  } catch (error) {
+    return { unavailable: `takumi cannot load on this machine (${process.platform}-${process.arch}): ${String((error as Error)?.message ?? error).split('\n')[0]}` }
+  }
+}
+
