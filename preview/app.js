@@ -301,6 +301,9 @@ function render() {
   const status = $('status')
   status.textContent = view.status === 'building' ? 'building…' : view.status === 'failed' ? 'build failed' : 'up to date'
   status.dataset.status = view.status
+  // Which renderer drew the faces shown: the preview draws with takumi unless told otherwise, a build with satori + resvg.
+  const renderer = view.gallery?.renderer || ''
+  $('renderer').textContent = renderer ? `drawn with ${renderer}${renderer.startsWith('takumi') ? ' (fast; deckwright build draws with satori + resvg)' : ''}` : ''
   renderGames()
   renderGallery(view)
   renderProblems(view)

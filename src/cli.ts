@@ -12,6 +12,7 @@ import { firstCards, PREVIEW_CHILD, type PreviewMessage } from './preview/messag
 import type { BuildOptions } from './build/build-game.ts'
 import { append } from './util/append.ts'
 import { BOTS, type BotName } from './engine/play/bots.ts'
+import { RENDERERS, type RendererName } from './render/renderer.ts'
 
 const DEFAULT_EDITOR_LINK = 'vscode://file/{path}:{line}:{column}'
 
@@ -29,6 +30,8 @@ const secondsArg = (v: string) => {
   return n
 }
 const timeoutOption = () => new Option('--timeout <seconds>', `how long one piece of a game's code (loading it, a check, a face) may run before it is stopped (default ${DEFAULT_TIMEOUT_S})`).argParser(secondsArg)
+const rendererOption = (fallback: RendererName) =>
+  new Option('--renderer <name>', 'what draws the faces: satori (satori + resvg, the reference) or takumi (faster, the same look); takumi falls back to satori where it cannot load').choices(RENDERERS).default(fallback)
 const listArg = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean)
 /** A whole number of at least `min`: anything else is a usage error (exit 2), never NaN passed on. */
 const intArg = (min: number) => (v: string) => {
@@ -172,12 +175,13 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
     .option('--sets <sets>', 'only the cards of these sets, e.g. base,identities', listArg)
     .option('--lang <langs>', "the languages to build besides the default, e.g. nl,de; all (the default) builds every language the definition lists", listArg)
     .option('--jobs <n>', 'worker threads drawing faces (default: one per core)', intArg(1))
+    .addOption(rendererOption('satori'))
     .addOption(timeoutOption())
     .addOption(new Option('--only <part>', 'build only the faces, the print sheets or the booklet').choices(['faces', 'sheets', 'booklet']))
     .option('--no-cache', 'draw every face again instead of reusing those of earlier builds')
     .option('--watch', "build, then build again whenever the games' cards, rules or templates change (Ctrl-C stops)")
     .addOption(formatOption())
-    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; maxImagePixels?: number; sets?: string[]; lang?: string[]; jobs?: number; timeout?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; watch?: boolean; format: FormatName } & SheetFlags & OutputFlags, cmd: Command) => {
+    .action(async (games: string[], opts: { out: string; paper: 'a4' | 'letter'; dpi: number; inkFriendly?: boolean; maxImagePixels?: number; sets?: string[]; lang?: string[]; jobs?: number; renderer: RendererName; timeout?: number; only?: 'faces' | 'sheets' | 'booklet'; cache: boolean; watch?: boolean; format: FormatName } & SheetFlags & OutputFlags, cmd: Command) => {
       // A preset decides the resolution and the bleed: asking for another as well is a contradiction.
       for (const flag of ['dpi', 'bleed'] as const)
         if (opts.preset && cmd.getOptionValueSource(flag) === 'cli') throw new UsageError(`--preset ${opts.preset} sets the resolution and the bleed: leave out --${flag}`)
@@ -199,6 +203,10 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
       const { buildGame } = await import('./build/build-game.ts')
       const { progressReporter } = await import('./build/progress.ts')
       const { buildSummary } = await import('./build/summary.ts')
+      // The renderer is chosen once for the run: one that cannot load here is said once, and satori + resvg draws.
+      const { chooseRenderer, rendererFallback } = await import('./render/renderer.ts')
+      const renderer = await chooseRenderer(opts.renderer)
+      if (renderer.fallback) print([rendererFallback(renderer.fallback)], opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
       // The games' threads live as long as this process: a watch's builds find them warm.
       const threads = new GameThreads(opts.timeout)
       const buildOne = (id: string, only = opts.only, live: Pick<BuildOptions, 'first' | 'stored' | 'languages'> = {}) =>
@@ -222,6 +230,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
           bleedMm: opts.bleed,
           sheets: { landscape: opts.landscape, duplex: opts.duplex, fold: opts.fold, gapMm: opts.gap, printerMarginMm: opts.printerMargin, backOffsetMm: opts.backOffset, cornerRadiusMm: opts.cornerRadius },
           jobs: opts.jobs,
+          renderer: renderer.name,
           only,
           cache: opts.cache,
           progress: progressReporter(id),
@@ -278,16 +287,17 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
     .addOption(paperOption())
     .addOption(new Option('--duplex <mode>', 'how the sheet turns over for the backs').choices(['long-edge', 'short-edge', 'none']).default('long-edge'))
     .option('--jobs <n>', 'worker threads drawing faces (default: one per core)', intArg(1))
+    .addOption(rendererOption('takumi'))
     .addOption(timeoutOption())
     .addOption(formatOption())
-    .action(async (games: string[], opts: { out: string; port: number; host: string; open?: boolean; editor: string; paper: string; duplex: string; jobs?: number; timeout?: number; format: FormatName }) => {
+    .action(async (games: string[], opts: { out: string; port: number; host: string; open?: boolean; editor: string; paper: string; duplex: string; jobs?: number; renderer: RendererName; timeout?: number; format: FormatName }) => {
       if (opts.port > 65535) throw new UsageError(`--port ${opts.port} is not a port: give a number from 0 to 65535`)
       if (!/^[a-z][a-z0-9+.-]*:/i.test(opts.editor) || !opts.editor.includes('{path}')) throw new UsageError(`--editor must be a link with {path} in it, such as ${DEFAULT_EDITOR_LINK}`)
       const ids = selectGames(root, games)
       const source = ['rules', 'cards', 'templates'].find((dir) => join(root, dir) === resolve(root, opts.out) || isWithin(join(root, dir), resolve(root, opts.out)))
       if (source) throw new UsageError(`--out ${opts.out} is inside the games' ${source}/ folder: build into another folder, such as out`)
       const { runPreview } = await import('./preview/run.ts')
-      const buildArgs = ['build', ...ids, '--watch', '--out', opts.out, '--paper', opts.paper, '--duplex', opts.duplex, '--format', opts.format, ...(opts.jobs ? ['--jobs', String(opts.jobs)] : []), ...(opts.timeout ? ['--timeout', String(opts.timeout)] : [])]
+      const buildArgs = ['build', ...ids, '--watch', '--out', opts.out, '--paper', opts.paper, '--duplex', opts.duplex, '--format', opts.format, '--renderer', opts.renderer, ...(opts.jobs ? ['--jobs', String(opts.jobs)] : []), ...(opts.timeout ? ['--timeout', String(opts.timeout)] : [])]
       try {
         exitCode = await runPreview(root, ids, { outDir: resolve(root, opts.out), host: opts.host, port: opts.port, editor: opts.editor, open: Boolean(opts.open), buildArgs, bin: fileURLToPath(new URL('../bin/deckwright.js', import.meta.url)) })
       } catch (error) {

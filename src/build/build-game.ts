@@ -13,6 +13,7 @@ import { examplesFromFaces } from '../booklet/example.ts'
 import { OutputBatch, OutputInTheWay } from '../util/output-batch.ts'
 import { bookletKey } from '../booklet/key.ts'
 import { galleryOf, type Gallery } from './gallery.ts'
+import { chooseRenderer, rendererLabel, rendererFallback, SATORI_LABEL, type RendererName } from '../render/renderer.ts'
 import { gameLanguages, unknownLanguages } from '../engine/translations.ts'
 import type { Edition } from './editions.ts'
 import { cachedOutput } from '../util/output-cache.ts'
@@ -66,6 +67,8 @@ export interface BuildOptions {
   overview?: boolean
   /** Write Tabletop Simulator deck sheets to `tts/`; default false. */
   tts?: boolean
+  /** What draws the faces: satori + resvg (the default and the reference) or takumi (faster); takumi falls back to satori + resvg where it cannot load, with a warning. */
+  renderer?: RendererName
   /** The run's game threads (a watch keeps them warm between builds); none: threads of its own, closed when done. */
   threads?: GameThreads
   /** Seconds each piece of the game's code (loading it, a check, a face) may take (without `threads`); default 30. */
@@ -93,6 +96,8 @@ export interface BuildReport {
   sheets?: SheetSummary
   /** The faces built, card by card, for a gallery (`deckwright preview`). */
   gallery?: Gallery
+  /** What drew the faces: 'satori + resvg', or 'takumi 2.16.3'. */
+  renderer: string
   /** Where the time went, in milliseconds (see `Timings`). */
   timings: Timings
 }
@@ -124,9 +129,12 @@ export const buildGame = (root: string, id: string, options: BuildOptions): Prom
 
 const buildWith = async (root: string, id: string, options: BuildOptions, threads: GameThreads): Promise<Result<BuildReport>> => {
   const timings: Timings = { validate: 0, draw: 0, svg: 0, png: 0, store: 0, faceFiles: 0, sheets: 0, booklet: 0, commit: 0 }
-  const report: BuildReport = { game: id, written: [], faces: 0, drawn: 0, timings }
+  const report: BuildReport = { game: id, written: [], faces: 0, drawn: 0, renderer: '', timings }
   options = applyPreset(options)
-  const renderOptions = { dpi: options.dpi ?? 300, bleedMm: options.bleedMm ?? 3, inkFriendly: options.inkFriendly ?? false, ...(options.stamp && { stamp: true }), ...(options.maxImagePixels && { maxImagePixels: options.maxImagePixels }) }
+  const renderer = await chooseRenderer(options.renderer)
+  report.renderer = rendererLabel(renderer)
+  // The renderer is part of the options (and so of every face's key) only when it is not the default: satori + resvg's keys stay as they were.
+  const renderOptions: RenderOptions = { dpi: options.dpi ?? 300, bleedMm: options.bleedMm ?? 3, inkFriendly: options.inkFriendly ?? false, ...(options.stamp && { stamp: true }), ...(options.maxImagePixels && { maxImagePixels: options.maxImagePixels }), ...(renderer.name !== 'satori' && { renderer: renderer.name }) }
   const paths = gamePaths(root, id)
   const cacheDir = join(options.outDir, '.cache', id)
   const reuse = options.cache !== false
@@ -141,7 +149,7 @@ const buildWith = async (root: string, id: string, options: BuildOptions, thread
   // The drawing threads load the templates and the renderer while the first validates the game (a game with errors stops them unused).
   for (const thread of started.slice(1)) void thread.call({ game: id, do: 'open', options: renderOptions })
   // The threads stay for the run: the next game and a watch's next build find them warm.
-  return buildValidated(root, id, options, report, { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse })
+  return buildValidated(root, id, options, report, { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse, fallback: renderer.fallback })
 }
 
 /** How a build draws: the render options, the run's game threads (and the game's modules when they started), the face store. */
@@ -153,15 +161,17 @@ interface Drawing {
   store: FaceStore
   /** Take faces already in the store (false: --no-cache). */
   reuse: boolean
+  /** Why the renderer asked for could not load (the faces are drawn with satori + resvg). */
+  fallback?: string
 }
 
-const buildValidated = async (root: string, id: string, options: BuildOptions, report: BuildReport, { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse }: Drawing): Promise<Result<BuildReport>> => {
+const buildValidated = async (root: string, id: string, options: BuildOptions, report: BuildReport, { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse, fallback }: Drawing): Promise<Result<BuildReport>> => {
   const { timings } = report
   const started = performance.now()
   // The store's index is read while a game thread reads the cards.
   const validated = await validateGame(root, id, { threads, store })
   timings.validate = performance.now() - started
-  const diagnostics: Diagnostic[] = [...validated.diagnostics]
+  const diagnostics: Diagnostic[] = [...validated.diagnostics, ...(fallback ? [rendererFallback(fallback)] : [])]
   const loaded = validated.value
   if (!loaded || hasErrors(diagnostics)) return { value: report, diagnostics }
   const { game, paths } = loaded
@@ -190,7 +200,7 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   if (hasErrors(diagnostics)) return { value: report, diagnostics }
   report.drawn = faces.value.drawn
   report.faces = faces.value.drawn + faces.value.cached
-  report.gallery = galleryOf(game, faces.value, renderOptions.bleedMm)
+  report.gallery = galleryOf(game, faces.value, renderOptions.bleedMm, report.renderer)
   timings.draw = faces.value.spent.wall
   for (const part of ['svg', 'png', 'store'] as const) timings[part] = faces.value.spent[part]
 
@@ -303,7 +313,7 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
       outputs.copy(join(dir, 'faces', `${name}.back.png`), back.png)
     }
     // Made from the faces: the contact sheet (on by default) and Tabletop Simulator sheets (on request).
-    for (const file of await faceOutputs(game, faces, { bleedMm, overview: options.overview ?? true, tts: options.tts ?? false, cacheDir }))
+    for (const file of await faceOutputs(game, faces, { bleedMm, overview: options.overview ?? true, tts: options.tts ?? false, cacheDir, ...(report.renderer !== SATORI_LABEL && { drawnBy: report.renderer }) }))
       outputs.put(join(dir, file.name.replace(new RegExp(`^${id}-`), `${stem}-`)), file.data)
   }
   timings.faceFiles = performance.now() - start
@@ -321,7 +331,7 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
       return Array.from({ length: qty }, (_, copy) => ({ ...item, id: qty > 1 ? `${item.id}#${copy + 1}` : item.id }))
     })
     try {
-      const credits = { drawnWith: faces.drawnWith, root }
+      const credits = { drawnWith: faces.drawnWith, root, ...(report.renderer !== SATORI_LABEL && { drawnBy: report.renderer }) }
       const sheetOptions = { paper: options.paper ?? ('a4' as const), duplex: 'long-edge' as const, ...options.sheets, title: `${game.title} — cards${inLanguage}`, lang, bleedMm, credits }
       // The sheets of the build before, and how they were made: pages that did not change are not drawn again.
       const target = join(dir, `${stem}-cards.pdf`)

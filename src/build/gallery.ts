@@ -25,13 +25,16 @@ export interface Gallery {
   safeMm: number
   types: Record<string, { name: string; widthMm: number; heightMm: number; split: boolean }>
   cards: GalleryCard[]
+  /** What drew the faces: 'satori + resvg', or 'takumi 2.16.3'. */
+  renderer: string
 }
 
 const words = (value: unknown): string => (Array.isArray(value) ? value.map(words).join(' ') : value === null || value === undefined ? '' : typeof value === 'object' ? Object.values(value).map(words).join(' ') : String(value))
 
 /** The gallery of a game's built faces. */
-export const galleryOf = (game: GameDef, faces: GameFaces, bleedMm: number, safeMm = 3): Gallery => ({
+export const galleryOf = (game: GameDef, faces: GameFaces, bleedMm: number, renderer: string, safeMm = 3): Gallery => ({
   title: game.title,
+  renderer,
   bleedMm,
   safeMm,
   types: Object.fromEntries(

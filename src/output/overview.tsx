@@ -72,7 +72,7 @@ const layout = (title: string, subtitle: string, sections: { title: string; thum
  * their SVG at true relative size, and set into the sheet pixel by pixel; satori draws the words (with
  * the bundled fonts, as paths) and resvg the sheet under them. Same bytes every build.
  */
-export const renderOverview = async (game: GameDef, faces: GameFaces, bleedMm: number, cacheDir?: string): Promise<Buffer> => {
+export const renderOverview = async (game: GameDef, faces: GameFaces, bleedMm: number, cacheDir?: string, drawnBy?: string): Promise<Buffer> => {
   // A back's type: the card's own for an own back, else the first type of its deck.
   const backType = (name: string) =>
     faces.cards.find((f) => f.back === name)?.card.type ?? Object.keys(game.types).find((t) => deckOf(game, t) === name)!
@@ -99,7 +99,7 @@ export const renderOverview = async (game: GameDef, faces: GameFaces, bleedMm: n
   const backs = [...faces.backs].map(([name, back]) => ({ thumb: thumb(back, backType(name)), label: name }))
   if (backs.length) sections.push({ title: `Backs · ${backs.length}`, thumbs: backs })
 
-  const { tiles, texts, height } = layout(game.title, `v${game.version} · ${faces.cards.length + faces.backs.size} faces`, sections)
+  const { tiles, texts, height } = layout(game.title, `v${game.version} · ${faces.cards.length + faces.backs.size} faces${drawnBy ? ` · drawn with ${drawnBy}` : ''}`, sections)
   const radius = Math.round(3 * scale)
   // The words and frames: drawn again only when the layout changes, not when a face does.
   const words = async () => draw(await satori(

@@ -35,7 +35,7 @@ const blank = (width: number, height: number, grey = 255): Pixels => ({ data: ne
  * card in someone else's hand. The back is also its own file. Faces are cut to their trim and drawn
  * again from their SVG at the cell size. A README.txt says what to type into the Custom Deck dialog.
  */
-export const ttsSheets = (game: GameDef, faces: GameFaces, bleedMm: number, cacheDir?: string): OutputFile[] => {
+export const ttsSheets = (game: GameDef, faces: GameFaces, bleedMm: number, cacheDir?: string, drawnBy?: string): OutputFile[] => {
   const decks = new Map<string, GameFaces['cards']>()
   for (const f of faces.cards) {
     const deck = deckOf(game, f.card.type)
@@ -78,15 +78,15 @@ export const ttsSheets = (game: GameDef, faces: GameFaces, bleedMm: number, cach
       sheets.push({ file, columns, rows, cards: chunk.length, back: own ? `${deck}-${n}-backs.png` : `${deck}-back.png`, uniqueBacks: own })
     }
   }
-  files.push({ name: 'tts/README.txt', data: ttsReadme(game, sheets) })
+  files.push({ name: 'tts/README.txt', data: ttsReadme(game, sheets, drawnBy) })
   return files
 }
 
-const ttsReadme = (game: GameDef, sheets: TtsSheet[]): string => {
+const ttsReadme = (game: GameDef, sheets: TtsSheet[], drawnBy?: string): string => {
   const wide = Math.max(...sheets.map((s) => s.file.length), 4)
   const rows = sheets.map((s) => `  ${s.file.padEnd(wide)}  Width ${String(s.columns).padStart(2)}  Height ${s.rows}  Number ${String(s.cards).padStart(2)}  Back ${s.back}${s.uniqueBacks ? '  (Unique Backs on)' : ''}`)
   return [
-    `${game.title} v${game.version}: decks for Tabletop Simulator`,
+    `${game.title} v${game.version}: decks for Tabletop Simulator${drawnBy ? ` (faces drawn with ${drawnBy})` : ''}`,
     '',
     'Objects > Components > Cards > Custom Deck, then for each sheet:',
     '  Face: the sheet (upload it, or give its file:/// path)   Back: the file named below',

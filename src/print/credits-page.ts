@@ -1,6 +1,6 @@
 import { mmToPt } from '../util/units.ts'
 import { packageFile } from '../util/packages.ts'
-import { outputWords, type OutputWords } from '../util/output-words.ts'
+import { outputWords, say, type OutputWords } from '../util/output-words.ts'
 import { creditsFor, creditWords, drawnWithAll, type FaceCredits } from '../util/credits.ts'
 
 /** The font the credits page is set in (credited on it too): deckwright's own body font. */
@@ -19,7 +19,7 @@ const MARGIN_MM = 15
  * names wherever its icons go). Set in Inter on pages of the sheets' paper; as many pages as it needs.
  * Returns the number of pages added.
  */
-export const addCreditsPages = (doc: PDFKit.PDFDocument, { drawnWith, root }: FaceCredits, size: [number, number], words: OutputWords = outputWords()): number => {
+export const addCreditsPages = (doc: PDFKit.PDFDocument, { drawnWith, root, drawnBy }: FaceCredits, size: [number, number], words: OutputWords = outputWords()): number => {
   const credits = creditsFor(drawnWithAll([drawnWith, { fonts: [PAGE_FONT], icons: [] }]), root)
   doc.registerFont('credits', fontFile(400))
   doc.registerFont('credits-bold', fontFile(700))
@@ -53,6 +53,6 @@ export const addCreditsPages = (doc: PDFKit.PDFDocument, { drawnWith, root }: Fa
       write('credits', 7.5, '#666666', source, 1)
     }
   }
-  write('credits', 7.5, '#666666', words.madeWith, 12)
+  write('credits', 7.5, '#666666', drawnBy ? `${words.madeWith} ${say(words.drawnWith, { renderer: drawnBy })}` : words.madeWith, 12)
   return pages
 }

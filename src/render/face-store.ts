@@ -7,7 +7,7 @@ import type { DrawnFace } from './renderer.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 import { processTempDir, tmpTag, writeFileAtomic } from '../util/atomic-write.ts'
 import { appendIndex, indexStamp, readIndex, STAGING, today, writeIndex, type IndexKeys, type StoreIndex } from './store-index.ts'
-import { filesUnder, isModuleFile, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
+import { filesUnder, isModuleFile, packageVersions, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import { SHORTCODES_FILE } from '../load/project.ts'
 import { NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
 
@@ -18,6 +18,8 @@ import { NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
  */
 export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardArt: ReadonlySet<string> = new Set(), moduleFiles: readonly string[] = []): string => {
   const hash = createHash('sha256').update(JSON.stringify(options)).update(sourceHash('render')).update(projectDrawingPackages(paths.root))
+  // takumi's version and its binary's, when it draws (satori's and resvg's are in every key, in sourceHash).
+  if (options.renderer === 'takumi') hash.update(packageVersions('@takumi-rs/core').join('\n'))
   // The definition and any module it imports from the rules folder (the rules text and pictures are not faces'
   // business). The template words (templates/<game>/lang/) are in the keys of the faces that show them instead.
   const words = join(paths.templatesDir, 'lang') + sep

@@ -35,6 +35,8 @@ export interface FaceCredits {
   drawnWith: DrawnWith
   /** The project's folder (its fonts and icon sets are found there first); none: deckwright's own. */
   root?: string
+  /** The renderer the faces were drawn with, when it is not satori + resvg ('takumi 2.16.3'). */
+  drawnBy?: string
 }
 
 /** Everything the given faces and pages were drawn with, each once, sorted. */

@@ -14,6 +14,8 @@ export interface OutputWords {
   typefaces: string
   icons: string
   madeWith: string
+  /** Said after `madeWith` when the faces were drawn with takumi rather than satori + resvg. */
+  drawnWith: string
   /** A font's maker and licence. */
   fontLicence: string
   /** An icon set's maker, licence and the icons of theirs drawn (as game-icons.net asks to be credited). */
@@ -35,6 +37,7 @@ const en: OutputWords = {
   typefaces: 'Typefaces',
   icons: 'Icons',
   madeWith: 'Made with deckwright.',
+  drawnWith: 'Faces drawn with {renderer}.',
   fontLicence: '{maker}. Licensed under the {license}.',
   iconLicence: 'Icons made by {maker}, under {license}: {icons}.',
   npmPackage: 'npm package {name}',
@@ -56,6 +59,7 @@ const WORDS: Record<string, OutputWords> = {
     typefaces: 'Lettertypen',
     icons: 'Iconen',
     madeWith: 'Gemaakt met deckwright.',
+    drawnWith: 'Kaarten getekend met {renderer}.',
     fontLicence: '{maker}. In licentie gegeven onder de {license}.',
     iconLicence: 'Iconen gemaakt door {maker}, onder {license}: {icons}.',
     npmPackage: 'npm-pakket {name}',
@@ -73,6 +77,7 @@ const WORDS: Record<string, OutputWords> = {
     typefaces: 'Schriften',
     icons: 'Symbole',
     madeWith: 'Erstellt mit deckwright.',
+    drawnWith: 'Karten gezeichnet mit {renderer}.',
     fontLicence: '{maker}. Lizenziert unter der {license}.',
     iconLicence: 'Symbole von {maker}, unter {license}: {icons}.',
     npmPackage: 'npm-Paket {name}',
@@ -90,6 +95,7 @@ const WORDS: Record<string, OutputWords> = {
     typefaces: 'Polices',
     icons: 'Icônes',
     madeWith: 'Réalisé avec deckwright.',
+    drawnWith: 'Cartes dessinées avec {renderer}.',
     fontLicence: '{maker}. Sous licence {license}.',
     iconLicence: 'Icônes de {maker}, sous licence {license} : {icons}.',
     npmPackage: 'paquet npm {name}',
@@ -107,6 +113,7 @@ const WORDS: Record<string, OutputWords> = {
     typefaces: 'Tipografías',
     icons: 'Iconos',
     madeWith: 'Hecho con deckwright.',
+    drawnWith: 'Cartas dibujadas con {renderer}.',
     fontLicence: '{maker}. Con licencia {license}.',
     iconLicence: 'Iconos de {maker}, con licencia {license}: {icons}.',
     npmPackage: 'paquete npm {name}',
@@ -124,6 +131,7 @@ const WORDS: Record<string, OutputWords> = {
     typefaces: 'Caratteri',
     icons: 'Icone',
     madeWith: 'Realizzato con deckwright.',
+    drawnWith: 'Carte disegnate con {renderer}.',
     fontLicence: '{maker}. Con licenza {license}.',
     iconLicence: 'Icone di {maker}, con licenza {license}: {icons}.',
     npmPackage: 'pacchetto npm {name}',
@@ -141,6 +149,7 @@ const WORDS: Record<string, OutputWords> = {
     typefaces: 'Tipos de letra',
     icons: 'Ícones',
     madeWith: 'Feito com deckwright.',
+    drawnWith: 'Cartas desenhadas com {renderer}.',
     fontLicence: '{maker}. Licenciado sob a {license}.',
     iconLicence: 'Ícones de {maker}, sob a licença {license}: {icons}.',
     npmPackage: 'pacote npm {name}',

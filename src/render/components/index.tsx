@@ -162,9 +162,10 @@ export const Art = ({ ctx, card = ctx.card, file = card?.art, width, height, fit
   const stripe = Math.max(2, ctx.mm(0.8))
   return (
     <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', width, height, backgroundColor: '#eeeeee', backgroundImage: `repeating-linear-gradient(45deg, #d4d4d4 0px, #d4d4d4 ${stripe}px, #eeeeee ${stripe}px, #eeeeee ${2 * stripe}px)`, border: `${Math.max(1, ctx.mm(0.3))}px solid #9a9a9a`, color: '#444444', fontFamily: 'Inter', ...style }}>
-      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', maxWidth: '90%', background: '#ffffff', borderRadius: ctx.mm(1), padding: `${ctx.mm(0.8)}px ${ctx.mm(1.5)}px` }}>
-        <div style={{ display: 'flex', fontSize: ctx.mm(2.2), fontWeight: 700, letterSpacing: ctx.mm(0.2) }}>MISSING ART</div>
-        <div style={{ display: 'flex', fontSize: ctx.mm(2), textAlign: 'center', wordBreak: 'break-all' }}>{file}</div>
+      {/* The label's lines stretch to its width, so that a long file name wraps inside it (a centred line would take its whole text's width). */}
+      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', maxWidth: '90%', background: '#ffffff', borderRadius: ctx.mm(1), padding: `${ctx.mm(0.8)}px ${ctx.mm(1.5)}px` }}>
+        <div style={{ display: 'flex', justifyContent: 'center', fontSize: ctx.mm(2.2), fontWeight: 700, letterSpacing: ctx.mm(0.2) }}>MISSING ART</div>
+        <div style={{ display: 'flex', justifyContent: 'center', fontSize: ctx.mm(2), textAlign: 'center', wordBreak: 'break-all' }}>{file}</div>
       </div>
     </div>
   )
