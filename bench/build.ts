@@ -69,7 +69,7 @@ export const bareFloor = async (count: number) => {
   return { svg: svgMs / count, png: pngMs / count }
 }
 
-export const benchBuild = async (faces: number) => {
+export const benchBuild = async (faces: number, renderer: 'satori' | 'takumi' = 'satori') => {
   writeGame(faces)
   const out = join(work, 'out')
   const jobs = defaultJobs()
@@ -81,13 +81,13 @@ export const benchBuild = async (faces: number) => {
   // The game's threads live across the two builds, as in the build process of a watch.
   const threads = new GameThreads()
   t = performance.now()
-  const [cold, coldRss] = await rssDuring(() => buildGame(work, 'bench', { outDir: out, jobs, overview: false, threads }))
+  const [cold, coldRss] = await rssDuring(() => buildGame(work, 'bench', { outDir: out, jobs, overview: false, threads, renderer }))
   const coldMs = performance.now() - t
   if (cold.value.drawn !== faces) throw new Error(`expected ${faces} faces drawn, got ${cold.value.drawn}: ${JSON.stringify(cold.diagnostics.slice(0, 3))}`)
 
   writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, ' (edited)'))
   t = performance.now()
-  const [warm, warmRss] = await rssDuring(() => buildGame(work, 'bench', { outDir: out, jobs, overview: false, threads }))
+  const [warm, warmRss] = await rssDuring(() => buildGame(work, 'bench', { outDir: out, jobs, overview: false, threads, renderer }))
   const incrementalMs = performance.now() - t
   await threads.close()
 
@@ -96,7 +96,7 @@ export const benchBuild = async (faces: number) => {
   for (const again of [' (edited again)', ' (edited a third time)', ' (edited a fourth time)']) {
     writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, again))
     t = performance.now()
-    execFileSync(process.execPath, [join(here, '..', 'bin', 'deckwright.js'), 'build', 'bench', '--no-overview', '--out', out], { cwd: work, stdio: 'ignore' })
+    execFileSync(process.execPath, [join(here, '..', 'bin', 'deckwright.js'), 'build', 'bench', '--no-overview', '--out', out, '--renderer', renderer], { cwd: work, stdio: 'ignore' })
     commands.push(performance.now() - t)
   }
   const commandMs = commands.sort((a, b) => a - b)[1]!
@@ -104,5 +104,5 @@ export const benchBuild = async (faces: number) => {
   const sample = Math.min(faces - 1, 60)
   const bare = await bareFloor(sample)
   const floorMs = ((bare.svg + bare.png) * faces) / jobs
-  return { faces, jobs, validateMs, coldMs, incrementalMs, incrementalDrawn: warm.value.drawn, cold: cold.value.timings, warm: warm.value.timings, floorMs, bare, peakRss: peakRss(), coldRss, warmRss, commandMs }
+  return { faces, renderer, jobs, validateMs, coldMs, incrementalMs, incrementalDrawn: warm.value.drawn, cold: cold.value.timings, warm: warm.value.timings, floorMs, bare, peakRss: peakRss(), coldRss, warmRss, commandMs }
 }

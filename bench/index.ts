@@ -1,6 +1,22 @@
 // npm run bench [faces] [cards to validate]: prints the figures of deckwright as it ships (dist/) on this machine.
 // npm run bench -- --scale [sizes…]: the figures at 1,000 to 20,000 faces instead (bench/scale.ts).
 // npm run bench -- --simulate: only the simulation's figures (bench/simulate.ts).
+// npm run bench -- --renderers [faces]: only satori + resvg against takumi (bench/renderers.ts).
+// npm run bench -- --renderer takumi: the build's figures drawn with takumi (default satori + resvg).
+const flag = (name: string) => {
+  const i = process.argv.indexOf(name)
+  if (i < 0) return undefined
+  const [value] = process.argv.splice(i, 2).slice(1)
+  return value ?? ''
+}
+const rendererFlag = flag('--renderer')
+if (rendererFlag !== undefined && rendererFlag !== 'satori' && rendererFlag !== 'takumi') throw new Error(`--renderer ${rendererFlag}: satori or takumi`)
+if (process.argv.includes('--renderers')) {
+  const { benchRenderers } = await import('./renderers.ts')
+  const at = process.argv.indexOf('--renderers')
+  await benchRenderers(Number(process.argv[at + 1] ?? 5000) || 5000)
+  process.exit(0)
+}
 if (process.argv.includes('--scale')) {
   await import('./scale.ts')
   process.exit(0)
@@ -28,9 +44,9 @@ console.log(`validate ${v.cards} cards: YAML ${ms(v.yaml)} (${((v.yaml / v.cards
 const sheetsMs = await benchSheets(90)
 console.log(`sheets PDF of 90 poker cards (822×1122 px faces, a shared back): ${ms(sheetsMs)}, median of 3`)
 
-const b = await benchBuild(faces)
+const b = await benchBuild(faces, rendererFlag === 'takumi' ? 'takumi' : 'satori')
 const row = (label: string, cold: number, warm: number) => console.log(`  ${label.padEnd(44)}${ms(cold).padStart(9)}${ms(warm).padStart(12)}`)
-console.log(`build ${b.faces} poker faces at 300 dpi on ${b.jobs} threads:${' '.repeat(9)}cold   one-card edit`)
+console.log(`build ${b.faces} poker faces at 300 dpi on ${b.jobs} threads, drawn with ${b.renderer}:${' '.repeat(9)}cold   one-card edit`)
 row('whole build', b.coldMs, b.incrementalMs)
 row('  validate (definition, cards, checks)', b.cold.validate, b.warm.validate)
 row(`  draw faces (${b.faces} cold, ${b.incrementalDrawn} after the edit)`, b.cold.draw, b.warm.draw)
@@ -44,6 +60,9 @@ console.log(`  floor: bare satori ${b.bare.svg.toFixed(1)} + resvg ${b.bare.png.
 console.log(`  build / floor                                    ${(b.coldMs / b.floorMs).toFixed(2)}`)
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 console.log(`  peak RSS: ${mb(b.peakRss)} in all; ${mb(b.coldRss)} during the cold build, ${mb(b.warmRss)} during the one-card edit`)
+
+const { benchRenderers } = await import('./renderers.ts')
+await benchRenderers(5000)
 
 await printSimulate()
 

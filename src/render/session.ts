@@ -6,10 +6,10 @@ import type { Card, GameDef } from '../engine/define.ts'
 import { relativePath, TEMPLATES_FILE, type GamePaths } from '../load/project.ts'
 import { typeSize } from '../engine/card-sizes.ts'
 import { borderBox } from './border-box.ts'
-import { createElement } from 'react'
-import { drawFace, faceBox, renderFace, type DrawnFace } from './face.ts'
+import { createElement, type ReactNode } from 'react'
+import { drawFace, faceBox, renderFace, type DrawnFace, type FaceBox } from './face.ts'
 import { loadRenderer, type RendererName } from './renderer.ts'
-import { faceFonts } from './fonts.ts'
+import { faceFonts, type LoadedFont } from './fonts.ts'
 import { FontBook } from './font-book.ts'
 import { faceCharacters, undrawableWarnings } from './face-characters.ts'
 import { genericTemplate } from './generic.tsx'
@@ -57,12 +57,17 @@ export interface FaceDrawing {
   /** The texts of its language the face showed (the game's own, template words): part of its key. */
   shown: ShownTexts
   diagnostics: Diagnostic[]
+  /** With `prepareOnly`: the element, box and fonts (in fallback order) a renderer draws the face from. */
+  prepared?: { element: ReactNode; box: FaceBox; fonts: LoadedFont[] }
 }
 
 /** Draws faces of one game: its templates and fonts loaded once. A worker holds one per game. */
 export interface RenderSession {
-  /** Draws a face; with `layoutOnly`, runs its template (which measures text and looks icons up) without drawing. */
-  draw(job: FaceJob, how?: { layoutOnly?: boolean }): Promise<FaceDrawing>
+  /**
+   * Draws a face; with `layoutOnly`, runs its template (which measures text and looks icons up) without
+   * drawing; with `prepareOnly`, gives what a renderer would be handed instead (the bench's bare floor).
+   */
+  draw(job: FaceJob, how?: { layoutOnly?: boolean; prepareOnly?: boolean }): Promise<FaceDrawing>
   /** Draws a few words in every font, small, and throws the result away: the first face then costs what the others do. */
   warm(): Promise<void>
 }
@@ -201,6 +206,7 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         for (const chars of clashes)
           diagnostics.push({ rule: 'render/font-clash', severity: 'warning', ...at, message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements` })
         if (how.layoutOnly) return { diagnostics, shown }
+        if (how.prepareOnly) return { diagnostics, shown, prepared: { element, box, fonts: [...fonts, ...fallbacks] } }
         const face = await drawFace(element, box, [...fonts, ...fallbacks], options.dpi, renderer)
         return { face, drawnWith: { fonts: drawnBy, icons: [...icons].sort() }, shown, diagnostics }
       } catch (error) {

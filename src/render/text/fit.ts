@@ -4,7 +4,6 @@ import { parseInline, type Paragraph, type Word } from '../../engine/inline-text
 /** How inline icons sit in a line: their size and the space between two icons that touch, in ems. */
 export const ICON_EM = 1.15
 export const ICON_GAP_EM = 0.08
-const SLACK = 1
 
 export interface FitRequest {
   text: string
@@ -49,9 +48,13 @@ const pieceWidths = (word: Word, measure: TextMeasure, font: Omit<TextFont, 'siz
       : { text: false, em: ICON_EM + (i > 0 && word[i - 1]!.kind === 'icon' ? ICON_GAP_EM : 0) },
   )
 
-/** A word's width in px at a size, as satori lays it out: a text's measured width is rounded up to whole pixels. */
-const wordWidth = (pieces: readonly { text: boolean; em: number }[], size: number): number =>
-  pieces.reduce((w, p) => w + (p.text ? Math.ceil(p.em * size - 1e-9) : p.em * size), 0)
+/**
+ * A word's width in px at a size. In a row of words (a paragraph with icons) each text is an item of its own,
+ * as wide as its measured width rounded up to whole pixels (as satori sizes it, and the row draws it); in a
+ * line of plain text the words' widths simply add up.
+ */
+const wordWidth = (pieces: readonly { text: boolean; em: number }[], size: number, rounded = true): number =>
+  pieces.reduce((w, p) => w + (p.text ? (rounded ? Math.ceil(p.em * size - 1e-9) : p.em * size) : p.em * size), 0)
 
 /**
  * Breaks words into lines as a wrapping flex row does: a word goes to the next line when it would pass the
@@ -89,14 +92,14 @@ export const fitText = (measure: TextMeasure, req: FitRequest): Fitted => {
   const gap = measure.width(' ', { ...req.font, size: 1 })
   const paragraphGap = req.paragraphGap ?? 0.35
   const tryAt = (size: number) => {
-    // A pixel to spare: satori rounds positions, and a line it breaks later than this never overflows.
-    const broken = pieces.map((p, i) => breakLines(p.map((w) => wordWidth(w, size)), req.width - SLACK, paragraphs[i]!.map((w) => (w.glued ? 0 : gap * size)), hasIcons(paragraphs[i]!) && paragraphs[i]!.some((w) => w.glued)))
+    // Each line is drawn as measured (a row of its own, never wrapped again): no pixel needs to be spared.
+    const broken = pieces.map((p, i) => breakLines(p.map((w) => wordWidth(w, size, hasIcons(paragraphs[i]!))), req.width, paragraphs[i]!.map((w) => (w.glued ? 0 : gap * size)), hasIcons(paragraphs[i]!) && paragraphs[i]!.some((w) => w.glued)))
     const lines = broken.reduce((n, b) => n + b.lines.length, 0)
     const lineHeight = size * req.lineHeight
     const height = lines * lineHeight + (paragraphs.length - 1) * paragraphGap * lineHeight
     const wideEnough = broken.every((b) => b.widest <= req.width + 0.01)
     const fits = wideEnough && (req.height === undefined || height <= req.height + 0.5) && (req.maxLines === undefined || lines <= req.maxLines)
-    const tooWide = pieces.flatMap((p, i) => p.map((w, j) => ({ word: paragraphs[i]![j]!, width: wordWidth(w, size) }))).find((w) => w.width > req.width + 0.01)?.word
+    const tooWide = pieces.flatMap((p, i) => p.map((w, j) => ({ word: paragraphs[i]![j]!, width: wordWidth(w, size, hasIcons(paragraphs[i]!)) }))).find((w) => w.width > req.width + 0.01)?.word
     return { size, lines: broken.map((b) => b.lines), height, fits, linesCount: lines, widest: Math.max(...broken.map((b) => b.widest)), tooWide }
   }
   let size = req.size

@@ -1,0 +1,113 @@
+// npm run bench -- --renderers [faces]: satori + resvg against takumi on the example games' own faces, grown
+// to `faces` distinct faces (default 5,000): each renderer's faces-only cold build in one process, and its
+// bare floor (the renderer alone on the same elements: no store, no threads).
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseDocument, isMap, isSeq, type YAMLMap } from 'yaml'
+import { buildGame } from '../dist/build/build-game.js'
+import { planFaces } from '../dist/render/plan.js'
+import { drawFace } from '../dist/render/face.js'
+import { loadRenderer } from '../dist/render/renderer.js'
+import { openSession } from '../dist/render/session.js'
+import { defaultJobs } from '../dist/threads/face-pool.js'
+import { validateGame } from '../dist/validate.js'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const repo = join(here, '..')
+/** Inside the repository, so that the games' `import … from 'deckwright'` resolves; ignored by git. */
+const work = join(here, 'work-renderers')
+const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
+
+/**
+ * Copies the example games and grows each to about `faces / 4` faces: the cards of its YAML files that
+ * have a title, copied with the title numbered ("Quiet Night 12", shortened where the number would not
+ * fit), so that every copy is a distinct face.
+ */
+const writeGames = (faces: number): void => {
+  rmSync(work, { recursive: true, force: true })
+  for (const dir of ['rules', 'cards', 'templates']) for (const id of GAMES) cpSync(join(repo, dir, id), join(work, dir, id), { recursive: true })
+  for (const id of GAMES) {
+    const dir = join(work, 'cards', id)
+    const files = readdirSync(dir).filter((f) => f.endsWith('.yaml'))
+    const docs = files.map((f) => ({ file: join(dir, f), doc: parseDocument(readFileSync(join(dir, f), 'utf8')) }))
+    const titled = docs.flatMap(({ doc }) => {
+      const cards = doc.get('cards')
+      return isSeq(cards) ? [cards.items.filter((c): c is YAMLMap => isMap(c) && c.has('title')).length] : [0]
+    })
+    const perTitled = Math.max(1, Math.ceil(faces / GAMES.length / Math.max(1, titled.reduce((a, b) => a + b, 0))))
+    for (const { file, doc } of docs) {
+      const cards = doc.get('cards')
+      if (!isSeq(cards)) continue
+      const originals = cards.items.filter((c): c is YAMLMap => isMap(c) && c.has('title'))
+      for (let k = 2; k <= perTitled; k++)
+        for (const card of originals) {
+          const copy = card.clone() as YAMLMap
+          const title = String(copy.get('title'))
+          copy.set('id', `${copy.get('id')}-${k}`)
+          copy.set('title', `${title.slice(0, 18)} ${k}`)
+          cards.items.push(copy)
+        }
+      writeFileSync(file, doc.toString({ lineWidth: 0 }))
+    }
+  }
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+
+/** Each renderer alone on `count` faces' elements of each game (the same elements for both), in this thread: ms a face. */
+const bareFloors = async (count: number) => {
+  const renderers = await Promise.all((['satori', 'takumi'] as const).map(async (name) => {
+    const loaded = await loadRenderer(name)
+    if ('unavailable' in loaded) throw new Error(loaded.unavailable)
+    return loaded.renderer
+  }))
+  const spent = [0, 0]
+  let faces = 0
+  for (const id of GAMES) {
+    const { game, paths, cards } = (await validateGame(work, id)).value!
+    const session = (await openSession(paths, game, { dpi: 300, bleedMm: 3, inkFriendly: false })).value
+    for (const { job } of planFaces(game, cards).slice(0, count)) {
+      const { prepared } = await session.draw(job, { prepareOnly: true })
+      if (!prepared) continue
+      faces++
+      for (const [i, renderer] of renderers.entries()) {
+        const start = performance.now()
+        const drawn = await drawFace(prepared.element, prepared.box, prepared.fonts, 300, renderer)
+        await drawn.rasterise()
+        spent[i]! += performance.now() - start
+      }
+    }
+  }
+  return { satori: spent[0]! / faces, takumi: spent[1]! / faces, faces }
+}
+
+export const benchRenderers = async (faces: number) => {
+  const jobs = defaultJobs()
+  console.log(`deckwright renderer bench: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${jobs} threads`)
+  writeGames(faces)
+  const rows: Record<string, { ms: number; faces: number }> = {}
+  for (const renderer of ['satori', 'takumi'] as const) {
+    const out = join(work, `out-${renderer}`)
+    rmSync(out, { recursive: true, force: true })
+    mkdirSync(out, { recursive: true })
+    let total = 0
+    let drawn = 0
+    for (const id of GAMES) {
+      const start = performance.now()
+      const built = await buildGame(work, id, { outDir: out, only: 'faces', languages: [], overview: false, renderer, jobs })
+      total += performance.now() - start
+      const errors = built.diagnostics.filter((d) => d.severity === 'error')
+      if (errors.length) throw new Error(`${id}: ${errors.slice(0, 3).map((d) => `${d.file}:${d.line} ${d.message}`).join('; ')}`)
+      drawn += built.value.drawn
+    }
+    rows[renderer] = { ms: total, faces: drawn }
+    console.log(`  ${renderer.padEnd(8)} cold build --only faces, ${drawn} faces: ${s(total)} (${(total / drawn).toFixed(1)} ms a face)`)
+  }
+  console.log(`  takumi / satori + resvg: ${(rows.takumi!.ms / rows.satori!.ms).toFixed(2)}`)
+  const floor = await bareFloors(40)
+  console.log(`  bare floor, one thread, ${floor.faces} faces: satori + resvg ${floor.satori.toFixed(1)} ms a face, takumi ${floor.takumi.toFixed(1)} ms (${(floor.takumi / floor.satori).toFixed(2)}); × faces / ${jobs} threads: ${s((floor.satori * rows.satori!.faces) / jobs)} and ${s((floor.takumi * rows.takumi!.faces) / jobs)}`)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchRenderers(Number(process.argv[2] ?? 5000))
