@@ -23,33 +23,40 @@ const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
 /**
  * Copies the example games and grows each to about `faces / 4` faces: the cards of its YAML files that
  * have a title, copied with the title numbered ("Quiet Night 12", shortened where the number would not
- * fit), so that every copy is a distinct face.
+ * fit), so that every copy is a distinct face. A file whose copies the game's checks refuse (a card the
+ * game needs exactly one of) is left as it was, and the others grow more.
  */
-const writeGames = (faces: number): void => {
+const writeGames = async (faces: number): Promise<void> => {
   rmSync(work, { recursive: true, force: true })
   for (const dir of ['rules', 'cards', 'templates']) for (const id of GAMES) cpSync(join(repo, dir, id), join(work, dir, id), { recursive: true })
   for (const id of GAMES) {
     const dir = join(work, 'cards', id)
-    const files = readdirSync(dir).filter((f) => f.endsWith('.yaml'))
-    const docs = files.map((f) => ({ file: join(dir, f), doc: parseDocument(readFileSync(join(dir, f), 'utf8')) }))
-    const titled = docs.flatMap(({ doc }) => {
-      const cards = doc.get('cards')
-      return isSeq(cards) ? [cards.items.filter((c): c is YAMLMap => isMap(c) && c.has('title')).length] : [0]
-    })
-    const perTitled = Math.max(1, Math.ceil(faces / GAMES.length / Math.max(1, titled.reduce((a, b) => a + b, 0))))
-    for (const { file, doc } of docs) {
-      const cards = doc.get('cards')
-      if (!isSeq(cards)) continue
-      const originals = cards.items.filter((c): c is YAMLMap => isMap(c) && c.has('title'))
-      for (let k = 2; k <= perTitled; k++)
-        for (const card of originals) {
-          const copy = card.clone() as YAMLMap
-          const title = String(copy.get('title'))
-          copy.set('id', `${copy.get('id')}-${k}`)
-          copy.set('title', `${title.slice(0, 18)} ${k}`)
-          cards.items.push(copy)
+    const originals = new Map(readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => [join(dir, f), readFileSync(join(dir, f), 'utf8')]))
+    const titled = (text: string) => {
+      const cards = parseDocument(text).get('cards')
+      return isSeq(cards) ? cards.items.filter((c) => isMap(c) && c.has('title')).length : 0
+    }
+    let growing = [...originals.keys()].filter((file) => titled(originals.get(file)!) > 0)
+    for (let attempt = 0; attempt < 4 && growing.length; attempt++) {
+      const perTitled = Math.ceil(faces / GAMES.length / growing.reduce((n, file) => n + titled(originals.get(file)!), 0))
+      for (const [file, text] of originals) {
+        const doc = parseDocument(text)
+        const cards = doc.get('cards')
+        if (growing.includes(file) && isSeq(cards)) {
+          const titledCards = cards.items.filter((c): c is YAMLMap => isMap(c) && c.has('title'))
+          for (let k = 2; k <= perTitled; k++)
+            for (const card of titledCards) {
+              const copy = card.clone() as YAMLMap
+              copy.set('id', `${copy.get('id')}-${k}`)
+              copy.set('title', `${String(copy.get('title')).slice(0, 14)} ${k}`)
+              cards.items.push(copy)
+            }
         }
-      writeFileSync(file, doc.toString({ lineWidth: 0 }))
+        writeFileSync(file, doc.toString({ lineWidth: 0 }))
+      }
+      const refused = new Set((await validateGame(work, id)).diagnostics.filter((d) => d.severity === 'error').map((d) => join(work, d.file)))
+      if (![...refused].some((file) => growing.includes(file))) break
+      growing = growing.filter((file) => !refused.has(file))
     }
   }
 }
@@ -86,7 +93,7 @@ const bareFloors = async (count: number) => {
 export const benchRenderers = async (faces: number) => {
   const jobs = defaultJobs()
   console.log(`deckwright renderer bench: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${jobs} threads`)
-  writeGames(faces)
+  await writeGames(faces)
   const rows: Record<string, { ms: number; faces: number }> = {}
   for (const renderer of ['satori', 'takumi'] as const) {
     const out = join(work, `out-${renderer}`)

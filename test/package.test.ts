@@ -92,6 +92,11 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
     expect(faces.filter((f) => f.endsWith('.front.png')).length).toBeGreaterThan(3)
     expect(faces.filter((f) => f.endsWith('.back.svg')).length).toBeGreaterThan(0)
     for (const pdf of [`${GAME}-cards.pdf`, `${GAME}-rules.pdf`]) expect(readFileSync(join(out, pdf)).subarray(0, 5).toString()).toBe('%PDF-')
+    // takumi comes with deckwright (its binary for this platform): it draws, without a warning.
+    const takumi = ok(project, 'npx', 'deckwright', 'build', '--renderer', 'takumi', '--only', 'faces', '--out', 'out-takumi')
+    expect(takumi.stderr).not.toContain('renderer-unavailable')
+    expect(takumi.stderr).toMatch(new RegExp(`${GAME}: \\d+ faces \\(\\d+ drawn with takumi \\d+\\.\\d+\\.\\d+, 0 from the cache\\)`))
+    expect(readFileSync(join(project, 'out-takumi', GAME, 'faces', faces.find((f) => f.endsWith('.front.svg'))!), 'utf8')).toMatch(/^<svg/)
     // The sample's playable rules play: its findings are warnings while the game is young.
     const simulate = ok(project, 'npx', 'deckwright', 'simulate', GAME, '--runs', '300', '--bots', 'random,greedy')
     expect(simulate.stdout).toMatch(new RegExp(`^${GAME}: 300 games, seed 1, 2/3/4 players, bots random, greedy`))

@@ -58,6 +58,8 @@ describe('deckwright preview', () => {
     const loaded = await page.locator('.card .face img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))
     expect(loaded).toEqual(Array(8).fill(true))
     expect(await page.locator('#card-cog .qty').textContent()).toBe('×1')
+    // Drawn with takumi, as a preview is unless told otherwise, and the page says so.
+    expect(await page.locator('#renderer').textContent()).toMatch(/^drawn with takumi \d+\.\d+\.\d+ \(fast; deckwright build draws with satori \+ resvg\)$/)
   })
 
   it("replaces a card's face when its file is saved, without a reload, keeping the scroll", async () => {

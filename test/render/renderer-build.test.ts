@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it, vi } from 'vitest'
+import { buildGame } from '../../src/build/build-game.ts'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const out = () => mkdtempSync(join(tmpdir(), 'deckwright-renderer-'))
+/** Maybe Missions' base set at a low resolution: split fronts, backs, tokens and inline icons. */
+const options = { dpi: 60, sets: ['base'], languages: [] as string[], tts: true }
+const facesOf = (dir: string) => Object.fromEntries(readdirSync(join(dir, 'maybe-missions', 'faces')).map((f) => [f, readFileSync(join(dir, 'maybe-missions', 'faces', f))]))
+
+describe('--renderer', () => {
+  it('builds with takumi, says so beside the version, and builds the same bytes again without a cache', async () => {
+    const [a, b] = [out(), out()]
+    const first = await buildGame(root, 'maybe-missions', { ...options, outDir: a, renderer: 'takumi', cache: false })
+    expect(first.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    expect(first.value.renderer).toMatch(/^takumi \d+\.\d+\.\d+$/)
+    expect(first.value.gallery?.renderer).toBe(first.value.renderer)
+    expect(readFileSync(join(a, 'maybe-missions', 'tts', 'README.txt'), 'utf8').split('\n')[0]).toContain(`(faces drawn with ${first.value.renderer})`)
+    // takumi's own SVG beside each PNG, not satori's.
+    const svg = readFileSync(join(a, 'maybe-missions', 'faces', 'mission-01.front.svg'), 'utf8')
+    expect(svg).toMatch(/^<svg/)
+    expect(svg).not.toContain('satori')
+    await buildGame(root, 'maybe-missions', { ...options, outDir: b, renderer: 'takumi', cache: false })
+    const [x, y] = [facesOf(a), facesOf(b)]
+    expect(Object.keys(y)).toEqual(Object.keys(x))
+    for (const name of Object.keys(x)) expect(y[name]!.equals(x[name]!), name).toBe(true)
+    for (const file of ['maybe-missions-cards.pdf', 'maybe-missions-overview.png'])
+      expect(readFileSync(join(b, 'maybe-missions', file)).equals(readFileSync(join(a, 'maybe-missions', file))), file).toBe(true)
+  }, 240_000)
+
+  it("never takes a takumi face for a satori build: after a preview's takumi build, build draws every face again, as a build of its own would", async () => {
+    const [shared, alone] = [out(), out()]
+    const preview = await buildGame(root, 'maybe-missions', { ...options, outDir: shared, renderer: 'takumi' })
+    const build = await buildGame(root, 'maybe-missions', { ...options, outDir: shared })
+    expect(build.value.renderer).toBe('satori + resvg')
+    expect(build.value.drawn).toBe(preview.value.faces)
+    await buildGame(root, 'maybe-missions', { ...options, outDir: alone })
+    const [x, y] = [facesOf(shared), facesOf(alone)]
+    for (const name of Object.keys(y)) expect(x[name]!.equals(y[name]!), name).toBe(true)
+    // And back: the takumi faces are still in the store, taken as they were.
+    const again = await buildGame(root, 'maybe-missions', { ...options, outDir: shared, renderer: 'takumi' })
+    expect(again.value.drawn).toBe(0)
+  }, 240_000)
+})
+
+describe('a machine where takumi cannot load', () => {
+  it('draws with satori + resvg, with one warning that says why', async () => {
+    vi.resetModules()
+    vi.doMock('@takumi-rs/core', () => {
+      throw new Error('Cannot find native binding. npm has a bug related to optional dependencies')
+    })
+    // (vitest reports the module's failure in words of its own.)
+    const { chooseRenderer, rendererFallback } = await import('../../src/render/renderer.ts')
+    const chosen = await chooseRenderer('takumi')
+    expect(chosen).toMatchObject({ name: 'satori', fallback: expect.stringMatching(/^takumi cannot load on this machine \(\w+-\w+\): .+: the faces are drawn with satori \+ resvg$/) })
+    expect(rendererFallback(chosen.fallback!)).toMatchObject({ rule: 'render/renderer-unavailable', severity: 'warning' })
+    vi.doUnmock('@takumi-rs/core')
+  })
+})
