@@ -22,7 +22,7 @@ import { FaceStore, gameModulesHash, STAGING } from '../render/face-store.ts'
 import { isWriteFailure, writeFailureReason } from '../util/write-failure.ts'
 import { gameModuleInputs } from '../load/game-modules.ts'
 import { validateGame } from '../validate.ts'
-import { gameEntries, gamePaths, relativePath } from '../load/project.ts'
+import { gameEntries, gamePaths, relativePath, type GamePaths } from '../load/project.ts'
 import { setNames } from '../engine/model.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import type { RulesDoc } from '../load/rules.ts'
@@ -352,7 +352,7 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
   start = performance.now()
 
   if (wants('booklet') && rules) {
-    const doc = options.designerNotes && !edition ? await withDesignerNotes(rules, join(options.outDir, id), problem) : rules
+    const doc = options.designerNotes && !edition ? await withDesignerNotes(rules, join(options.outDir, id), gamePaths(root, id), problem) : rules
     // The rules file as validation read it (its diagnostics came with validation). The booklet is made
     // again only when the rules, their pictures, the examples' faces or the options changed.
     const bookletOptions = { ...options.booklet, title: game.title, lang, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir, credits: { drawnWith: faces.drawnWith, root } }
@@ -368,11 +368,13 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
 }
 
 /** The rules with the last simulation's figures appended as "Designer notes"; as they were, with a warning, when there are none. */
-const withDesignerNotes = async (rules: RulesDoc, gameDir: string, problem: (d: Diagnostic) => void): Promise<RulesDoc> => {
-  const [{ readReport, designerNotes }, { parseRules }, { SIMULATION_DIR }] = await Promise.all([import('../simulate/notes.ts'), import('../load/rules.ts'), import('../simulate/report.ts')])
+const withDesignerNotes = async (rules: RulesDoc, gameDir: string, paths: GamePaths, problem: (d: Diagnostic) => void): Promise<RulesDoc> => {
+  const [{ readReport, designerNotes }, { parseRules }, { SIMULATION_DIR }, { simulationInputs }] = await Promise.all([import('../simulate/notes.ts'), import('../load/rules.ts'), import('../simulate/report.ts'), import('../simulate/inputs.ts')])
   const read = readReport(join(gameDir, SIMULATION_DIR, 'report.json'))
-  if (!read.summary) {
-    problem({ rule: 'build/no-designer-notes', severity: 'warning', file: rules.file, line: 1, column: 1, message: `--designer-notes: ${read.problem}, so the booklet has no designer notes (run deckwright simulate ${basename(gameDir)} first)` })
+  // A report made before the rules or the cards changed would print figures of another game.
+  const stale = read.summary && read.summary.inputs !== simulationInputs(paths) ? 'the last simulation was run before the rules or the cards changed' : undefined
+  if (!read.summary || stale) {
+    problem({ rule: 'build/no-designer-notes', severity: 'warning', file: rules.file, line: 1, column: 1, message: `--designer-notes: ${stale ?? read.problem}, so the booklet has no designer notes (run deckwright simulate ${basename(gameDir)}${stale ? ' again' : ' first'})` })
     return rules
   }
   const notes = parseRules(designerNotes(read.summary), rules.file).value.tree

@@ -3,7 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync } fro
 import { basename, join, resolve, sep } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GamePaths } from '../load/project.ts'
-import type { DrawnFace } from './renderer.ts'
+import type { DrawnFace } from './face-renderer.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 import { processTempDir, tmpTag, writeFileAtomic } from '../util/atomic-write.ts'
 import { appendIndex, indexStamp, readIndex, STAGING, today, writeIndex, type IndexKeys, type StoreIndex } from './store-index.ts'

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react'
 import type { LoadedFont } from './fonts.ts'
 import { borderBox } from './border-box.ts'
 import type { FaceBox } from './face-box.ts'
-import type { DrawnFace, FaceRenderer } from './renderer.ts'
+import type { DrawnFace, FaceRenderer } from './face-renderer.ts'
 import { satoriResvg } from './satori-resvg.ts'
 
 export { faceBox, TEMPLATE_DPI, type FaceBox } from './face-box.ts'
-export type { DrawnFace } from './renderer.ts'
+export type { DrawnFace } from './face-renderer.ts'
 
 export interface RenderedFace {
   svg: string

@@ -8,7 +8,7 @@ import { installedPackages } from '../util/source-hash.ts'
 import type { LoadedFont } from './fonts.ts'
 import { encodeRgbPng } from './png.ts'
 import { pixelSize, type FaceBox } from './face-box.ts'
-import type { DrawnFace, FaceRenderer } from './renderer.ts'
+import type { DrawnFace, FaceRenderer } from './face-renderer.ts'
 
 let salt: string | undefined
 /** What rasterising depends on besides the SVG: resvg and zlib as installed, and this code and the PNG encoder's. */

@@ -207,7 +207,14 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
           diagnostics.push({ rule: 'render/font-clash', severity: 'warning', ...at, message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements` })
         if (how.layoutOnly) return { diagnostics, shown }
         if (how.prepareOnly) return { diagnostics, shown, prepared: { element, box, fonts: [...fonts, ...fallbacks] } }
-        const face = await drawFace(element, box, [...fonts, ...fallbacks], options.dpi, renderer)
+        let face: DrawnFace
+        try {
+          face = await drawFace(element, box, [...fonts, ...fallbacks], options.dpi, renderer)
+        } catch (error) {
+          // The renderer's failure, not the template's: an error at the card, never drawn by the other renderer instead.
+          diagnostics.push({ rule: 'render/draw-failed', severity: 'error', ...at, message: `${renderer.name === 'takumi' ? 'takumi' : 'satori'} could not draw ${card ? `the ${kind} of ${card.id}` : `the shared ${kind} of ${type.name}`}: ${firstLine(error)}` })
+          return { diagnostics, shown }
+        }
         return { face, drawnWith: { fonts: drawnBy, icons: [...icons].sort() }, shown, diagnostics }
       } catch (error) {
         // At the template's line that threw when the stack names one, and always naming the card.

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import type { LoadedFont } from './fonts.ts'
 import { encodeRgbPng } from './png.ts'
 import { pixelSize, type FaceBox } from './face-box.ts'
-import type { DrawnFace, FaceRenderer, LoadedRenderer } from './renderer.ts'
+import type { DrawnFace, FaceRenderer, LoadedRenderer } from './face-renderer.ts'
 import { packageVersions } from '../util/source-hash.ts'
 
 type Takumi = typeof import('@takumi-rs/core')

@@ -15,6 +15,7 @@ import { append } from '../util/append.ts'
 import { validateGame } from '../validate.ts'
 import { brokenRules, findings } from './findings.ts'
 import { summarize, type Summary } from './summary.ts'
+import { simulationInputs } from './inputs.ts'
 import { writeReport } from './report.ts'
 
 export { SIMULATE_USAGE } from '../engine/play/plan.ts'
@@ -104,7 +105,7 @@ const simulateWith = async (root: string, id: string, options: SimulateOptions, 
   if (!played.records.length) return { value: undefined, diagnostics }
   const play = played.rules ?? {}
   const table = inPlay(cards, plan.sets)
-  const summary = summarize({ id, coop: !!play.coop, readings: play.readings ?? [] }, { ...plan, seedText: String(options.seed ?? 1) }, table, played.records)
+  const summary = { ...summarize({ id, coop: !!play.coop, readings: play.readings ?? [] }, { ...plan, seedText: String(options.seed ?? 1) }, table, played.records), inputs: simulationInputs(paths) }
   append(diagnostics, findings(summary, played.records, table, play, source, plan))
   const written = options.outDir && plan.replay === undefined ? await writeReport(root, join(options.outDir, id), summary) : []
   const log = plan.replay !== undefined ? replayLog(played.records[0]!) : undefined

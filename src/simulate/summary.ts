@@ -25,6 +25,8 @@ export interface CardFigures {
 /** A run's figures: what the report holds and the findings are made from. */
 export interface Summary {
   game: string
+  /** What was played: the game's rules-folder code and card files, as a digest (`simulationInputs`). */
+  inputs?: string
   seed: string
   runs: number
   players: number[]

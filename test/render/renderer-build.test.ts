@@ -60,3 +60,28 @@ describe('a machine where takumi cannot load', () => {
     vi.doUnmock('@takumi-rs/core')
   })
 })
+
+describe('a face takumi cannot draw', () => {
+  it('is an error at its card, not drawn by satori instead', async () => {
+    vi.resetModules()
+    vi.doMock('@takumi-rs/core', () => ({
+      Renderer: class {
+        registerFont = async () => []
+        renderSvg = async () => {
+          throw new Error('unsupported value for `display`')
+        }
+        render = async () => Buffer.alloc(0)
+      },
+    }))
+    const { openSession } = await import('../../src/render/session.ts')
+    const { validateGame } = await import('../../src/validate.ts')
+    const { game, paths, cards } = (await validateGame(root, 'maybe-missions')).value!
+    const session = await openSession(paths, game, { dpi: 30, bleedMm: 3, inkFriendly: false, renderer: 'takumi' })
+    const card = cards.find((c) => c.id === 'mission-01')!
+    const drawn = await session.value.draw({ kind: 'front', type: 'mission', card })
+    expect(drawn.face).toBeUndefined()
+    expect(drawn.diagnostics).toMatchObject([{ rule: 'render/draw-failed', severity: 'error', card: 'mission-01', file: 'cards/maybe-missions/missions.yaml', message: 'takumi could not draw the front of mission-01: unsupported value for `display`' }])
+    vi.doUnmock('@takumi-rs/core')
+  })
+})
+

@@ -214,6 +214,12 @@ describe('Ministries, played', () => {
     const text = poppler('pdftotext', join(out, 'ministries', 'ministries-rules.pdf')).replace(/\s+/g, ' ')
     expect(text).toContain('Designer notes What 300 simulated games showed (bots: random; seed 1; sets: base)')
     expect(text).toContain('How the playable rules read the rules')
+    // A report of the game before its rules or cards changed is left out, and said so.
+    const report = join(out, 'ministries', 'simulation', 'report.json')
+    writeFileSync(report, readFileSync(report, 'utf8').replace(/"inputs": "\w+"/, '"inputs": "0123456789abcdef01234567"'))
+    const stale = await deckwright(root, 'build', 'ministries', '--only', 'booklet', '--designer-notes', '--out', out, '--format', 'json')
+    expect(JSON.parse(stale.stdout).filter((d: Found) => d.rule === 'build/no-designer-notes').map((d: Found) => d.message)).toEqual(['--designer-notes: the last simulation was run before the rules or the cards changed, so the booklet has no designer notes (run deckwright simulate ministries again)'])
+    expect(poppler('pdftotext', join(out, 'ministries', 'ministries-rules.pdf'))).not.toContain('Designer notes')
   }, 120_000)
 
 
