@@ -2,6 +2,7 @@
 export { validateGame, type LoadedGame } from './validate.ts'
 export { buildGame, type BuildOptions, type BuildReport } from './build/build-game.ts'
 export type { Gallery, GalleryCard } from './build/gallery.ts'
+export { RENDERERS, chooseRenderer, type RendererName, type ChosenRenderer } from './render/renderer.ts'
 export { renderGame } from './threads/render-game.ts'
 export { writeSheets, type PrintItem, type SheetOptions } from './print/sheets.ts'
 export { renderBooklet, type BookletOptions } from './booklet/index.ts'
