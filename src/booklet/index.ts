@@ -124,7 +124,7 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
     report('rules/undrawable-text', 'warning', undrawableMessage(chars, ' in the booklet', [...new Set(chars.map(suggestedPackage))]), { start: at, end: at })
   }
   const drawnWith = drawnWithAll([{ fonts: [...Object.values(baseFonts).map((f) => f.package), ...fallbackFonts.used], icons: [...ctx.iconsUsed] }, options.credits?.drawnWith])
-  const credits = flowPages(creditsItems(creditsFor(drawnWith, options.credits?.root), ctx), style)
+  const credits = flowPages(creditsItems(creditsFor(drawnWith, options.credits?.root), ctx, options.credits?.drawnBy), style)
   const notes = options.drafts ? notesByPage(doc, bodyPages) : new Map<number, Array<{ note: RulesDoc['notes'][number]; y: number }>>()
 
   // Every page, in reading order, as a function that draws it.

@@ -148,7 +148,7 @@ export const contentsItems = (sections: Section[], ctx: BlockContext, pageOf: (s
 }
 
 /** The credits page: every font and icon the booklet and the game's faces were drawn with, with its makers and licence. */
-export const creditsItems = (credits: Credit[], page: BlockContext): FlowItem[] => {
+export const creditsItems = (credits: Credit[], page: BlockContext, drawnBy?: string): FlowItem[] => {
   // Names of icons and packages are never broken with a hyphen of the booklet's own (`crossroad`, `cross-mark`).
   const ctx: BlockContext = { ...page, hyphenate: undefined }
   const small: TextFormat = { ...ctx.format, size: ctx.style.small.size, color: COLOUR.muted }
@@ -168,7 +168,8 @@ export const creditsItems = (credits: Credit[], page: BlockContext): FlowItem[] 
   group('font', ctx.words.typefaces)
   group('icons', ctx.words.icons)
   items.push(spacer(ctx.style.paragraphGap, []))
-  items.push(...textLines([{ text: ctx.words.madeWith, format: small }], ctx, { spaceBefore: ctx.style.paragraphGap }))
+  const made = drawnBy ? `${ctx.words.madeWith} ${say(ctx.words.drawnWith, { renderer: drawnBy })}` : ctx.words.madeWith
+  items.push(...textLines([{ text: made, format: small }], ctx, { spaceBefore: ctx.style.paragraphGap }))
   return items
 }
 

@@ -355,7 +355,7 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
     const doc = options.designerNotes && !edition ? await withDesignerNotes(rules, join(options.outDir, id), gamePaths(root, id), problem) : rules
     // The rules file as validation read it (its diagnostics came with validation). The booklet is made
     // again only when the rules, their pictures, the examples' faces or the options changed.
-    const bookletOptions = { ...options.booklet, title: game.title, lang, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir, credits: { drawnWith: faces.drawnWith, root } }
+    const bookletOptions = { ...options.booklet, title: game.title, lang, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir, credits: { drawnWith: faces.drawnWith, root, ...(report.renderer !== SATORI_LABEL && { drawnBy: report.renderer }) } }
     const booklet = await cachedOutput(cacheDir, bookletKey(doc, bookletOptions), async () => {
       const { renderBooklet } = await import('../booklet/index.ts')
       const made = await renderBooklet(doc, bookletOptions)

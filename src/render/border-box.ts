@@ -5,7 +5,10 @@ type Element = ReactElement<{ style?: Record<string, unknown>; children?: ReactN
 /**
  * satori lays boxes out as `content-box`, so a face of `width: W` with padding overflows its canvas.
  * Designers expect the web's usual `* { box-sizing: border-box }`: this applies it to every element
- * that does not choose otherwise, calling function components first so their elements get it too.
+ * that does not choose otherwise, calling function components first so their elements get it too. So
+ * does `min-width: 0` and `min-height: 0`: satori lets a flex item shrink below its content (as if they
+ * were set), takumi keeps the web's `auto` (never below its content); set, an overflowing row shrinks
+ * alike under both.
  */
 export const borderBox = (node: ReactNode): ReactNode => {
   if (Array.isArray(node)) return node.map(borderBox)
@@ -17,7 +20,7 @@ export const borderBox = (node: ReactNode): ReactNode => {
     ...el,
     props: {
       ...el.props,
-      style: style && 'boxSizing' in style ? style : { ...style, boxSizing: 'border-box' },
+      style: { boxSizing: 'border-box', minWidth: 0, minHeight: 0, ...style },
       ...(children !== undefined ? { children: borderBox(children) } : {}),
     },
   } as Element

@@ -17,6 +17,7 @@ import { iconDataUri, svgDataUri } from './icons.ts'
 import { artPath, loadArt, type LoadedArt } from './art.ts'
 import { DEFAULT_LIMITS } from '../util/image-check.ts'
 import { withStamp } from './stamp.ts'
+import { unsupportedElements } from './unsupported.ts'
 import type { Templates, TypeTemplate } from './template.ts'
 import { createFaceContext } from './face-context.ts'
 import { createMeasure } from './text/measure.ts'
@@ -205,6 +206,11 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         append(diagnostics, undrawableWarnings(undrawable, card, at))
         for (const chars of clashes)
           diagnostics.push({ rule: 'render/font-clash', severity: 'warning', ...at, message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements` })
+        const refused = unsupportedElements(element)
+        if (refused.length) {
+          diagnostics.push({ rule: 'render/unsupported-element', severity: 'error', ...at, message: `the ${kind} ${card ? `of ${card.id} ` : ''}has SVG ${refused.map((t) => `<${t}>`).join(', ')}, which satori (what deckwright build draws with) cannot draw: draw the text with a div, or convert it to a <path>` })
+          return { diagnostics, shown }
+        }
         if (how.layoutOnly) return { diagnostics, shown }
         if (how.prepareOnly) return { diagnostics, shown, prepared: { element, box, fonts: [...fonts, ...fallbacks] } }
         let face: DrawnFace

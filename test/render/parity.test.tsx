@@ -95,6 +95,17 @@ describe('takumi draws what satori + resvg draw', () => {
     expect(beyond([{ name: 'placeholder', diff }])).toEqual([])
   })
 
+  it('a row of fixed-width icons too wide for its box shrinks alike under both (min-width 0, as satori lays out)', async () => {
+    const { diff } = await both(40, 20, (ctx) => (
+      <div style={{ display: 'flex', width: ctx.mm(30), background: '#f4efe1' }}>
+        {Array.from({ length: 7 }, (_, i) => (
+          <img key={i} src={ctx.icon('game-icons:files', '#1f6fb2')} width={ctx.mm(8)} height={ctx.mm(8)} style={{ marginLeft: ctx.mm(1) }} />
+        ))}
+      </div>
+    ))
+    expect(beyond([{ name: 'overflowing row', diff }])).toEqual([])
+  })
+
   const TEXT = 'Each [intel] YES-voter may collect one extra Mission Card from the market, and then [money] again.'
   it('a text that just fits its box, and one a line too long (clipped and reported), agree', async () => {
     // The text takes 5 lines of 3 mm type (line height 1.25): a box just 5 lines high, and one 2 px less.

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { buildGame } from '../../src/build/build-game.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -82,6 +82,28 @@ describe('a face takumi cannot draw', () => {
     expect(drawn.face).toBeUndefined()
     expect(drawn.diagnostics).toMatchObject([{ rule: 'render/draw-failed', severity: 'error', card: 'mission-01', file: 'cards/maybe-missions/missions.yaml', message: 'takumi could not draw the front of mission-01: unsupported value for `display`' }])
     vi.doUnmock('@takumi-rs/core')
+  })
+})
+
+describe('SVG text, which satori cannot draw', () => {
+  it.each(['satori', 'takumi'] as const)('is an error at the card under %s too, so that a takumi preview never hides what fails the build', async (renderer) => {
+    const project = mkdtempSync(join(root, 'test', 'build', 'tmp-'))
+    onTestFinished(() => rmSync(project, { recursive: true, force: true }))
+    mkdirSync(join(project, 'templates', 'g'), { recursive: true })
+    writeFileSync(
+      join(project, 'templates', 'g', 'index.tsx'),
+      "export default { types: { token: { front: () => <div style={{ display: 'flex', width: '100%', height: '100%' }}><svg width='40' height='20'><text x='0' y='15'>Hi</text></svg></div> } } }\n",
+    )
+    const { openSession } = await import('../../src/render/session.ts')
+    const { gamePaths } = await import('../../src/load/project.ts')
+    const game = { id: 'g', title: 'G', version: '1', players: { min: 1, max: 2 }, params: {}, types: { token: { name: 'Token', size: 'mini', fields: {} } } }
+    const card = { id: 'hello', type: 'token', set: 'base', qty: 1, fields: {}, source: { file: 'cards/g/tokens.yaml', pos: { line: 3, column: 5 }, fields: {} } }
+    const session = await openSession(gamePaths(project, 'g'), game as never, { dpi: 30, bleedMm: 0, inkFriendly: false, renderer })
+    const drawn = await session.value.draw({ kind: 'front', type: 'token', card: card as never })
+    expect(drawn.face).toBeUndefined()
+    expect(drawn.diagnostics.filter((d) => d.severity === 'error')).toEqual([
+      { rule: 'render/unsupported-element', severity: 'error', file: 'cards/g/tokens.yaml', line: 3, column: 5, card: 'hello', message: 'the front of hello has SVG <text>, which satori (what deckwright build draws with) cannot draw: draw the text with a div, or convert it to a <path>' },
+    ])
   })
 })
 
