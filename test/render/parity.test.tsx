@@ -13,9 +13,9 @@ import { faceDifference, type FaceDifference } from './parity-metric.ts'
 
 /**
  * satori + resvg and takumi draw the same faces alike. The thresholds were set from measurement (README,
- * "Renderers"): over the example games' 816 faces at 150 dpi the worst face differed by a mean of 4.4 of
- * 255, 4.5% of its pixels by more than 32 and 26 in its worst 2 mm block; the mean over a game's faces was
- * at most 2.8 (Ministries, ink-friendly: dense text), 1.4 over all.
+ * "Renderers"): over the example games' 816 faces at 150 dpi the worst face differed by a mean of 3.9 of
+ * 255, 4.4% of its pixels by more than 32 and 26 in its worst 2 mm block; the mean over a game's faces was
+ * at most 2.7 (Ministries, ink-friendly: dense text), 1.4 over all.
  * What differs is text placed a pixel apart and anti-aliasing; a word on another line differs by far more
  * in its block (the last test proves the metric sees one).
  */
