@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url'
 import { parseDocument, isMap, isSeq, type YAMLMap } from 'yaml'
 import { buildGame } from '../dist/build/build-game.js'
 import { planFaces } from '../dist/render/plan.js'
-import { drawFace } from '../dist/render/face.js'
 import { loadRenderer } from '../dist/render/renderer.js'
 import { openSession } from '../dist/render/session.js'
 import { defaultJobs } from '../dist/threads/face-pool.js'
@@ -81,7 +80,7 @@ const bareFloors = async (count: number) => {
       faces++
       for (const [i, renderer] of renderers.entries()) {
         const start = performance.now()
-        const drawn = await drawFace(prepared.element, prepared.box, prepared.fonts, 300, renderer)
+        const drawn = await renderer.draw(prepared.element, prepared.box, prepared.fonts, 300)
         await drawn.rasterise()
         spent[i]! += performance.now() - start
       }

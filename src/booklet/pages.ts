@@ -1,5 +1,5 @@
 import type { RulesNote } from '../load/rules.ts'
-import { outputWords, say, type OutputWords } from '../util/output-words.ts'
+import { madeWithLine, outputWords, say, type OutputWords } from '../util/output-words.ts'
 import type { BlockContext } from './context.ts'
 import { textLines } from './text-items.ts'
 import { creditWords, type Credit } from '../util/credits.ts'
@@ -168,8 +168,7 @@ export const creditsItems = (credits: Credit[], page: BlockContext, drawnBy?: st
   group('font', ctx.words.typefaces)
   group('icons', ctx.words.icons)
   items.push(spacer(ctx.style.paragraphGap, []))
-  const made = drawnBy ? `${ctx.words.madeWith} ${say(ctx.words.drawnWith, { renderer: drawnBy })}` : ctx.words.madeWith
-  items.push(...textLines([{ text: made, format: small }], ctx, { spaceBefore: ctx.style.paragraphGap }))
+  items.push(...textLines([{ text: madeWithLine(ctx.words, drawnBy), format: small }], ctx, { spaceBefore: ctx.style.paragraphGap }))
   return items
 }
 

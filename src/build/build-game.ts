@@ -13,7 +13,7 @@ import { examplesFromFaces } from '../booklet/example.ts'
 import { OutputBatch, OutputInTheWay } from '../util/output-batch.ts'
 import { bookletKey } from '../booklet/key.ts'
 import { galleryOf, type Gallery } from './gallery.ts'
-import { chooseRenderer, rendererLabel, rendererFallback, SATORI_LABEL, type RendererName } from '../render/renderer.ts'
+import { chooseRenderer, drawnByOf, rendererFallback, type RendererName } from '../render/renderer.ts'
 import { gameLanguages, unknownLanguages } from '../engine/translations.ts'
 import type { Edition } from './editions.ts'
 import { cachedOutput } from '../util/output-cache.ts'
@@ -132,7 +132,7 @@ const buildWith = async (root: string, id: string, options: BuildOptions, thread
   const report: BuildReport = { game: id, written: [], faces: 0, drawn: 0, renderer: '', timings }
   options = applyPreset(options)
   const renderer = await chooseRenderer(options.renderer)
-  report.renderer = rendererLabel(renderer)
+  report.renderer = renderer.label
   // The renderer is part of the options (and so of every face's key) only when it is not the default: satori + resvg's keys stay as they were.
   const renderOptions: RenderOptions = { dpi: options.dpi ?? 300, bleedMm: options.bleedMm ?? 3, inkFriendly: options.inkFriendly ?? false, ...(options.stamp && { stamp: true }), ...(options.maxImagePixels && { maxImagePixels: options.maxImagePixels }), ...(renderer.name !== 'satori' && { renderer: renderer.name }) }
   const paths = gamePaths(root, id)
@@ -298,6 +298,8 @@ interface OutputContext {
 const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edition, game, faces, rules, rulesDir, cacheDir, reuse }: OutputContext, options: BuildOptions, report: BuildReport, problem: (d: Diagnostic) => void): Promise<void> => {
   const inLanguage = edition ? ` (${lang})` : ''
   const bleedMm = options.bleedMm ?? 3
+  // Outputs made from faces another renderer than satori + resvg drew name it.
+  const drawnBy = drawnByOf(report.renderer)
   const wants = (part: NonNullable<BuildOptions['only']>) => !options.only || options.only === part
   const { timings } = report
   let start = performance.now()
@@ -313,7 +315,7 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
       outputs.copy(join(dir, 'faces', `${name}.back.png`), back.png)
     }
     // Made from the faces: the contact sheet (on by default) and Tabletop Simulator sheets (on request).
-    for (const file of await faceOutputs(game, faces, { bleedMm, overview: options.overview ?? true, tts: options.tts ?? false, cacheDir, ...(report.renderer !== SATORI_LABEL && { drawnBy: report.renderer }) }))
+    for (const file of await faceOutputs(game, faces, { bleedMm, overview: options.overview ?? true, tts: options.tts ?? false, cacheDir, drawnBy }))
       outputs.put(join(dir, file.name.replace(new RegExp(`^${id}-`), `${stem}-`)), file.data)
   }
   timings.faceFiles = performance.now() - start
@@ -331,7 +333,7 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
       return Array.from({ length: qty }, (_, copy) => ({ ...item, id: qty > 1 ? `${item.id}#${copy + 1}` : item.id }))
     })
     try {
-      const credits = { drawnWith: faces.drawnWith, root, ...(report.renderer !== SATORI_LABEL && { drawnBy: report.renderer }) }
+      const credits = { drawnWith: faces.drawnWith, root, drawnBy }
       const sheetOptions = { paper: options.paper ?? ('a4' as const), duplex: 'long-edge' as const, ...options.sheets, title: `${game.title} — cards${inLanguage}`, lang, bleedMm, credits }
       // The sheets of the build before, and how they were made: pages that did not change are not drawn again.
       const target = join(dir, `${stem}-cards.pdf`)
@@ -355,7 +357,7 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
     const doc = options.designerNotes && !edition ? await withDesignerNotes(rules, join(options.outDir, id), gamePaths(root, id), problem) : rules
     // The rules file as validation read it (its diagnostics came with validation). The booklet is made
     // again only when the rules, their pictures, the examples' faces or the options changed.
-    const bookletOptions = { ...options.booklet, title: game.title, lang, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir, credits: { drawnWith: faces.drawnWith, root, ...(report.renderer !== SATORI_LABEL && { drawnBy: report.renderer }) } }
+    const bookletOptions = { ...options.booklet, title: game.title, lang, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir, credits: { drawnWith: faces.drawnWith, root, drawnBy } }
     const booklet = await cachedOutput(cacheDir, bookletKey(doc, bookletOptions), async () => {
       const { renderBooklet } = await import('../booklet/index.ts')
       const made = await renderBooklet(doc, bookletOptions)

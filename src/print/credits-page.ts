@@ -1,6 +1,6 @@
 import { mmToPt } from '../util/units.ts'
 import { packageFile } from '../util/packages.ts'
-import { outputWords, say, type OutputWords } from '../util/output-words.ts'
+import { madeWithLine, outputWords, type OutputWords } from '../util/output-words.ts'
 import { creditsFor, creditWords, drawnWithAll, type FaceCredits } from '../util/credits.ts'
 
 /** The font the credits page is set in (credited on it too): deckwright's own body font. */
@@ -53,6 +53,6 @@ export const addCreditsPages = (doc: PDFKit.PDFDocument, { drawnWith, root, draw
       write('credits', 7.5, '#666666', source, 1)
     }
   }
-  write('credits', 7.5, '#666666', drawnBy ? `${words.madeWith} ${say(words.drawnWith, { renderer: drawnBy })}` : words.madeWith, 12)
+  write('credits', 7.5, '#666666', madeWithLine(words, drawnBy), 12)
   return pages
 }

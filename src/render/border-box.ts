@@ -5,10 +5,9 @@ type Element = ReactElement<{ style?: Record<string, unknown>; children?: ReactN
 /**
  * satori lays boxes out as `content-box`, so a face of `width: W` with padding overflows its canvas.
  * Designers expect the web's usual `* { box-sizing: border-box }`: this applies it to every element
- * that does not choose otherwise, calling function components first so their elements get it too. So
- * does `min-width: 0` and `min-height: 0`: satori lets a flex item shrink below its content (as if they
- * were set), takumi keeps the web's `auto` (never below its content); set, an overflowing row shrinks
- * alike under both.
+ * that does not choose otherwise, calling function components first so their elements get it too. An
+ * image keeps its size in a row too narrow for it (`flex-shrink: 0` unless it sets its own), as in a
+ * browser and under takumi; satori alone would squeeze it.
  */
 export const borderBox = (node: ReactNode): ReactNode => {
   if (Array.isArray(node)) return node.map(borderBox)
@@ -20,7 +19,7 @@ export const borderBox = (node: ReactNode): ReactNode => {
     ...el,
     props: {
       ...el.props,
-      style: { boxSizing: 'border-box', minWidth: 0, minHeight: 0, ...style },
+      style: el.type === 'img' ? { boxSizing: 'border-box', flexShrink: 0, ...style } : style && 'boxSizing' in style ? style : { ...style, boxSizing: 'border-box' },
       ...(children !== undefined ? { children: borderBox(children) } : {}),
     },
   } as Element

@@ -27,10 +27,15 @@ export interface DrawnFace {
  */
 export interface FaceRenderer {
   name: RendererName
-  /** `name@version` of what draws (the native binary's too): part of every face's key and said where faces are shown. */
+  /** `name@version` of what draws (the native binary's too): part of every face's key. */
   id: string
+  /** How outputs name it: 'satori + resvg', 'takumi 2.16.3'. */
+  label: string
   draw(element: ReactNode, box: FaceBox, fonts: readonly LoadedFont[], dpi: number): Promise<DrawnFace>
 }
+
+/** The reference renderer's label: outputs drawn with it say nothing of their renderer. */
+export const SATORI_LABEL = 'satori + resvg'
 
 /** A renderer, or why it cannot draw on this machine (takumi without a prebuilt binary for it). */
 export type LoadedRenderer = { renderer: FaceRenderer } | { unavailable: string }

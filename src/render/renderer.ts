@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import type { FaceRenderer, LoadedRenderer, RendererName } from './face-renderer.ts'
+import { SATORI_LABEL, type FaceRenderer, type LoadedRenderer, type RendererName } from './face-renderer.ts'
 
-export { RENDERERS, type DrawnFace, type FaceRenderer, type LoadedRenderer, type RendererName } from './face-renderer.ts'
+export { RENDERERS, SATORI_LABEL, type DrawnFace, type FaceRenderer, type LoadedRenderer, type RendererName } from './face-renderer.ts'
 
 const loaded = new Map<RendererName, Promise<LoadedRenderer>>()
 
@@ -20,22 +20,21 @@ export interface ChosenRenderer {
   name: RendererName
   /** `name@version` of what draws. */
   id: string
+  /** How outputs name it ('takumi 2.16.3'). */
+  label: string
   fallback?: string
 }
 
 /** Chooses a run's renderer once, before any face is drawn: takumi where it loads, else satori + resvg and why. */
 export const chooseRenderer = async (asked: RendererName = 'satori'): Promise<ChosenRenderer> => {
   const loaded = await loadRenderer(asked)
-  if ('renderer' in loaded) return { name: loaded.renderer.name, id: loaded.renderer.id }
+  if ('renderer' in loaded) return { name: loaded.renderer.name, id: loaded.renderer.id, label: loaded.renderer.label }
   const { renderer } = (await loadRenderer('satori')) as { renderer: FaceRenderer }
-  return { name: renderer.name, id: renderer.id, fallback: `${loaded.unavailable}: the faces are drawn with satori + resvg` }
+  return { name: renderer.name, id: renderer.id, label: renderer.label, fallback: `${loaded.unavailable}: the faces are drawn with satori + resvg` }
 }
 
-/** The reference renderer's name where faces are shown. */
-export const SATORI_LABEL = 'satori + resvg'
-
-/** How a renderer is named where faces are shown ('takumi 2.16.3'). */
-export const rendererLabel = (chosen: Pick<ChosenRenderer, 'name' | 'id'>): string => (chosen.name === 'takumi' ? chosen.id.split(' ')[0]!.replace('@takumi-rs/core@', 'takumi ') : SATORI_LABEL)
+/** The renderer to name in outputs made from faces: none for the reference (satori + resvg), whose outputs say nothing of it. */
+export const drawnByOf = (label: string): string | undefined => (label === SATORI_LABEL ? undefined : label)
 
 /** The one warning of a run whose renderer could not load, at the package that would have drawn. */
 export const rendererFallback = (why: string): Diagnostic => ({ rule: 'render/renderer-unavailable', severity: 'warning', file: 'node_modules/@takumi-rs/core', message: why })

@@ -8,7 +8,7 @@ import { installedPackages } from '../util/source-hash.ts'
 import type { LoadedFont } from './fonts.ts'
 import { encodeRgbPng } from './png.ts'
 import { pixelSize, type FaceBox } from './face-box.ts'
-import type { DrawnFace, FaceRenderer } from './face-renderer.ts'
+import { SATORI_LABEL, type DrawnFace, type FaceRenderer } from './face-renderer.ts'
 
 let salt: string | undefined
 /** What rasterising depends on besides the SVG: resvg and zlib as installed, and this code and the PNG encoder's. */
@@ -44,5 +44,5 @@ const draw = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont
 }
 
 /** satori + resvg: the default renderer and the reference the other is measured against. */
-export const satoriResvg: FaceRenderer = { name: 'satori', id: 'satori+resvg', draw }
+export const satoriResvg: FaceRenderer = { name: 'satori', id: 'satori+resvg', label: SATORI_LABEL, draw }
 

@@ -7,7 +7,7 @@ import { relativePath, TEMPLATES_FILE, type GamePaths } from '../load/project.ts
 import { typeSize } from '../engine/card-sizes.ts'
 import { borderBox } from './border-box.ts'
 import { createElement, type ReactNode } from 'react'
-import { drawFace, faceBox, renderFace, type DrawnFace, type FaceBox } from './face.ts'
+import { faceBox, renderFace, type DrawnFace, type FaceBox } from './face.ts'
 import { loadRenderer, type RendererName } from './renderer.ts'
 import { faceFonts, type LoadedFont } from './fonts.ts'
 import { FontBook } from './font-book.ts'
@@ -215,10 +215,10 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         if (how.prepareOnly) return { diagnostics, shown, prepared: { element, box, fonts: [...fonts, ...fallbacks] } }
         let face: DrawnFace
         try {
-          face = await drawFace(element, box, [...fonts, ...fallbacks], options.dpi, renderer)
+          face = await renderer.draw(element, box, [...fonts, ...fallbacks], options.dpi)
         } catch (error) {
           // The renderer's failure, not the template's: an error at the card, never drawn by the other renderer instead.
-          diagnostics.push({ rule: 'render/draw-failed', severity: 'error', ...at, message: `${renderer.name === 'takumi' ? 'takumi' : 'satori'} could not draw ${card ? `the ${kind} of ${card.id}` : `the shared ${kind} of ${type.name}`}: ${firstLine(error)}` })
+          diagnostics.push({ rule: 'render/draw-failed', severity: 'error', ...at, message: `${renderer.name} could not draw ${card ? `the ${kind} of ${card.id}` : `the shared ${kind} of ${type.name}`}: ${firstLine(error)}` })
           return { diagnostics, shown }
         }
         return { face, drawnWith: { fonts: drawnBy, icons: [...icons].sort() }, shown, diagnostics }

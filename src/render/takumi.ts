@@ -7,6 +7,7 @@ import { encodeRgbPng } from './png.ts'
 import { pixelSize, type FaceBox } from './face-box.ts'
 import type { DrawnFace, FaceRenderer, LoadedRenderer } from './face-renderer.ts'
 import { packageVersions } from '../util/source-hash.ts'
+import { installedVersion } from '../util/packages.ts'
 
 type Takumi = typeof import('@takumi-rs/core')
 type FromJsx = typeof import('@takumi-rs/helpers/jsx').fromJsx
@@ -17,7 +18,7 @@ type FromJsx = typeof import('@takumi-rs/helpers/jsx').fromJsx
  * turns into the same kind of RGB PNG. Fonts are registered once per thread; each face names its own
  * fallback order, as satori is given it.
  */
-const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string): FaceRenderer => {
+const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: string): FaceRenderer => {
   const renderer = new takumi.Renderer({})
   const registered = new Map<string, Promise<unknown>>()
   const register = (fonts: readonly LoadedFont[]): Promise<unknown> =>
@@ -52,7 +53,7 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string): FaceRendere
       },
     }
   }
-  return { name: 'takumi', id, draw }
+  return { name: 'takumi', id, label, draw }
 }
 
 /** takumi's RGBA pixels (straight alpha) laid on white, as resvg draws on a white background. */
@@ -75,7 +76,7 @@ export const loadTakumi = async (): Promise<LoadedRenderer> => {
     const [takumi, helpers] = await Promise.all([import('@takumi-rs/core'), import('@takumi-rs/helpers/jsx')])
     // Loading the module loads the native binary; a renderer proves it works.
     new takumi.Renderer({})
-    return { renderer: makeRenderer(takumi, helpers.fromJsx, packageVersions('@takumi-rs/core').join(' ')) }
+    return { renderer: makeRenderer(takumi, helpers.fromJsx, packageVersions('@takumi-rs/core').join(' '), `takumi ${installedVersion('@takumi-rs/core')}`) }
   } catch (error) {
     return { unavailable: `takumi cannot load on this machine (${process.platform}-${process.arch}): ${String((error as Error)?.message ?? error).split('\n')[0]}` }
   }
