@@ -49,25 +49,12 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: strin
       rasterise: async () => {
         const begun = performance.now()
         const raw = await renderer.render(node, { width: size.width, height: size.height, format: 'raw', devicePixelRatio: size.width / box.width, ...layout })
-        return { png: encodeRgbPng(onWhite(raw), size.width, size.height), ms: performance.now() - begun }
+        // Straight alpha, laid on white as it is encoded (as resvg draws on a white background).
+        return { png: encodeRgbPng(raw, size.width, size.height), ms: performance.now() - begun }
       },
     }
   }
   return { name: 'takumi', id, label, draw }
-}
-
-/** takumi's RGBA pixels (straight alpha) laid on white, as resvg draws on a white background. */
-const onWhite = (rgba: Uint8Array): Uint8Array => {
-  for (let i = 3; i < rgba.length; i += 4) {
-    const a = rgba[i]!
-    if (a === 255) continue
-    const white = 255 * (255 - a)
-    rgba[i - 3] = Math.round((rgba[i - 3]! * a + white) / 255)
-    rgba[i - 2] = Math.round((rgba[i - 2]! * a + white) / 255)
-    rgba[i - 1] = Math.round((rgba[i - 1]! * a + white) / 255)
-    rgba[i] = 255
-  }
-  return rgba
 }
 
 /** takumi, or why it cannot load here (no prebuilt binary for this platform): then the run draws with satori + resvg. */

@@ -15,6 +15,19 @@ describe('encodeRgbPng', () => {
     for (let i = 0; i < width * height; i++) expect([...back.data.subarray(i * 4, i * 4 + 3)]).toEqual([...rgba.subarray(i * 4, i * 4 + 3)])
   })
 
+  it('lays pixels that are not opaque on white (takumi gives straight alpha), in the words and the bytes of a row', () => {
+    // Five pixels: four read as words, the fifth alone; the same pixels a byte off a word boundary are read a byte at a time.
+    const pixels = [[255, 0, 0, 255], [0, 0, 0, 128], [10, 200, 30, 0], [0, 0, 255, 255], [0, 100, 0, 64]]
+    const onWhite = [[255, 0, 0], [127, 127, 127], [255, 255, 255], [0, 0, 255], [191, 216, 191]]
+    const aligned = new Uint8Array(pixels.flat())
+    const shifted = new Uint8Array(aligned.length + 1).subarray(1)
+    shifted.set(aligned)
+    for (const rgba of [aligned, shifted]) {
+      const back = PNG.sync.read(encodeRgbPng(rgba, 5, 1))
+      expect(Array.from({ length: 5 }, (_, i) => [...back.data.subarray(i * 4, i * 4 + 3)])).toEqual(onWhite)
+    }
+  })
+
   it('gives the same bytes for the same pixels', () => {
     const rgba = new Uint8Array(64 * 64 * 4).fill(200)
     expect(encodeRgbPng(rgba, 64, 64).equals(encodeRgbPng(rgba, 64, 64))).toBe(true)
