@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { ReactNode } from 'react'
+import { LRUCache } from 'lru-cache'
 import type { LoadedFont } from './fonts.ts'
 import { encodeRgbPng } from './png.ts'
 import { pixelSize, type FaceBox } from './face-box.ts'
@@ -11,6 +12,42 @@ import { installedVersion } from '../util/packages.ts'
 
 type Takumi = typeof import('@takumi-rs/core')
 type FromJsx = typeof import('@takumi-rs/helpers/jsx').fromJsx
+type TakumiNode = import('@takumi-rs/helpers').Node
+type ImageSource = import('@takumi-rs/core').ImageSource
+
+const BASE64_URI = /^data:[^,;]+;base64,/
+
+/**
+ * The face's pictures (icons, art: base64 data URIs, as the session gives them) handed to takumi under a key
+ * of their content, each decoded once a thread (the most recently used up to 64 MB): takumi then keeps what
+ * it made of a picture for the next face that shows it, instead of reading the URI again in both of its
+ * drawings of every face. Its pixels and its SVG are the same either way (the SVG embeds the picture's data).
+ */
+const keyedPictures = () => {
+  const known = new LRUCache<string, ImageSource>({ maxSize: 64 * 2 ** 20, sizeCalculation: (image) => Math.max(1, (image.data as Buffer).length) })
+  const source = (uri: string): ImageSource => {
+    let image = known.get(uri)
+    if (!image) {
+      image = { src: `deckwright:${createHash('sha256').update(uri).digest('hex').slice(0, 32)}`, data: Buffer.from(uri.slice(uri.indexOf(',') + 1), 'base64') }
+      known.set(uri, image)
+    }
+    return image
+  }
+  return (node: TakumiNode): { node: TakumiNode; images: ImageSource[] } => {
+    const images = new Map<string, ImageSource>()
+    const walk = (n: TakumiNode): TakumiNode => {
+      if (n.type === 'image' && typeof n.src === 'string' && BASE64_URI.test(n.src)) {
+        const image = source(n.src)
+        images.set(image.src, image)
+        return { ...n, src: image.src }
+      }
+      if (n.type === 'container' && n.children) return { ...n, children: n.children.map(walk) }
+      return n
+    }
+    const keyed = walk(node)
+    return { node: keyed, images: [...images.values()] }
+  }
+}
 
 /**
  * takumi (a Rust renderer of the same element trees as satori) draws the face twice from one tree: its own
@@ -30,6 +67,7 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: strin
         return done
       }),
     )
+  const pictures = keyedPictures()
   const salt = createHash('sha256').update(id).update(readFileSync(fileURLToPath(import.meta.url))).digest('hex')
 
   const draw = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont[], dpi: number): Promise<DrawnFace> => {
@@ -37,8 +75,9 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: strin
     await register(fonts)
     const fontFamilies = [...new Set(fonts.map((f) => f.name))]
     // With takumi's default presets for HTML elements (a browser's, as satori has its own): the parity test shows them alike.
-    const { node, css } = await fromJsx(element as never)
-    const layout = { fontFamilies, ...(css.length && { css }) }
+    const jsx = await fromJsx(element as never)
+    const { node, images } = pictures(jsx.node)
+    const layout = { fontFamilies, ...(jsx.css.length && { css: jsx.css }), ...(images.length && { images }) }
     const svg = await renderer.renderSvg(node, { width: box.width, height: box.height, ...layout })
     const svgMs = performance.now() - start
     const size = pixelSize(box, dpi)
