@@ -1,7 +1,7 @@
 // npm run bench -- --renderers [faces]: satori + resvg against takumi on the example games' own faces, grown
 // to `faces` distinct faces (default 5,000): each renderer's faces-only cold build in one process, and its
 // bare floor (the renderer alone on the same elements: no store, no threads).
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,6 +17,14 @@ const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = join(here, '..')
 /** Inside the repository, so that the games' `import … from 'deckwright'` resolves; ignored by git. */
 const work = join(here, 'work-renderers')
+/**
+ * The builds' outputs, beside the games: the previous run's are moved aside before the builds and deleted
+ * after them. On ext4, a file created within minutes of thousands being deleted costs ~1 ms more (the inode
+ * allocator steps over each recently freed inode), which a build that began right after deleting the last
+ * run's 20,000 files paid on every face it stored.
+ */
+const outs = join(here, 'work-renderers-out')
+const aside = join(here, 'work-renderers-old')
 const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
 
 /**
@@ -92,11 +100,14 @@ const bareFloors = async (count: number) => {
 export const benchRenderers = async (faces: number) => {
   const jobs = defaultJobs()
   console.log(`deckwright renderer bench: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${jobs} threads`)
+  if (existsSync(outs)) {
+    mkdirSync(aside, { recursive: true })
+    renameSync(outs, join(aside, `${Date.now()}`))
+  }
   await writeGames(faces)
   const rows: Record<string, { ms: number; faces: number }> = {}
   for (const renderer of ['satori', 'takumi'] as const) {
-    const out = join(work, `out-${renderer}`)
-    rmSync(out, { recursive: true, force: true })
+    const out = join(outs, renderer)
     mkdirSync(out, { recursive: true })
     let total = 0
     let drawn = 0
@@ -113,6 +124,7 @@ export const benchRenderers = async (faces: number) => {
   }
   console.log(`  takumi / satori + resvg: ${(rows.takumi!.ms / rows.satori!.ms).toFixed(2)}`)
   const floor = await bareFloors(40)
+  rmSync(aside, { recursive: true, force: true })
   console.log(`  bare floor, one thread, ${floor.faces} faces: satori + resvg ${floor.satori.toFixed(1)} ms a face, takumi ${floor.takumi.toFixed(1)} ms (${(floor.takumi / floor.satori).toFixed(2)}); × faces / ${jobs} threads: ${s((floor.satori * rows.satori!.faces) / jobs)} and ${s((floor.takumi * rows.takumi!.faces) / jobs)}`)
 }
 
