@@ -7,7 +7,7 @@ import { formatters, type FormatName } from './diagnostics/formatters/index.ts'
 import { findGames } from './load/project.ts'
 import { isWithin } from './util/inside-folder.ts'
 import { validateGame } from './validate.ts'
-import { DEFAULT_TIMEOUT_S, GameThreads, MAX_TIMEOUT_S } from './threads/threads.ts'
+import { DEFAULT_TIMEOUT_S, GameThreads, MAX_TIMEOUT_S, threadHeapMb } from './threads/threads.ts'
 import { firstCards, PREVIEW_CHILD, type PreviewMessage } from './preview/messages.ts'
 import type { BuildOptions } from './build/build-game.ts'
 import { append } from './util/append.ts'
@@ -208,7 +208,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
       const renderer = await chooseRenderer(opts.renderer)
       if (renderer.fallback) print([rendererFallback(renderer.fallback)], opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)
       // The games' threads live as long as this process: a watch's builds find them warm.
-      const threads = new GameThreads(opts.timeout)
+      const threads = new GameThreads(opts.timeout, { heapMb: threadHeapMb(renderer.name) })
       const buildOne = (id: string, only = opts.only, live: Pick<BuildOptions, 'first' | 'stored' | 'languages'> = {}) =>
         buildGame(root, id, {
           outDir: resolve(root, opts.out),

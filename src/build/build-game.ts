@@ -3,7 +3,7 @@ import { basename, dirname, join, sep } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame, type GameFaces, type RenderOptions, type RenderRunOptions } from '../threads/render-game.ts'
 import { defaultJobs } from '../threads/face-pool.ts'
-import { withThreads, type GameThreads } from '../threads/threads.ts'
+import { threadHeapMb, withThreads, type GameThreads } from '../threads/threads.ts'
 import { writeSheetsFile, type PrintItem, type SheetOptions, type SheetSummary } from '../print/sheets.ts'
 import { writeSingleCardsFile } from '../print/singles.ts'
 import { pickCards } from '../print/selection.ts'
@@ -125,7 +125,7 @@ export interface Timings {
  * Every file is written atomically; a game with errors writes nothing.
  */
 export const buildGame = (root: string, id: string, options: BuildOptions): Promise<Result<BuildReport>> =>
-  withThreads(options.threads, options.timeout, (threads) => buildWith(root, id, options, threads))
+  withThreads(options.threads, options.timeout, (threads) => buildWith(root, id, options, threads), threadHeapMb(options.renderer))
 
 const buildWith = async (root: string, id: string, options: BuildOptions, threads: GameThreads): Promise<Result<BuildReport>> => {
   const timings: Timings = { validate: 0, draw: 0, svg: 0, png: 0, store: 0, faceFiles: 0, sheets: 0, booklet: 0, commit: 0 }

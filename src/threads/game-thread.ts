@@ -40,6 +40,18 @@ const GAME_WORKER = new URL(`./game-worker${import.meta.url.slice(import.meta.ur
 export const THREAD_HEAP_MB = 2000
 
 /**
+ * The same for a run whose faces takumi draws: 2 GB, where V8 lets a heap grow up to 4× between
+ * collections. takumi hands each face's 3 MB of raw pixels to the thread, which V8 counts with the heap:
+ * under 2 GB a drawing thread collected its whole heap every 3–6 faces (its collector and the recompiling
+ * after it took a third of the build's time), and its build took 15–20% longer. Its threads hold less than
+ * satori's (a 1,300-face build peaked at 458 MB, against 509 MB with satori + resvg at 2,000 MB).
+ */
+export const TAKUMI_THREAD_HEAP_MB = 2048
+
+/** How much each game thread's heap may hold in a run whose faces `renderer` draws (satori + resvg when none). */
+export const threadHeapMb = (renderer?: 'satori' | 'takumi'): number => (renderer === 'takumi' ? TAKUMI_THREAD_HEAP_MB : THREAD_HEAP_MB)
+
+/**
  * A worker thread that runs the project's games' own code (their definitions, checks and templates) for
  * this thread, which runs none of a game's code until a thread has loaded it. Every request has a time
  * limit: a piece of game code that runs longer (an endless loop) stops the thread, and the request answers

@@ -1,6 +1,7 @@
 import type { GamePaths } from '../load/project.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { GameThread, THREAD_HEAP_MB, type Outcome } from './game-thread.ts'
+export { threadHeapMb } from './game-thread.ts'
 import type { Replies, Request } from './protocol.ts'
 
 /** The time limit of one piece of a game's code (loading it, a check, a face) unless `--timeout` says otherwise. */
@@ -84,10 +85,10 @@ export class GameThreads {
   }
 }
 
-/** Runs `work` with the threads given, or with threads of its own that it closes when done. */
-export const withThreads = async <T>(given: GameThreads | undefined, timeoutS: number | undefined, work: (threads: GameThreads) => Promise<T>): Promise<T> => {
+/** Runs `work` with the threads given, or with threads of its own (each heap up to `heapMb`) that it closes when done. */
+export const withThreads = async <T>(given: GameThreads | undefined, timeoutS: number | undefined, work: (threads: GameThreads) => Promise<T>, heapMb?: number): Promise<T> => {
   if (given) return work(given)
-  const own = new GameThreads(timeoutS)
+  const own = new GameThreads(timeoutS, { ...(heapMb && { heapMb }) })
   try {
     return await work(own)
   } finally {
