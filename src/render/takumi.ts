@@ -19,12 +19,15 @@ const BASE64_URI = /^data:[^,;]+;base64,/
 
 /**
  * The face's pictures (icons, art: base64 data URIs, as the session gives them) handed to takumi under a key
- * of their content, each decoded once a thread (the most recently used up to 64 MB): takumi then keeps what
- * it made of a picture for the next face that shows it, instead of reading the URI again in both of its
- * drawings of every face. Its pixels and its SVG are the same either way (the SVG embeds the picture's data).
+ * of their content, each decoded once a thread: takumi then keeps what it made of a picture for the next face
+ * that shows it, instead of reading the URI again in both of its drawings of every face. Its pixels and its
+ * SVG are the same either way (the SVG embeds the picture's data). Pictures of up to `KEYED_MAX` (icons, the
+ * art many cards share) are kept, the most recently used up to 32 MB with their URIs; a larger one, most
+ * likely one card's own art, stays a URI, as it was.
  */
+const KEYED_MAX = 1 << 20
 const keyedPictures = () => {
-  const known = new LRUCache<string, ImageSource>({ maxSize: 64 * 2 ** 20, sizeCalculation: (image) => Math.max(1, (image.data as Buffer).length) })
+  const known = new LRUCache<string, ImageSource>({ maxSize: 32 * 2 ** 20, sizeCalculation: (image, uri) => uri.length + (image.data as Buffer).length })
   const source = (uri: string): ImageSource => {
     let image = known.get(uri)
     if (!image) {
@@ -36,7 +39,7 @@ const keyedPictures = () => {
   return (node: TakumiNode): { node: TakumiNode; images: ImageSource[] } => {
     const images = new Map<string, ImageSource>()
     const walk = (n: TakumiNode): TakumiNode => {
-      if (n.type === 'image' && typeof n.src === 'string' && BASE64_URI.test(n.src)) {
+      if (n.type === 'image' && typeof n.src === 'string' && n.src.length <= KEYED_MAX && BASE64_URI.test(n.src)) {
         const image = source(n.src)
         images.set(image.src, image)
         return { ...n, src: image.src }
