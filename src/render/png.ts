@@ -119,9 +119,9 @@ const scratchOf = (bytes: number): Buffer => {
 }
 
 /**
- * Encodes RGBA pixels as an 8-bit RGB PNG on white (resvg's are opaque already; takumi's are laid on white). pdfkit embeds an
- * RGB PNG's data as it is (fast, byte-stable), while PNGs with alpha are split and recompressed (~25×
- * slower, unstable object order). Written here rather than with pngjs, which took 110–165 ms a poker face
+ * Encodes RGBA pixels as an 8-bit RGB PNG on white (resvg's are opaque already; takumi's are laid on white).
+ * pdfkit embeds an RGB PNG's data as it is (fast, byte-stable), while PNGs with alpha are split and
+ * recompressed (~25× slower, unstable object order). Written here rather than with pngjs, which took 110–165 ms a poker face
  * at 300 dpi: every row gets the Sub filter (the best single filter for flat card art), worked out a word
  * at a time (a few ms a poker face, against ~12 ms a byte at a time), and node's zlib does the rest, at
  * level 3 (~4 ms, and ~35% larger than level 6's 14 ms: a rebuild's speed matters more to a designer than

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Piece, Replies, Request, WorkerMessage } from './protocol.ts'
+import type { RendererName } from '../render/face-renderer.ts'
 
 /** A request's answer, or why there is none: its piece ran over the time limit, or the thread stopped. */
 export type Outcome<T> =
@@ -49,7 +50,7 @@ export const THREAD_HEAP_MB = 2000
 export const TAKUMI_THREAD_HEAP_MB = 2048
 
 /** How much each game thread's heap may hold in a run whose faces `renderer` draws (satori + resvg when none). */
-export const threadHeapMb = (renderer?: 'satori' | 'takumi'): number => (renderer === 'takumi' ? TAKUMI_THREAD_HEAP_MB : THREAD_HEAP_MB)
+export const threadHeapMb = (renderer?: RendererName): number => (renderer === 'takumi' ? TAKUMI_THREAD_HEAP_MB : THREAD_HEAP_MB)
 
 /**
  * A worker thread that runs the project's games' own code (their definitions, checks and templates) for
