@@ -22,7 +22,11 @@ const RES = ['intel', 'gadget', 'money', 'contact']
 
 const cardsYaml = (missions: number, edit = '') =>
   'type: mission\ncards:\n' +
-  Array.from({ length: missions }, (_, i) => `  - { id: m${i}, title: "Mission ${i}${i === 0 ? edit : ''}", green: [${RES[i % 4]}, ${RES[(i + 1) % 4]}], red: [${RES[(i + 2) % 4]}], value: ${i % 99} }`).join('\n') +
+  Array.from(
+    { length: missions },
+    (_, i) =>
+      `  - { id: m${i}, title: "Mission ${i}${i === 0 ? edit : ''}", green: [${RES[i % 4]}, ${RES[(i + 1) % 4]}], red: [${RES[(i + 2) % 4]}], value: ${i % 99} }`,
+  ).join('\n') +
   '\n'
 
 /** Writes the synthetic game with `faces` faces (mission fronts, plus the shared back). */
@@ -52,14 +56,38 @@ export const bareFloor = async (count: number) => {
   const { value } = await validateGame(work, 'bench')
   const { game, cards } = value!
   const templates = (await import(join(work, 'templates', 'bench', 'index.tsx'))).default
-  const fonts = faceFonts(templates.fonts).fonts.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style }))
+  const fonts = faceFonts(templates.fonts).fonts.map((f) => ({
+    name: f.name,
+    data: f.data,
+    weight: f.weight,
+    style: f.style,
+  }))
   const box = faceBox(63.5, 88.9, 3)
-  const ctx = createFaceContext({ game, box, inkFriendly: false, face: 'front', measure: createMeasure([]), diagnostics: [], at: { file: 'bench', line: 1, column: 1 }, findIcon: iconDataUri, iconHint: '', art: () => undefined, lang: () => 'en', word: () => undefined, wordAsked: () => undefined, wordsFile: '' })
+  const ctx = createFaceContext({
+    game,
+    box,
+    inkFriendly: false,
+    face: 'front',
+    measure: createMeasure([]),
+    diagnostics: [],
+    at: { file: 'bench', line: 1, column: 1 },
+    findIcon: iconDataUri,
+    iconHint: '',
+    art: () => undefined,
+    lang: () => 'en',
+    word: () => undefined,
+    wordAsked: () => undefined,
+    wordsFile: '',
+  })
   let svgMs = 0
   let pngMs = 0
   for (const card of cards.slice(0, count)) {
     let t = performance.now()
-    const svg = await satori(borderBox(templates.types.mission.front(card, ctx)) as never, { width: box.width, height: box.height, fonts })
+    const svg = await satori(borderBox(templates.types.mission.front(card, ctx)) as never, {
+      width: box.width,
+      height: box.height,
+      fonts,
+    })
     svgMs += performance.now() - t
     t = performance.now()
     new Resvg(svg, { font: { loadSystemFonts: false }, background: '#fff' }).render().asPng()
@@ -76,18 +104,26 @@ export const benchBuild = async (faces: number, renderer: 'satori' | 'takumi' = 
   let t = performance.now()
   const validated = await validateGame(work, 'bench')
   const validateMs = performance.now() - t
-  if (validated.diagnostics.some((d) => d.severity === 'error')) throw new Error(JSON.stringify(validated.diagnostics.slice(0, 3)))
+  if (validated.diagnostics.some((d) => d.severity === 'error'))
+    throw new Error(JSON.stringify(validated.diagnostics.slice(0, 3)))
 
   // The game's threads live across the two builds, as in the build process of a watch.
   const threads = new GameThreads()
   t = performance.now()
-  const [cold, coldRss] = await rssDuring(() => buildGame(work, 'bench', { outDir: out, jobs, overview: false, threads, renderer }))
+  const [cold, coldRss] = await rssDuring(() =>
+    buildGame(work, 'bench', { outDir: out, jobs, overview: false, threads, renderer }),
+  )
   const coldMs = performance.now() - t
-  if (cold.value.drawn !== faces) throw new Error(`expected ${faces} faces drawn, got ${cold.value.drawn}: ${JSON.stringify(cold.diagnostics.slice(0, 3))}`)
+  if (cold.value.drawn !== faces)
+    throw new Error(
+      `expected ${faces} faces drawn, got ${cold.value.drawn}: ${JSON.stringify(cold.diagnostics.slice(0, 3))}`,
+    )
 
   writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, ' (edited)'))
   t = performance.now()
-  const [warm, warmRss] = await rssDuring(() => buildGame(work, 'bench', { outDir: out, jobs, overview: false, threads, renderer }))
+  const [warm, warmRss] = await rssDuring(() =>
+    buildGame(work, 'bench', { outDir: out, jobs, overview: false, threads, renderer }),
+  )
   const incrementalMs = performance.now() - t
   await threads.close()
 
@@ -96,7 +132,20 @@ export const benchBuild = async (faces: number, renderer: 'satori' | 'takumi' = 
   for (const again of [' (edited again)', ' (edited a third time)', ' (edited a fourth time)']) {
     writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, again))
     t = performance.now()
-    execFileSync(process.execPath, [join(here, '..', 'bin', 'deckwright.js'), 'build', 'bench', '--no-overview', '--out', out, '--renderer', renderer], { cwd: work, stdio: 'ignore' })
+    execFileSync(
+      process.execPath,
+      [
+        join(here, '..', 'bin', 'deckwright.js'),
+        'build',
+        'bench',
+        '--no-overview',
+        '--out',
+        out,
+        '--renderer',
+        renderer,
+      ],
+      { cwd: work, stdio: 'ignore' },
+    )
     commands.push(performance.now() - t)
   }
   const commandMs = commands.sort((a, b) => a - b)[1]!
@@ -104,5 +153,21 @@ export const benchBuild = async (faces: number, renderer: 'satori' | 'takumi' = 
   const sample = Math.min(faces - 1, 60)
   const bare = await bareFloor(sample)
   const floorMs = ((bare.svg + bare.png) * faces) / jobs
-  return { faces, renderer, jobs, validateMs, coldMs, incrementalMs, incrementalDrawn: warm.value.drawn, cold: cold.value.timings, warm: warm.value.timings, floorMs, bare, peakRss: peakRss(), coldRss, warmRss, commandMs }
+  return {
+    faces,
+    renderer,
+    jobs,
+    validateMs,
+    coldMs,
+    incrementalMs,
+    incrementalDrawn: warm.value.drawn,
+    cold: cold.value.timings,
+    warm: warm.value.timings,
+    floorMs,
+    bare,
+    peakRss: peakRss(),
+    coldRss,
+    warmRss,
+    commandMs,
+  }
 }

@@ -10,7 +10,8 @@ const flag = (name: string) => {
   return value ?? ''
 }
 const rendererFlag = flag('--renderer')
-if (rendererFlag !== undefined && rendererFlag !== 'satori' && rendererFlag !== 'takumi') throw new Error(`--renderer ${rendererFlag}: satori or takumi`)
+if (rendererFlag !== undefined && rendererFlag !== 'satori' && rendererFlag !== 'takumi')
+  throw new Error(`--renderer ${rendererFlag}: satori or takumi`)
 if (process.argv.includes('--renderers')) {
   const { benchRenderers } = await import('./renderers.ts')
   const at = process.argv.indexOf('--renderers')
@@ -37,29 +38,44 @@ const ms = (n: number) => `${n.toFixed(0)} ms`
 
 console.log(`deckwright bench: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'})`)
 const startup = benchStartup(['validate', 'maybe-missions', '--no-faces'])
-console.log(`start-up: \`deckwright validate maybe-missions --no-faces\` ${ms(startup.median)} from process start to exit (median of 7; ${ms(startup.min)}–${ms(startup.max)}); node alone ${ms(benchNode())}`)
+console.log(
+  `start-up: \`deckwright validate maybe-missions --no-faces\` ${ms(startup.median)} from process start to exit (median of 7; ${ms(startup.min)}–${ms(startup.max)}); node alone ${ms(benchNode())}`,
+)
 const v = benchValidate(cards)
-console.log(`validate ${v.cards} cards: YAML ${ms(v.yaml)} (${((v.yaml / v.cards) * 1000).toFixed(1)} µs a card), CSV ${ms(v.csv)} — parse, model and deck checks, median of 5`)
+console.log(
+  `validate ${v.cards} cards: YAML ${ms(v.yaml)} (${((v.yaml / v.cards) * 1000).toFixed(1)} µs a card), CSV ${ms(v.csv)} — parse, model and deck checks, median of 5`,
+)
 
 const sheetsMs = await benchSheets(90)
 console.log(`sheets PDF of 90 poker cards (822×1122 px faces, a shared back): ${ms(sheetsMs)}, median of 3`)
 
 const b = await benchBuild(faces, rendererFlag === 'takumi' ? 'takumi' : 'satori')
-const row = (label: string, cold: number, warm: number) => console.log(`  ${label.padEnd(44)}${ms(cold).padStart(9)}${ms(warm).padStart(12)}`)
-console.log(`build ${b.faces} poker faces at 300 dpi on ${b.jobs} threads, drawn with ${b.renderer}:${' '.repeat(9)}cold   one-card edit`)
+const row = (label: string, cold: number, warm: number) =>
+  console.log(`  ${label.padEnd(44)}${ms(cold).padStart(9)}${ms(warm).padStart(12)}`)
+console.log(
+  `build ${b.faces} poker faces at 300 dpi on ${b.jobs} threads, drawn with ${b.renderer}:${' '.repeat(9)}cold   one-card edit`,
+)
 row('whole build', b.coldMs, b.incrementalMs)
 row('  validate (definition, cards, checks)', b.cold.validate, b.warm.validate)
 row(`  draw faces (${b.faces} cold, ${b.incrementalDrawn} after the edit)`, b.cold.draw, b.warm.draw)
 row("  faces' files to out/", b.cold.faceFiles, b.warm.faceFiles)
 row('  print sheets PDF', b.cold.sheets, b.warm.sheets)
 row('  outputs put in place', b.cold.commit, b.warm.commit)
-console.log(`  the same edit as a new \`deckwright build\` process, start-up included: ${ms(b.commandMs)} (median of 3)`)
+console.log(
+  `  the same edit as a new \`deckwright build\` process, start-up included: ${ms(b.commandMs)} (median of 3)`,
+)
 const each = (total: number) => `${(total / b.faces).toFixed(1)} ms`
-console.log(`  a face, cold: SVG ${each(b.cold.svg)} + PNG ${each(b.cold.png)} + store ${each(b.cold.store)} (thread time), sheets ${each(b.cold.sheets)}, validate ${each(b.cold.validate)}`)
-console.log(`  floor: bare satori ${b.bare.svg.toFixed(1)} + resvg ${b.bare.png.toFixed(1)} ms a face, × ${b.faces} / ${b.jobs} cores = ${ms(b.floorMs)}`)
+console.log(
+  `  a face, cold: SVG ${each(b.cold.svg)} + PNG ${each(b.cold.png)} + store ${each(b.cold.store)} (thread time), sheets ${each(b.cold.sheets)}, validate ${each(b.cold.validate)}`,
+)
+console.log(
+  `  floor: bare satori ${b.bare.svg.toFixed(1)} + resvg ${b.bare.png.toFixed(1)} ms a face, × ${b.faces} / ${b.jobs} cores = ${ms(b.floorMs)}`,
+)
 console.log(`  build / floor                                    ${(b.coldMs / b.floorMs).toFixed(2)}`)
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
-console.log(`  peak RSS: ${mb(b.peakRss)} in all; ${mb(b.coldRss)} during the cold build, ${mb(b.warmRss)} during the one-card edit`)
+console.log(
+  `  peak RSS: ${mb(b.peakRss)} in all; ${mb(b.coldRss)} during the cold build, ${mb(b.warmRss)} during the one-card edit`,
+)
 
 const { benchRenderers } = await import('./renderers.ts')
 await benchRenderers(5000)
@@ -71,7 +87,9 @@ async function printSimulate() {
   const ms = (n: number) => `${n.toFixed(0)} ms`
   const sim = await benchSimulate()
   for (const j of sim.byJobs)
-    console.log(`simulate ministries, ${sim.runs.toLocaleString('en-US')} games with random bots (${j.moves.toFixed(0)} moves a game), --jobs ${j.jobs}: playing ${ms(j.wall)} (thread time ${ms(j.playing)}, ${j.perGame.toFixed(0)} µs a game); the command, start to exit, ${ms(j.command)} (median of 3)`)
+    console.log(
+      `simulate ministries, ${sim.runs.toLocaleString('en-US')} games with random bots (${j.moves.toFixed(0)} moves a game), --jobs ${j.jobs}: playing ${ms(j.wall)} (thread time ${ms(j.playing)}, ${j.perGame.toFixed(0)} µs a game); the command, start to exit, ${ms(j.command)} (median of 3)`,
+    )
   const [one, all] = [sim.byJobs[0]!, sim.byJobs.at(-1)!]
   if (all !== one) console.log(`  ${all.jobs} threads play ${(one.wall / all.wall).toFixed(2)}× as fast as one`)
 }

@@ -14,9 +14,12 @@ const GAME = 'maybe-missions'
 const RUNS = Number(process.argv[2] ?? 5)
 
 rmSync(work, { recursive: true, force: true })
-for (const dir of ['rules', 'cards', 'templates']) cpSync(join(repo, dir, GAME), join(work, dir, GAME), { recursive: true })
+for (const dir of ['rules', 'cards', 'templates'])
+  cpSync(join(repo, dir, GAME), join(work, dir, GAME), { recursive: true })
 
-const preview = spawn(process.execPath, [join(repo, 'bin', 'deckwright.js'), 'preview', GAME, '--port', '0'], { cwd: work })
+const preview = spawn(process.execPath, [join(repo, 'bin', 'deckwright.js'), 'preview', GAME, '--port', '0'], {
+  cwd: work,
+})
 let log = ''
 const url = await new Promise<string>((resolve, reject) => {
   const timer = setTimeout(() => reject(new Error(`no address:\n${log}`)), 60_000)
@@ -29,18 +32,37 @@ const url = await new Promise<string>((resolve, reject) => {
     }
   })
 })
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+})
 const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
 const opened = performance.now()
 await page.goto(url)
-await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date' && !document.querySelector('.pending'), undefined, { timeout: 300_000 })
+await page.waitForFunction(
+  () => document.querySelector('#status')?.textContent === 'up to date' && !document.querySelector('.pending'),
+  undefined,
+  { timeout: 300_000 },
+)
 const firstMs = performance.now() - opened
 
 /** Saves a file, then waits until the image `selector` shows a new face, loaded: the time from the save. */
 const timeSave = async (file: string, edit: (text: string) => string, selector: string): Promise<number> => {
   await page.locator(selector).scrollIntoViewIfNeeded()
   const before = await page.locator(selector).getAttribute('src')
-  await page.waitForFunction(() => !document.querySelector('.pending') && document.querySelector('#status')?.textContent === 'up to date', undefined, { timeout: 120_000 })
+  await page.waitForFunction(
+    () => !document.querySelector('.pending') && document.querySelector('#status')?.textContent === 'up to date',
+    undefined,
+    { timeout: 120_000 },
+  )
   const start = performance.now()
   writeFileSync(file, edit(readFileSync(file, 'utf8')))
   await page.waitForFunction(
@@ -66,10 +88,24 @@ console.log(`deckwright preview bench: ${GAME}, ${RUNS} saves each, Debian Chrom
 console.log(`  first page, every face drawn or cached, sheets and booklet made ${ms(firstMs).padStart(9)}`)
 const missions = join(work, 'cards', GAME, 'missions.yaml')
 await runs('one-card edit (mission-01) to its new face shown, median', (i) =>
-  timeSave(missions, (t) => t.replace(/id: mission-01, green: \[[^\]]*\]/, `id: mission-01, green: [${i % 2 ? 'intel, intel' : 'money, intel'}]`), '#card-mission-01 img[alt="front of mission-01"]'))
+  timeSave(
+    missions,
+    (t) =>
+      t.replace(
+        /id: mission-01, green: \[[^\]]*\]/,
+        `id: mission-01, green: [${i % 2 ? 'intel, intel' : 'money, intel'}]`,
+      ),
+    '#card-mission-01 img[alt="front of mission-01"]',
+  ),
+)
 const templates = join(work, 'templates', GAME, 'index.tsx')
-await runs('template change (the backs\' navy) to a new back shown, median', (i) =>
-  timeSave(templates, (t) => t.replace(/const NAVY = '#[0-9a-f]{6}'/, `const NAVY = '#1d25${(0x40 + i + 1).toString(16)}'`), '#card-mission-01 img[alt="back of mission-01"]'))
+await runs("template change (the backs' navy) to a new back shown, median", (i) =>
+  timeSave(
+    templates,
+    (t) => t.replace(/const NAVY = '#[0-9a-f]{6}'/, `const NAVY = '#1d25${(0x40 + i + 1).toString(16)}'`),
+    '#card-mission-01 img[alt="back of mission-01"]',
+  ),
+)
 
 await browser.close()
 preview.kill('SIGINT')

@@ -35,17 +35,24 @@ const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
  */
 const writeGames = async (faces: number): Promise<void> => {
   rmSync(work, { recursive: true, force: true })
-  for (const dir of ['rules', 'cards', 'templates']) for (const id of GAMES) cpSync(join(repo, dir, id), join(work, dir, id), { recursive: true })
+  for (const dir of ['rules', 'cards', 'templates'])
+    for (const id of GAMES) cpSync(join(repo, dir, id), join(work, dir, id), { recursive: true })
   for (const id of GAMES) {
     const dir = join(work, 'cards', id)
-    const originals = new Map(readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => [join(dir, f), readFileSync(join(dir, f), 'utf8')]))
+    const originals = new Map(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => [join(dir, f), readFileSync(join(dir, f), 'utf8')]),
+    )
     const titled = (text: string) => {
       const cards = parseDocument(text).get('cards')
       return isSeq(cards) ? cards.items.filter((c) => isMap(c) && c.has('title')).length : 0
     }
     let growing = [...originals.keys()].filter((file) => titled(originals.get(file)!) > 0)
     for (let attempt = 0; attempt < 4 && growing.length; attempt++) {
-      const perTitled = Math.ceil(faces / GAMES.length / growing.reduce((n, file) => n + titled(originals.get(file)!), 0))
+      const perTitled = Math.ceil(
+        faces / GAMES.length / growing.reduce((n, file) => n + titled(originals.get(file)!), 0),
+      )
       for (const [file, text] of originals) {
         const doc = parseDocument(text)
         const cards = doc.get('cards')
@@ -61,7 +68,9 @@ const writeGames = async (faces: number): Promise<void> => {
         }
         writeFileSync(file, doc.toString({ lineWidth: 0 }))
       }
-      const refused = new Set((await validateGame(work, id)).diagnostics.filter((d) => d.severity === 'error').map((d) => join(work, d.file)))
+      const refused = new Set(
+        (await validateGame(work, id)).diagnostics.filter((d) => d.severity === 'error').map((d) => join(work, d.file)),
+      )
       if (![...refused].some((file) => growing.includes(file))) break
       growing = growing.filter((file) => !refused.has(file))
     }
@@ -72,11 +81,13 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 
 /** Each renderer alone on `count` faces' elements of each game (the same elements for both), in this thread: ms a face. */
 const bareFloors = async (count: number) => {
-  const renderers = await Promise.all((['satori', 'takumi'] as const).map(async (name) => {
-    const loaded = await loadRenderer(name)
-    if ('unavailable' in loaded) throw new Error(loaded.unavailable)
-    return loaded.renderer
-  }))
+  const renderers = await Promise.all(
+    (['satori', 'takumi'] as const).map(async (name) => {
+      const loaded = await loadRenderer(name)
+      if ('unavailable' in loaded) throw new Error(loaded.unavailable)
+      return loaded.renderer
+    }),
+  )
   const spent = [0, 0]
   let faces = 0
   for (const id of GAMES) {
@@ -99,7 +110,9 @@ const bareFloors = async (count: number) => {
 
 export const benchRenderers = async (faces: number) => {
   const jobs = defaultJobs()
-  console.log(`deckwright renderer bench: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${jobs} threads`)
+  console.log(
+    `deckwright renderer bench: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${jobs} threads`,
+  )
   if (existsSync(outs)) {
     mkdirSync(aside, { recursive: true })
     renameSync(outs, join(aside, `${Date.now()}`))
@@ -113,19 +126,36 @@ export const benchRenderers = async (faces: number) => {
     let drawn = 0
     for (const id of GAMES) {
       const start = performance.now()
-      const built = await buildGame(work, id, { outDir: out, only: 'faces', languages: [], overview: false, renderer, jobs })
+      const built = await buildGame(work, id, {
+        outDir: out,
+        only: 'faces',
+        languages: [],
+        overview: false,
+        renderer,
+        jobs,
+      })
       total += performance.now() - start
       const errors = built.diagnostics.filter((d) => d.severity === 'error')
-      if (errors.length) throw new Error(`${id}: ${errors.slice(0, 3).map((d) => `${d.file}:${d.line} ${d.message}`).join('; ')}`)
+      if (errors.length)
+        throw new Error(
+          `${id}: ${errors
+            .slice(0, 3)
+            .map((d) => `${d.file}:${d.line} ${d.message}`)
+            .join('; ')}`,
+        )
       drawn += built.value.drawn
     }
     rows[renderer] = { ms: total, faces: drawn }
-    console.log(`  ${renderer.padEnd(8)} cold build --only faces, ${drawn} faces: ${s(total)} (${(total / drawn).toFixed(1)} ms a face)`)
+    console.log(
+      `  ${renderer.padEnd(8)} cold build --only faces, ${drawn} faces: ${s(total)} (${(total / drawn).toFixed(1)} ms a face)`,
+    )
   }
   console.log(`  takumi / satori + resvg: ${(rows.takumi!.ms / rows.satori!.ms).toFixed(2)}`)
   const floor = await bareFloors(40)
   rmSync(aside, { recursive: true, force: true })
-  console.log(`  bare floor, one thread, ${floor.faces} faces: satori + resvg ${floor.satori.toFixed(1)} ms a face, takumi ${floor.takumi.toFixed(1)} ms (${(floor.takumi / floor.satori).toFixed(2)}); × faces / ${jobs} threads: ${s((floor.satori * rows.satori!.faces) / jobs)} and ${s((floor.takumi * rows.takumi!.faces) / jobs)}`)
+  console.log(
+    `  bare floor, one thread, ${floor.faces} faces: satori + resvg ${floor.satori.toFixed(1)} ms a face, takumi ${floor.takumi.toFixed(1)} ms (${(floor.takumi / floor.satori).toFixed(2)}); × faces / ${jobs} threads: ${s((floor.satori * rows.satori!.faces) / jobs)} and ${s((floor.takumi * rows.takumi!.faces) / jobs)}`,
+  )
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchRenderers(Number(process.argv[2] ?? 5000))

@@ -26,11 +26,32 @@ export const benchSimulate = async (runs = 10_000): Promise<SimulateFigures> => 
       if (!ran.value) throw new Error(`ministries did not simulate: ${ran.diagnostics[0]?.message}`)
       const start = performance.now()
       // Exit 1 when the run has findings: Ministries as written has some (see the README).
-      spawnSync(process.execPath, [join(root, 'bin', 'deckwright.js'), 'simulate', 'ministries', '--runs', String(runs), '--jobs', String(jobs), '--out', join(root, 'bench', 'work-simulate')], { cwd: root, stdio: 'ignore' })
+      spawnSync(
+        process.execPath,
+        [
+          join(root, 'bin', 'deckwright.js'),
+          'simulate',
+          'ministries',
+          '--runs',
+          String(runs),
+          '--jobs',
+          String(jobs),
+          '--out',
+          join(root, 'bench', 'work-simulate'),
+        ],
+        { cwd: root, stdio: 'ignore' },
+      )
       tries.push({ ...ran.value.timing, command: performance.now() - start, moves: ran.value.summary.moves.mean })
     }
     const playing = median(tries.map((t) => t.playing))
-    byJobs.push({ jobs, playing, wall: median(tries.map((t) => t.wall)), command: median(tries.map((t) => t.command)), perGame: (playing / runs) * 1000, moves: tries[0]!.moves })
+    byJobs.push({
+      jobs,
+      playing,
+      wall: median(tries.map((t) => t.wall)),
+      command: median(tries.map((t) => t.command)),
+      perGame: (playing / runs) * 1000,
+      moves: tries[0]!.moves,
+    })
   }
   return { runs, byJobs }
 }

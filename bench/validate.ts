@@ -12,14 +12,26 @@ const game = defineGame({
   version: '1',
   players: { min: 2, max: 6 },
   params: { votesPerPlayer: 10 },
-  vocabularies: { resources: Object.fromEntries(['wood', 'stone', 'gold', 'wool', 'grain'].map((w) => [w, { label: w, icon: `game-icons:${w}` }])) },
+  vocabularies: {
+    resources: Object.fromEntries(
+      ['wood', 'stone', 'gold', 'wool', 'grain'].map((w) => [w, { label: w, icon: `game-icons:${w}` }]),
+    ),
+  },
   types: {
     vote: cardType({ name: 'Vote', hidden: true, fields: { vote: oneOf(['YES', 'NO']), number: int({ min: 1 }) } }),
-    building: cardType({ name: 'Building', fields: { title: text({ max: 30 }), cost: icons('resources', { min: 1, max: 5 }), points: int({ min: 0, max: 9 }) } }),
+    building: cardType({
+      name: 'Building',
+      fields: {
+        title: text({ max: 30 }),
+        cost: icons('resources', { min: 1, max: 5 }),
+        points: int({ min: 0, max: 9 }),
+      },
+    }),
   },
   checks: {
     votes({ game, count, report }) {
-      if (count('vote') < game.params.votesPerPlayer * game.players.max) report({ type: 'vote', message: 'too few votes' })
+      if (count('vote') < game.params.votesPerPlayer * game.players.max)
+        report({ type: 'vote', message: 'too few votes' })
     },
     'unique-numbers'({ ofType, report }) {
       const seen = new Set<number>()
@@ -35,10 +47,17 @@ const RES = ['wood', 'stone', 'gold', 'wool', 'grain']
 const yaml = (n: number) =>
   'cards:\n' +
   Array.from({ length: n }, (_, i) =>
-    i % 2 ? `  - { id: v${i}, type: vote, vote: ${i % 4 === 1 ? 'YES' : 'NO'}, number: ${i} }` : `  - id: b${i}\n    type: building\n    title: Building number ${i}\n    cost: [${RES[i % 5]}, ${RES[(i + 2) % 5]}]\n    points: ${i % 10}`,
+    i % 2
+      ? `  - { id: v${i}, type: vote, vote: ${i % 4 === 1 ? 'YES' : 'NO'}, number: ${i} }`
+      : `  - id: b${i}\n    type: building\n    title: Building number ${i}\n    cost: [${RES[i % 5]}, ${RES[(i + 2) % 5]}]\n    points: ${i % 10}`,
   ).join('\n') +
   '\n'
-const csv = (n: number) => 'id,type,title,cost,points\n' + Array.from({ length: n }, (_, i) => `c${i},building,Card ${i},${RES[i % 5]} ${RES[(i + 1) % 5]},${i % 10}`).join('\n') + '\n'
+const csv = (n: number) =>
+  'id,type,title,cost,points\n' +
+  Array.from({ length: n }, (_, i) => `c${i},building,Card ${i},${RES[i % 5]} ${RES[(i + 1) % 5]},${i % 10}`).join(
+    '\n',
+  ) +
+  '\n'
 
 const time = (fn: () => void, runs = 5) => {
   fn() // warm-up

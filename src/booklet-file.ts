@@ -33,7 +33,11 @@ export const gameOfRules = (path: string): { root: string; id: string } | undefi
   const dir = dirname(resolve(path))
   const id = basename(dir)
   const root = dirname(dirname(dir))
-  return basename(dirname(dir)) === 'rules' && existsSync(join(dir, DEFINITION_FILE)) && resolve(gamePaths(root, id).rulesDir) === dir ? { root, id } : undefined
+  return basename(dirname(dir)) === 'rules' &&
+    existsSync(join(dir, DEFINITION_FILE)) &&
+    resolve(gamePaths(root, id).rulesDir) === dir
+    ? { root, id }
+    : undefined
 }
 
 /**
@@ -41,7 +45,10 @@ export const gameOfRules = (path: string): { root: string; id: string } | undefi
  * games get that game's examples drawn from its cards; pictures are read from the file's folder. Nothing is
  * written when the file cannot be read as Hugo would read it (an unclosed shortcode…): the errors say why.
  */
-export const writeBookletFile = async (file: string, options: BookletFileOptions = {}): Promise<Result<BookletFileReport>> => {
+export const writeBookletFile = async (
+  file: string,
+  options: BookletFileOptions = {},
+): Promise<Result<BookletFileReport>> => {
   const root = options.root ?? process.cwd()
   const path = isAbsolute(file) ? file : resolve(root, file)
   const rules = loadRules(path, root)
@@ -60,12 +67,24 @@ export const writeBookletFile = async (file: string, options: BookletFileOptions
     return { examples: await gameExamples(owner.root, owner.id, options.dpi ?? 150, threads), doc: expanded.rules }
   })
   // A face that could not be drawn leaves its example a placeholder: a warning here, not an error.
-  append(diagnostics, (examples?.diagnostics ?? []).map((d) => ({ ...d, severity: d.severity === 'error' ? ('warning' as const) : d.severity })))
+  append(
+    diagnostics,
+    (examples?.diagnostics ?? []).map((d) => ({
+      ...d,
+      severity: d.severity === 'error' ? ('warning' as const) : d.severity,
+    })),
+  )
   const title = game && examples ? examples.title : undefined
   const { root: _root, out: _out, dpi: _dpi, timeout: _timeout, ...bookletOptions } = options
   // The credits name what the examples' faces were drawn with, as well as the booklet's own fonts and icons.
   const credits = examples && owner ? { drawnWith: examples.drawnWith, root: owner.root } : undefined
-  const booklet = await renderBooklet(doc, { ...bookletOptions, title, examples: examples?.examples, baseDir: dirname(path), credits })
+  const booklet = await renderBooklet(doc, {
+    ...bookletOptions,
+    title,
+    examples: examples?.examples,
+    baseDir: dirname(path),
+    credits,
+  })
   append(diagnostics, booklet.diagnostics)
   const out = resolve(root, options.out ?? `${game ? `${game}-rules` : basename(path, extname(path))}.pdf`)
   writeFileAtomic(out, booklet.value)
@@ -73,7 +92,15 @@ export const writeBookletFile = async (file: string, options: BookletFileOptions
 }
 
 /** The game's title and its examples, with only the example cards' faces drawn; undefined if the game does not load. */
-const gameExamples = async (root: string, id: string, dpi: number, threads: GameThreads): Promise<{ title: string; examples: Record<string, BookletExample>; drawnWith: DrawnWith; diagnostics: Diagnostic[] } | undefined> => {
+const gameExamples = async (
+  root: string,
+  id: string,
+  dpi: number,
+  threads: GameThreads,
+): Promise<
+  | { title: string; examples: Record<string, BookletExample>; drawnWith: DrawnWith; diagnostics: Diagnostic[] }
+  | undefined
+> => {
   const { validateGame } = await import('./validate.ts')
   const { renderGame } = await import('./threads/render-game.ts')
   const loaded = (await validateGame(root, id, { threads })).value
@@ -81,6 +108,13 @@ const gameExamples = async (root: string, id: string, dpi: number, threads: Game
   const wanted = new Set(Object.values(loaded.game.examples ?? {}).flatMap((e) => e.cards))
   const cards = loaded.cards.filter((c) => wanted.has(c.id))
   const bleedMm = 3
-  const faces = cards.length ? await renderGame(loaded.paths, loaded.game, cards, { dpi, bleedMm, inkFriendly: false, jobs: 1, threads }) : { value: { cards: [], drawnWith: NOTHING_DRAWN }, diagnostics: [] }
-  return { title: loaded.game.title, examples: examplesFromFaces(loaded.game, faces.value, bleedMm), drawnWith: faces.value.drawnWith, diagnostics: faces.diagnostics.filter((d) => d.severity !== 'info') }
+  const faces = cards.length
+    ? await renderGame(loaded.paths, loaded.game, cards, { dpi, bleedMm, inkFriendly: false, jobs: 1, threads })
+    : { value: { cards: [], drawnWith: NOTHING_DRAWN }, diagnostics: [] }
+  return {
+    title: loaded.game.title,
+    examples: examplesFromFaces(loaded.game, faces.value, bleedMm),
+    drawnWith: faces.value.drawnWith,
+    diagnostics: faces.diagnostics.filter((d) => d.severity !== 'info'),
+  }
 }

@@ -8,7 +8,11 @@ import { writeFileAtomic } from './util/atomic-write.ts'
 import { append } from './util/append.ts'
 
 /** Writes a JSON Schema per card type to cards/<game>/schema/<type>.json, for editors to complete and check the YAML. */
-export const writeSchemas = (root: string, id: string, options: { threads?: GameThreads; timeout?: number } = {}): Promise<Result<string[]>> =>
+export const writeSchemas = (
+  root: string,
+  id: string,
+  options: { threads?: GameThreads; timeout?: number } = {},
+): Promise<Result<string[]>> =>
   withThreads(options.threads, options.timeout, async (threads) => {
     const paths = gamePaths(root, id)
     // The definition is the game's code: a game thread loads it first (see load-definition.ts).
@@ -16,7 +20,8 @@ export const writeSchemas = (root: string, id: string, options: { threads?: Game
     if (!game) return { value: [], diagnostics }
     // The field kinds describe their values, and a kind may be the game's own code: on its thread.
     const made = await threads.call(paths, { game: id, do: 'schemas' })
-    if (!made.ok) return { value: [], diagnostics: [...diagnostics, stoppedDiagnostic(paths, made, threads.limitMs / 1000)] }
+    if (!made.ok)
+      return { value: [], diagnostics: [...diagnostics, stoppedDiagnostic(paths, made, threads.limitMs / 1000)] }
     append(diagnostics, made.value.diagnostics)
     const written: string[] = []
     for (const [typeId, schema] of Object.entries(made.value.schemas)) {

@@ -3,7 +3,14 @@ import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { stringify as toYaml } from 'yaml'
 import { hasErrors, type Diagnostic, type Result } from './diagnostics/diagnostic.ts'
-import { checkTranslations, checkWords, gameLanguages, gameTexts, textFields, unknownLanguages } from './engine/translations.ts'
+import {
+  checkTranslations,
+  checkWords,
+  gameLanguages,
+  gameTexts,
+  textFields,
+  unknownLanguages,
+} from './engine/translations.ts'
 import { relativePath } from './load/project.ts'
 import { loadWords, parseWords, wordsPath } from './load/template-words.ts'
 import { GAME_TEXTS_KEY, loadTranslations, parseTranslations, translationPath } from './load/translations.ts'
@@ -31,7 +38,9 @@ const TEMPLATE_WORDS = '_template'
 export const translationSheet = async (root: string, id: string, lang: string): Promise<Result<string | undefined>> => {
   const validated = await validateGame(root, id, { faces: false })
   const loaded = validated.value
-  const diagnostics: Diagnostic[] = validated.diagnostics.filter((d) => d.severity === 'error' && !d.rule.startsWith('translation/'))
+  const diagnostics: Diagnostic[] = validated.diagnostics.filter(
+    (d) => d.severity === 'error' && !d.rule.startsWith('translation/'),
+  )
   if (!loaded || diagnostics.length) return { value: undefined, diagnostics }
   const { game, cards, paths } = loaded
   const refused = unknownLanguages(game, [lang], relativePath(root, paths.definition))
@@ -41,8 +50,15 @@ export const translationSheet = async (root: string, id: string, lang: string): 
   const gameDone = new Map(translations.game.map((t) => [t.key, t.text]))
   const wordsDone = new Map(loadWords(paths, lang).value.words.map((w) => [w.key, w.text]))
   const rows = [
-    ...[...gameTexts(game)].filter(([, text]) => text).map(([key, text]) => [GAME_TEXTS_KEY, key, text, gameDone.get(key) ?? '']),
-    ...loadWords(paths, gameLanguages(game)[0]!).value.words.map((w) => [TEMPLATE_WORDS, w.key, w.text, wordsDone.get(w.key) ?? '']),
+    ...[...gameTexts(game)]
+      .filter(([, text]) => text)
+      .map(([key, text]) => [GAME_TEXTS_KEY, key, text, gameDone.get(key) ?? '']),
+    ...loadWords(paths, gameLanguages(game)[0]!).value.words.map((w) => [
+      TEMPLATE_WORDS,
+      w.key,
+      w.text,
+      wordsDone.get(w.key) ?? '',
+    ]),
     ...cards.flatMap((card) =>
       textFields(game, card)
         .filter((name) => typeof card.fields[name] === 'string' && card.fields[name] !== '')
@@ -58,7 +74,12 @@ export const translationSheet = async (root: string, id: string, lang: string): 
  * (the templates' words), the rows with a translation. Both are checked as `validate` checks them and
  * written only when neither has errors.
  */
-export const importTranslationSheet = async (root: string, id: string, lang: string, sheet: string): Promise<Result<string[] | undefined>> => {
+export const importTranslationSheet = async (
+  root: string,
+  id: string,
+  lang: string,
+  sheet: string,
+): Promise<Result<string[] | undefined>> => {
   const validated = await validateGame(root, id, { faces: false })
   const loaded = validated.value
   if (!loaded) return { value: undefined, diagnostics: validated.diagnostics }
@@ -66,18 +87,51 @@ export const importTranslationSheet = async (root: string, id: string, lang: str
   const refused = unknownLanguages(game, [lang], relativePath(root, paths.definition))
   if (refused.length) return { value: undefined, diagnostics: refused }
   const sheetFile = relativePath(root, sheet)
-  if (!existsSync(sheet)) return { value: undefined, diagnostics: [{ rule: 'translation/bad-sheet', severity: 'error', file: sheetFile, message: `${sheetFile} does not exist` }] }
+  if (!existsSync(sheet))
+    return {
+      value: undefined,
+      diagnostics: [
+        { rule: 'translation/bad-sheet', severity: 'error', file: sheetFile, message: `${sheetFile} does not exist` },
+      ],
+    }
   let rows: string[][]
   try {
-    rows = parse(readFileSync(sheet, 'utf8'), { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][]
+    rows = parse(readFileSync(sheet, 'utf8'), {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as string[][]
   } catch (error) {
     const err = error as Error & { lines?: number }
-    return { value: undefined, diagnostics: [{ rule: 'translation/bad-sheet', severity: 'error', file: sheetFile, line: err.lines ?? 1, message: `not a CSV file: ${err.message.split('\n')[0]}` }] }
+    return {
+      value: undefined,
+      diagnostics: [
+        {
+          rule: 'translation/bad-sheet',
+          severity: 'error',
+          file: sheetFile,
+          line: err.lines ?? 1,
+          message: `not a CSV file: ${err.message.split('\n')[0]}`,
+        },
+      ],
+    }
   }
   const [header, ...body] = rows
   const at = (name: string) => header?.findIndex((h) => h.trim().toLowerCase() === name) ?? -1
   const [card, field, translation] = [at('card'), at('field'), at('translation')]
-  if (card < 0 || field < 0 || translation < 0) return { value: undefined, diagnostics: [{ rule: 'translation/bad-sheet', severity: 'error', file: sheetFile, line: 1, message: `${sheetFile} needs the columns card, field and translation (as \`deckwright translations\` writes them)` }] }
+  if (card < 0 || field < 0 || translation < 0)
+    return {
+      value: undefined,
+      diagnostics: [
+        {
+          rule: 'translation/bad-sheet',
+          severity: 'error',
+          file: sheetFile,
+          line: 1,
+          message: `${sheetFile} needs the columns card, field and translation (as \`deckwright translations\` writes them)`,
+        },
+      ],
+    }
   const byCard = new Map<string, Record<string, unknown>>()
   const gameTexts: Record<string, unknown> = {}
   const words: Record<string, string> = {}
@@ -102,7 +156,11 @@ export const importTranslationSheet = async (root: string, id: string, lang: str
     ...parsedWords.diagnostics,
     ...(targets.length > 1 ? checkWords(loadWords(paths, gameLanguages(game)[0]!).value, parsedWords.value, true) : []),
   ].filter((d) => d.severity === 'error')
-  if (hasErrors(diagnostics)) return { value: undefined, diagnostics: diagnostics.map((d) => ({ ...d, file: sheetFile, line: undefined, column: undefined })) }
+  if (hasErrors(diagnostics))
+    return {
+      value: undefined,
+      diagnostics: diagnostics.map((d) => ({ ...d, file: sheetFile, line: undefined, column: undefined })),
+    }
   writeFileAtomic(targets[0]!, cardsYaml)
   if (targets[1]) writeFileAtomic(targets[1], wordsYaml)
   return { value: targets.map((t) => relativePath(root, t)), diagnostics: [] }
@@ -111,6 +169,7 @@ export const importTranslationSheet = async (root: string, id: string, lang: str
 /** `obj.a.b = value` for a path of keys, making the mappings on the way. */
 const setPath = (obj: Record<string, unknown>, path: string[], value: string): void => {
   let at = obj
-  for (const key of path.slice(0, -1)) at = (at[key] = typeof at[key] === 'object' && at[key] ? at[key] : {}) as Record<string, unknown>
+  for (const key of path.slice(0, -1))
+    at = (at[key] = typeof at[key] === 'object' && at[key] ? at[key] : {}) as Record<string, unknown>
   at[path[path.length - 1]!] = value
 }

@@ -54,10 +54,19 @@ export interface ValidateOptions {
  * The game's own code (its definition, checks and templates) runs on a game thread, where a time limit
  * can stop it; this thread imports the definition only once a game thread has loaded it within the limit.
  */
-export const validateGame = (root: string, id: string, options: ValidateOptions = {}): Promise<Result<LoadedGame | undefined>> =>
+export const validateGame = (
+  root: string,
+  id: string,
+  options: ValidateOptions = {},
+): Promise<Result<LoadedGame | undefined>> =>
   withThreads(options.threads, options.timeout, (threads) => validateWith(root, id, options, threads))
 
-const validateWith = async (root: string, id: string, options: ValidateOptions, threads: GameThreads): Promise<Result<LoadedGame | undefined>> => {
+const validateWith = async (
+  root: string,
+  id: string,
+  options: ValidateOptions,
+  threads: GameThreads,
+): Promise<Result<LoadedGame | undefined>> => {
   const paths = gamePaths(root, id)
   const definitionFile = relativePath(root, paths.definition)
   const limitS = threads.limitMs / 1000
@@ -78,9 +87,23 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   const game = definition.value
   if (!game) return { value: undefined, diagnostics }
   // (Read again when the thread did not load the definition but this one did: it changed in between.)
-  const reading = readEarly.then((read) => (!read.ok && read.why === 'lost' ? threads.call(paths, { game: id, do: 'cards' }) : read))
+  const reading = readEarly.then((read) =>
+    !read.ok && read.why === 'lost' ? threads.call(paths, { game: id, do: 'cards' }) : read,
+  )
   // The game's deck checks are its code: they run on its thread, on the cards it holds, while this one checks the rules.
-  const checking = reading.then((read) => (read.ok ? withHeldCards(read.value, (cards) => threads.call(paths, { game: id, do: 'checks', cards, failedTypes: read.value.failedTypes, leftOut: read.value.leftOut })) : read))
+  const checking = reading.then((read) =>
+    read.ok
+      ? withHeldCards(read.value, (cards) =>
+          threads.call(paths, {
+            game: id,
+            do: 'checks',
+            cards,
+            failedTypes: read.value.failedTypes,
+            leftOut: read.value.leftOut,
+          }),
+        )
+      : read,
+  )
   const rulesDiagnostics: Diagnostic[] = []
   if (loadedRules && rules) {
     append(rulesDiagnostics, loadedRules.diagnostics)
@@ -94,19 +117,36 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
     }
     if (options.booklet) {
       const { checkBooklet } = await import('./booklet/check.ts')
-      append(rulesDiagnostics, checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }))
+      append(
+        rulesDiagnostics,
+        checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }),
+      )
     }
   }
   const [read, checked] = await Promise.all([reading, checking])
-  if (!read.ok) return { value: undefined, diagnostics: [...diagnostics, stoppedDiagnostic(paths, read, limitS), ...rulesDiagnostics] }
+  if (!read.ok)
+    return {
+      value: undefined,
+      diagnostics: [...diagnostics, stoppedDiagnostic(paths, read, limitS), ...rulesDiagnostics],
+    }
   const cards = read.value.cards
-  append(diagnostics, read.value.diagnostics, checked.ok ? (checked.value as Diagnostic[]) : [stoppedDiagnostic(paths, checked, limitS)], rulesDiagnostics)
+  append(
+    diagnostics,
+    read.value.diagnostics,
+    checked.ok ? (checked.value as Diagnostic[]) : [stoppedDiagnostic(paths, checked, limitS)],
+    rulesDiagnostics,
+  )
   // The templates' own words, and each other language's translations: card ids, fields and keys that
   // exist, their texts read by the fields' kinds, and what is not translated yet.
   const languages = gameLanguages(game)
   const editions: Edition[] = []
   if (!hasErrors(read.value.diagnostics)) {
-    const [{ loadWords, wordsPath }, { loadEdition }, { translationPath }, { checkWords }] = await Promise.all([import('./load/template-words.ts'), import('./build/editions.ts'), import('./load/translations.ts'), import('./engine/translations.ts')])
+    const [{ loadWords, wordsPath }, { loadEdition }, { translationPath }, { checkWords }] = await Promise.all([
+      import('./load/template-words.ts'),
+      import('./build/editions.ts'),
+      import('./load/translations.ts'),
+      import('./engine/translations.ts'),
+    ])
     const defaultWords = loadWords(paths, languages[0]!)
     append(diagnostics, defaultWords.diagnostics)
     if (languages.length > 1) append(diagnostics, reservedIds(cards))
@@ -114,18 +154,40 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
       const found: Diagnostic[] = []
       const edition = await loadEdition(root, paths, game, cards, lang, threads, found)
       // The texts are read by the fields' kinds on the game's thread.
-      const checked = await withHeldCards(read.value, (held) => threads.call(paths, { game: id, do: 'translations', cards: held, file: edition.translations, exists: existsSync(translationPath(paths, lang)) }))
-      append(diagnostics, found, checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)], checkWords(defaultWords.value, edition.words, existsSync(wordsPath(paths, lang))))
+      const checked = await withHeldCards(read.value, (held) =>
+        threads.call(paths, {
+          game: id,
+          do: 'translations',
+          cards: held,
+          file: edition.translations,
+          exists: existsSync(translationPath(paths, lang)),
+        }),
+      )
+      append(
+        diagnostics,
+        found,
+        checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)],
+        checkWords(defaultWords.value, edition.words, existsSync(wordsPath(paths, lang))),
+      )
       editions.push(edition)
     }
   }
   // The thread that read the cards holds them no longer: a build's drawing thread would carry them to the end.
   threads.tell(paths, { game: id, do: 'release' })
   if (options.faces && !hasErrors(diagnostics)) {
-    const [{ checkFaces }, { FaceStore }] = await Promise.all([import('./threads/check-faces.ts'), import('./render/face-store.ts')])
+    const [{ checkFaces }, { FaceStore }] = await Promise.all([
+      import('./threads/check-faces.ts'),
+      import('./render/face-store.ts'),
+    ])
     // What builds drew and earlier runs laid out, in the game's cache (the build's default --out).
     const store = options.store ?? FaceStore.open(join(options.outDir ?? join(root, 'out'), '.cache', id))
-    const facesOf = (of: readonly Card[], language?: Edition['language']) => checkFaces(paths, game, of, threads, { maxImagePixels: options.maxImagePixels, language, store, ...(options.jobs && { jobs: options.jobs }) })
+    const facesOf = (of: readonly Card[], language?: Edition['language']) =>
+      checkFaces(paths, game, of, threads, {
+        maxImagePixels: options.maxImagePixels,
+        language,
+        store,
+        ...(options.jobs && { jobs: options.jobs }),
+      })
     const found = await facesOf(cards)
     append(diagnostics, found)
     // Each edition's faces, with their text in its language; a problem the default's faces have already is said once.
@@ -139,7 +201,14 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
   } else if (options.faces !== undefined) {
     // What was not checked is said, so that a clean run is never mistaken for a complete one.
     const why = options.faces ? 'errors were found: they come first' : '--no-faces'
-    diagnostics.push({ rule: 'validate/faces-skipped', severity: 'info', file: definitionFile, line: 1, column: 1, message: `the faces were not laid out (${why}): text that does not fit, unknown icons, art and card types without a template are not checked` })
+    diagnostics.push({
+      rule: 'validate/faces-skipped',
+      severity: 'info',
+      file: definitionFile,
+      line: 1,
+      column: 1,
+      message: `the faces were not laid out (${why}): text that does not fit, unknown icons, art and card types without a template are not checked`,
+    })
   }
   // An error the game's code threw after its check or face had answered (from a timer, a rejected promise).
   append(diagnostics, threads.strays(paths))
@@ -150,7 +219,10 @@ const validateWith = async (root: string, id: string, options: ValidateOptions, 
  * A request about the cards a thread read, naming them rather than sending them; sent again with the cards
  * when the thread that answers does not hold them (it replaced one that ended).
  */
-const withHeldCards = async <T>(read: { cards: Card[]; held: Held }, ask: (cards: Card[] | Held) => Promise<Outcome<T>>): Promise<Outcome<T>> => {
+const withHeldCards = async <T>(
+  read: { cards: Card[]; held: Held },
+  ask: (cards: Card[] | Held) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> => {
   const answer = await ask(read.held)
   return !answer.ok && answer.detail === NOT_HELD ? ask(read.cards) : answer
 }
@@ -162,4 +234,11 @@ const sameProblem = (d: Diagnostic) => `${d.rule}\u0000${d.card ?? ''}\u0000${d.
 const reservedIds = (cards: readonly Card[]): Diagnostic[] =>
   cards
     .filter((c) => c.id === GAME_TEXTS_KEY)
-    .map((c) => ({ rule: 'translation/reserved-id', severity: 'error', file: c.source.file, ...c.source.pos, card: c.id, message: `the id "${GAME_TEXTS_KEY}" is what translation files name the game's own texts under: give this card another id` }))
+    .map((c) => ({
+      rule: 'translation/reserved-id',
+      severity: 'error',
+      file: c.source.file,
+      ...c.source.pos,
+      card: c.id,
+      message: `the id "${GAME_TEXTS_KEY}" is what translation files name the game's own texts under: give this card another id`,
+    }))

@@ -18,7 +18,12 @@ const imagesOnPages = (pdf: string) =>
     .slice(2)
     .filter(Boolean)
     .map((line) => line.trim().split(/\s+/))
-    .map(([page, , type, width, height]) => ({ page: Number(page), type, width: Number(width), height: Number(height) }))
+    .map(([page, , type, width, height]) => ({
+      page: Number(page),
+      type,
+      width: Number(width),
+      height: Number(height),
+    }))
 
 describe('deckwright build maybe-missions', () => {
   const out = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
@@ -46,7 +51,10 @@ describe('deckwright build maybe-missions', () => {
   it('draws faces at trim plus 3 mm bleed', () => {
     // A poker card is 63.5×88.9 mm: with bleed 69.5×94.9 mm, at 60 dpi 164×224 px.
     const png = readFileSync(join(dir, 'faces', 'mission-01.front.png'))
-    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Math.round((69.5 / 25.4) * 60), Math.round((94.9 / 25.4) * 60)])
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([
+      Math.round((69.5 / 25.4) * 60),
+      Math.round((94.9 / 25.4) * 60),
+    ])
   })
 
   it('prints every card on A4 pages, fronts followed by their backs', () => {
@@ -72,7 +80,8 @@ describe('deckwright build maybe-missions', () => {
     const pdf = join(dir, 'maybe-missions-rules.pdf')
     expect(tool('qpdf', '--check', pdf)).toContain('No syntax or stream encoding errors')
     const text = tool('pdftotext', pdf, '-')
-    for (const heading of ['Setup', 'Objective', 'Gameplay', 'Expansions', 'Secret Identities', 'Gadget Shopping']) expect(text).toContain(heading)
+    for (const heading of ['Setup', 'Objective', 'Gameplay', 'Expansions', 'Secret Identities', 'Gadget Shopping'])
+      expect(text).toContain(heading)
     expect(text).not.toMatch(/\{\{|%\}\}|@TODO|<!--/)
     expect(text).not.toContain('Example: turn') // the placeholder's label: the example is drawn instead
     expect(imagesOnPages(pdf).length).toBe(4)
@@ -83,16 +92,33 @@ describe('deckwright build maybe-missions', () => {
     await buildGame(root, 'maybe-missions', { outDir: again, dpi: 60, sets: ['base'] })
     const first = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
     await buildGame(root, 'maybe-missions', { outDir: first, dpi: 60, sets: ['base'] })
-    for (const file of ['maybe-missions-cards.pdf', 'maybe-missions-rules.pdf', 'faces/mission-01.front.png', 'faces/mission-01.front.svg'])
-      expect(readFileSync(join(again, 'maybe-missions', file)).equals(readFileSync(join(first, 'maybe-missions', file))), file).toBe(true)
+    for (const file of [
+      'maybe-missions-cards.pdf',
+      'maybe-missions-rules.pdf',
+      'faces/mission-01.front.png',
+      'faces/mission-01.front.svg',
+    ])
+      expect(
+        readFileSync(join(again, 'maybe-missions', file)).equals(readFileSync(join(first, 'maybe-missions', file))),
+        file,
+      ).toBe(true)
   }, 120_000)
 
   it('refuses an unknown set, and a selection with nothing to print, with diagnostics', async () => {
     const none = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
     const unknown = await buildGame(root, 'maybe-missions', { outDir: none, dpi: 30, sets: ['base', 'promo'] })
-    expect(unknown.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([{ rule: 'build/unknown-set', severity: 'error', file: 'rules/maybe-missions/game.ts', message: expect.stringContaining('"promo"') }])
+    expect(unknown.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([
+      {
+        rule: 'build/unknown-set',
+        severity: 'error',
+        file: 'rules/maybe-missions/game.ts',
+        message: expect.stringContaining('"promo"'),
+      },
+    ])
     const empty = await buildGame(root, 'maybe-movies', { outDir: none, dpi: 30, sets: ['trendsetter'] })
-    expect(empty.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([{ rule: 'print/no-cards', file: 'rules/maybe-movies/game.ts' }])
+    expect(empty.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([
+      { rule: 'print/no-cards', file: 'rules/maybe-movies/game.ts' },
+    ])
     // An error in a late stage (the sheets) leaves nothing written by earlier ones (faces, booklet).
     expect(empty.value.written).toEqual([])
     expect(existsSync(join(none, 'maybe-movies'))).toBe(false)

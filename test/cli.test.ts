@@ -15,9 +15,22 @@ describe('deckwright validate', () => {
     expect(code).toBe(1)
     const diagnostics = JSON.parse(stdout)
     expect(diagnostics).toEqual([
-      expect.objectContaining({ file: 'cards/tiny/cards.yaml', line: 8, column: 9, severity: 'error', rule: 'card/unknown-icon', card: 'hut', field: 'cost', message: expect.stringContaining('"stne"') }),
+      expect.objectContaining({
+        file: 'cards/tiny/cards.yaml',
+        line: 8,
+        column: 9,
+        severity: 'error',
+        rule: 'card/unknown-icon',
+        card: 'hut',
+        field: 'cost',
+        message: expect.stringContaining('"stne"'),
+      }),
       // What it could not check because of that error, said: a clean-looking run is never a partial one.
-      expect.objectContaining({ severity: 'info', rule: 'validate/faces-skipped', message: expect.stringContaining('errors were found: they come first') }),
+      expect.objectContaining({
+        severity: 'info',
+        rule: 'validate/faces-skipped',
+        message: expect.stringContaining('errors were found: they come first'),
+      }),
     ])
   })
 
@@ -31,7 +44,13 @@ describe('deckwright validate', () => {
   it('says what --no-faces left unchecked', async () => {
     const { code, stdout } = await deckwright(fixture('invalid-card'), 'validate', '--no-faces', '--format', 'json')
     expect(code).toBe(1)
-    expect(JSON.parse(stdout)).toContainEqual(expect.objectContaining({ severity: 'info', rule: 'validate/faces-skipped', message: expect.stringContaining('(--no-faces)') }))
+    expect(JSON.parse(stdout)).toContainEqual(
+      expect.objectContaining({
+        severity: 'info',
+        rule: 'validate/faces-skipped',
+        message: expect.stringContaining('(--no-faces)'),
+      }),
+    )
   })
 
   it('prints GitHub workflow annotations', async () => {
@@ -45,7 +64,12 @@ describe('deckwright validate', () => {
     expect(unknown.stderr).toContain('unknown game "nope"')
     const badFormat = await deckwright(fixture('invalid-card'), 'validate', '--format', 'xml')
     expect(badFormat.code).toBe(2)
-    for (const args of [['validate', '--max-warnings', 'many'], ['build', '--jobs', 'abc'], ['build', '--jobs', '0'], ['build', '--dpi', '7.5']]) {
+    for (const args of [
+      ['validate', '--max-warnings', 'many'],
+      ['build', '--jobs', 'abc'],
+      ['build', '--jobs', '0'],
+      ['build', '--dpi', '7.5'],
+    ]) {
       const bad = await deckwright(fixture('warnings'), ...args)
       expect(bad.code, args.join(' ')).toBe(2)
       expect(bad.stderr).toContain('expected a whole number')
@@ -66,11 +90,24 @@ describe('deckwright validate', () => {
     expect(strict.stderr).toContain('2 warnings, more than --max-warnings 1')
   })
 
-  it("reports what the booklet would warn about, as build does: unknown shortcodes and examples, pictures it cannot print", async () => {
+  it('reports what the booklet would warn about, as build does: unknown shortcodes and examples, pictures it cannot print', async () => {
     const root = projectCopy(fixture('warnings'))
     writeFileSync(
       join(root, 'rules', 'tiny', 'rules.md'),
-      ['---', 'title: "Tiny"', '---', '', '{{< rules-example id="opening" >}}', '', '{{% rules-table %}}x{{% /rules-table %}}', '', '![A map](map.png)', '', 'Inline {{< rules-image src="label-only.png" >}} is a label.', ''].join('\n'),
+      [
+        '---',
+        'title: "Tiny"',
+        '---',
+        '',
+        '{{< rules-example id="opening" >}}',
+        '',
+        '{{% rules-table %}}x{{% /rules-table %}}',
+        '',
+        '![A map](map.png)',
+        '',
+        'Inline {{< rules-image src="label-only.png" >}} is a label.',
+        '',
+      ].join('\n'),
     )
     const validated = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
     const booklet = JSON.parse(validated.stdout).filter((d: { file: string }) => d.file === 'rules/tiny/rules.md')
@@ -84,11 +121,18 @@ describe('deckwright validate', () => {
     // The same words as the booklet's own, when build draws it.
     const built = await deckwright(root, 'build', '--only', 'booklet', '--format', 'json')
     const drawn = JSON.parse(built.stdout).filter((d: { file: string }) => d.file === 'rules/tiny/rules.md')
-    expect(drawn.map((d: { rule: string; line: number; message: string }) => [d.rule, d.line, d.message])).toEqual(booklet.map((d: { rule: string; line: number; message: string }) => [d.rule, d.line, d.message]))
+    expect(drawn.map((d: { rule: string; line: number; message: string }) => [d.rule, d.line, d.message])).toEqual(
+      booklet.map((d: { rule: string; line: number; message: string }) => [d.rule, d.line, d.message]),
+    )
   })
 
   it('passes on the games this project ships', async () => {
-    const { code, stdout } = await deckwright(fileURLToPath(new URL('..', import.meta.url)), 'validate', '--format', 'json')
+    const { code, stdout } = await deckwright(
+      fileURLToPath(new URL('..', import.meta.url)),
+      'validate',
+      '--format',
+      'json',
+    )
     expect(JSON.parse(stdout).filter((d: { severity: string }) => d.severity === 'error')).toEqual([])
     expect(code).toBe(0)
     // A clean run says so (on stderr; stdout stays the formatter's).
@@ -104,10 +148,20 @@ describe('a command that cannot run', () => {
     const out = join(dir, 'a-file', 'sub') // a folder inside a file: the write fails
     const plain = await deckwright(dir, 'calibrate', '--out', out)
     expect(plain.code).toBe(2)
-    expect(plain.stderr).toBe(`deckwright: ENOTDIR: not a directory, mkdir '${out}'\n(run again with --debug for the details)\n`)
+    expect(plain.stderr).toBe(
+      `deckwright: ENOTDIR: not a directory, mkdir '${out}'\n(run again with --debug for the details)\n`,
+    )
     const run = promisify(execFile)
-    for (const [args, env] of [[['--debug'], {}], [[], { DEBUG: 'other,deckwright' }], [[], { DECKWRIGHT_DEBUG: '1' }]] as const) {
-      const failed = await run(process.execPath, [join(root, 'bin', 'deckwright.js'), ...args, 'calibrate', '--out', out], { cwd: dir, env: { ...process.env, ...env } }).catch((e: { code: number; stderr: string }) => e)
+    for (const [args, env] of [
+      [['--debug'], {}],
+      [[], { DEBUG: 'other,deckwright' }],
+      [[], { DECKWRIGHT_DEBUG: '1' }],
+    ] as const) {
+      const failed = await run(
+        process.execPath,
+        [join(root, 'bin', 'deckwright.js'), ...args, 'calibrate', '--out', out],
+        { cwd: dir, env: { ...process.env, ...env } },
+      ).catch((e: { code: number; stderr: string }) => e)
       expect((failed as { code: number }).code).toBe(2)
       expect((failed as { stderr: string }).stderr).toMatch(/ENOTDIR[^\n]*\n\s+at /)
     }

@@ -12,26 +12,38 @@ import { faceCharacters } from '../src/render/face-characters.ts'
 import { creditsFor, creditWords, fontCredit, iconSetCredit } from '../src/util/credits.ts'
 import { deckwright, fixture, projectCopy, root } from './helpers.ts'
 
-const text = (pdf: string, first?: number) => execFileSync('pdftotext', [...(first ? ['-f', String(first)] : []), '-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ')
+const text = (pdf: string, first?: number) =>
+  execFileSync('pdftotext', [...(first ? ['-f', String(first)] : []), '-layout', pdf, '-'], {
+    encoding: 'utf8',
+  }).replace(/\s+/g, ' ')
 const pages = (pdf: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))![1])
 
 describe('credits read from the packages', () => {
   it("a font's family, holder and licence come from its Fontsource package", () => {
     const inter = fontCredit('@fontsource/inter')
     const licence = readFileSync(join(root, 'node_modules', '@fontsource', 'inter', 'LICENSE'), 'utf8')
-    expect(inter).toMatchObject({ kind: 'font', name: 'Inter', package: '@fontsource/inter', makers: [{ license: 'SIL Open Font License, Version 1.1' }] })
+    expect(inter).toMatchObject({
+      kind: 'font',
+      name: 'Inter',
+      package: '@fontsource/inter',
+      makers: [{ license: 'SIL Open Font License, Version 1.1' }],
+    })
     expect(licence).toContain(inter.makers[0]!.name)
   })
 
   it('game-icons are credited to the authors who drew them, each with their own icons', () => {
-    const info = JSON.parse(readFileSync(join(root, 'node_modules', '@iconify-json', 'game-icons', 'info.json'), 'utf8'))
+    const info = JSON.parse(
+      readFileSync(join(root, 'node_modules', '@iconify-json', 'game-icons', 'info.json'), 'utf8'),
+    )
     const credit = iconSetCredit('game-icons', ['spy', 'anvil', 'meeple', 'crossed-swords', 'anvil'])!
     expect(credit).toMatchObject({ name: info.name, url: info.license.url })
     expect(credit.makers.map((m) => [m.name, m.license, m.icons])).toEqual([
       ['Delapouite', 'CC BY 3.0', ['meeple', 'spy']],
       ['Lorc', 'CC BY 3.0', ['anvil', 'crossed-swords']],
     ])
-    expect(creditWords(credit).statements[1]).toBe('Icons made by Lorc (http://lorcblog.blogspot.com), under CC BY 3.0: anvil, crossed-swords.')
+    expect(creditWords(credit).statements[1]).toBe(
+      'Icons made by Lorc (http://lorcblog.blogspot.com), under CC BY 3.0: anvil, crossed-swords.',
+    )
     expect(iconSetCredit('no-such-set', ['x'])).toBeUndefined()
   })
 
@@ -40,7 +52,14 @@ describe('credits read from the packages', () => {
     const set = join(project, 'node_modules', '@iconify-json', 'tiny')
     mkdirSync(set, { recursive: true })
     writeFileSync(join(set, 'package.json'), '{"name":"@iconify-json/tiny","version":"1.0.0"}')
-    writeFileSync(join(set, 'info.json'), JSON.stringify({ name: 'Tiny Icons', author: { name: 'Ada', url: 'https://example.org/ada' }, license: { title: 'MIT' } }))
+    writeFileSync(
+      join(set, 'info.json'),
+      JSON.stringify({
+        name: 'Tiny Icons',
+        author: { name: 'Ada', url: 'https://example.org/ada' },
+        license: { title: 'MIT' },
+      }),
+    )
     const credits = creditsFor({ fonts: [], icons: ['tiny:dot', 'game-icons:spy', 'tiny:bar'] }, project)
     expect(credits.map((c) => [c.name, c.makers.map((m) => [m.name, m.license, m.icons])])).toEqual([
       ['Game Icons', [['Delapouite', 'CC BY 3.0', ['spy']]]],
@@ -56,11 +75,20 @@ describe('the fonts a face draws with', () => {
     const bitterTitle = h('div', { style: { fontFamily: 'Bitter' } }, h('div', {}, 'Title'))
     expect(drawnBy(h('div', {}, 'plain words'))).toEqual(['@fontsource/inter'])
     expect(drawnBy(h('div', { style: { fontFamily: 'Inter' } }, bitterTitle))).toEqual(['@fontsource/bitter'])
-    expect(drawnBy(h('div', { style: { fontFamily: 'Bitter' } }, [h('img', { key: 1, src: 'x' }), h('div', { key: 2, style: { fontFamily: 'Comic Sans' } }, 'fallback')]))).toEqual(['@fontsource/inter'])
+    expect(
+      drawnBy(
+        h('div', { style: { fontFamily: 'Bitter' } }, [
+          h('img', { key: 1, src: 'x' }),
+          h('div', { key: 2, style: { fontFamily: 'Comic Sans' } }, 'fallback'),
+        ]),
+      ),
+    ).toEqual(['@fontsource/inter'])
     // A list of families: the first that is loaded draws; one listed after it, unused, is not credited.
     expect(drawnBy(h('div', { style: { fontFamily: '"Bitter", Inter' } }, 'both'))).toEqual(['@fontsource/bitter'])
     // A font with no text in it draws nothing; a character it lacks is drawn, and credited, by the font that has it.
-    expect(drawnBy(h('div', { style: { fontFamily: 'Bitter' } }, h('div', { style: { fontFamily: 'Inter' } }, ' ')))).toEqual([])
+    expect(
+      drawnBy(h('div', { style: { fontFamily: 'Bitter' } }, h('div', { style: { fontFamily: 'Inter' } }, ' '))),
+    ).toEqual([])
     expect(drawnBy(h('div', {}, 'Inter and 中文'))).toEqual(['@fontsource/inter', '@fontsource/noto-sans-sc'])
   })
 })
@@ -70,7 +98,13 @@ describe('a build credits what its faces were drawn with', () => {
     const project = projectCopy(fixture('own-vocabulary'))
     const templates = join(project, 'templates', 'harbour', 'index.tsx')
     // The ships show a game-icons anvil (Lorc's) and a spy (Delapouite's) in their own colour.
-    writeFileSync(templates, readFileSync(templates, 'utf8').replace("{`${card.fields.name} (${card.fields.crew?.length ?? 0})`}", "{`${card.fields.name} (${card.fields.crew?.length ?? 0})`}<img src={ctx.icon('anvil', '#ffffff')} width={120} height={120} /><img src={ctx.icon('game-icons:spy')} width={120} height={120} />"))
+    writeFileSync(
+      templates,
+      readFileSync(templates, 'utf8').replace(
+        '{`${card.fields.name} (${card.fields.crew?.length ?? 0})`}',
+        "{`${card.fields.name} (${card.fields.crew?.length ?? 0})`}<img src={ctx.icon('anvil', '#ffffff')} width={120} height={120} /><img src={ctx.icon('game-icons:spy')} width={120} height={120} />",
+      ),
+    )
     const built = await deckwright(project, 'build')
     expect(built.code).toBe(0)
     const sheets = join(project, 'out', 'harbour', 'harbour-cards.pdf')
@@ -90,7 +124,10 @@ describe('a build credits what its faces were drawn with', () => {
     const before = readFileSync(sheets)
     expect((await deckwright(project, 'build')).code).toBe(0)
     expect(readFileSync(sheets).equals(before)).toBe(true)
-    writeFileSync(templates, readFileSync(templates, 'utf8').replace("<img src={ctx.icon('game-icons:spy')} width={120} height={120} />", ''))
+    writeFileSync(
+      templates,
+      readFileSync(templates, 'utf8').replace("<img src={ctx.icon('game-icons:spy')} width={120} height={120} />", ''),
+    )
     expect((await deckwright(project, 'build')).code).toBe(0)
     expect(text(sheets, pages(sheets))).not.toContain('Delapouite')
   })

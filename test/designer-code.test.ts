@@ -11,7 +11,10 @@ const project = (game: string, template?: string) => {
   const root = mkdtempSync(join(tmpdir(), 'deckwright-code-'))
   for (const dir of ['rules/g', 'cards/g', 'templates/g']) mkdirSync(join(root, dir), { recursive: true })
   writeFileSync(join(root, 'rules', 'g', 'game.ts'), game)
-  writeFileSync(join(root, 'cards', 'g', 'cards.yaml'), '- { id: h1, type: hut, title: A }\n- { id: h2, type: hut, title: B }\n')
+  writeFileSync(
+    join(root, 'cards', 'g', 'cards.yaml'),
+    '- { id: h1, type: hut, title: A }\n- { id: h2, type: hut, title: B }\n',
+  )
   if (template) writeFileSync(join(root, 'templates', 'g', 'index.tsx'), template)
   return root
 }
@@ -23,18 +26,35 @@ export default defineGame({
   types: { hut: cardType({ name: 'Hut', fields: { title: text() } }) },${extra}
 })
 ${after}`
-const check = (body: string) => definition(`\n  checks: {\n    fine() {},\n    stuck(ctx) {\n      ${body}\n    },\n  },`)
+const check = (body: string) =>
+  definition(`\n  checks: {\n    fine() {},\n    stuck(ctx) {\n      ${body}\n    },\n  },`)
 /** Templates whose front runs `body` for card h2 (at line 5). */
 const templates = (body: string) =>
   `import { defineTemplates } from 'deckwright'\nimport game from '../../rules/g/game.ts'\n\nexport default defineTemplates(game, { fonts: [], types: { hut: { front: (card) => {\n  if (card.id === 'h2') ${body}\n  return <div style={{ display: 'flex' }}>{card.fields.title}</div>\n} } } })\n`
-const json = (stdout: string) => JSON.parse(stdout) as { rule: string; severity: string; file: string; line: number; card?: string; message: string }[]
+const json = (stdout: string) =>
+  JSON.parse(stdout) as { rule: string; severity: string; file: string; line: number; card?: string; message: string }[]
 const errors = (stdout: string) => json(stdout).filter((d) => d.severity === 'error')
 
 describe("a game's code that never finishes", () => {
   it('a check with an endless loop: stopped at the limit, one error at the check naming it and the limit; exit 1', async () => {
-    const r = await deckwright(project(check('for (;;);')), 'validate', '--no-faces', '--timeout', '2.5', '--format', 'json')
+    const r = await deckwright(
+      project(check('for (;;);')),
+      'validate',
+      '--no-faces',
+      '--timeout',
+      '2.5',
+      '--format',
+      'json',
+    )
     expect(r.code).toBe(1)
-    expect(errors(r.stdout)).toEqual([expect.objectContaining({ rule: 'game/timeout', file: 'rules/g/game.ts', line: 8, message: expect.stringContaining('the check "stuck" did not finish within 2.5 s') })])
+    expect(errors(r.stdout)).toEqual([
+      expect.objectContaining({
+        rule: 'game/timeout',
+        file: 'rules/g/game.ts',
+        line: 8,
+        message: expect.stringContaining('the check "stuck" did not finish within 2.5 s'),
+      }),
+    ])
   })
 
   it('a template with an endless loop: validate and build stop it at the limit, at the card; build writes nothing', async () => {
@@ -42,7 +62,13 @@ describe("a game's code that never finishes", () => {
     // A limit a template's own loading stays well inside, even on a busy machine.
     const validated = await deckwright(root, 'validate', '--timeout', '4', '--format', 'json')
     expect(validated.code).toBe(1)
-    const timeout = expect.objectContaining({ rule: 'render/timeout', file: 'cards/g/cards.yaml', line: 2, card: 'h2', message: expect.stringContaining('the template drawing the front of h2 did not finish within 4 s') })
+    const timeout = expect.objectContaining({
+      rule: 'render/timeout',
+      file: 'cards/g/cards.yaml',
+      line: 2,
+      card: 'h2',
+      message: expect.stringContaining('the template drawing the front of h2 did not finish within 4 s'),
+    })
     expect(errors(validated.stdout)).toEqual([timeout])
     const built = await deckwright(root, 'build', '--timeout', '4', '--format', 'json')
     expect(built.code).toBe(1)
@@ -52,10 +78,20 @@ describe("a game's code that never finishes", () => {
 
   it('a definition whose top level never ends (a loop, or an await that never settles): one error at game.ts; exit 1', async () => {
     // validate, and schema, which reads only the definition.
-    for (const [after, command] of [['while (true) {}\n', 'validate'], ['await new Promise(() => {})\n', 'validate'], ['while (true) {}\n', 'schema']]) {
+    for (const [after, command] of [
+      ['while (true) {}\n', 'validate'],
+      ['await new Promise(() => {})\n', 'validate'],
+      ['while (true) {}\n', 'schema'],
+    ]) {
       const r = await deckwright(project(definition('', after)), command!, '--timeout', '2.5', '--format', 'json')
       expect([command, r.code]).toEqual([command, 1])
-      expect(errors(r.stdout)).toEqual([expect.objectContaining({ rule: 'game/timeout', file: 'rules/g/game.ts', message: expect.stringContaining('loading the game definition did not finish within 2.5 s') })])
+      expect(errors(r.stdout)).toEqual([
+        expect.objectContaining({
+          rule: 'game/timeout',
+          file: 'rules/g/game.ts',
+          message: expect.stringContaining('loading the game definition did not finish within 2.5 s'),
+        }),
+      ])
     }
   })
 
@@ -79,7 +115,12 @@ describe("a game's code that would end the run", () => {
     expect(r.code).toBe(1)
     expect(errors(r.stdout)).toEqual([
       expect.objectContaining({ rule: 'card/missing-field', file: 'cards/h/cards.yaml' }),
-      expect.objectContaining({ rule: 'game/check-crashed', file: 'rules/g/game.ts', line: 9, message: expect.stringContaining('process.exit(0) would end the whole run') }),
+      expect.objectContaining({
+        rule: 'game/check-crashed',
+        file: 'rules/g/game.ts',
+        line: 9,
+        message: expect.stringContaining('process.exit(0) would end the whole run'),
+      }),
     ])
   })
 
@@ -88,45 +129,97 @@ describe("a game's code that would end the run", () => {
     for (const command of ['validate', 'build']) {
       const r = await deckwright(root, command, '--format', 'json')
       expect(r.code).toBe(1)
-      expect(errors(r.stdout)).toEqual([expect.objectContaining({ rule: 'render/template-error', file: 'templates/g/index.tsx', line: 5, card: 'h2', message: expect.stringContaining('process.exit(0) would end the whole run') })])
+      expect(errors(r.stdout)).toEqual([
+        expect.objectContaining({
+          rule: 'render/template-error',
+          file: 'templates/g/index.tsx',
+          line: 5,
+          card: 'h2',
+          message: expect.stringContaining('process.exit(0) would end the whole run'),
+        }),
+      ])
     }
   })
 
   it('process.exit reached some other way (a package) ends only the thread: an error at the check; exit 1', async () => {
-    const r = await deckwright(project(check("(Reflect.get(process, 'exit') as (code: number) => never)(0)")), 'validate', '--no-faces', '--format', 'json')
+    const r = await deckwright(
+      project(check("(Reflect.get(process, 'exit') as (code: number) => never)(0)")),
+      'validate',
+      '--no-faces',
+      '--format',
+      'json',
+    )
     expect(r.code).toBe(1)
-    expect(errors(r.stdout)).toEqual([expect.objectContaining({ rule: 'game/code-stopped', file: 'rules/g/game.ts', line: 8, message: expect.stringContaining('the check "stuck" ended the thread running it: its thread ended with exit code 0') })])
+    expect(errors(r.stdout)).toEqual([
+      expect.objectContaining({
+        rule: 'game/code-stopped',
+        file: 'rules/g/game.ts',
+        line: 8,
+        message: expect.stringContaining(
+          'the check "stuck" ended the thread running it: its thread ended with exit code 0',
+        ),
+      }),
+    ])
   })
 
   it('a check that ends its thread: the cards that thread held are sent to the next, which checks the translations; exit 1', async () => {
     // The cards are read on a game thread and named, not sent again, in later requests; the thread that read
     // them ended with the check, so the translations request goes to a new thread with the cards themselves.
-    const root = project(definition("\n  languages: ['en', 'nl'],\n  checks: {\n    stuck(ctx) {\n      (Reflect.get(process, 'exit') as (code: number) => never)(0)\n    },\n  },"))
+    const root = project(
+      definition(
+        "\n  languages: ['en', 'nl'],\n  checks: {\n    stuck(ctx) {\n      (Reflect.get(process, 'exit') as (code: number) => never)(0)\n    },\n  },",
+      ),
+    )
     mkdirSync(join(root, 'cards', 'g', 'lang'))
     writeFileSync(join(root, 'cards', 'g', 'lang', 'nl.yaml'), 'h1: { title: Een }\nh9: { title: Negen }\n')
     const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
     expect(r.code).toBe(1)
     expect(errors(r.stdout)).toEqual([
       expect.objectContaining({ rule: 'translation/unknown-card', file: 'cards/g/lang/nl.yaml', line: 2 }),
-      expect.objectContaining({ rule: 'game/code-stopped', file: 'rules/g/game.ts', message: expect.stringContaining('the check "stuck" ended the thread running it') }),
+      expect.objectContaining({
+        rule: 'game/code-stopped',
+        file: 'rules/g/game.ts',
+        message: expect.stringContaining('the check "stuck" ended the thread running it'),
+      }),
     ])
   })
 
   it('an error thrown later by a timer or a rejected promise of a check or a template: an error at it; exit 1', async () => {
-    const late = await deckwright(project(check("setTimeout(() => { throw new Error('too late') })")), 'validate', '--no-faces', '--format', 'json')
+    const late = await deckwright(
+      project(check("setTimeout(() => { throw new Error('too late') })")),
+      'validate',
+      '--no-faces',
+      '--format',
+      'json',
+    )
     expect(late.code).toBe(1)
-    expect(errors(late.stdout)).toEqual([expect.objectContaining({ rule: 'game/uncaught-error', file: 'rules/g/game.ts', line: 9, message: expect.stringContaining('a timer, a callback or a promise nobody awaited: too late') })])
+    expect(errors(late.stdout)).toEqual([
+      expect.objectContaining({
+        rule: 'game/uncaught-error',
+        file: 'rules/g/game.ts',
+        line: 9,
+        message: expect.stringContaining('a timer, a callback or a promise nobody awaited: too late'),
+      }),
+    ])
     const root = project(definition(), templates("void Promise.reject(new Error('nobody awaits me'))"))
     // Twice: the second build takes the face from the cache, with the error it was drawn with.
     for (const run of [1, 2]) {
       const rejected = await deckwright(root, 'build', '--format', 'json')
       expect([run, rejected.code]).toEqual([run, 1])
-      expect(errors(rejected.stdout)).toEqual([expect.objectContaining({ rule: 'game/uncaught-error', file: 'templates/g/index.tsx', line: 5, message: expect.stringContaining('nobody awaits me') })])
+      expect(errors(rejected.stdout)).toEqual([
+        expect.objectContaining({
+          rule: 'game/uncaught-error',
+          file: 'templates/g/index.tsx',
+          line: 5,
+          message: expect.stringContaining('nobody awaits me'),
+        }),
+      ])
     }
   })
 
-  it('code that still ends the process itself (here: only on the command\'s own thread) makes the run exit 2, never 0', async () => {
-    const after = "import { isMainThread } from 'node:worker_threads'\nif (isMainThread) (Reflect.get(process, 'exit') as (code: number) => never)(0)\n"
+  it("code that still ends the process itself (here: only on the command's own thread) makes the run exit 2, never 0", async () => {
+    const after =
+      "import { isMainThread } from 'node:worker_threads'\nif (isMainThread) (Reflect.get(process, 'exit') as (code: number) => never)(0)\n"
     const r = await deckwright(project(definition('', after)), 'validate', '--no-faces')
     expect(r.code).toBe(2)
     expect(r.stderr).toContain('the run ended before it finished')
@@ -136,9 +229,14 @@ describe("a game's code that would end the run", () => {
 describe('one mistake, one error', () => {
   it('a bad indent in a card file is one YAML error: the fields it breaks, the deck check and the example it hides are not reported again', async () => {
     const root = project(
-      definition(`\n  examples: { opening: { title: 'Opening', cards: ['h2'] } },\n  checks: {\n    enough(ctx) {\n      if (ctx.count('hut') < 2) ctx.report({ message: 'two huts at least', type: 'hut' })\n    },\n  },`),
+      definition(
+        `\n  examples: { opening: { title: 'Opening', cards: ['h2'] } },\n  checks: {\n    enough(ctx) {\n      if (ctx.count('hut') < 2) ctx.report({ message: 'two huts at least', type: 'hut' })\n    },\n  },`,
+      ),
     )
-    writeFileSync(join(root, 'cards', 'g', 'cards.yaml'), 'type: hut\ncards:\n  - id: h1\n    title: A\n  - id: h2\n   title: B\n')
+    writeFileSync(
+      join(root, 'cards', 'g', 'cards.yaml'),
+      'type: hut\ncards:\n  - id: h1\n    title: A\n  - id: h2\n   title: B\n',
+    )
     const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
     expect(r.code).toBe(1)
     expect(json(r.stdout).map((d) => [d.rule, d.severity])).toEqual([
@@ -150,7 +248,10 @@ describe('one mistake, one error', () => {
 
   it('a card left out for its own error is not reported again by the example or the reference that names it', async () => {
     const root = project(definition(`\n  examples: { opening: { title: 'Opening', cards: ['h2'] } },`))
-    writeFileSync(join(root, 'cards', 'g', 'cards.yaml'), '- { id: h1, type: hut, title: A }\n- { id: h2, type: hut }\n')
+    writeFileSync(
+      join(root, 'cards', 'g', 'cards.yaml'),
+      '- { id: h1, type: hut, title: A }\n- { id: h2, type: hut }\n',
+    )
     const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
     expect(errors(r.stdout).map((d) => [d.rule, d.card])).toEqual([['card/missing-field', 'h2']])
   })

@@ -20,24 +20,70 @@ const BUDGET = 2000
 
 const read = (...path: string[]) => readFileSync(join(root, ...path), 'utf8')
 const seeds = {
-  yaml: ['maybe-missions/missions.yaml', 'maybe-missions/identities.yaml', 'arc-ship/events.yaml'].filter((f) => existsSync(join(root, 'cards', f))).map((f) => read('cards', f)),
-  csv: readdirSync(join(root, 'cards'), { recursive: true }).map(String).filter((f) => f.endsWith('.csv')).slice(0, 3).map((f) => read('cards', f)),
+  yaml: ['maybe-missions/missions.yaml', 'maybe-missions/identities.yaml', 'arc-ship/events.yaml']
+    .filter((f) => existsSync(join(root, 'cards', f)))
+    .map((f) => read('cards', f)),
+  csv: readdirSync(join(root, 'cards'), { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.csv'))
+    .slice(0, 3)
+    .map((f) => read('cards', f)),
   rules: ['maybe-missions', 'maybe-movies'].map((g) => read('rules', g, 'rules.md')),
 }
 
 /** Inputs kept because they once broke a reader. */
 const corpus = (reader: string): string[] => {
   const dir = join(root, 'test', 'fixtures', 'fuzz', reader)
-  return existsSync(dir) ? readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8')) : []
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .sort()
+        .map((f) => readFileSync(join(dir, f), 'utf8'))
+    : []
 }
 
 /** Edits of a text: pieces cut out, and text (markup the readers care about, or anything) put in. */
-const PIECES = ['\n', '- ', ': ', '{{% ', ' %}}', '{{< ', ' >}}', '{{% /', '"', "'", '`', '[', ']', '{', '}', '&a', '*a', '<<: ', '---\n', '+++\n', ',', '\t', '\r', '\u0000', '\u202e', '#', '|', '>', '<!--', '-->', '@TODO ']
+const PIECES = [
+  '\n',
+  '- ',
+  ': ',
+  '{{% ',
+  ' %}}',
+  '{{< ',
+  ' >}}',
+  '{{% /',
+  '"',
+  "'",
+  '`',
+  '[',
+  ']',
+  '{',
+  '}',
+  '&a',
+  '*a',
+  '<<: ',
+  '---\n',
+  '+++\n',
+  ',',
+  '\t',
+  '\r',
+  '\u0000',
+  '\u202e',
+  '#',
+  '|',
+  '>',
+  '<!--',
+  '-->',
+  '@TODO ',
+]
 const edits = fc.array(
   fc.record({
     at: fc.double({ min: 0, max: 1, noNaN: true }),
     cut: fc.nat(12),
-    put: fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 12 }), fc.string({ unit: 'grapheme', maxLength: 6 })),
+    put: fc.oneof(
+      fc.constantFrom(...PIECES),
+      fc.string({ maxLength: 12 }),
+      fc.string({ unit: 'grapheme', maxLength: 6 }),
+    ),
     times: fc.integer({ min: 1, max: 40 }),
   }),
   { minLength: 1, maxLength: 8 },
@@ -70,7 +116,9 @@ const timed = <T>(run: () => T): T => {
   return result
 }
 
-const game = JSON.parse(JSON.stringify({ id: 'g', title: 'G', version: '1', players: { min: 2, max: 4 }, params: {}, types: {} }))
+const game = JSON.parse(
+  JSON.stringify({ id: 'g', title: 'G', version: '1', players: { min: 2, max: 4 }, params: {}, types: {} }),
+)
 
 const fuzz = (reader: string, texts: string[], check: (text: string) => void) => {
   it(`${reader}: kept inputs`, () => {

@@ -11,7 +11,10 @@ export const root = fileURLToPath(new URL('..', import.meta.url))
 const bin = join(root, 'bin', 'deckwright.js')
 
 /** Runs the real `deckwright` in a folder; resolves with its exit code and output whatever the code. */
-export const deckwright = async (cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+export const deckwright = async (
+  cwd: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> => {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { cwd })
     return { code: 0, stdout, stderr }
@@ -53,13 +56,25 @@ export const fixture = (name: string): string => join(root, 'test', 'fixtures', 
 /** Debian's Chromium, which .ci/run installs, for the tests that drive a page through playwright-core. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** As root and on a closed network: no sandbox, and none of Chromium's own connections. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /**
  * The address a `deckwright preview` process prints once it serves its page; its standard error so far
  * goes to `log` (for the tests' own checks). Rejects after `seconds` without one.
  */
-export const previewAddress = (preview: import('node:child_process').ChildProcess, log: (text: string) => void = () => {}, seconds = 60): Promise<string> =>
+export const previewAddress = (
+  preview: import('node:child_process').ChildProcess,
+  log: (text: string) => void = () => {},
+  seconds = 60,
+): Promise<string> =>
   new Promise((resolve, reject) => {
     let seen = ''
     const timer = setTimeout(() => reject(new Error(`no address in ${seconds} s:\n${seen}`)), seconds * 1000)

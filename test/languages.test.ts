@@ -26,12 +26,16 @@ describe('translations', () => {
       ['translation/unknown-card', 'error', 'cards/tavern/lang/nl.yaml', 5, undefined],
       ['translation/unknown-word', 'error', 'templates/tavern/lang/nl.yaml', 2, undefined],
     ])
-    expect(said[0]!.message).toBe('`effect` of mead has no nl translation in cards/tavern/lang/nl.yaml: the default text is used')
+    expect(said[0]!.message).toBe(
+      '`effect` of mead has no nl translation in cards/tavern/lang/nl.yaml: the default text is used',
+    )
     expect(said[2]!.message).toBe('`types.drink` of _game has no nl translation: the default text is used')
     expect(said[3]!.message).toContain('`types.drinks` is not a text of tavern (did you mean "types.drink"?)')
     expect(said[5]!.message).toContain('has no field `naam` (did you mean "name"?)')
     expect(said[6]!.message).toContain('translates "water", which is not a card of tavern')
-    expect(said[7]!.message).toContain('`dek` is not a word of templates/tavern/lang/en.yaml, where the templates\' words are defined (did you mean "deck"?)')
+    expect(said[7]!.message).toContain(
+      '`dek` is not a word of templates/tavern/lang/en.yaml, where the templates\' words are defined (did you mean "deck"?)',
+    )
   })
 
   it("a translated text is read by its field's kind, and laid out on its face, at the translation's line", async () => {
@@ -39,41 +43,65 @@ describe('translations', () => {
     const nl = join(root, 'cards', 'tavern', 'lang', 'nl.yaml')
     writeFileSync(join(root, 'templates', 'tavern', 'lang', 'nl.yaml'), 'deck: Drankjes\n')
     // A name past its max (20) is the field kind's error; a long effect does not fit its box on the face.
-    writeFileSync(nl, `_game: { title: Herberg, types: { drink: Drankje } }\nale: { name: Bier, effect: Trek een kaart. }\nmead:\n  name: Mede van de allerbeste bijen\n  effect: ${'Sla een beurt over en nog een en nog een, '.repeat(6)}\nwine: { name: Wijn }\n`)
+    writeFileSync(
+      nl,
+      `_game: { title: Herberg, types: { drink: Drankje } }\nale: { name: Bier, effect: Trek een kaart. }\nmead:\n  name: Mede van de allerbeste bijen\n  effect: ${'Sla een beurt over en nog een en nog een, '.repeat(6)}\nwine: { name: Wijn }\n`,
+    )
     const limits = JSON.parse((await deckwright(root, 'validate', '--format', 'json')).stdout) as Said[]
-    expect(limits.filter((d) => d.severity === 'error').map((d) => [d.rule, d.file, d.line, d.card])).toEqual([['card/text-too-long', 'cards/tavern/lang/nl.yaml', 4, 'mead']])
-    expect(limits.find((d) => d.rule === 'card/text-too-long')!.message).toBe('`name` (nl): text is 28 characters long (an inline icon counts as one), the limit is 20')
+    expect(limits.filter((d) => d.severity === 'error').map((d) => [d.rule, d.file, d.line, d.card])).toEqual([
+      ['card/text-too-long', 'cards/tavern/lang/nl.yaml', 4, 'mead'],
+    ])
+    expect(limits.find((d) => d.rule === 'card/text-too-long')!.message).toBe(
+      '`name` (nl): text is 28 characters long (an inline icon counts as one), the limit is 20',
+    )
     writeFileSync(nl, readFileSync(nl, 'utf8').replace('Mede van de allerbeste bijen', 'Mede'))
     const fit = JSON.parse((await deckwright(root, 'validate', '--format', 'json')).stdout) as Said[]
-    expect(fit.filter((d) => d.severity === 'error').map((d) => [d.rule, d.file, d.line, d.card])).toEqual([['render/text-overflow', 'cards/tavern/lang/nl.yaml', 5, 'mead']])
+    expect(fit.filter((d) => d.severity === 'error').map((d) => [d.rule, d.file, d.line, d.card])).toEqual([
+      ['render/text-overflow', 'cards/tavern/lang/nl.yaml', 5, 'mead'],
+    ])
   }, 120_000)
 
   it("a word a template asks for that the default language's words file lacks is an error at the template's line", async () => {
     const root = projectCopy(fixture('languages'))
-    writeFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), '_game: { title: Herberg, types: { drink: Drankje } }\n')
+    writeFileSync(
+      join(root, 'cards', 'tavern', 'lang', 'nl.yaml'),
+      '_game: { title: Herberg, types: { drink: Drankje } }\n',
+    )
     writeFileSync(join(root, 'templates', 'tavern', 'lang', 'nl.yaml'), 'deck: Drankjes\n')
     const index = join(root, 'templates', 'tavern', 'index.tsx')
     writeFileSync(index, readFileSync(index, 'utf8').replace("ctx.t('deck')", "ctx.t('decks')"))
-    const line = readFileSync(index, 'utf8').split('\n').findIndex((l) => l.includes("ctx.t('decks')")) + 1
+    const line =
+      readFileSync(index, 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes("ctx.t('decks')")) + 1
     const r = await deckwright(root, 'validate', '--format', 'json')
     expect(r.code).toBe(1)
     const errors = (JSON.parse(r.stdout) as Said[]).filter((d) => d.severity === 'error')
-    expect(errors.map((d) => [d.rule, d.file, d.line])).toEqual([['translation/unknown-word', 'templates/tavern/index.tsx', line]])
-    expect(errors[0]!.message).toBe('the template asks for the word "decks", which templates/tavern/lang/en.yaml does not define')
+    expect(errors.map((d) => [d.rule, d.file, d.line])).toEqual([
+      ['translation/unknown-word', 'templates/tavern/index.tsx', line],
+    ])
+    expect(errors[0]!.message).toBe(
+      'the template asks for the word "decks", which templates/tavern/lang/en.yaml does not define',
+    )
   }, 120_000)
 
-  it('a card may not take the id translation files keep for the game\'s own texts', async () => {
+  it("a card may not take the id translation files keep for the game's own texts", async () => {
     const root = projectCopy(fixture('languages'))
     const drinks = join(root, 'cards', 'tavern', 'drinks.yaml')
     writeFileSync(drinks, `${readFileSync(drinks, 'utf8')}  - { id: _game, name: Game, price: 1 }\n`)
     const said = JSON.parse((await deckwright(root, 'validate', '--no-faces', '--format', 'json')).stdout) as Said[]
-    expect(said.filter((d) => d.rule === 'translation/reserved-id').map((d) => [d.file, d.line, d.card])).toEqual([['cards/tavern/drinks.yaml', 6, '_game']])
+    expect(said.filter((d) => d.rule === 'translation/reserved-id').map((d) => [d.file, d.line, d.card])).toEqual([
+      ['cards/tavern/drinks.yaml', 6, '_game'],
+    ])
   })
 
   it('a language without a translation file is one warning; a bad language tag is an error at the definition', async () => {
     const root = projectCopy(fixture('languages'))
     const game = join(root, 'rules', 'tavern', 'game.ts')
-    writeFileSync(game, readFileSync(game, 'utf8').replace("languages: ['en', 'nl']", "languages: ['en', 'nl', 'de', 'Dutch', 'nl']"))
+    writeFileSync(
+      game,
+      readFileSync(game, 'utf8').replace("languages: ['en', 'nl']", "languages: ['en', 'nl', 'de', 'Dutch', 'nl']"),
+    )
     const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
     const said = JSON.parse(r.stdout) as Said[]
     expect(said.filter((d) => d.rule === 'game/bad-language').map((d) => d.message)).toEqual([
@@ -81,38 +109,77 @@ describe('translations', () => {
       'languages: "nl" is listed twice; the first language is the default, the card files\' own',
     ])
     // German has no file yet: one warning, not one per card.
-    writeFileSync(game, readFileSync(game, 'utf8').replace("languages: ['en', 'nl', 'de', 'Dutch', 'nl']", "languages: ['en', 'nl', 'de']"))
+    writeFileSync(
+      game,
+      readFileSync(game, 'utf8').replace(
+        "languages: ['en', 'nl', 'de', 'Dutch', 'nl']",
+        "languages: ['en', 'nl', 'de']",
+      ),
+    )
     const de = JSON.parse((await deckwright(root, 'validate', '--no-faces', '--format', 'json')).stdout) as Said[]
-    expect(de.filter((d) => d.rule === 'translation/missing' && d.file === 'cards/tavern/lang/de.yaml').map((d) => d.message)).toEqual(['cards/tavern/lang/de.yaml does not exist: every card is in the default language in the de edition'])
+    expect(
+      de
+        .filter((d) => d.rule === 'translation/missing' && d.file === 'cards/tavern/lang/de.yaml')
+        .map((d) => d.message),
+    ).toEqual(['cards/tavern/lang/de.yaml does not exist: every card is in the default language in the de edition'])
   })
 
   it('a clean translation validates clean, and the translated cards point at the translation', async () => {
     const root = projectCopy(fixture('languages'))
-    writeFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), '_game: { title: Herberg, types: { drink: Drankje } }\nale: { name: Bier, effect: Trek een kaart. }\nmead: { name: Mede, effect: Sla een beurt over. }\nwine: { name: Wijn }\n')
+    writeFileSync(
+      join(root, 'cards', 'tavern', 'lang', 'nl.yaml'),
+      '_game: { title: Herberg, types: { drink: Drankje } }\nale: { name: Bier, effect: Trek een kaart. }\nmead: { name: Mede, effect: Sla een beurt over. }\nwine: { name: Wijn }\n',
+    )
     writeFileSync(join(root, 'templates', 'tavern', 'lang', 'nl.yaml'), 'deck: Drankjes\n')
     const r = await deckwright(root, 'validate', '--format', 'json')
     expect([r.code, (JSON.parse(r.stdout) as Said[]).filter((d) => d.severity !== 'info')]).toEqual([0, []])
     const file = parseTranslations('ale: { name: Bier }\n', 'cards/tavern/lang/nl.yaml', 'nl').value
-    const ale: Card = { id: 'ale', type: 'drink', set: 'base', qty: 1, fields: { name: 'Ale', price: 2 }, source: { file: 'cards/tavern/drinks.yaml', pos: { line: 3, column: 5 }, fields: { name: { line: 3, column: 19 } } } }
+    const ale: Card = {
+      id: 'ale',
+      type: 'drink',
+      set: 'base',
+      qty: 1,
+      fields: { name: 'Ale', price: 2 },
+      source: {
+        file: 'cards/tavern/drinks.yaml',
+        pos: { line: 3, column: 5 },
+        fields: { name: { line: 3, column: 19 } },
+      },
+    }
     const [nl] = translateCards([ale], file)
     expect(nl!.fields).toEqual({ name: 'Bier', price: 2 })
-    expect(nl!.source).toMatchObject({ file: 'cards/tavern/lang/nl.yaml', pos: { line: 1, column: 1 }, fields: { name: { line: 1, column: 14 } } })
+    expect(nl!.source).toMatchObject({
+      file: 'cards/tavern/lang/nl.yaml',
+      pos: { line: 1, column: 1 },
+      fields: { name: { line: 1, column: 14 } },
+    })
   })
 
   it('a translation file that is not a map of cards to texts is an error at its line, never a crash', () => {
-    expect(parseTranslations('- ale\n', 'x.yaml', 'nl').diagnostics).toMatchObject([{ rule: 'translation/bad-file', line: 1 }])
-    expect(parseTranslations('ale: Bier\n', 'x.yaml', 'nl').diagnostics).toMatchObject([{ rule: 'translation/bad-file', line: 1 }])
-    expect(parseTranslations('ale: { name: [a, b] }\n', 'x.yaml', 'nl').diagnostics).toMatchObject([{ rule: 'translation/not-text', line: 1 }])
+    expect(parseTranslations('- ale\n', 'x.yaml', 'nl').diagnostics).toMatchObject([
+      { rule: 'translation/bad-file', line: 1 },
+    ])
+    expect(parseTranslations('ale: Bier\n', 'x.yaml', 'nl').diagnostics).toMatchObject([
+      { rule: 'translation/bad-file', line: 1 },
+    ])
+    expect(parseTranslations('ale: { name: [a, b] }\n', 'x.yaml', 'nl').diagnostics).toMatchObject([
+      { rule: 'translation/not-text', line: 1 },
+    ])
     expect(parseTranslations('ale: { name: "x\n', 'x.yaml', 'nl').diagnostics).toMatchObject([{ rule: 'yaml/syntax' }])
-    expect(parseTranslations('ale: { name: A }\nale: { name: B }\n', 'x.yaml', 'nl').diagnostics).toMatchObject([{ rule: 'yaml/duplicate-key', line: 2 }])
+    expect(parseTranslations('ale: { name: A }\nale: { name: B }\n', 'x.yaml', 'nl').diagnostics).toMatchObject([
+      { rule: 'yaml/duplicate-key', line: 2 },
+    ])
   })
 
-  it("build every language: each edition in out/<game>/<lang>/, a face drawn once for two languages that give it the same texts, a changed word redrawing only the faces that show it", async () => {
+  it('build every language: each edition in out/<game>/<lang>/, a face drawn once for two languages that give it the same texts, a changed word redrawing only the faces that show it', async () => {
     const root = projectCopy(fixture('languages'))
     const nl = join(root, 'cards', 'tavern', 'lang', 'nl.yaml')
     const words = join(root, 'templates', 'tavern', 'lang')
     rmSync(join(words, 'nl.yaml'))
-    writeFileSync(nl, 'ale: { name: Bier, effect: Trek een kaart. }\nmead: { name: Mede, effect: Sla een beurt over. }\n')
+    writeFileSync(
+      nl,
+      'ale: { name: Bier, effect: Trek een kaart. }\nmead: { name: Mede, effect: Sla een beurt over. }\n',
+    )
     const built = await deckwright(root, 'build', '--no-overview')
     expect(built.code).toBe(0)
     // Three fronts and a shared back in English; in Dutch only the two fronts whose text changed are new (the
@@ -123,29 +190,46 @@ describe('translations', () => {
     expect(bytes('nl/faces/ale.front.png').equals(bytes('faces/ale.front.png'))).toBe(false)
     expect(bytes('nl/faces/wine.front.png').equals(bytes('faces/wine.front.png'))).toBe(true)
     expect(bytes('nl/faces/drink.back.png').equals(bytes('faces/drink.back.png'))).toBe(true)
-    expect(execFileSync('pdftotext', [join(out, 'nl', 'tavern-nl-rules.pdf'), '-'], { encoding: 'utf8' })).toContain('Schenk elke speler een drankje.')
-    expect(execFileSync('pdftotext', [join(out, 'tavern-rules.pdf'), '-'], { encoding: 'utf8' })).toContain('Serve a drink to every player.')
+    expect(execFileSync('pdftotext', [join(out, 'nl', 'tavern-nl-rules.pdf'), '-'], { encoding: 'utf8' })).toContain(
+      'Schenk elke speler een drankje.',
+    )
+    expect(execFileSync('pdftotext', [join(out, 'tavern-rules.pdf'), '-'], { encoding: 'utf8' })).toContain(
+      'Serve a drink to every player.',
+    )
     // The game's title in Dutch: the Dutch back alone is drawn again, and the Dutch PDFs are named and tagged so.
     writeFileSync(nl, `_game: { title: Herberg }\n${readFileSync(nl, 'utf8')}`)
     const titled = await deckwright(root, 'build', '--no-overview')
     expect(titled.stderr).toMatch(/tavern: 8 faces \(1 drawn, 7 from the cache\)/)
     expect(bytes('nl/faces/drink.back.png').equals(bytes('faces/drink.back.png'))).toBe(false)
-    expect(execFileSync('pdfinfo', [join(out, 'nl', 'tavern-nl-cards.pdf')], { encoding: 'utf8' })).toMatch(/Title:\s+Herberg — cards \(nl\)/)
+    expect(execFileSync('pdfinfo', [join(out, 'nl', 'tavern-nl-cards.pdf')], { encoding: 'utf8' })).toMatch(
+      /Title:\s+Herberg — cards \(nl\)/,
+    )
     expect(bytes('nl/tavern-nl-cards.pdf').includes('/Lang (nl)')).toBe(true)
     expect(bytes('tavern-cards.pdf').includes('/Lang (en)')).toBe(true)
     // A template word in Dutch, then another English one: each redraws the one back that shows it.
     writeFileSync(join(words, 'nl.yaml'), 'deck: Drankjes\n')
-    expect((await deckwright(root, 'build', '--no-overview')).stderr).toMatch(/tavern: 8 faces \(1 drawn, 7 from the cache\)/)
+    expect((await deckwright(root, 'build', '--no-overview')).stderr).toMatch(
+      /tavern: 8 faces \(1 drawn, 7 from the cache\)/,
+    )
     const dutchBack = bytes('nl/faces/drink.back.png')
     writeFileSync(join(words, 'en.yaml'), 'deck: Beverages\n')
-    expect((await deckwright(root, 'build', '--no-overview')).stderr).toMatch(/tavern: 8 faces \(1 drawn, 7 from the cache\)/)
+    expect((await deckwright(root, 'build', '--no-overview')).stderr).toMatch(
+      /tavern: 8 faces \(1 drawn, 7 from the cache\)/,
+    )
     expect(bytes('nl/faces/drink.back.png').equals(dutchBack)).toBe(true)
     // Without the cache, a face the English edition drew is still taken for the Dutch one in the same run.
-    expect((await deckwright(root, 'build', '--no-overview', '--no-cache')).stderr).toMatch(/tavern: 8 faces \(7 drawn, 1 from the cache\)/)
+    expect((await deckwright(root, 'build', '--no-overview', '--no-cache')).stderr).toMatch(
+      /tavern: 8 faces \(7 drawn, 1 from the cache\)/,
+    )
     // A language the game does not have is refused.
     const unknown = await deckwright(root, 'build', '--lang', 'de', '--format', 'json')
     expect(unknown.code).toBe(1)
-    expect(JSON.parse(unknown.stdout).filter((d: Said) => d.severity === 'error')).toEqual([expect.objectContaining({ rule: 'build/unknown-language', message: expect.stringContaining('--lang names "de"') })])
+    expect(JSON.parse(unknown.stdout).filter((d: Said) => d.severity === 'error')).toEqual([
+      expect.objectContaining({
+        rule: 'build/unknown-language',
+        message: expect.stringContaining('--lang names "de"'),
+      }),
+    ])
   }, 180_000)
 
   it('go to translators as a spreadsheet and come back: a CSV round trip, where no cell is a formula', async () => {
@@ -153,21 +237,45 @@ describe('translations', () => {
     writeFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'ale: { name: Bier }\n')
     writeFileSync(join(root, 'templates', 'tavern', 'lang', 'nl.yaml'), 'deck: Drankjes\n')
     const drinks = join(root, 'cards', 'tavern', 'drinks.yaml')
-    writeFileSync(drinks, readFileSync(drinks, 'utf8').replace('effect: Skip a turn.', 'effect: "=HYPERLINK(\\"http://x\\")"'))
+    writeFileSync(
+      drinks,
+      readFileSync(drinks, 'utf8').replace('effect: Skip a turn.', 'effect: "=HYPERLINK(\\"http://x\\")"'),
+    )
     const exported = await deckwright(root, 'translations', 'tavern', '--lang', 'nl')
     expect(exported.code).toBe(0)
     const sheet = readFileSync(join(root, 'tavern-nl.csv'), 'utf8')
     // The game's own texts, the templates' words, then the cards' texts.
-    expect(sheet.split('\n').slice(0, 7)).toEqual(['card,field,default,translation', '_game,title,Tavern,', '_game,types.drink,Drink,', '_template,deck,Drinks,Drankjes', 'ale,name,Ale,Bier', 'ale,effect,Draw a card.,', 'mead,name,Mead,'])
+    expect(sheet.split('\n').slice(0, 7)).toEqual([
+      'card,field,default,translation',
+      '_game,title,Tavern,',
+      '_game,types.drink,Drink,',
+      '_template,deck,Drinks,Drankjes',
+      'ale,name,Ale,Bier',
+      'ale,effect,Draw a card.,',
+      'mead,name,Mead,',
+    ])
     // A text that starts like a formula is shown as text in a spreadsheet, never run.
     expect(sheet).toContain(`mead,effect,"'=HYPERLINK(""http://x"")",`)
     // The translator fills the column (one cell starts with "=" too); the sheet comes back as the translation file.
-    const filled = sheet.replace('_game,title,Tavern,', '_game,title,Tavern,Herberg').replace('_game,types.drink,Drink,', '_game,types.drink,Drink,Drankje').replace('_template,deck,Drinks,Drankjes', '_template,deck,Drinks,Dranken').replace('ale,effect,Draw a card.,', 'ale,effect,Draw a card.,Trek een kaart.').replace('mead,name,Mead,', "mead,name,Mead,'=Mede").replace('wine,name,Wine,', 'wine,name,Wine,Wijn')
+    const filled = sheet
+      .replace('_game,title,Tavern,', '_game,title,Tavern,Herberg')
+      .replace('_game,types.drink,Drink,', '_game,types.drink,Drink,Drankje')
+      .replace('_template,deck,Drinks,Drankjes', '_template,deck,Drinks,Dranken')
+      .replace('ale,effect,Draw a card.,', 'ale,effect,Draw a card.,Trek een kaart.')
+      .replace('mead,name,Mead,', "mead,name,Mead,'=Mede")
+      .replace('wine,name,Wine,', 'wine,name,Wine,Wijn')
     writeFileSync(join(root, 'filled.csv'), filled)
     const imported = await deckwright(root, 'translations', 'tavern', '--lang', 'nl', '--import', 'filled.csv')
     expect(imported.code).toBe(0)
-    const file = parseTranslations(readFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'utf8'), 'nl.yaml', 'nl').value
-    expect(file.game.map((t) => [t.key, t.text])).toEqual([['title', 'Herberg'], ['types.drink', 'Drankje']])
+    const file = parseTranslations(
+      readFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'utf8'),
+      'nl.yaml',
+      'nl',
+    ).value
+    expect(file.game.map((t) => [t.key, t.text])).toEqual([
+      ['title', 'Herberg'],
+      ['types.drink', 'Drankje'],
+    ])
     expect(readFileSync(join(root, 'templates', 'tavern', 'lang', 'nl.yaml'), 'utf8')).toContain('deck: Dranken')
     expect(file.cards.map((c) => [c.card, Object.fromEntries(c.texts.map((t) => [t.field, t.text]))])).toEqual([
       ['ale', { name: 'Bier', effect: 'Trek een kaart.' }],
@@ -176,13 +284,30 @@ describe('translations', () => {
     ])
     // A row for a card the game does not have: nothing is written, and the sheet is named.
     writeFileSync(join(root, 'bad.csv'), 'card,field,default,translation\nwater,name,Water,Water\n')
-    const bad = await deckwright(root, 'translations', 'tavern', '--lang', 'nl', '--import', 'bad.csv', '--format', 'json')
+    const bad = await deckwright(
+      root,
+      'translations',
+      'tavern',
+      '--lang',
+      'nl',
+      '--import',
+      'bad.csv',
+      '--format',
+      'json',
+    )
     expect(bad.code).toBe(1)
-    expect(JSON.parse(bad.stdout)).toEqual([expect.objectContaining({ rule: 'translation/unknown-card', file: 'bad.csv' })])
+    expect(JSON.parse(bad.stdout)).toEqual([
+      expect.objectContaining({ rule: 'translation/unknown-card', file: 'bad.csv' }),
+    ])
     expect(readFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'utf8')).toContain('Wijn')
     // A sheet without the columns, and a language the game lacks.
     writeFileSync(join(root, 'odd.csv'), 'a,b\n1,2\n')
-    expect(JSON.parse((await deckwright(root, 'translations', 'tavern', '--lang', 'nl', '--import', 'odd.csv', '--format', 'json')).stdout)).toEqual([expect.objectContaining({ rule: 'translation/bad-sheet' })])
+    expect(
+      JSON.parse(
+        (await deckwright(root, 'translations', 'tavern', '--lang', 'nl', '--import', 'odd.csv', '--format', 'json'))
+          .stdout,
+      ),
+    ).toEqual([expect.objectContaining({ rule: 'translation/bad-sheet' })])
     expect((await deckwright(root, 'translations', 'tavern', '--lang', 'de')).code).toBe(1)
   }, 120_000)
 })

@@ -7,9 +7,11 @@ import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
 import { deckwright, fixture, projectCopy } from './helpers.ts'
 
-const json = (stdout: string) => JSON.parse(stdout) as { rule: string; severity: string; file: string; line: number; card?: string; message: string }[]
+const json = (stdout: string) =>
+  JSON.parse(stdout) as { rule: string; severity: string; file: string; line: number; card?: string; message: string }[]
 const errors = (stdout: string) => json(stdout).filter((d) => d.severity === 'error')
-const ships = (root: string, yaml: string) => writeFileSync(join(root, 'cards', 'harbour', 'ships.yaml'), `type: ship\ncards:\n${yaml}`)
+const ships = (root: string, yaml: string) =>
+  writeFileSync(join(root, 'cards', 'harbour', 'ships.yaml'), `type: ship\ncards:\n${yaml}`)
 /** The game's colour kind, its parse replaced by `body` (line 9 of game.ts). */
 const parseWith = (root: string, body: string) => {
   const file = join(root, 'rules', 'harbour', 'game.ts')
@@ -19,51 +21,106 @@ const parseWith = (root: string, body: string) => {
   writeFileSync(file, `${source.slice(0, start)}  parse: (raw) => {\n    ${body}\n  },\n${source.slice(end)}`)
 }
 
-const rules = (root: string, body: string) => writeFileSync(join(root, 'rules', 'harbour', 'rules.md'), `---\ntitle: Harbour\n---\n\n${body}\n`)
+const rules = (root: string, body: string) =>
+  writeFileSync(join(root, 'rules', 'harbour', 'rules.md'), `---\ntitle: Harbour\n---\n\n${body}\n`)
 const shortcodes = (root: string, render: string) => {
   const file = join(root, 'rules', 'harbour', 'shortcodes.ts')
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/render: \(\{ heading, strength \}, inner\) => .*\n/, `render: ({ heading, strength }, inner) => {\n      ${render}\n    },\n`))
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace(
+      /render: \(\{ heading, strength \}, inner\) => .*\n/,
+      `render: ({ heading, strength }, inner) => {\n      ${render}\n    },\n`,
+    ),
+  )
 }
 
 describe("a game's own shortcodes", () => {
   it('check their parameters with field kinds, at the use in the rules: a wrong, missing or unknown one', async () => {
     const root = projectCopy(fixture('own-vocabulary'))
-    rules(root, ['{{% monster-entry heading="Dragon" strength=9 %}}Fire.{{% /monster-entry %}}', '', '{{% monster-entry %}}Nothing.{{% /monster-entry %}}', '', '{{% monster-entry heading="Kraken" strenght=2 %}}Ink.{{% /monster-entry %}}'].join('\n'))
+    rules(
+      root,
+      [
+        '{{% monster-entry heading="Dragon" strength=9 %}}Fire.{{% /monster-entry %}}',
+        '',
+        '{{% monster-entry %}}Nothing.{{% /monster-entry %}}',
+        '',
+        '{{% monster-entry heading="Kraken" strenght=2 %}}Ink.{{% /monster-entry %}}',
+      ].join('\n'),
+    )
     const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
     expect(r.code).toBe(1)
     const said = json(r.stdout).filter((d) => d.file === 'rules/harbour/rules.md')
     expect(said.map((d) => [d.rule, d.severity, d.line, d.message])).toEqual([
-      ['rules/bad-param', 'error', 5, 'monster-entry\'s parameter "strength": 9 is out of range: expected a whole number from 1 to 5'],
+      [
+        'rules/bad-param',
+        'error',
+        5,
+        'monster-entry\'s parameter "strength": 9 is out of range: expected a whole number from 1 to 5',
+      ],
       ['rules/bad-param', 'error', 7, 'monster-entry needs its parameter "heading": expected text'],
-      ['rules/unknown-param', 'warning', 9, 'monster-entry has no parameter "strenght" (did you mean "strength"?); it reads "heading", "strength"'],
+      [
+        'rules/unknown-param',
+        'warning',
+        9,
+        'monster-entry has no parameter "strenght" (did you mean "strength"?); it reads "heading", "strength"',
+      ],
     ])
   })
 
   it('that do not compile are one error per compiler error, at its line, and the uses print their inner content', async () => {
     const root = projectCopy(fixture('own-vocabulary'))
     const file = join(root, 'rules', 'harbour', 'shortcodes.ts')
-    writeFileSync(file, readFileSync(file, 'utf8').replace("render: (_, inner) => inner }),", "render: (_, inner) => inner ),"))
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('render: (_, inner) => inner }),', 'render: (_, inner) => inner ),'),
+    )
     const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
     expect(r.code).toBe(1)
-    expect(json(r.stdout).filter((d) => d.severity !== 'info')).toEqual([expect.objectContaining({ rule: 'game/shortcodes-load', file: 'rules/harbour/shortcodes.ts', line: 6, message: expect.stringContaining('the shortcodes file does not compile') })])
+    expect(json(r.stdout).filter((d) => d.severity !== 'info')).toEqual([
+      expect.objectContaining({
+        rule: 'game/shortcodes-load',
+        file: 'rules/harbour/shortcodes.ts',
+        line: 6,
+        message: expect.stringContaining('the shortcodes file does not compile'),
+      }),
+    ])
   })
 
   it("run as the game's code: one that throws is an error at its line, one that never returns is stopped", async () => {
     const throws = projectCopy(fixture('own-vocabulary'))
     shortcodes(throws, "throw new Error('the sea is calm')")
     // Two uses of their own (a use inside another of the game's shortcodes is reported at that outer use).
-    rules(throws, '{{% monster-entry heading="Dragon" %}}Fire.{{% /monster-entry %}}\n\n{{% monster-entry heading="Kraken" %}}Ink.{{% /monster-entry %}}')
+    rules(
+      throws,
+      '{{% monster-entry heading="Dragon" %}}Fire.{{% /monster-entry %}}\n\n{{% monster-entry heading="Kraken" %}}Ink.{{% /monster-entry %}}',
+    )
     const thrown = await deckwright(throws, 'validate', '--no-faces', '--format', 'json')
     expect(thrown.code).toBe(1)
     expect(errors(thrown.stdout)).toEqual([
-      expect.objectContaining({ rule: 'game/shortcode-crashed', file: 'rules/harbour/shortcodes.ts', line: 10, message: expect.stringContaining('the shortcode monster-entry failed to render its use at rules/harbour/rules.md:5: the sea is calm') }),
-      expect.objectContaining({ rule: 'game/shortcode-crashed', message: expect.stringContaining('rules/harbour/rules.md:7') }),
+      expect.objectContaining({
+        rule: 'game/shortcode-crashed',
+        file: 'rules/harbour/shortcodes.ts',
+        line: 10,
+        message: expect.stringContaining(
+          'the shortcode monster-entry failed to render its use at rules/harbour/rules.md:5: the sea is calm',
+        ),
+      }),
+      expect.objectContaining({
+        rule: 'game/shortcode-crashed',
+        message: expect.stringContaining('rules/harbour/rules.md:7'),
+      }),
     ])
     const loops = projectCopy(fixture('own-vocabulary'))
     shortcodes(loops, 'for (;;);')
     const stuck = await deckwright(loops, 'validate', '--no-faces', '--timeout', '2.5', '--format', 'json')
     expect(stuck.code).toBe(1)
-    expect(errors(stuck.stdout)).toEqual([expect.objectContaining({ rule: 'game/timeout', file: 'rules/harbour/shortcodes.ts', message: expect.stringContaining('the shortcode monster-entry did not finish within 2.5 s') })])
+    expect(errors(stuck.stdout)).toEqual([
+      expect.objectContaining({
+        rule: 'game/timeout',
+        file: 'rules/harbour/shortcodes.ts',
+        message: expect.stringContaining('the shortcode monster-entry did not finish within 2.5 s'),
+      }),
+    ])
   })
 })
 
@@ -75,8 +132,11 @@ describe("a game's own field kinds", () => {
     const built = await deckwright(root, 'build')
     expect(built.code).toBe(0)
     // The booklet draws the markdown the game's own shortcodes stand for, nested ones included.
-    const booklet = execFileSync('pdftotext', [join(root, 'out', 'harbour', 'harbour-rules.pdf'), '-'], { encoding: 'utf8' })
-    for (const line of ['Dragon (strength 3)', 'Breathes fire on two ships.', 'Kraken', 'Sinks the smallest ship.']) expect(booklet).toContain(line)
+    const booklet = execFileSync('pdftotext', [join(root, 'out', 'harbour', 'harbour-rules.pdf'), '-'], {
+      encoding: 'utf8',
+    })
+    for (const line of ['Dragon (strength 3)', 'Breathes fire on two ships.', 'Kraken', 'Sinks the smallest ship.'])
+      expect(booklet).toContain(line)
     expect(booklet).not.toContain('monster-')
     const face = PNG.sync.read(readFileSync(join(root, 'out', 'harbour', 'faces', 'cog.front.png')))
     const at = (Math.floor(face.height * 0.8) * face.width + Math.floor(face.width / 2)) * 4
@@ -86,7 +146,10 @@ describe("a game's own field kinds", () => {
 
   it("report a bad value in the kind's words at its line, and a named card that does not exist", async () => {
     const root = projectCopy(fixture('own-vocabulary'))
-    ships(root, '  - { id: cog, name: The Cog, hull: blue, crew: [ann, cy] }\n  - { id: junk, name: The Junk, hull: "#c62828", crew: [bo, dee] }\n')
+    ships(
+      root,
+      '  - { id: cog, name: The Cog, hull: blue, crew: [ann, cy] }\n  - { id: junk, name: The Junk, hull: "#c62828", crew: [bo, dee] }\n',
+    )
     const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
     expect(r.code).toBe(1)
     expect(errors(r.stdout).map((d) => [d.rule, d.line, d.card, d.message])).toEqual([
@@ -99,7 +162,11 @@ describe("a game's own field kinds", () => {
     const root = projectCopy(fixture('own-vocabulary'))
     expect((await deckwright(root, 'schema')).code).toBe(0)
     const schema = JSON.parse(readFileSync(join(root, 'cards', 'harbour', 'schema', 'ship.json'), 'utf8'))
-    expect(schema.definitions.card.properties.hull).toEqual({ description: 'Expected a colour such as #1e88e5.', type: 'string', pattern: '^#[0-9a-fA-F]{6}$' })
+    expect(schema.definitions.card.properties.hull).toEqual({
+      description: 'Expected a colour such as #1e88e5.',
+      type: 'string',
+      pattern: '^#[0-9a-fA-F]{6}$',
+    })
     expect(schema.definitions.card.required).toEqual(['id', 'name', 'hull'])
   })
 
@@ -109,13 +176,26 @@ describe("a game's own field kinds", () => {
     const thrown = await deckwright(throws, 'validate', '--no-faces', '--format', 'json')
     expect(thrown.code).toBe(1)
     expect(errors(thrown.stdout)).toEqual([
-      expect.objectContaining({ rule: 'game/field-crashed', file: 'rules/harbour/game.ts', line: 10, card: 'cog', message: expect.stringContaining('the colour field kind failed to read `hull` of cog (cards/harbour/ships.yaml:3): no colours today') }),
+      expect.objectContaining({
+        rule: 'game/field-crashed',
+        file: 'rules/harbour/game.ts',
+        line: 10,
+        card: 'cog',
+        message: expect.stringContaining(
+          'the colour field kind failed to read `hull` of cog (cards/harbour/ships.yaml:3): no colours today',
+        ),
+      }),
       expect.objectContaining({ rule: 'game/field-crashed', card: 'junk' }),
     ])
     const loops = projectCopy(fixture('own-vocabulary'))
     parseWith(loops, 'for (;;);')
     const stuck = await deckwright(loops, 'validate', '--no-faces', '--timeout', '2.5', '--format', 'json')
     expect(stuck.code).toBe(1)
-    expect(errors(stuck.stdout)).toEqual([expect.objectContaining({ rule: 'game/timeout', message: expect.stringContaining("reading the cards with the game's field kinds did not finish within 2.5 s") })])
+    expect(errors(stuck.stdout)).toEqual([
+      expect.objectContaining({
+        rule: 'game/timeout',
+        message: expect.stringContaining("reading the cards with the game's field kinds did not finish within 2.5 s"),
+      }),
+    ])
   })
 })

@@ -36,11 +36,28 @@ const folder = (name: string) => {
 beforeAll(() => {
   const dest = folder('pack')
   const packed = ok(root, 'npm', 'pack', '--json', '--pack-destination', dest)
-  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[]
+  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
+    filename: string
+    files: { path: string }[]
+  }[]
   tarball = join(dest, info!.filename)
   // What ships: compiled code with types, the preset, the sample game, the docs; no tests, fixtures or example games.
   const files = info!.files.map((f) => f.path)
-  expect(files).toEqual(expect.arrayContaining(['bin/deckwright.js', 'dist/index.js', 'dist/index.d.ts', 'dist/render/components/index.js', 'preset/tsconfig.json', 'docs/templates.md', 'CHANGELOG.md', 'preview/index.html', 'preview/app.js', 'preview/style.css', 'assets/game-icons-authors.json']))
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'bin/deckwright.js',
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/render/components/index.js',
+      'preset/tsconfig.json',
+      'docs/templates.md',
+      'CHANGELOG.md',
+      'preview/index.html',
+      'preview/app.js',
+      'preview/style.css',
+      'assets/game-icons-authors.json',
+    ]),
+  )
   expect(files.filter((f) => /^(test|rules|cards|templates|src|bench)\//.test(f))).toEqual([])
 }, 300_000)
 
@@ -52,7 +69,17 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
   let project: string
   const json = (...args: string[]) => {
     const r = run(project, 'npx', 'deckwright', ...args, '--format', 'json')
-    return { ...r, diagnostics: JSON.parse(r.stdout) as { rule: string; file: string; line: number; column: number; card?: string; message: string }[] }
+    return {
+      ...r,
+      diagnostics: JSON.parse(r.stdout) as {
+        rule: string
+        file: string
+        line: number
+        column: number
+        card?: string
+        message: string
+      }[],
+    }
   }
 
   beforeAll(() => {
@@ -70,12 +97,19 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
     const init = ok(project, 'npx', 'deckwright', 'init')
     expect(init.stderr).toContain(`wrote    templates/${GAME}/index.tsx`)
     expect(init.stderr).toContain('added    package.json: scripts.build')
-    const after = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as Record<string, Record<string, string>>
+    const after = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >
     // What was there stays: the package type, npm's own test script, the tarball as deckwright.
     expect(after.type).toBe(type)
     expect(after.scripts!.test).toBe((before.scripts as Record<string, string>).test)
     expect(after.devDependencies!.deckwright).toBe((before.devDependencies as Record<string, string>).deckwright)
-    expect(after.scripts).toMatchObject({ build: 'deckwright build', validate: 'deckwright validate', typecheck: 'tsc --noEmit' })
+    expect(after.scripts).toMatchObject({
+      build: 'deckwright build',
+      validate: 'deckwright validate',
+      typecheck: 'tsc --noEmit',
+    })
     expect(after.devDependencies!.typescript).toBeDefined()
     // A second init overwrites nothing.
     const again = ok(project, 'npx', 'deckwright', 'init')
@@ -91,34 +125,68 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
     const faces = readdirSync(join(out, 'faces'))
     expect(faces.filter((f) => f.endsWith('.front.png')).length).toBeGreaterThan(3)
     expect(faces.filter((f) => f.endsWith('.back.svg')).length).toBeGreaterThan(0)
-    for (const pdf of [`${GAME}-cards.pdf`, `${GAME}-rules.pdf`]) expect(readFileSync(join(out, pdf)).subarray(0, 5).toString()).toBe('%PDF-')
+    for (const pdf of [`${GAME}-cards.pdf`, `${GAME}-rules.pdf`])
+      expect(readFileSync(join(out, pdf)).subarray(0, 5).toString()).toBe('%PDF-')
     // takumi comes with deckwright (its binary for this platform): it draws, without a warning.
-    const takumi = ok(project, 'npx', 'deckwright', 'build', '--renderer', 'takumi', '--only', 'faces', '--out', 'out-takumi')
+    const takumi = ok(
+      project,
+      'npx',
+      'deckwright',
+      'build',
+      '--renderer',
+      'takumi',
+      '--only',
+      'faces',
+      '--out',
+      'out-takumi',
+    )
     expect(takumi.stderr).not.toContain('renderer-unavailable')
-    expect(takumi.stderr).toMatch(new RegExp(`${GAME}: \\d+ faces \\(\\d+ drawn with takumi \\d+\\.\\d+\\.\\d+, 0 from the cache\\)`))
-    expect(readFileSync(join(project, 'out-takumi', GAME, 'faces', faces.find((f) => f.endsWith('.front.svg'))!), 'utf8')).toMatch(/^<svg/)
+    expect(takumi.stderr).toMatch(
+      new RegExp(`${GAME}: \\d+ faces \\(\\d+ drawn with takumi \\d+\\.\\d+\\.\\d+, 0 from the cache\\)`),
+    )
+    expect(
+      readFileSync(join(project, 'out-takumi', GAME, 'faces', faces.find((f) => f.endsWith('.front.svg'))!), 'utf8'),
+    ).toMatch(/^<svg/)
     // The sample's playable rules play: its findings are warnings while the game is young.
     const simulate = ok(project, 'npx', 'deckwright', 'simulate', GAME, '--runs', '300', '--bots', 'random,greedy')
     expect(simulate.stdout).toMatch(new RegExp(`^${GAME}: 300 games, seed 1, 2/3/4 players, bots random, greedy`))
-    expect(readdirSync(join(out, 'simulation')).sort()).toEqual(['card-impact.png', 'card-impact.svg', 'game-lengths.png', 'game-lengths.svg', 'report.json', 'win-rates.png', 'win-rates.svg'])
+    expect(readdirSync(join(out, 'simulation')).sort()).toEqual([
+      'card-impact.png',
+      'card-impact.svg',
+      'game-lengths.png',
+      'game-lengths.svg',
+      'report.json',
+      'win-rates.png',
+      'win-rates.svg',
+    ])
     ok(project, 'npx', 'tsc', '--noEmit')
   }, 300_000)
 
   it('serves the preview page, its cards drawn, from the installed package', async () => {
     // The installed command itself (what npx runs), so that stopping it stops the preview.
-    const preview = spawn(join(project, 'node_modules', '.bin', 'deckwright'), ['preview', '--port', '0'], { cwd: project, env })
+    const preview = spawn(join(project, 'node_modules', '.bin', 'deckwright'), ['preview', '--port', '0'], {
+      cwd: project,
+      env,
+    })
     try {
       const url = await previewAddress(preview)
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
       try {
         const page = await browser.newPage()
         await page.goto(url)
-        await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date', undefined, { timeout: 120_000 })
+        await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date', undefined, {
+          timeout: 120_000,
+        })
         // Every face's image is there (those below the fold load as they are scrolled to), the first one drawn.
-        const sources = await page.locator('.card .face img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')!))
+        const sources = await page
+          .locator('.card .face img')
+          .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')!))
         expect(sources.length).toBeGreaterThan(0)
-        for (const src of sources) expect((await page.request.get(new URL(src, url).href)).headers()['content-type']).toBe('image/png')
-        await page.waitForFunction(() => (document.querySelector('.card .face img') as HTMLImageElement | null)?.naturalWidth! > 0)
+        for (const src of sources)
+          expect((await page.request.get(new URL(src, url).href)).headers()['content-type']).toBe('image/png')
+        await page.waitForFunction(
+          () => (document.querySelector('.card .face img') as HTMLImageElement | null)?.naturalWidth! > 0,
+        )
       } finally {
         await browser.close()
       }
@@ -160,7 +228,12 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
       expect(r.code).toBe(1)
       const thrown = r.diagnostics.filter((d) => d.rule === 'render/template-error')
       expect(thrown.length).toBeGreaterThan(0)
-      expect(thrown[0]).toMatchObject({ file: `templates/${GAME}/index.tsx`, line: at, card: expect.any(String), message: expect.stringMatching(/the front of .+ \(cards\/.+:\d+\): the dice of .+ are gone/) })
+      expect(thrown[0]).toMatchObject({
+        file: `templates/${GAME}/index.tsx`,
+        line: at,
+        card: expect.any(String),
+        message: expect.stringMatching(/the front of .+ \(cards\/.+:\d+\): the dice of .+ are gone/),
+      })
     } finally {
       writeFileSync(file, source)
     }
@@ -174,7 +247,13 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
       const lines = source.split('\n').length
       const r = json('validate')
       expect(r.code).toBe(1)
-      expect(r.diagnostics[0]).toMatchObject({ rule: 'game/definition', file: `rules/${GAME}/game.ts`, line: lines + 1, column: 20, message: expect.stringContaining('Unexpected ";"') })
+      expect(r.diagnostics[0]).toMatchObject({
+        rule: 'game/definition',
+        file: `rules/${GAME}/game.ts`,
+        line: lines + 1,
+        column: 20,
+        message: expect.stringContaining('Unexpected ";"'),
+      })
       expect(r.stderr).not.toMatch(/\n\s+at /)
     } finally {
       writeFileSync(file, source)
@@ -198,12 +277,16 @@ export const Row = ({ ctx }: { ctx: FaceContext<typeof game> }) => <IconRow ctx=
     expect(r.code).not.toBe(0)
     expect(r.out).toMatch(/typo\.tsx\(5,\d+\): error TS2322: Type '"abilty"' is not assignable/)
     writeFileSync(file, component('art', 'good'))
-    expect(run(project, 'npx', 'tsc', '--noEmit').out).toMatch(/typo\.tsx\(6,\d+\): error TS2322: Type '"good"' is not assignable/)
+    expect(run(project, 'npx', 'tsc', '--noEmit').out).toMatch(
+      /typo\.tsx\(6,\d+\): error TS2322: Type '"good"' is not assignable/,
+    )
     writeFileSync(file, component('abilty'))
     if (type === 'commonjs') {
       // TypeScript 5, which many designers still use, reads the same preset and declarations.
       ok(project, 'npm', 'install', '--no-audit', '--no-fund', '--save-dev', 'typescript5@npm:typescript@5')
-      expect(run(project, join('node_modules', 'typescript5', 'bin', 'tsc'), '--noEmit').out).toMatch(/typo\.tsx\(5,\d+\): error TS2322/)
+      expect(run(project, join('node_modules', 'typescript5', 'bin', 'tsc'), '--noEmit').out).toMatch(
+        /typo\.tsx\(5,\d+\): error TS2322/,
+      )
       writeFileSync(file, component('art'))
       ok(project, join('node_modules', 'typescript5', 'bin', 'tsc'), '--noEmit')
     }
@@ -215,12 +298,23 @@ it('writes a whole project into an empty folder', () => {
   const dir = join(folder('empty'), 'My Board Game')
   const r = run(root, process.execPath, join(root, 'bin', 'deckwright.js'), 'init', dir)
   expect(r.code, r.out).toBe(0)
-  for (const file of ['package.json', 'tsconfig.json', '.gitignore', '.github/workflows/cards.yml', 'rules/my-board-game/game.ts', 'rules/my-board-game/rules.md', 'templates/my-board-game/index.tsx']) expect(existsSync(join(dir, file)), file).toBe(true)
+  for (const file of [
+    'package.json',
+    'tsconfig.json',
+    '.gitignore',
+    '.github/workflows/cards.yml',
+    'rules/my-board-game/game.ts',
+    'rules/my-board-game/rules.md',
+    'templates/my-board-game/index.tsx',
+  ])
+    expect(existsSync(join(dir, file)), file).toBe(true)
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
   expect(pkg.devDependencies.deckwright).toMatch(/^\^\d+\.\d+\.\d+/)
   expect(readFileSync(join(dir, 'tsconfig.json'), 'utf8')).toContain('"extends": "deckwright/tsconfig"')
   expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toContain('out/')
-  expect(readFileSync(join(dir, '.github/workflows/cards.yml'), 'utf8')).toContain('npx deckwright validate --format github --max-warnings 0')
+  expect(readFileSync(join(dir, '.github/workflows/cards.yml'), 'utf8')).toContain(
+    'npx deckwright validate --format github --max-warnings 0',
+  )
   // An id that cannot be a folder or file name is refused.
   const bad = run(root, process.execPath, join(root, 'bin', 'deckwright.js'), 'init', dir, '--game', '../Escape')
   expect(bad.code).toBe(2)

@@ -8,7 +8,6 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS, deckwright, fixture, previewAddress, root } from './helpers.ts'
 
-
 let project: string
 let preview: ChildProcess
 let url: string
@@ -20,7 +19,10 @@ const ships = () => join(project, 'cards', 'harbour', 'ships.yaml')
 const SHIPS = readFileSync(join(fixture('own-vocabulary'), 'cards', 'harbour', 'ships.yaml'), 'utf8')
 const src = (id: string, side = 'front') => page.locator(`#card-${id} img[alt="${side} of ${id}"]`).getAttribute('src')
 /** A raw request, as a browser on another site (or a script) could send it. */
-const raw = (path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> =>
+const raw = (
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> =>
   new Promise((resolve, reject) => {
     const { port } = new URL(url)
     const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
@@ -35,7 +37,11 @@ const raw = (path: string, headers: Record<string, string> = {}): Promise<{ stat
 beforeAll(async () => {
   project = mkdtempSync(join(root, 'test', 'build', 'tmp-preview-'))
   cpSync(fixture('own-vocabulary'), project, { recursive: true })
-  preview = spawn(process.execPath, [join(root, 'bin', 'deckwright.js'), 'preview', 'harbour', '--port', '0', '--jobs', '1'], { cwd: project })
+  preview = spawn(
+    process.execPath,
+    [join(root, 'bin', 'deckwright.js'), 'preview', 'harbour', '--port', '0', '--jobs', '1'],
+    { cwd: project },
+  )
   url = await previewAddress(preview, (text) => (log += text), 30)
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   page = await browser.newPage({ viewport: { width: 900, height: 420 } })
@@ -52,14 +58,25 @@ afterAll(async () => {
 describe('deckwright preview', () => {
   it('shows every card of the game, each face an image that loads', async () => {
     await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date')
-    expect(await page.locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-id')))).toEqual(['cog', 'junk', 'ann', 'bo'])
+    expect(await page.locator('.card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-id')))).toEqual([
+      'cog',
+      'junk',
+      'ann',
+      'bo',
+    ])
     // A front and a back each (no split cards here).
     expect(await page.locator('.card .face img').count()).toBe(8)
-    const loaded = await page.locator('.card .face img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))
+    const loaded = await page
+      .locator('.card .face img')
+      .evaluateAll((imgs) =>
+        imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+      )
     expect(loaded).toEqual(Array(8).fill(true))
     expect(await page.locator('#card-cog .qty').textContent()).toBe('×1')
     // Drawn with takumi, as a preview is unless told otherwise, and the page says so.
-    expect(await page.locator('#renderer').textContent()).toMatch(/^drawn with takumi \d+\.\d+\.\d+ \(fast; deckwright build draws with satori \+ resvg\)$/)
+    expect(await page.locator('#renderer').textContent()).toMatch(
+      /^drawn with takumi \d+\.\d+\.\d+ \(fast; deckwright build draws with satori \+ resvg\)$/,
+    )
   })
 
   it("replaces a card's face when its file is saved, without a reload, keeping the scroll", async () => {
@@ -69,7 +86,11 @@ describe('deckwright preview', () => {
     expect(scrolled).toBe(120)
     const [cog, junk] = [await src('cog'), await src('junk')]
     writeFileSync(ships(), SHIPS.replace('The Cog', 'The Big Cog'))
-    await page.waitForFunction((before) => document.querySelector('#card-cog img')?.getAttribute('src') !== before, cog, { timeout: 30_000 })
+    await page.waitForFunction(
+      (before) => document.querySelector('#card-cog img')?.getAttribute('src') !== before,
+      cog,
+      { timeout: 30_000 },
+    )
     expect(await src('junk')).toBe(junk)
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
@@ -83,9 +104,13 @@ describe('deckwright preview', () => {
     writeFileSync(ships(), SHIPS.replace('"#c62828"', 'crimson'))
     const problem = page.locator('#card-junk .card-problems .problem.error')
     await problem.waitFor({ timeout: 30_000 })
-    expect(await problem.locator('.message').textContent()).toContain('expected a colour such as #1e88e5, found "crimson"')
+    expect(await problem.locator('.message').textContent()).toContain(
+      'expected a colour such as #1e88e5, found "crimson"',
+    )
     const link = await problem.locator('a.where').getAttribute('href')
-    expect(link).toBe(`vscode://file/${encodeURI(join(project, 'cards', 'harbour', 'ships.yaml'))}:4:${SHIPS.split('\n')[3]!.indexOf('hull') + 7}`)
+    expect(link).toBe(
+      `vscode://file/${encodeURI(join(project, 'cards', 'harbour', 'ships.yaml'))}:4:${SHIPS.split('\n')[3]!.indexOf('hull') + 7}`,
+    )
     // The last good faces stay under an overlay that says what failed.
     expect(await page.locator('#overlay').isVisible()).toBe(true)
     expect(await page.locator('#overlay-list').textContent()).toContain('crimson')
@@ -123,12 +148,25 @@ describe('deckwright preview', () => {
     await page.locator('#sheet-pages .sheet-page').first().waitFor()
     // One page of the four fronts, then one of their backs (double-sided, long-edge).
     expect(await page.locator('#sheet-pages .sheet-page').count()).toBe(2)
-    expect(await page.locator('#sheets-title').textContent()).toBe('3 a4 pages, double-sided, long-edge flip; the last is the credits')
-    const alts = (n: number) => page.locator('#sheet-pages .sheet-page').nth(n).locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))
+    expect(await page.locator('#sheets-title').textContent()).toBe(
+      '3 a4 pages, double-sided, long-edge flip; the last is the credits',
+    )
+    const alts = (n: number) =>
+      page
+        .locator('#sheet-pages .sheet-page')
+        .nth(n)
+        .locator('img')
+        .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))
     expect(await alts(0)).toEqual(['front of cog', 'front of junk', 'front of ann', 'front of bo'])
     expect(await alts(1)).toEqual(['back of cog', 'back of junk', 'back of ann', 'back of bo'])
     // A long-edge flip mirrors the columns: the first card's back is on the right of the back page.
-    const left = (n: number) => page.locator('#sheet-pages .sheet-page').nth(n).locator('.sheet-face').first().evaluate((e) => parseFloat((e as HTMLElement).style.left))
+    const left = (n: number) =>
+      page
+        .locator('#sheet-pages .sheet-page')
+        .nth(n)
+        .locator('.sheet-face')
+        .first()
+        .evaluate((e) => parseFloat((e as HTMLElement).style.left))
     expect(await left(1)).toBeGreaterThan(await left(0))
     await page.keyboard.press('Escape')
   })
@@ -137,26 +175,47 @@ describe('deckwright preview', () => {
     const before = await src('ann')
     const templates = join(project, 'templates', 'harbour', 'index.tsx')
     writeFileSync(templates, readFileSync(templates, 'utf8').replace("background: '#fafafa'", "background: '#ffe082'"))
-    await page.waitForFunction((b) => document.querySelector('#card-ann img')?.getAttribute('src') !== b, before, { timeout: 60_000 })
+    await page.waitForFunction((b) => document.querySelector('#card-ann img')?.getAttribute('src') !== b, before, {
+      timeout: 60_000,
+    })
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     expect(log).toContain('starting a new build process')
   }, 90_000)
 
   it('says so when its build process dies, and starts another on the next save', async () => {
-    const builder = Number(execFileSync('pgrep', ['-P', String(preview.pid)], { encoding: 'utf8' }).trim().split('\n')[0])
+    const builder = Number(
+      execFileSync('pgrep', ['-P', String(preview.pid)], { encoding: 'utf8' })
+        .trim()
+        .split('\n')[0],
+    )
     process.kill(builder, 'SIGKILL')
     const problem = page.locator('#problem-list .problem.error .message')
-    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'build failed', undefined, { timeout: 30_000 })
-    expect(await problem.textContent()).toBe('deckwright: the build process ended (SIGKILL); the next change starts another')
-    expect(await page.evaluate(() => fetch('/api/state').then((r) => r.json()).then((s) => s.games[0].diagnostics[0].rule))).toBe('build/process-ended')
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'build failed', undefined, {
+      timeout: 30_000,
+    })
+    expect(await problem.textContent()).toBe(
+      'deckwright: the build process ended (SIGKILL); the next change starts another',
+    )
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/state')
+          .then((r) => r.json())
+          .then((s) => s.games[0].diagnostics[0].rule),
+      ),
+    ).toBe('build/process-ended')
     writeFileSync(ships(), SHIPS.replace('The Junk', 'The Old Junk'))
-    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date', undefined, { timeout: 60_000 })
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date', undefined, {
+      timeout: 60_000,
+    })
     expect(await page.locator('#problem-list .problem').count()).toBe(0)
   }, 90_000)
 
   it('says in one line why it cannot start, and exits 2', async () => {
     const taken = await deckwright(project, 'preview', 'harbour', '--port', new URL(url).port)
-    expect([taken.code, taken.stderr.trim()]).toEqual([2, `deckwright: port ${new URL(url).port} is in use: choose another with --port (0 picks a free one)`])
+    expect([taken.code, taken.stderr.trim()]).toEqual([
+      2,
+      `deckwright: port ${new URL(url).port} is in use: choose another with --port (0 picks a free one)`,
+    ])
     const editor = await deckwright(project, 'preview', '--editor', 'notepad')
     expect(editor.code).toBe(2)
     expect(editor.stderr).toContain('--editor must be a link with {path} in it')
@@ -167,7 +226,14 @@ describe('deckwright preview', () => {
     expect((await raw('/', { Host: 'evil.example:80' })).status).toBe(403)
     expect((await raw('/', { Host: new URL(url).host })).status).toBe(200)
     const host = { Host: new URL(url).host }
-    for (const path of ['/out/harbour/%2e%2e/%2e%2e/package.json', '/out/harbour/..%2f..%2fpackage.json', '/out/.cache/x.png', '/out/harbour/', '/out/other/faces/cog.front.png', '/out/harbour/faces/%2e%2e%2f%2e%2e%2fharbour%2ffaces%2fcog.front.png'])
+    for (const path of [
+      '/out/harbour/%2e%2e/%2e%2e/package.json',
+      '/out/harbour/..%2f..%2fpackage.json',
+      '/out/.cache/x.png',
+      '/out/harbour/',
+      '/out/other/faces/cog.front.png',
+      '/out/harbour/faces/%2e%2e%2f%2e%2e%2fharbour%2ffaces%2fcog.front.png',
+    ])
       expect([path, (await raw(path, host)).status]).toEqual([path, 404])
     // A file that cannot be read (here a folder where a face would be) is not found, and the server stays up.
     mkdirSync(join(project, 'out', '.cache', 'harbour', `${'a'.repeat(40)}.png`), { recursive: true })

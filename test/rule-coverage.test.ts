@@ -23,7 +23,10 @@ const emitted = new Set(
   ),
 )
 // Only test files count: a helper that emits a rule (face-context.ts) does not test it.
-const tests = files(join(root, 'test')).filter((f) => /\.test\.tsx?$/.test(f) && !f.endsWith('rule-coverage.test.ts')).map((f) => readFileSync(f, 'utf8')).join('\n')
+const tests = files(join(root, 'test'))
+  .filter((f) => /\.test\.tsx?$/.test(f) && !f.endsWith('rule-coverage.test.ts'))
+  .map((f) => readFileSync(f, 'utf8'))
+  .join('\n')
 
 describe('diagnostic rule ids', () => {
   it('are found in the source', () => expect(emitted.size).toBeGreaterThan(30))

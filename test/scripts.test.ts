@@ -24,7 +24,8 @@ const inkRuns = (png: PNG, y0: number, y1: number, gap = 12) => {
   const runs: { x0: number; x1: number }[] = []
   for (let x = 0; x < png.width; x++) {
     let inked = false
-    for (let y = Math.max(0, y0); y < Math.min(png.height, y1) && !inked; y++) inked = png.data[(y * png.width + x) * 4]! < 128
+    for (let y = Math.max(0, y0); y < Math.min(png.height, y1) && !inked; y++)
+      inked = png.data[(y * png.width + x) * 4]! < 128
     if (!inked) continue
     const last = runs[runs.length - 1]
     if (last && x - last.x1 <= gap) last.x1 = x
@@ -108,7 +109,13 @@ describe('card text in every script', () => {
     const paragraph = parseInline('العب 3 بطاقات مع Maybe Missions')[0]!
     const text = (i: number) => (paragraph[i]![0] as { text: string }).text
     expect(paragraphDirection(paragraph)).toBe('rtl')
-    expect(visualOrder(paragraph, paragraph.map((_, i) => i), 'rtl').map(text)).toEqual(['Maybe', 'Missions', 'مع', 'بطاقات', '3', 'العب'])
+    expect(
+      visualOrder(
+        paragraph,
+        paragraph.map((_, i) => i),
+        'rtl',
+      ).map(text),
+    ).toEqual(['Maybe', 'Missions', 'مع', 'بطاقات', '3', 'العب'])
     const latin = parseInline('Pay 3 coins')[0]!
     expect(paragraphDirection(latin)).toBe('ltr')
     expect(visualOrder(latin, [0, 1, 2], 'ltr')).toEqual([0, 1, 2])
@@ -137,18 +144,37 @@ describe('card text in every script', () => {
   })
 
   it('warns of characters no installed font draws, at the card and field, naming the package that would', async () => {
-    const found = (JSON.parse(built.stdout) as { rule: string; severity: string; card?: string; field?: string; line: number; message: string }[]).filter((d) => d.rule === 'render/undrawable-text')
+    const found = (
+      JSON.parse(built.stdout) as {
+        rule: string
+        severity: string
+        card?: string
+        field?: string
+        line: number
+        message: string
+      }[]
+    ).filter((d) => d.rule === 'render/undrawable-text')
     expect(found).toEqual([
-      expect.objectContaining({ severity: 'warning', card: 'ko', field: 'text', line: 14, message: expect.stringContaining('"한" (U+D55C), "글" (U+AE00), "카" (U+CE74), "드" (U+B4DC) cannot be drawn') }),
+      expect.objectContaining({
+        severity: 'warning',
+        card: 'ko',
+        field: 'text',
+        line: 14,
+        message: expect.stringContaining('"한" (U+D55C), "글" (U+AE00), "카" (U+CE74), "드" (U+B4DC) cannot be drawn'),
+      }),
     ])
     expect(found[0]!.message).toContain('npm install @fontsource/noto-sans-kr')
     // validate lays the faces out and says so too.
     const validated = await deckwright(project, 'validate', '--format', 'json')
-    expect(JSON.parse(validated.stdout).filter((d: { rule: string }) => d.rule === 'render/undrawable-text')).toHaveLength(1)
+    expect(
+      JSON.parse(validated.stdout).filter((d: { rule: string }) => d.rule === 'render/undrawable-text'),
+    ).toHaveLength(1)
   })
 
   it('credits the fallback fonts it drew with', () => {
-    const sheets = execFileSync('pdftotext', [join(project, 'out', 'polyglot', 'polyglot-cards.pdf'), '-'], { encoding: 'utf8' })
+    const sheets = execFileSync('pdftotext', [join(project, 'out', 'polyglot', 'polyglot-cards.pdf'), '-'], {
+      encoding: 'utf8',
+    })
     for (const family of ['Noto Sans SC', 'Noto Sans Arabic', 'Noto Sans Devanagari']) expect(sheets).toContain(family)
   })
 
@@ -158,7 +184,12 @@ describe('card text in every script', () => {
     expect(said.filter((d) => d.rule === 'render/undrawable-text').map((d) => d.card)).toEqual(['ko'])
     // Two emoji from different files of Noto Emoji that share their first UTF-16 unit, in one text: satori
     // would draw the second as a box without a word, so the build says so.
-    expect(said.filter((d) => d.rule === 'render/font-clash')).toEqual([expect.objectContaining({ card: 'emoji-clash', message: expect.stringContaining('"🌟" and "🎲" come from different files of one font') })])
+    expect(said.filter((d) => d.rule === 'render/font-clash')).toEqual([
+      expect.objectContaining({
+        card: 'emoji-clash',
+        message: expect.stringContaining('"🌟" and "🎲" come from different files of one font'),
+      }),
+    ])
     const inter = loadFont(baseFonts.body)
     expect(new FontBook([inter]).fontFor(0x1f3b2, inter)?.package).toBe('@fontsource/noto-emoji')
   })
@@ -176,24 +207,45 @@ describe('card text in every script', () => {
   it("tries a game's own fallback fonts first", () => {
     const inter = loadFont(baseFonts.body)
     // ő is in Inter's latin-ext file, which deckwright does not load; a game that names Inter as a fallback gets it.
-    expect(new FontBook([inter], undefined, ['@fontsource/inter']).fontFor(0x151, inter)).toMatchObject({ package: '@fontsource/inter', name: 'Inter~latin-ext' })
+    expect(new FontBook([inter], undefined, ['@fontsource/inter']).fontFor(0x151, inter)).toMatchObject({
+      package: '@fontsource/inter',
+      name: 'Inter~latin-ext',
+    })
     expect(new FontBook([inter]).fontFor(0x151, inter)?.package).not.toBe('@fontsource/inter')
   })
 
   it('sets the booklet in the same fonts: Chinese, Arabic right to left, Devanagari and emoji embedded, the undrawable warned of', () => {
     const pdf = join(project, 'out', 'polyglot', 'polyglot-rules.pdf')
     const fonts = execFileSync('pdffonts', [pdf], { encoding: 'utf8' })
-    for (const font of ['NotoSansSC-Regular', 'NotoSansArabic-Regular', 'NotoSansDevanagari-Regular', 'NotoEmoji-Regular']) expect(fonts).toContain(font)
+    for (const font of [
+      'NotoSansSC-Regular',
+      'NotoSansArabic-Regular',
+      'NotoSansDevanagari-Regular',
+      'NotoEmoji-Regular',
+    ])
+      expect(fonts).toContain(font)
     const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })
     expect(text.replace(/\s+/g, '')).toContain('设计师在打印之前测试他们的每一张卡牌')
     expect(text).toContain('Noto Sans Arabic')
     // "ا ب" on its own line: alef first in the text, so on the right.
-    const words = [...execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' }).matchAll(/<word xMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => ({ x: Number(m[1]), text: m[2] }))
+    const words = [
+      ...execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' }).matchAll(
+        /<word xMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g,
+      ),
+    ].map((m) => ({ x: Number(m[1]), text: m[2] }))
     const alef = words.find((w) => w.text === 'ا')!
     const beh = words.find((w) => w.text === 'ب')!
     expect(alef.x).toBeGreaterThan(beh.x)
-    const said = (JSON.parse(built.stdout) as { rule: string; file: string; line: number; message: string }[]).filter((d) => d.rule === 'rules/undrawable-text')
-    expect(said).toEqual([expect.objectContaining({ file: 'rules/polyglot/rules.md', line: 15, message: expect.stringContaining('"한" (U+D55C), "글" (U+AE00) cannot be drawn in the booklet') })])
+    const said = (JSON.parse(built.stdout) as { rule: string; file: string; line: number; message: string }[]).filter(
+      (d) => d.rule === 'rules/undrawable-text',
+    )
+    expect(said).toEqual([
+      expect.objectContaining({
+        file: 'rules/polyglot/rules.md',
+        line: 15,
+        message: expect.stringContaining('"한" (U+D55C), "글" (U+AE00) cannot be drawn in the booklet'),
+      }),
+    ])
   })
 
   it("reads a Fontsource package's subsets and the characters each holds from its CSS", () => {

@@ -1,4 +1,16 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, utimesSync, writeFileSync, renameSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  renameSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -26,7 +38,13 @@ describe('OutputBatch', () => {
     const source = join(dir, 'store', 'k1.png')
     mkdirSync(join(dir, 'store'))
     writeFileSync(source, 'face pixels')
-    return { dir, source, out: (name: string) => join(dir, 'out', 'game', name), scratch: join(dir, 'out', '.cache'), game: join(dir, 'out', 'game') }
+    return {
+      dir,
+      source,
+      out: (name: string) => join(dir, 'out', 'game', name),
+      scratch: join(dir, 'out', '.cache'),
+      game: join(dir, 'out', 'game'),
+    }
   }
 
   it('writes nothing until commit, then every file: bytes, copies and staged files', () => {
@@ -37,7 +55,11 @@ describe('OutputBatch', () => {
     writeFileSync(batch.stage(out('cards.pdf')), 'sheets')
     expect(existsSync(out(''))).toBe(false)
     expect(batch.commit().written).toEqual([out('rules.pdf'), out('faces/a.png'), out('cards.pdf')])
-    expect(['rules.pdf', 'faces/a.png', 'cards.pdf'].map((f) => readFileSync(out(f), 'utf8'))).toEqual(['rules', 'face pixels', 'sheets'])
+    expect(['rules.pdf', 'faces/a.png', 'cards.pdf'].map((f) => readFileSync(out(f), 'utf8'))).toEqual([
+      'rules',
+      'face pixels',
+      'sheets',
+    ])
     expect(readdirSync(scratch)).toEqual([]) // the staged file was moved, not copied
     // A face is linked, not copied, where the file system has hard links (as here).
     expect(statSync(out('faces/a.png')).ino).toBe(statSync(source).ino)
@@ -73,7 +95,10 @@ describe('OutputBatch', () => {
       batch.copy(join(folder, 'faces', 'a.png'), source)
       batch.commit(undefined, options)
     }
-    const spares = () => readdirSync(builds).filter((name) => name.endsWith('.spare.json')).map((name) => name.split('.')[0])
+    const spares = () =>
+      readdirSync(builds)
+        .filter((name) => name.endsWith('.spare.json'))
+        .map((name) => name.split('.')[0])
     for (const folder of [game, game, other, other]) build(folder)
     expect(spares().sort()).toEqual(['game', 'game-two'])
     build(game, { recycle: false })
@@ -132,12 +157,22 @@ describe('OutputBatch', () => {
     commit((i) => faces[i]!, 'tts/sheet.png')
     commit((i) => faces[i]!)
     // Two builds now: the current one, and the one it replaced kept as the spare (its faces only).
-    const [spare] = readdirSync(builds).filter((n) => n.endsWith('.spare.json')).map((n) => join(builds, n.slice(0, -'.spare.json'.length)))
-    expect(readdirSync(spare!, { recursive: true }).map(String).sort()).toEqual(['faces', 'faces/c0.png', 'faces/c1.png', 'faces/c2.png', 'faces/c3.png'])
+    const [spare] = readdirSync(builds)
+      .filter((n) => n.endsWith('.spare.json'))
+      .map((n) => join(builds, n.slice(0, -'.spare.json'.length)))
+    expect(readdirSync(spare!, { recursive: true }).map(String).sort()).toEqual([
+      'faces',
+      'faces/c0.png',
+      'faces/c1.png',
+      'faces/c2.png',
+      'faces/c3.png',
+    ])
     const inode = statSync(join(spare!, 'faces', 'c0.png')).ino
     // The next build is made from the spare: card 3 changes, card 0 stays the same file (not linked again).
     const third = commit((i) => faces[i === 3 ? 5 : i]!)
-    expect(readlinkSync(game)).toContain(basename(readdirSync(builds).find((n) => !n.endsWith('.json') && existsSync(join(builds, `${n}.json`)))!))
+    expect(readlinkSync(game)).toContain(
+      basename(readdirSync(builds).find((n) => !n.endsWith('.json') && existsSync(join(builds, `${n}.json`)))!),
+    )
     expect(statSync(out('faces/c0.png')).ino).toBe(inode)
     expect(['c0', 'c3'].map((c) => readFileSync(out(`faces/${c}.png`), 'utf8'))).toEqual(['face 0', 'face 5'])
     // A file no stage wrote this time is carried over from the current build (not from the spare, which kept faces only).
@@ -168,7 +203,12 @@ describe('OutputBatch', () => {
     }
     commit()
     commit()
-    const spare = join(builds, readdirSync(builds).find((n) => n.endsWith('.spare.json'))!.slice(0, -'.spare.json'.length))
+    const spare = join(
+      builds,
+      readdirSync(builds)
+        .find((n) => n.endsWith('.spare.json'))!
+        .slice(0, -'.spare.json'.length),
+    )
     rmSync(join(spare, 'faces', 'b.png'))
     commit()
     expect(readdirSync(out('faces')).sort()).toEqual(['a.png', 'b.png'])

@@ -72,18 +72,38 @@ const list = (node: List, ctx: BlockContext): FlowItem[] => {
   const items: FlowItem[] = []
   const starts: number[] = []
   node.children.forEach((li, index) => {
-    const inner: BlockContext = { ...ctx, x: ctx.x + indent, width: ctx.width - indent, listDepth: ctx.listDepth + 1, tight }
-    const itemGap = index === 0 ? (ctx.tight ? ctx.style.paragraphGap * 0.3 : ctx.style.paragraphGap * 0.55) : tight ? ctx.style.paragraphGap * 0.3 : ctx.style.paragraphGap * 0.6
+    const inner: BlockContext = {
+      ...ctx,
+      x: ctx.x + indent,
+      width: ctx.width - indent,
+      listDepth: ctx.listDepth + 1,
+      tight,
+    }
+    const itemGap =
+      index === 0
+        ? ctx.tight
+          ? ctx.style.paragraphGap * 0.3
+          : ctx.style.paragraphGap * 0.55
+        : tight
+          ? ctx.style.paragraphGap * 0.3
+          : ctx.style.paragraphGap * 0.6
     const children = renderBlocks(li.children, inner, itemGap)
     if (!children.length) return
     const checkbox = li.checked === true ? '[x] ' : li.checked === false ? '[ ] ' : ''
-    const marker = node.ordered ? `${(node.start ?? 1) + index}.` : checkbox ? checkbox.trim() : BULLETS[ctx.listDepth % BULLETS.length]!
+    const marker = node.ordered
+      ? `${(node.start ?? 1) + index}.`
+      : checkbox
+        ? checkbox.trim()
+        : BULLETS[ctx.listDepth % BULLETS.length]!
     const first = children[0]!
     const draw = first.draw
     const format = ctx.format
     first.draw = (doc, left, top) => {
       const baseline = top + (first.baseline ?? baselineIn(first.height, format.size))
-      doc.font(node.ordered ? FONT.body : FONT.bold).fontSize(format.size).fillColor(ctx.tint)
+      doc
+        .font(node.ordered ? FONT.body : FONT.bold)
+        .fontSize(format.size)
+        .fillColor(ctx.tint)
       const w = doc.widthOfString(marker)
       // Bullets sit centred in the indent; numbers end just before the text.
       const mx = node.ordered || checkbox ? left + ctx.x + indent - w - 3 : left + ctx.x + (indent - w) / 2 - 1
@@ -109,7 +129,13 @@ const blockquote = (children: RootContent[], ctx: BlockContext): FlowItem[] => {
       doc.rect(rect.x, rect.y + 1, 2, rect.height - 2).fill(COLOUR.quoteBar)
     },
   }
-  const inner: BlockContext = { ...ctx, x: ctx.x + indent, width: ctx.width - indent, frames: [...ctx.frames, frame], format: { ...ctx.format, color: COLOUR.muted } }
+  const inner: BlockContext = {
+    ...ctx,
+    x: ctx.x + indent,
+    width: ctx.width - indent,
+    frames: [...ctx.frames, frame],
+    format: { ...ctx.format, color: COLOUR.muted },
+  }
   const items = renderBlocks(children, inner, 0)
   if (items.length) items[0]!.spaceBefore = gap(ctx)
   return items
@@ -121,19 +147,34 @@ const rule = (ctx: BlockContext): FlowItem => ({
   frames: ctx.frames,
   draw: (doc, left, top) => {
     const y = top + ctx.style.body.leading / 2
-    doc.moveTo(left + ctx.x + ctx.width * 0.3, y).lineTo(left + ctx.x + ctx.width * 0.7, y).lineWidth(0.6).stroke(COLOUR.rule)
+    doc
+      .moveTo(left + ctx.x + ctx.width * 0.3, y)
+      .lineTo(left + ctx.x + ctx.width * 0.7, y)
+      .lineWidth(0.6)
+      .stroke(COLOUR.rule)
   },
 })
 
 /** Code keeps its lines (it is rare in rules; we have no monospaced font, so it is Inter on a grey ground). */
 const codeBlock = (value: string, ctx: BlockContext): FlowItem[] => {
   const pad = ctx.style.boxPadding * 0.7
-  const frame: Frame = { x: ctx.x, width: ctx.width, draw: (doc, r) => void doc.roundedRect(r.x, r.y, r.width, r.height, 2).fill(COLOUR.codeBackground) }
+  const frame: Frame = {
+    x: ctx.x,
+    width: ctx.width,
+    draw: (doc, r) => void doc.roundedRect(r.x, r.y, r.width, r.height, 2).fill(COLOUR.codeBackground),
+  }
   const inner: BlockContext = { ...ctx, x: ctx.x + pad, width: ctx.width - 2 * pad, frames: [...ctx.frames, frame] }
   // No-break spaces keep blank lines and indentation, which line breaking would otherwise fold away.
   const keep = (text: string) => text.replace(/^ +/, (m) => '\u00a0'.repeat(m.length)) || '\u00a0'
   const format = { ...ctx.format, size: ctx.style.small.size }
-  const lines = value.split('\n').flatMap((text) => textLines([{ text: keep(text), format }], inner, { spaceBefore: 0, leading: ctx.style.small.leading }))
-  return [spacer(pad, inner.frames, { spaceBefore: gap(ctx), keepWithNext: true, opens: frame }), ...lines, spacer(pad, inner.frames, { closes: frame, discardable: true })]
+  const lines = value
+    .split('\n')
+    .flatMap((text) =>
+      textLines([{ text: keep(text), format }], inner, { spaceBefore: 0, leading: ctx.style.small.leading }),
+    )
+  return [
+    spacer(pad, inner.frames, { spaceBefore: gap(ctx), keepWithNext: true, opens: frame }),
+    ...lines,
+    spacer(pad, inner.frames, { closes: frame, discardable: true }),
+  ]
 }
-

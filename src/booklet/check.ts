@@ -4,11 +4,18 @@ import type { RulesDoc } from '../load/rules.ts'
 import { isPhrasingParent, paramOf, type Shortcode } from '../shortcodes/tree.ts'
 import { readPicture } from './picture-sources.ts'
 import { iconPaths } from './icons.ts'
-import { BOOKLET_PARAMS, HEADING_PARAMS, HTML_PARAMS, unknownParamMessage, type BookletShortcode } from '../shortcodes/vocabulary.ts'
+import {
+  BOOKLET_PARAMS,
+  HEADING_PARAMS,
+  HTML_PARAMS,
+  unknownParamMessage,
+  type BookletShortcode,
+} from '../shortcodes/vocabulary.ts'
 
 /** The heading a shortcode names: its first heading-like parameter. */
 export const headingOf = (node: Shortcode): string | undefined => {
-  for (const name of HEADING_PARAMS) if (typeof node.params[name] === 'string' && String(node.params[name]).trim()) return String(node.params[name])
+  for (const name of HEADING_PARAMS)
+    if (typeof node.params[name] === 'string' && String(node.params[name]).trim()) return String(node.params[name])
   return undefined
 }
 
@@ -25,23 +32,29 @@ export const shortcodeProblems = (node: Shortcode): { rule: string; message: str
   const problems: { rule: string; message: string }[] = []
   for (const param of Object.keys(node.params)) {
     if (known.includes(param) || HTML_PARAMS.includes(param)) continue
-    const meant = node.name === 'rules-block' && (HEADING_PARAMS as readonly string[]).includes(param) ? ' (did you mean "heading"? It is printed as the heading)' : undefined
+    const meant =
+      node.name === 'rules-block' && (HEADING_PARAMS as readonly string[]).includes(param)
+        ? ' (did you mean "heading"? It is printed as the heading)'
+        : undefined
     problems.push({ rule: 'rules/unknown-param', message: unknownParamMessage(node.name, param, known, meant) })
   }
   const icon = node.name === 'rules-block' ? node.params['icon'] : undefined
   if (typeof icon === 'string' && icon.trim() && !iconPaths(icon)) {
-    problems.push({ rule: 'rules/unknown-icon', message: `the icon "${icon}" is not found: name a game-icons icon (crossed-swords), an installed Iconify set's (game-icons:crossed-swords), or a theme role (setup, objective, scoring…); no icon is drawn` })
+    problems.push({
+      rule: 'rules/unknown-icon',
+      message: `the icon "${icon}" is not found: name a game-icons icon (crossed-swords), an installed Iconify set's (game-icons:crossed-swords), or a theme role (setup, objective, scoring…); no icon is drawn`,
+    })
   }
   return problems
 }
 
 const PICTURES = new Set(['rules-image', 'rules-double-view'])
 
-
 /** The words the booklet uses for what it cannot draw: one place, for the booklet and for this check. */
 export const bookletWords = {
   noSource: 'This picture names no file (src="…"); a placeholder is printed.',
-  missingPicture: (src: string, why: string) => `The picture "${src}" is not printed: ${why}. A labelled placeholder stands in its place.`,
+  missingPicture: (src: string, why: string) =>
+    `The picture "${src}" is not printed: ${why}. A labelled placeholder stands in its place.`,
   unknownExample: (id: string, ids: readonly string[] | undefined) =>
     ids
       ? `The game defines no example "${id}" (its examples: ${ids.join(', ') || 'none'}); a placeholder is printed.`
@@ -57,10 +70,20 @@ export const bookletWords = {
  * booklet, which says the same): shortcodes it does not know, examples the game does not define, and
  * pictures it cannot print (missing, outside the rules folder, of a kind or size it refuses).
  */
-export const checkBooklet = (doc: RulesDoc, { baseDir, examples }: { baseDir: string; examples: readonly string[] }): Diagnostic[] => {
+export const checkBooklet = (
+  doc: RulesDoc,
+  { baseDir, examples }: { baseDir: string; examples: readonly string[] },
+): Diagnostic[] => {
   const diagnostics: Diagnostic[] = []
   const report = (rule: string, message: string, node: Nodes) =>
-    diagnostics.push({ rule, severity: 'warning', message, file: doc.file, line: node.position?.start.line, column: node.position?.start.column })
+    diagnostics.push({
+      rule,
+      severity: 'warning',
+      message,
+      file: doc.file,
+      line: node.position?.start.line,
+      column: node.position?.start.column,
+    })
   const problems = new Map<string, string | undefined>()
   const picture = (src: string | undefined, node: Nodes) => {
     if (!src) return report('rules/missing-image', bookletWords.noSource, node)
@@ -83,7 +106,8 @@ export const checkBooklet = (doc: RulesDoc, { baseDir, examples }: { baseDir: st
         if (!examples.includes(id)) report('rules/unknown-example', bookletWords.unknownExample(id, examples), node)
       }
     }
-    if ('children' in node) for (const child of node.children) walk(child as Nodes, inText || isPhrasingParent(node.type))
+    if ('children' in node)
+      for (const child of node.children) walk(child as Nodes, inText || isPhrasingParent(node.type))
   }
   walk(doc.tree, false)
   return diagnostics

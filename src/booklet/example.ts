@@ -16,7 +16,11 @@ export const exampleItem = (example: BookletExample, ctx: BlockContext): FlowIte
   const n = example.cards.length
   const widest = Math.max(...example.cards.map((c) => c.widthMm))
   const scale = Math.min(MAX_CARD_WIDTH / mmToPt(widest), (ctx.width - GAP * (n - 1)) / n / mmToPt(widest))
-  const sizes = example.cards.map((c) => ({ w: mmToPt(c.widthMm) * scale, h: mmToPt(c.heightMm) * scale, bleed: mmToPt(c.bleedMm) * scale }))
+  const sizes = example.cards.map((c) => ({
+    w: mmToPt(c.widthMm) * scale,
+    h: mmToPt(c.heightMm) * scale,
+    bleed: mmToPt(c.bleedMm) * scale,
+  }))
   const rowHeight = Math.max(...sizes.map((s) => s.h))
   const rowWidth = sizes.reduce((sum, s) => sum + s.w, 0) + GAP * (n - 1)
   const captionSize = ctx.style.small.size
@@ -36,12 +40,19 @@ export const exampleItem = (example: BookletExample, ctx: BlockContext): FlowIte
         if (card.turned) doc.rotate(180, { origin: [x + w / 2, y + h / 2] })
         drawImage(doc, card.png, x - bleed, y - bleed, { width: w + 2 * bleed, height: h + 2 * bleed })
         doc.restore()
-        doc.roundedRect(x, y, w, h, mmToPt(3) * scale).lineWidth(0.5).stroke(COLOUR.placeholderBorder)
+        doc
+          .roundedRect(x, y, w, h, mmToPt(3) * scale)
+          .lineWidth(0.5)
+          .stroke(COLOUR.placeholderBorder)
         x += w + GAP
       })
       if (example.title) {
         doc.font(FONT.italic).fontSize(captionSize).fillColor(COLOUR.muted)
-        doc.text(example.title, left + ctx.x, top + rowHeight + captionSize * 0.7, { width: ctx.width, align: 'center', lineBreak: false })
+        doc.text(example.title, left + ctx.x, top + rowHeight + captionSize * 0.7, {
+          width: ctx.width,
+          align: 'center',
+          lineBreak: false,
+        })
       }
     },
   }
@@ -52,7 +63,11 @@ export const exampleItem = (example: BookletExample, ctx: BlockContext): FlowIte
  * cards that were not drawn (another set) are left out, and an example left with no card is left out too (the
  * booklet prints a placeholder for it).
  */
-export const examplesFromFaces = (game: GameDef, faces: Pick<GameFaces, 'cards'>, bleedMm: number): Record<string, BookletExample> => {
+export const examplesFromFaces = (
+  game: GameDef,
+  faces: Pick<GameFaces, 'cards'>,
+  bleedMm: number,
+): Record<string, BookletExample> => {
   const byId = new Map(faces.cards.map((f) => [f.card.id, f]))
   const examples = Object.entries(game.examples ?? {}).map(([id, example]): [string, BookletExample] => [
     id,
@@ -61,7 +76,17 @@ export const examplesFromFaces = (game: GameDef, faces: Pick<GameFaces, 'cards'>
       cards: example.cards.flatMap((cardId, i) => {
         const face = byId.get(cardId)
         const size = face && typeSize(game, face.card.type)
-        return face && size ? [{ png: face.front.png, widthMm: size.widthMm, heightMm: size.heightMm, bleedMm, turned: example.turned?.[i] === 'second' }] : []
+        return face && size
+          ? [
+              {
+                png: face.front.png,
+                widthMm: size.widthMm,
+                heightMm: size.heightMm,
+                bleedMm,
+                turned: example.turned?.[i] === 'second',
+              },
+            ]
+          : []
       }),
     },
   ])

@@ -16,7 +16,9 @@ export interface BookletFonts {
 }
 
 export const bookletFonts = (doc: PDFKit.PDFDocument, projectRoot?: string): BookletFonts => {
-  const roles = new Map<string, LoadedFont>((Object.keys(ROLES) as (keyof typeof ROLES)[]).map((role) => [FONT[role], loadFont(ROLES[role])]))
+  const roles = new Map<string, LoadedFont>(
+    (Object.keys(ROLES) as (keyof typeof ROLES)[]).map((role) => [FONT[role], loadFont(ROLES[role])]),
+  )
   const nameOf = new Map<LoadedFont, string>([...roles].map(([name, font]) => [font, name]))
   const book = new FontBook([...roles.values()], projectRoot)
   const used = new Set<string>()

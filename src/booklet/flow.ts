@@ -83,7 +83,8 @@ export const paginate = (items: FlowItem[], top: number, bottom: number): Placed
       return
     }
     let need = space + item.height
-    for (let j = i; items[j]!.keepWithNext && j + 1 < items.length; j++) need += items[j + 1]!.spaceBefore + items[j + 1]!.height
+    for (let j = i; items[j]!.keepWithNext && j + 1 < items.length; j++)
+      need += items[j + 1]!.spaceBefore + items[j + 1]!.height
     const fitsSelf = y + space + item.height <= bottom
     const chainFitsSomewhere = need <= bottom - top
     if (!atTop && (!fitsSelf || (y + need > bottom && chainFitsSomewhere))) {
@@ -103,11 +104,22 @@ const CONTINUATION = 4
 
 /** Draws one page: frames first (outermost first, so inner boxes lie on outer ones), then the items. */
 export const drawPage = (doc: PDFKit.PDFDocument, placed: Placed[], left: number): void => {
-  const extents = new Map<Frame, { top: number; bottom: number; depth: number; opens: boolean; closes: boolean; order: number }>()
+  const extents = new Map<
+    Frame,
+    { top: number; bottom: number; depth: number; opens: boolean; closes: boolean; order: number }
+  >()
   for (const { item, y } of placed) {
     item.frames.forEach((frame, depth) => {
       const e = extents.get(frame)
-      if (!e) extents.set(frame, { top: y, bottom: y + item.height, depth, opens: item.opens === frame, closes: item.closes === frame, order: extents.size })
+      if (!e)
+        extents.set(frame, {
+          top: y,
+          bottom: y + item.height,
+          depth,
+          opens: item.opens === frame,
+          closes: item.closes === frame,
+          order: extents.size,
+        })
       else {
         e.bottom = y + item.height
         e.closes = item.closes === frame
@@ -119,7 +131,11 @@ export const drawPage = (doc: PDFKit.PDFDocument, placed: Placed[], left: number
     const top = e.top - (e.opens ? 0 : CONTINUATION)
     const bottom = e.bottom + (e.closes ? 0 : CONTINUATION)
     doc.save()
-    frame.draw(doc, { x: left + frame.x, y: top, width: frame.width, height: bottom - top }, { opens: e.opens, closes: e.closes })
+    frame.draw(
+      doc,
+      { x: left + frame.x, y: top, width: frame.width, height: bottom - top },
+      { opens: e.opens, closes: e.closes },
+    )
     doc.restore()
   }
   for (const { item, y } of placed) {

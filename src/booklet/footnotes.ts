@@ -37,14 +37,25 @@ export const takeFootnotes = (tree: Root): FootnoteDefinition[] => {
 export const footnoteItems = (definitions: FootnoteDefinition[], ctx: BlockContext): FlowItem[] => {
   if (!definitions.length) return []
   const small: BlockContext = { ...ctx, format: { ...ctx.format, size: ctx.style.small.size } }
-  const list: List = { type: 'list', ordered: true, start: 1, spread: false, children: definitions.map((d) => ({ type: 'listItem', spread: false, children: d.children })) }
+  const list: List = {
+    type: 'list',
+    ordered: true,
+    start: 1,
+    spread: false,
+    children: definitions.map((d) => ({ type: 'listItem', spread: false, children: d.children })),
+  }
   const items = renderBlocks([list], small)
   const rule: FlowItem = {
     height: ctx.style.paragraphGap,
     spaceBefore: ctx.style.paragraphGap * 2,
     keepWithNext: true,
     frames: [],
-    draw: (doc, left, top) => void doc.moveTo(left, top + 2).lineTo(left + ctx.width * 0.3, top + 2).lineWidth(0.5).stroke(COLOUR.rule),
+    draw: (doc, left, top) =>
+      void doc
+        .moveTo(left, top + 2)
+        .lineTo(left + ctx.width * 0.3, top + 2)
+        .lineWidth(0.5)
+        .stroke(COLOUR.rule),
   }
   return [rule, ...items]
 }

@@ -20,14 +20,27 @@ export const openSection = (title: string, ctx: BlockContext): Section => {
 export const heading = (children: PhrasingContent[], depth: number, ctx: BlockContext): FlowItem[] => {
   if (depth <= 2 && ctx.depth === 0 && ctx.listDepth === 0 && ctx.frames.length === 0) {
     const runs = runsOf(children, headingFormat(ctx), ctx)
-    const title = runs.map((r) => ('text' in r ? r.text : ' ')).join('').trim()
+    const title = runs
+      .map((r) => ('text' in r ? r.text : ' '))
+      .join('')
+      .trim()
     return headingBand(runs, ctx, title ? openSection(title, ctx) : undefined)
   }
   if (depth <= 2) return subHeading(runsOf(children, headingFormat(ctx), ctx), ctx)
-  return textLines(runsOf(children, { ...ctx.format, bold: true }, ctx), ctx, { spaceBefore: ctx.style.paragraphGap * 1.4, keep: true })
+  return textLines(runsOf(children, { ...ctx.format, bold: true }, ctx), ctx, {
+    spaceBefore: ctx.style.paragraphGap * 1.4,
+    keep: true,
+  })
 }
 
-export const headingFormat = (ctx: BlockContext): TextFormat => ({ ...ctx.format, bold: true, italic: false, font: FONT.heading, size: ctx.style.subHeading.size, color: ctx.tint })
+export const headingFormat = (ctx: BlockContext): TextFormat => ({
+  ...ctx.format,
+  bold: true,
+  italic: false,
+  font: FONT.heading,
+  size: ctx.style.subHeading.size,
+  color: ctx.tint,
+})
 
 /** A sub-heading: Bitter in the block's tint with a short bar of that tint at its left. */
 export const subHeading = (runs: Run[], ctx: BlockContext): FlowItem[] => {
@@ -53,7 +66,21 @@ export const headingBand = (runs: Run[], ctx: BlockContext, section?: Section, i
   const padX = 8
   const iconSize = blockHeading.size * 1.25
   const textX = padX + (icon ? iconSize + 6 : 0)
-  const white: Run[] = runs.map((r) => ('text' in r ? { ...r, format: { ...r.format, font: FONT.heading, bold: true, italic: false, size: blockHeading.size, color: '#ffffff' } } : r))
+  const white: Run[] = runs.map((r) =>
+    'text' in r
+      ? {
+          ...r,
+          format: {
+            ...r.format,
+            font: FONT.heading,
+            bold: true,
+            italic: false,
+            size: blockHeading.size,
+            color: '#ffffff',
+          },
+        }
+      : r,
+  )
   const lines = breakLines(white, ctx.width - textX - padX, ctx.measure)
   const leading = blockHeading.size * 1.25
   const height = Math.max(blockHeading.band, lines.length * leading + (blockHeading.band - leading))
@@ -71,7 +98,15 @@ export const headingBand = (runs: Run[], ctx: BlockContext, section?: Section, i
         doc.roundedRect(x, top, ctx.width, height, 3).fill(tint)
         if (icon) drawIcon(doc, icon, x + padX, top + (height - iconSize) / 2, iconSize, '#ffffff')
         const first = top + (height - lines.length * leading) / 2
-        lines.forEach((line, i) => drawLine(doc, line, x + textX, first + i * leading + baselineIn(leading, blockHeading.size), blockHeading.size))
+        lines.forEach((line, i) =>
+          drawLine(
+            doc,
+            line,
+            x + textX,
+            first + i * leading + baselineIn(leading, blockHeading.size),
+            blockHeading.size,
+          ),
+        )
       },
     },
   ]

@@ -25,7 +25,9 @@ export const hyphenator = (lang: string): Hyphenate | undefined => {
   const tag = patternsFor(lang)
   let hyphenate: Hyphenate | undefined
   if (tag) {
-    const { hyphenateSync } = require(`hyphen/${tag}`) as { hyphenateSync(text: string, options: { hyphenChar: string; minWordLength: number }): string }
+    const { hyphenateSync } = require(`hyphen/${tag}`) as {
+      hyphenateSync(text: string, options: { hyphenChar: string; minWordLength: number }): string
+    }
     hyphenate = (text) => {
       // The letters of a word as written, punctuation around it aside: "(verzamelstapel)."
       const parts = /^(\P{L}*)(\p{L}{6,})(\P{L}*)$/u.exec(text)

@@ -54,7 +54,14 @@ export const iconPaths = (name: unknown): IconPaths | undefined => {
 }
 
 /** Draws an icon filled with `color` in the square (x, y, size). */
-export const drawIcon = (doc: PDFKit.PDFDocument, icon: IconPaths, x: number, y: number, size: number, color: string): void => {
+export const drawIcon = (
+  doc: PDFKit.PDFDocument,
+  icon: IconPaths,
+  x: number,
+  y: number,
+  size: number,
+  color: string,
+): void => {
   const scale = size / Math.max(icon.width, icon.height)
   doc.save()
   doc.translate(x + (size - icon.width * scale) / 2, y + (size - icon.height * scale) / 2).scale(scale)

@@ -28,7 +28,10 @@ export type ImageProblem = { src: string; reason: string }
 const MAX_PIXELS = 2000
 
 /** Reads and converts every picture; a missing or unreadable one is a problem, not a throw. */
-export const loadImages = async (sources: string[], baseDir: string | undefined): Promise<{ images: Map<string, BookletImage>; problems: Map<string, string> }> => {
+export const loadImages = async (
+  sources: string[],
+  baseDir: string | undefined,
+): Promise<{ images: Map<string, BookletImage>; problems: Map<string, string> }> => {
   const images = new Map<string, BookletImage>()
   const problems = new Map<string, string>()
   for (const src of sources) {
@@ -57,10 +60,17 @@ const convert = async (src: string, input: Buffer): Promise<BookletImage> => {
   if (meta.format === 'jpeg' && scale === 1 && (meta.orientation ?? 1) === 1 && meta.space !== 'cmyk') {
     return { src, data: input, width, height }
   }
-  const pipeline = sharp(input, { limitInputPixels: DEFAULT_LIMITS.maxPixels }).autoOrient().flatten({ background: '#ffffff' }).removeAlpha().toColourspace('srgb')
+  const pipeline = sharp(input, { limitInputPixels: DEFAULT_LIMITS.maxPixels })
+    .autoOrient()
+    .flatten({ background: '#ffffff' })
+    .removeAlpha()
+    .toColourspace('srgb')
   if (scale < 1) pipeline.resize({ width: Math.round(width * scale) })
   // JPEG and WebP pictures were lossy already: a JPEG keeps the booklet small (a lossless PNG of a WebP is ~10× larger).
   const photo = meta.format === 'jpeg' || meta.format === 'webp'
-  const { data, info } = await (photo ? pipeline.jpeg({ quality: 88 }) : pipeline.png({ compressionLevel: 9 })).toBuffer({ resolveWithObject: true })
+  const { data, info } = await (photo
+    ? pipeline.jpeg({ quality: 88 })
+    : pipeline.png({ compressionLevel: 9 })
+  ).toBuffer({ resolveWithObject: true })
   return { src, data, width: info.width, height: info.height }
 }

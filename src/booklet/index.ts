@@ -15,7 +15,17 @@ import type { Placed, Section } from './flow.ts'
 import { imageSources, loadImages } from './images.ts'
 import { saddleSheets, SHEET_A4_LANDSCAPE } from './impose.ts'
 import { measurer } from './inline.ts'
-import { contentsItems, coverPage, creditsItems, drawPlaced, flowPages, marginNotes, pageNumber, runningHead, type PageDraw } from './pages.ts'
+import {
+  contentsItems,
+  coverPage,
+  creditsItems,
+  drawPlaced,
+  flowPages,
+  marginNotes,
+  pageNumber,
+  runningHead,
+  type PageDraw,
+} from './pages.ts'
 import { inlineShortcode, renderShortcode } from './shortcodes.ts'
 import { bookletStyle, COLOUR, DEFAULT_TINT, registerFonts, tintColour, type PageSizeName } from './styles.ts'
 import { typographer } from './typography.ts'
@@ -53,12 +63,24 @@ const MIN_SECTIONS_FOR_CONTENTS = 2
 export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {}): Promise<Result<Buffer>> => {
   const diagnostics: Diagnostic[] = []
   const report: BlockContext['report'] = (rule, severity, message, position) =>
-    diagnostics.push({ rule, severity, message, file: doc.file, line: position?.start.line, column: position?.start.column })
+    diagnostics.push({
+      rule,
+      severity,
+      message,
+      file: doc.file,
+      line: position?.start.line,
+      column: position?.start.column,
+    })
 
   const saddle = options.imposition === 'saddle'
   let pageSize = options.pageSize ?? 'a5'
   if (saddle && pageSize !== 'a5') {
-    diagnostics.push({ rule: 'print/saddle-page-size', severity: 'warning', file: doc.file, message: `Saddle imposition folds A4 sheets into an A5 booklet, so the pages are A5, not ${pageSize.toUpperCase()}.` })
+    diagnostics.push({
+      rule: 'print/saddle-page-size',
+      severity: 'warning',
+      file: doc.file,
+      message: `Saddle imposition folds A4 sheets into an A5 booklet, so the pages are A5, not ${pageSize.toUpperCase()}.`,
+    })
     pageSize = 'a5'
   }
   const style = bookletStyle(pageSize, { drafts: options.drafts })
@@ -107,11 +129,20 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
   if (body.length) body[0]!.spaceBefore = 0
   const bodyPages = body.length ? flowPages(body, style) : []
   const sections = ctx.sections
-  const coverTint = tintColour(doc.frontMatter['tint'] ?? doc.frontMatter['color'] ?? doc.frontMatter['icontint'], sections[0]?.tint ?? DEFAULT_TINT)
+  const coverTint = tintColour(
+    doc.frontMatter['tint'] ?? doc.frontMatter['color'] ?? doc.frontMatter['icontint'],
+    sections[0]?.tint ?? DEFAULT_TINT,
+  )
   const cover = coverPage(title, doc.frontMatter, coverTint, ctx)
 
   const sectionPage = new Map<number, number>()
-  const contentsPages = sections.length >= MIN_SECTIONS_FOR_CONTENTS ? flowPages(contentsItems(sections, ctx, (s) => sectionPage.get(s.index), !saddle), style) : []
+  const contentsPages =
+    sections.length >= MIN_SECTIONS_FOR_CONTENTS
+      ? flowPages(
+          contentsItems(sections, ctx, (s) => sectionPage.get(s.index), !saddle),
+          style,
+        )
+      : []
   const firstBodyPage = 2 + contentsPages.length
   bodyPages.forEach((placed, i) => {
     for (const { item } of placed) if (item.section) sectionPage.set(item.section.index, firstBodyPage + i)
@@ -121,11 +152,24 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
     // At the first of them in the rules.
     const first = Math.max(0, doc.source.indexOf(chars[0]!))
     const at = pointLocator(doc.source)(first)
-    report('rules/undrawable-text', 'warning', undrawableMessage(chars, ' in the booklet', [...new Set(chars.map(suggestedPackage))]), { start: at, end: at })
+    report(
+      'rules/undrawable-text',
+      'warning',
+      undrawableMessage(chars, ' in the booklet', [...new Set(chars.map(suggestedPackage))]),
+      { start: at, end: at },
+    )
   }
-  const drawnWith = drawnWithAll([{ fonts: [...Object.values(baseFonts).map((f) => f.package), ...fallbackFonts.used], icons: [...ctx.iconsUsed] }, options.credits?.drawnWith])
-  const credits = flowPages(creditsItems(creditsFor(drawnWith, options.credits?.root), ctx, options.credits?.drawnBy), style)
-  const notes = options.drafts ? notesByPage(doc, bodyPages) : new Map<number, Array<{ note: RulesDoc['notes'][number]; y: number }>>()
+  const drawnWith = drawnWithAll([
+    { fonts: [...Object.values(baseFonts).map((f) => f.package), ...fallbackFonts.used], icons: [...ctx.iconsUsed] },
+    options.credits?.drawnWith,
+  ])
+  const credits = flowPages(
+    creditsItems(creditsFor(drawnWith, options.credits?.root), ctx, options.credits?.drawnBy),
+    style,
+  )
+  const notes = options.drafts
+    ? notesByPage(doc, bodyPages)
+    : new Map<number, Array<{ note: RulesDoc['notes'][number]; y: number }>>()
 
   // Every page, in reading order, as a function that draws it.
   const pages: Array<{ draw: PageDraw; bookmark?: Section[] }> = [{ draw: cover }]
@@ -158,12 +202,19 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
     // Blank pages go before the credits, which close the booklet on its back cover.
     const count = pages.length + creditsDraws.length
     const blanks = (4 - (count % 4)) % 4
-    const all: PageDraw[] = [...pages.map((p) => p.draw), ...Array.from({ length: blanks }, (): PageDraw => () => {}), ...creditsDraws]
+    const all: PageDraw[] = [
+      ...pages.map((p) => p.draw),
+      ...Array.from({ length: blanks }, (): PageDraw => () => {}),
+      ...creditsDraws,
+    ]
     for (const side of saddleSheets(all.length)) {
       pdf.addPage({ size: SHEET_A4_LANDSCAPE, margin: 0 })
       side.forEach((index, half) => {
         pdf.save()
-        pdf.translate(half * (SHEET_A4_LANDSCAPE[0] / 2) + (SHEET_A4_LANDSCAPE[0] / 2 - style.page.width) / 2, (SHEET_A4_LANDSCAPE[1] - style.page.height) / 2)
+        pdf.translate(
+          half * (SHEET_A4_LANDSCAPE[0] / 2) + (SHEET_A4_LANDSCAPE[0] / 2 - style.page.width) / 2,
+          (SHEET_A4_LANDSCAPE[1] - style.page.height) / 2,
+        )
         all[index]!(pdf)
         pdf.restore()
       })
@@ -192,7 +243,9 @@ const stringOf = (value: unknown): string | undefined =>
 /** Each note beside the first block at or after its line: body page index → notes with the height they go at. */
 const notesByPage = (doc: RulesDoc, pages: Placed[][]) => {
   const byPage = new Map<number, Array<{ note: RulesDoc['notes'][number]; y: number }>>()
-  const starts = pages.flatMap((placed, page) => placed.flatMap((p) => (p.item.line !== undefined ? [{ line: p.item.line, page, y: p.y }] : [])))
+  const starts = pages.flatMap((placed, page) =>
+    placed.flatMap((p) => (p.item.line !== undefined ? [{ line: p.item.line, page, y: p.y }] : [])),
+  )
   for (const note of doc.notes) {
     const at = starts.find((s) => s.line >= note.line) ?? starts[starts.length - 1] ?? { page: 0, y: 0 }
     byPage.set(at.page, [...(byPage.get(at.page) ?? []), { note, y: at.y }])
@@ -204,8 +257,14 @@ const notesByPage = (doc: RulesDoc, pages: Placed[][]) => {
 const foldMarks = (pdf: PDFKit.PDFDocument) => {
   const [w, h] = SHEET_A4_LANDSCAPE
   pdf.save().lineWidth(0.5).strokeColor(COLOUR.faint)
-  pdf.moveTo(w / 2, 0).lineTo(w / 2, 12).stroke()
-  pdf.moveTo(w / 2, h - 12).lineTo(w / 2, h).stroke()
+  pdf
+    .moveTo(w / 2, 0)
+    .lineTo(w / 2, 12)
+    .stroke()
+  pdf
+    .moveTo(w / 2, h - 12)
+    .lineTo(w / 2, h)
+    .stroke()
   pdf.restore()
 }
 

@@ -115,7 +115,14 @@ export type Measure = ((font: string, size: number, text: string) => number) & {
 const fontOf = (f: TextFormat): FontName => f.font ?? fontFor(f.bold, f.italic)
 const CODE_PAD = 1.5
 const sameFormat = (a: TextFormat, b: TextFormat) =>
-  a.bold === b.bold && a.italic === b.italic && a.size === b.size && a.color === b.color && a.code === b.code && a.strike === b.strike && a.link === b.link && a.font === b.font
+  a.bold === b.bold &&
+  a.italic === b.italic &&
+  a.size === b.size &&
+  a.color === b.color &&
+  a.code === b.code &&
+  a.strike === b.strike &&
+  a.link === b.link &&
+  a.font === b.font
 
 interface Atom {
   text: string
@@ -136,7 +143,12 @@ export const breakLines = (runs: Run[], maxWidth: number, measure: Measure, hyph
   const width = (a: Atom) => measure(atomFont(a), a.format.size, a.text)
   const split = measure.split ?? ((text: string, font: string) => [{ text, font }])
   const atoms = (text: string, format: TextFormat): Atom[] =>
-    split(text, fontOf(format)).map((r) => ({ text: r.text, format, space: false, ...(r.font !== fontOf(format) && { font: r.font }) }))
+    split(text, fontOf(format)).map((r) => ({
+      text: r.text,
+      format,
+      space: false,
+      ...(r.font !== fontOf(format) && { font: r.font }),
+    }))
   const lines: Atom[][] = []
   let line: Atom[] = []
   let lineWidth = 0
@@ -221,11 +233,20 @@ export const breakLines = (runs: Run[], maxWidth: number, measure: Measure, hyph
   return lines.map((logical) => {
     // Reordered word by word; each word then a fragment of its own, which fontkit sets in its script's direction.
     const bidirectional = logical.some((a) => isRtl(a.text))
-    const line = bidirectional ? reorder(logical, levelsOf(logical.map((a) => a.text), direction)) : logical
+    const line = bidirectional
+      ? reorder(
+          logical,
+          levelsOf(
+            logical.map((a) => a.text),
+            direction,
+          ),
+        )
+      : logical
     const fragments: Fragment[] = []
     for (const atom of line) {
       const last = fragments[fragments.length - 1]
-      if (last && !bidirectional && last.font === atomFont(atom) && sameFormat(last.format, atom.format)) last.text += atom.text
+      if (last && !bidirectional && last.font === atomFont(atom) && sameFormat(last.format, atom.format))
+        last.text += atom.text
       else fragments.push({ text: atom.text, format: atom.format, font: atomFont(atom), x: 0, width: 0 })
     }
     let x = 0
@@ -243,15 +264,31 @@ export const drawLine = (doc: PDFKit.PDFDocument, line: Line, x: number, baselin
   for (const f of line.fragments) {
     const fx = x + f.x
     if (f.format.code) {
-      doc.save().roundedRect(fx - CODE_PAD, baseline - size * 0.85, f.width + 2 * CODE_PAD, size * 1.12, 1.5).fill(COLOUR.codeBackground).restore()
+      doc
+        .save()
+        .roundedRect(fx - CODE_PAD, baseline - size * 0.85, f.width + 2 * CODE_PAD, size * 1.12, 1.5)
+        .fill(COLOUR.codeBackground)
+        .restore()
     }
     doc.font(f.font).fontSize(f.format.size).fillColor(f.format.color)
     doc.text(f.text, fx, baseline, { lineBreak: false, baseline: 'alphabetic' })
     if (f.format.strike) {
-      doc.save().moveTo(fx, baseline - size * 0.3).lineTo(fx + f.width, baseline - size * 0.3).lineWidth(0.5).stroke(f.format.color).restore()
+      doc
+        .save()
+        .moveTo(fx, baseline - size * 0.3)
+        .lineTo(fx + f.width, baseline - size * 0.3)
+        .lineWidth(0.5)
+        .stroke(f.format.color)
+        .restore()
     }
     if (f.format.link) {
-      doc.save().moveTo(fx, baseline + size * 0.15).lineTo(fx + f.width, baseline + size * 0.15).lineWidth(0.4).stroke(f.format.color).restore()
+      doc
+        .save()
+        .moveTo(fx, baseline + size * 0.15)
+        .lineTo(fx + f.width, baseline + size * 0.15)
+        .lineWidth(0.4)
+        .stroke(f.format.color)
+        .restore()
       doc.link(fx, baseline - size, f.width, size * 1.3, f.format.link)
     }
   }

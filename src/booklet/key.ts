@@ -20,7 +20,8 @@ export const bookletKey = (rules: RulesDoc, options: BookletOptions): string => 
     .update(String(buildDate().getTime()))
     .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, options]))
     .update(JSON.stringify(rules.tree))
-  if (options.baseDir) for (const file of picturePaths(rules.tree, options.baseDir)) key.update(file).update(readFileSync(file))
+  if (options.baseDir)
+    for (const file of picturePaths(rules.tree, options.baseDir)) key.update(file).update(readFileSync(file))
   // The hyphenation patterns (a new release breaks words elsewhere).
   key.update(hyphenPatternsVersion())
   // The fonts installed in the project: a Noto family installed later draws what was a box.

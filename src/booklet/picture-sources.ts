@@ -59,10 +59,14 @@ export const readPicture = (src: string, baseDir: string | undefined): { bytes: 
     const bytes = readFileSync(path)
     const kind = sniffImage(bytes)
     // Whatever its name says: an SVG saved as map.png is an SVG to the decoder.
-    const checked = kind === 'png' || kind === 'jpeg' || kind === 'svg' ? checkImage(bytes, kind) : bytes.length > DEFAULT_LIMITS.maxBytes ? checkImage(bytes, 'png') : { ok: true as const }
+    const checked =
+      kind === 'png' || kind === 'jpeg' || kind === 'svg'
+        ? checkImage(bytes, kind)
+        : bytes.length > DEFAULT_LIMITS.maxBytes
+          ? checkImage(bytes, 'png')
+          : { ok: true as const }
     return checked.ok ? { bytes } : { problem: checked.message }
   } catch (error) {
     return { problem: `it could not be read as a picture (${(error as Error).message.split('\n')[0]})` }
   }
 }
-

@@ -11,7 +11,11 @@ let table: Record<string, QuoteMarks> | undefined
  * else its language's, else English.
  */
 export const quotationMarks = (lang: string): QuoteMarks => {
-  table ??= (JSON.parse(readFileSync(join(OWN_ROOT, 'assets', 'quotation-marks.json'), 'utf8')) as { marks: Record<string, QuoteMarks> }).marks
+  table ??= (
+    JSON.parse(readFileSync(join(OWN_ROOT, 'assets', 'quotation-marks.json'), 'utf8')) as {
+      marks: Record<string, QuoteMarks>
+    }
+  ).marks
   const tag = lang.toLowerCase()
   return table[tag] ?? table[tag.split('-')[0]!] ?? ENGLISH_QUOTES
 }

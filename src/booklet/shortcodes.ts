@@ -25,8 +25,21 @@ const markdown = unified().use(remarkParse)
  */
 export type ShortcodeRenderer = (node: Shortcode, ctx: BlockContext) => FlowItem[]
 
-
-const PHRASING = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'break', 'link', 'linkReference', 'image', 'imageReference', 'footnoteReference', 'shortcode', 'html'])
+const PHRASING = new Set([
+  'text',
+  'emphasis',
+  'strong',
+  'delete',
+  'inlineCode',
+  'break',
+  'link',
+  'linkReference',
+  'image',
+  'imageReference',
+  'footnoteReference',
+  'shortcode',
+  'html',
+])
 
 /** The share of the width a double view gives its picture: `split="40"`, `"40%"`, `"0.4"` or `"2/5"`; default 40 %. */
 export const splitShare = (value: unknown): number => {
@@ -43,21 +56,43 @@ export const blockShortcodes: Record<BookletShortcode, ShortcodeRenderer> = {
     const tint = tintColour(node.params['icontint'], ctx.tint)
     // `title=` and the like are taken for `heading=` too (with a warning): a heading is never dropped.
     const heading = paramOf(node, 'heading', 0) ?? headingOf(node)
-    const inner: BlockContext = { ...ctx, tint, depth: ctx.depth + 1, inMarkdown: ctx.inMarkdown || node.delimiter === '%' }
+    const inner: BlockContext = {
+      ...ctx,
+      tint,
+      depth: ctx.depth + 1,
+      inMarkdown: ctx.inMarkdown || node.delimiter === '%',
+    }
     const items: FlowItem[] = []
     if (heading) {
       // The heading is markdown too (the theme's `{{%` template renders it): `code`, *emphasis*, typographer.
       const runs = runsOf(inlineMarkdown(heading, ctx.quotes), { ...headingFormat(inner), color: tint }, inner)
-      const title = runs.map((r) => ('text' in r ? r.text : ' ')).join('').replace(/\s+/g, ' ').trim()
+      const title = runs
+        .map((r) => ('text' in r ? r.text : ' '))
+        .join('')
+        .replace(/\s+/g, ' ')
+        .trim()
       const top = ctx.depth === 0 && ctx.frames.length === 0
-      items.push(...(top ? headingBand(runs, inner, openSection(title, inner), iconPaths(node.params['icon'])) : subHeading(runs, inner)))
+      items.push(
+        ...(top
+          ? headingBand(runs, inner, openSection(title, inner), iconPaths(node.params['icon']))
+          : subHeading(runs, inner)),
+      )
     }
-    items.push(...renderBlocks(node.children, inner, heading ? ctx.style.paragraphGap * (ctx.depth === 0 ? 0.9 : 0.4) : undefined))
+    items.push(
+      ...renderBlocks(
+        node.children,
+        inner,
+        heading ? ctx.style.paragraphGap * (ctx.depth === 0 ? 0.9 : 0.4) : undefined,
+      ),
+    )
     return items
   },
 
   /** A side note: a light box. */
-  remark: (node, ctx) => box(markdownIn(node, ctx), { fill: COLOUR.remarkFill, border: COLOUR.remarkBorder }, (inner) => renderBlocks(node.children, inner, 0)),
+  remark: (node, ctx) =>
+    box(markdownIn(node, ctx), { fill: COLOUR.remarkFill, border: COLOUR.remarkBorder }, (inner) =>
+      renderBlocks(node.children, inner, 0),
+    ),
 
   /** A picture beside its text (`split=` sets the picture's share, `class="reverse"` puts it on the right). */
   'rules-double-view': (node, ctx) => doubleView(node, markdownIn(node, ctx)),
@@ -69,15 +104,22 @@ export const blockShortcodes: Record<BookletShortcode, ShortcodeRenderer> = {
     const id = paramOf(node, 'id', 0) ?? ''
     const example = ctx.examples?.[id]
     if (example) return [exampleItem(example, ctx)]
-    ctx.report('rules/unknown-example', 'warning', bookletWords.unknownExample(id, ctx.examples && Object.keys(ctx.examples)), node.position)
+    ctx.report(
+      'rules/unknown-example',
+      'warning',
+      bookletWords.unknownExample(id, ctx.examples && Object.keys(ctx.examples)),
+      node.position,
+    )
     return [placeholder(ctx, ctx.words.example, `${ctx.words.example}: ${id}`.trim(), undefined, 0.28)]
   },
 }
 
-const rendererOf = (name: string): ShortcodeRenderer | undefined => (Object.hasOwn(blockShortcodes, name) ? blockShortcodes[name as BookletShortcode] : undefined)
+const rendererOf = (name: string): ShortcodeRenderer | undefined =>
+  Object.hasOwn(blockShortcodes, name) ? blockShortcodes[name as BookletShortcode] : undefined
 
 /** A shortcode the booklet has no renderer for: a warning at it (its content is printed plainly). */
-const unknown = (node: Shortcode, ctx: Pick<BlockContext, 'report'>) => ctx.report('rules/unknown-shortcode', 'warning', bookletWords.unknownShortcode(node.name), node.position)
+const unknown = (node: Shortcode, ctx: Pick<BlockContext, 'report'>) =>
+  ctx.report('rules/unknown-shortcode', 'warning', bookletWords.unknownShortcode(node.name), node.position)
 
 /**
  * Any shortcode in a block position: a known renderer, else its content and a warning. Like a template printing
@@ -99,12 +141,15 @@ export const renderShortcode = (node: Shortcode, ctx: BlockContext): FlowItem[] 
 const unknownContent = (node: Shortcode, ctx: BlockContext): FlowItem[] => {
   // Hugo inserts a `{{< >}}` output in the page as it is, unless a `{{% %}}` around it has it rendered as markdown.
   if (node.delimiter === '<' && !ctx.inMarkdown) {
-    return htmlToParagraphs(node.value ?? '').flatMap((text) => textLines([{ text, format: ctx.format }], ctx, { spaceBefore: ctx.style.paragraphGap }))
+    return htmlToParagraphs(node.value ?? '').flatMap((text) =>
+      textLines([{ text, format: ctx.format }], ctx, { spaceBefore: ctx.style.paragraphGap }),
+    )
   }
   return renderBlocks(node.children, markdownIn(node, ctx))
 }
 
-const markdownIn = (node: Shortcode, ctx: BlockContext): BlockContext => (node.delimiter === '%' && !ctx.inMarkdown ? { ...ctx, inMarkdown: true } : ctx)
+const markdownIn = (node: Shortcode, ctx: BlockContext): BlockContext =>
+  node.delimiter === '%' && !ctx.inMarkdown ? { ...ctx, inMarkdown: true } : ctx
 
 /** A parameter written in markdown (a heading), as phrasing content with Hugo's typographer applied. */
 const inlineMarkdown = (text: string, quotes: QuoteMarks): PhrasingContent[] => {
@@ -118,7 +163,10 @@ export const inlineShortcode =
   (report: BlockContext['report']): InlineShortcode =>
   (node, format, toRuns, inMarkdown) => {
     if (node.name === 'rules-image' || node.name === 'rules-double-view' || node.name === 'rules-example') {
-      const label = node.name === 'rules-example' ? `Example: ${paramOf(node, 'id', 0) ?? ''}` : `Image: ${paramOf(node, 'alt') ?? paramOf(node, 'src') ?? ''}`
+      const label =
+        node.name === 'rules-example'
+          ? `Example: ${paramOf(node, 'id', 0) ?? ''}`
+          : `Image: ${paramOf(node, 'alt') ?? paramOf(node, 'src') ?? ''}`
       return [{ text: `[${label.trim()}]`, format: { ...format, italic: true, color: COLOUR.muted } }]
     }
     for (const p of shortcodeProblems(node)) report(p.rule, 'warning', p.message, node.position)
@@ -128,9 +176,12 @@ export const inlineShortcode =
     if (!rendererOf(node.name)) {
       unknown(node, { report })
       if (node.name.endsWith('.inline')) return []
-      if (node.delimiter === '<' && !inMarkdown) return [...named, ...(node.value ? [{ text: htmlToParagraphs(node.value).join(' '), format }] : [])]
+      if (node.delimiter === '<' && !inMarkdown)
+        return [...named, ...(node.value ? [{ text: htmlToParagraphs(node.value).join(' '), format }] : [])]
     }
-    const phrasing = node.children.flatMap((c): PhrasingContent[] => (c.type === 'paragraph' ? c.children : PHRASING.has(c.type) ? [c as PhrasingContent] : []))
+    const phrasing = node.children.flatMap((c): PhrasingContent[] =>
+      c.type === 'paragraph' ? c.children : PHRASING.has(c.type) ? [c as PhrasingContent] : [],
+    )
     return [...named, ...toRuns(phrasing, format)]
   }
 
@@ -146,7 +197,11 @@ const doubleView = (node: Shortcode, ctx: BlockContext): FlowItem[] => {
   const pictureWidth = (ctx.width - gutter) * splitShare(node.params['split'])
   const right = /\b(reverse|right|image-right|flip)\b/i.test(String(node.params['class'] ?? ''))
   const pictureX = right ? ctx.x + ctx.width - pictureWidth : ctx.x
-  const textCtx: BlockContext = { ...ctx, x: right ? ctx.x : ctx.x + pictureWidth + gutter, width: ctx.width - pictureWidth - gutter }
+  const textCtx: BlockContext = {
+    ...ctx,
+    x: right ? ctx.x : ctx.x + pictureWidth + gutter,
+    width: ctx.width - pictureWidth - gutter,
+  }
   const image = pictureOf(src, ctx, node.position)
   const contentHeight = ctx.style.page.height - ctx.style.margin.top - ctx.style.margin.bottom
   let w = pictureWidth
@@ -161,10 +216,12 @@ const doubleView = (node: Shortcode, ctx: BlockContext): FlowItem[] => {
   for (const child of node.children) {
     const wide = beside >= h
     const items = renderBlocks([child], wide ? ctx : textCtx, text.length ? undefined : 0)
-    if (!wide) beside += items.reduce((sum, item, i) => sum + (i || text.length ? item.spaceBefore : 0) + item.height, 0)
+    if (!wide)
+      beside += items.reduce((sum, item, i) => sum + (i || text.length ? item.spaceBefore : 0) + item.height, 0)
     text.push(...items)
   }
-  if (!text.length) return image ? imageBlock(src, alt, ctx, node.position) : [placeholder(ctx, ctx.words.image, alt, src)]
+  if (!text.length)
+    return image ? imageBlock(src, alt, ctx, node.position) : [placeholder(ctx, ctx.words.image, alt, src)]
   const stand = image ? undefined : placeholder({ ...ctx, x: pictureX }, ctx.words.image, alt, src, h / w, w)
   if (beside < h) text.push(spacer(h - beside, ctx.frames))
   // Keep the lines beside the picture on its page.
@@ -185,7 +242,11 @@ const doubleView = (node: Shortcode, ctx: BlockContext): FlowItem[] => {
 }
 
 /** A padded box around blocks; split across pages, each piece is drawn open on the side where it continues. */
-const box = (ctx: BlockContext, look: { fill: string; border: string }, content: (inner: BlockContext) => FlowItem[]): FlowItem[] => {
+const box = (
+  ctx: BlockContext,
+  look: { fill: string; border: string },
+  content: (inner: BlockContext) => FlowItem[],
+): FlowItem[] => {
   const pad = ctx.style.boxPadding
   const frame: Frame = {
     x: ctx.x,
@@ -198,9 +259,22 @@ const box = (ctx: BlockContext, look: { fill: string; border: string }, content:
       // A piece of a box split across pages stays open at the cut, so it reads as "continued".
       doc.rect(r.x, r.y, r.width, r.height).fill(look.fill)
       doc.lineWidth(0.75).strokeColor(look.border)
-      doc.moveTo(r.x, r.y).lineTo(r.x, r.y + r.height).moveTo(r.x + r.width, r.y).lineTo(r.x + r.width, r.y + r.height).stroke()
-      if (opens) doc.moveTo(r.x, r.y).lineTo(r.x + r.width, r.y).stroke()
-      if (closes) doc.moveTo(r.x, r.y + r.height).lineTo(r.x + r.width, r.y + r.height).stroke()
+      doc
+        .moveTo(r.x, r.y)
+        .lineTo(r.x, r.y + r.height)
+        .moveTo(r.x + r.width, r.y)
+        .lineTo(r.x + r.width, r.y + r.height)
+        .stroke()
+      if (opens)
+        doc
+          .moveTo(r.x, r.y)
+          .lineTo(r.x + r.width, r.y)
+          .stroke()
+      if (closes)
+        doc
+          .moveTo(r.x, r.y + r.height)
+          .lineTo(r.x + r.width, r.y + r.height)
+          .stroke()
     },
   }
   const frames = [...ctx.frames, frame]

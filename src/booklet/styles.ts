@@ -11,7 +11,9 @@ export const ROLES = {
 } as const satisfies Record<string, FontSpec>
 type Role = keyof typeof ROLES
 export type FontName = `booklet-${Role}`
-export const FONT = Object.fromEntries(Object.keys(ROLES).map((role) => [role, `booklet-${role}`])) as { [R in Role]: `booklet-${R}` }
+export const FONT = Object.fromEntries(Object.keys(ROLES).map((role) => [role, `booklet-${role}`])) as {
+  [R in Role]: `booklet-${R}`
+}
 
 /** Embeds the booklet's fonts (subsets of the npm-installed WOFF files) so that every word stays selectable. */
 export const registerFonts = (doc: PDFKit.PDFDocument): void => {

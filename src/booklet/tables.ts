@@ -9,12 +9,18 @@ import { gap, lineWidth, runsOf } from './text-items.ts'
 export const table = (node: Table, ctx: BlockContext): FlowItem[] => {
   const pad = 3
   const small: TextFormat = { ...ctx.format, size: ctx.style.small.size }
-  const rows = node.children.map((row, r) => row.children.map((cell) => runsOf(cell.children, r === 0 ? { ...small, bold: true } : small, ctx)))
+  const rows = node.children.map((row, r) =>
+    row.children.map((cell) => runsOf(cell.children, r === 0 ? { ...small, bold: true } : small, ctx)),
+  )
   const columns = Math.max(...rows.map((r) => r.length))
-  const natural = Array.from({ length: columns }, (_, c) => Math.max(12, ...rows.map((r) => lineWidth(r[c] ?? [], ctx) + 2 * pad)))
+  const natural = Array.from({ length: columns }, (_, c) =>
+    Math.max(12, ...rows.map((r) => lineWidth(r[c] ?? [], ctx) + 2 * pad)),
+  )
   const total = natural.reduce((a, b) => a + b, 0)
   // Share the width in proportion to content, but never squeeze a column below a fair minimum.
-  const widths = natural.map((w) => (total <= ctx.width ? (w / total) * ctx.width : Math.max(Math.min(w, ctx.width / columns), (w / total) * ctx.width)))
+  const widths = natural.map((w) =>
+    total <= ctx.width ? (w / total) * ctx.width : Math.max(Math.min(w, ctx.width / columns), (w / total) * ctx.width),
+  )
   const scale = ctx.width / widths.reduce((a, b) => a + b, 0)
   for (let i = 0; i < widths.length; i++) widths[i]! *= scale
   const leading = ctx.style.small.leading
@@ -32,7 +38,8 @@ export const table = (node: Table, ctx: BlockContext): FlowItem[] => {
         widths.forEach((w, c) => {
           const align = node.align?.[c]
           lines[c]!.forEach((line, i) => {
-            const dx = align === 'right' ? w - 2 * pad - line.width : align === 'center' ? (w - 2 * pad - line.width) / 2 : 0
+            const dx =
+              align === 'right' ? w - 2 * pad - line.width : align === 'center' ? (w - 2 * pad - line.width) / 2 : 0
             drawLine(doc, line, x + pad + dx, top + pad + i * leading + baselineIn(leading, small.size), small.size)
           })
           x += w
@@ -42,7 +49,10 @@ export const table = (node: Table, ctx: BlockContext): FlowItem[] => {
         let cx = left + ctx.x
         for (const w of widths.slice(0, -1)) {
           cx += w
-          doc.moveTo(cx, top).lineTo(cx, top + height).stroke()
+          doc
+            .moveTo(cx, top)
+            .lineTo(cx, top + height)
+            .stroke()
         }
       },
     }

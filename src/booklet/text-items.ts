@@ -16,7 +16,11 @@ export const runsOf = (nodes: PhrasingContent[], format: TextFormat, ctx: BlockC
  * Lines of text as items, one per line so that paragraphs may break across pages: never leaving a single first
  * line at a page's foot (orphan) nor a single last line at a page's head (widow).
  */
-export const textLines = (runs: Run[], ctx: BlockContext, options: { spaceBefore: number; leading?: number; align?: 'left' | 'center'; keep?: boolean }): FlowItem[] => {
+export const textLines = (
+  runs: Run[],
+  ctx: BlockContext,
+  options: { spaceBefore: number; leading?: number; align?: 'left' | 'center'; keep?: boolean },
+): FlowItem[] => {
   const size = Math.max(ctx.format.size, ...runs.map((r) => ('format' in r ? r.format.size : 0)))
   const leading = options.leading ?? size * (ctx.style.body.leading / ctx.style.body.size)
   const lines = breakLines(runs, ctx.width, ctx.measure, ctx.hyphenate)
@@ -42,4 +46,5 @@ export const paragraph = (children: PhrasingContent[], ctx: BlockContext, spaceB
   textLines(runsOf(children, ctx.format, ctx), ctx, { spaceBefore })
 
 /** The width of runs set on one line. */
-export const lineWidth = (runs: Run[], ctx: BlockContext): number => Math.max(0, ...breakLines(runs, Infinity, ctx.measure).map((l) => l.width))
+export const lineWidth = (runs: Run[], ctx: BlockContext): number =>
+  Math.max(0, ...breakLines(runs, Infinity, ctx.measure).map((l) => l.width))

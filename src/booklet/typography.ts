@@ -56,7 +56,12 @@ const flanking = (before: string, line: string): { canOpen: boolean; canClose: b
  * What replaces the punctuation at the start of `line` (the rest of the source line, markup included), given the
  * source character before it: [replacement, characters consumed], or undefined to keep it as it is.
  */
-export const typographic = (line: string, before: string, counter: QuoteCounter, marks: QuoteMarks = ENGLISH_QUOTES): [string, number] | undefined => {
+export const typographic = (
+  line: string,
+  before: string,
+  counter: QuoteCounter,
+  marks: QuoteMarks = ENGLISH_QUOTES,
+): [string, number] | undefined => {
   const [LDQUO, RDQUO, LSQUO, RSQUO] = marks
   const c = line[0]
   if (line.length > 2) {
@@ -86,9 +91,15 @@ export const typographic = (line: string, before: string, counter: QuoteCounter,
     if (canOpen && !canClose) {
       let closing = false
       // Alice's, I'm, Don't, You'd.
-      if (line.length > 1 && 'smtd'.includes(at(1)) && (line.length < 3 || ASCII_PUNCT.has(at(2)) || isSpace(at(2)))) closing = true
+      if (line.length > 1 && 'smtd'.includes(at(1)) && (line.length < 3 || ASCII_PUNCT.has(at(2)) || isSpace(at(2))))
+        closing = true
       // I've, I'll, You're.
-      if (line.length > 2 && ['ve', 'll', 're'].includes(line.slice(1, 3)) && (line.length < 4 || ASCII_PUNCT.has(at(3)) || isSpace(at(3)))) closing = true
+      if (
+        line.length > 2 &&
+        ['ve', 'll', 're'].includes(line.slice(1, 3)) &&
+        (line.length < 4 || ASCII_PUNCT.has(at(3)) || isSpace(at(3)))
+      )
+        closing = true
       if (!closing) counter.single++
       return [closing ? RSQUO : LSQUO, 1]
     }
@@ -115,10 +126,18 @@ export const typographic = (line: string, before: string, counter: QuoteCounter,
 
 const closes = (line: string, canOpen: boolean, canClose: boolean): boolean =>
   (canClose && !canOpen) ||
-  (canClose && canOpen && line.length > 1 && isUnicodePunct(line[1]!) && (line.length === 2 || (line.length > 2 && ASCII_PUNCT.has(line[2]!)) || isSpace(line[2]!)))
+  (canClose &&
+    canOpen &&
+    line.length > 1 &&
+    isUnicodePunct(line[1]!) &&
+    (line.length === 2 || (line.length > 2 && ASCII_PUNCT.has(line[2]!)) || isSpace(line[2]!)))
 
 /** Applies the typographer to plain text that is its own source (a shortcode parameter, a title). */
-export const smarten = (text: string, counter: QuoteCounter = newCounter(), marks: QuoteMarks = ENGLISH_QUOTES): string => {
+export const smarten = (
+  text: string,
+  counter: QuoteCounter = newCounter(),
+  marks: QuoteMarks = ENGLISH_QUOTES,
+): string => {
   let out = ''
   for (let i = 0; i < text.length; ) {
     const eol = text.indexOf('\n', i)
@@ -148,7 +167,10 @@ const align = (value: string, source: string, start: number, end: number): numbe
         s += 1 + ch.length
         break
       }
-      const entity = source[s] === '&' ? /^&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/.exec(source.slice(s, s + 40)) : null
+      const entity =
+        source[s] === '&'
+          ? /^&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/.exec(source.slice(s, s + 40))
+          : null
       if (entity) {
         s += entity[0].length
         break
@@ -205,7 +227,13 @@ export const typographer = <T extends Root | Nodes>(tree: T, source: string, mar
     if (NEVER.has(node.type)) return
     if (node.type === 'text') return smartenNode(node, source, counter, marks)
     // An autolink shows its address as written.
-    if (node.type === 'link' && node.children.length === 1 && node.children[0]!.type === 'text' && /^(https?:\/\/|mailto:|www\.)/.test(node.children[0]!.value)) return
+    if (
+      node.type === 'link' &&
+      node.children.length === 1 &&
+      node.children[0]!.type === 'text' &&
+      /^(https?:\/\/|mailto:|www\.)/.test(node.children[0]!.value)
+    )
+      return
     if (!('children' in node)) return
     mergeGuillemets(node as Parent)
     const inner = BLOCKS.has(node.type) ? newCounter() : counter
@@ -223,7 +251,14 @@ const mergeGuillemets = (parent: Parent) => {
   const c = parent.children as Nodes[]
   for (let i = 0; i + 2 < c.length; i++) {
     const [a, html, b] = [c[i]!, c[i + 1]!, c[i + 2]!]
-    if (a.type === 'text' && a.value.endsWith('<') && html.type === 'html' && /^<[\w-]+>$/.test(html.value) && b.type === 'text' && b.value.startsWith('>')) {
+    if (
+      a.type === 'text' &&
+      a.value.endsWith('<') &&
+      html.type === 'html' &&
+      /^<[\w-]+>$/.test(html.value) &&
+      b.type === 'text' &&
+      b.value.startsWith('>')
+    ) {
       const merged: Text = { type: 'text', value: a.value + html.value + b.value }
       if (a.position && b.position) merged.position = { start: a.position.start, end: b.position.end }
       c.splice(i, 3, merged)

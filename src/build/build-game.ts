@@ -125,16 +125,43 @@ export interface Timings {
  * Every file is written atomically; a game with errors writes nothing.
  */
 export const buildGame = (root: string, id: string, options: BuildOptions): Promise<Result<BuildReport>> =>
-  withThreads(options.threads, options.timeout, (threads) => buildWith(root, id, options, threads), threadHeapMb(options.renderer))
+  withThreads(
+    options.threads,
+    options.timeout,
+    (threads) => buildWith(root, id, options, threads),
+    threadHeapMb(options.renderer),
+  )
 
-const buildWith = async (root: string, id: string, options: BuildOptions, threads: GameThreads): Promise<Result<BuildReport>> => {
-  const timings: Timings = { validate: 0, draw: 0, svg: 0, png: 0, store: 0, faceFiles: 0, sheets: 0, booklet: 0, commit: 0 }
+const buildWith = async (
+  root: string,
+  id: string,
+  options: BuildOptions,
+  threads: GameThreads,
+): Promise<Result<BuildReport>> => {
+  const timings: Timings = {
+    validate: 0,
+    draw: 0,
+    svg: 0,
+    png: 0,
+    store: 0,
+    faceFiles: 0,
+    sheets: 0,
+    booklet: 0,
+    commit: 0,
+  }
   const report: BuildReport = { game: id, written: [], faces: 0, drawn: 0, renderer: '', timings }
   options = applyPreset(options)
   const renderer = await chooseRenderer(options.renderer)
   report.renderer = renderer.label
   // The renderer is part of the options (and so of every face's key) only when it is not the default: satori + resvg's keys stay as they were.
-  const renderOptions: RenderOptions = { dpi: options.dpi ?? 300, bleedMm: options.bleedMm ?? 3, inkFriendly: options.inkFriendly ?? false, ...(options.stamp && { stamp: true }), ...(options.maxImagePixels && { maxImagePixels: options.maxImagePixels }), ...(renderer.name !== 'satori' && { renderer: renderer.name }) }
+  const renderOptions: RenderOptions = {
+    dpi: options.dpi ?? 300,
+    bleedMm: options.bleedMm ?? 3,
+    inkFriendly: options.inkFriendly ?? false,
+    ...(options.stamp && { stamp: true }),
+    ...(options.maxImagePixels && { maxImagePixels: options.maxImagePixels }),
+    ...(renderer.name !== 'satori' && { renderer: renderer.name }),
+  }
   const paths = gamePaths(root, id)
   const cacheDir = join(options.outDir, '.cache', id)
   const reuse = options.cache !== false
@@ -149,7 +176,15 @@ const buildWith = async (root: string, id: string, options: BuildOptions, thread
   // The drawing threads load the templates and the renderer while the first validates the game (a game with errors stops them unused).
   for (const thread of started.slice(1)) void thread.call({ game: id, do: 'open', options: renderOptions })
   // The threads stay for the run: the next game and a watch's next build find them warm.
-  return buildValidated(root, id, options, report, { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse, fallback: renderer.fallback })
+  return buildValidated(root, id, options, report, {
+    renderOptions,
+    threads,
+    modulesAtStart,
+    moduleFiles,
+    store,
+    reuse,
+    fallback: renderer.fallback,
+  })
 }
 
 /** How a build draws: the render options, the run's game threads (and the game's modules when they started), the face store. */
@@ -165,7 +200,13 @@ interface Drawing {
   fallback?: string
 }
 
-const buildValidated = async (root: string, id: string, options: BuildOptions, report: BuildReport, { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse, fallback }: Drawing): Promise<Result<BuildReport>> => {
+const buildValidated = async (
+  root: string,
+  id: string,
+  options: BuildOptions,
+  report: BuildReport,
+  { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse, fallback }: Drawing,
+): Promise<Result<BuildReport>> => {
   const { timings } = report
   const started = performance.now()
   // The store's index is read while a game thread reads the cards.
@@ -177,13 +218,32 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   const { game, paths } = loaded
   const unknownSets = (options.sets ?? []).filter((s) => !setNames(game).includes(s))
   if (unknownSets.length) {
-    diagnostics.push({ rule: 'build/unknown-set', severity: 'error', file: relativePath(root, paths.definition), line: 1, column: 1, message: `--sets names ${unknownSets.map((s) => `"${s}"`).join(', ')}, which ${id} does not have; its sets are ${setNames(game).join(', ')}` })
+    diagnostics.push({
+      rule: 'build/unknown-set',
+      severity: 'error',
+      file: relativePath(root, paths.definition),
+      line: 1,
+      column: 1,
+      message: `--sets names ${unknownSets.map((s) => `"${s}"`).join(', ')}, which ${id} does not have; its sets are ${setNames(game).join(', ')}`,
+    })
     return { value: report, diagnostics }
   }
   const inSets = options.sets ? loaded.cards.filter((c) => options.sets!.includes(c.set)) : loaded.cards
-  const picked = pickCards(inSets, loaded.cards, Object.keys(game.types), { types: options.onlyTypes, ids: options.cardIds })
+  const picked = pickCards(inSets, loaded.cards, Object.keys(game.types), {
+    types: options.onlyTypes,
+    ids: options.cardIds,
+  })
   if (picked.problems.length) {
-    append(diagnostics, picked.problems.map((p) => ({ ...p, severity: 'error' as const, file: relativePath(root, paths.definition), line: 1, column: 1 })))
+    append(
+      diagnostics,
+      picked.problems.map((p) => ({
+        ...p,
+        severity: 'error' as const,
+        file: relativePath(root, paths.definition),
+        line: 1,
+        column: 1,
+      })),
+    )
     return { value: report, diagnostics }
   }
   const cards = picked.cards
@@ -194,7 +254,19 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   // from it (its texts the same), also without the cache.
   const fresh = new Set<string>()
   const draw = (cards: readonly Card[], live: Pick<RenderRunOptions, 'first' | 'stored' | 'language'> = {}) =>
-    renderGame(paths, game, cards, { allCards: loaded.cards, ...renderOptions, threads, modulesAtStart, moduleFiles, jobs: options.jobs, store, reuse, fresh, progress: options.progress, ...live })
+    renderGame(paths, game, cards, {
+      allCards: loaded.cards,
+      ...renderOptions,
+      threads,
+      modulesAtStart,
+      moduleFiles,
+      jobs: options.jobs,
+      store,
+      reuse,
+      fresh,
+      progress: options.progress,
+      ...live,
+    })
   const faces = await draw(toRender, { first: options.first, stored: options.stored })
   append(diagnostics, faces.diagnostics)
   if (hasErrors(diagnostics)) return { value: report, diagnostics }
@@ -213,7 +285,10 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
   const rendered = new Set(toRender.map((c) => c.id))
   for (const lang of options.languages ?? others) {
     const edition = loaded.editions.find((e) => e.lang === lang)!
-    const drawn = await draw(edition.cards.filter((c) => rendered.has(c.id)), { language: edition.language })
+    const drawn = await draw(
+      edition.cards.filter((c) => rendered.has(c.id)),
+      { language: edition.language },
+    )
     append(diagnostics, drawn.diagnostics)
     report.drawn += drawn.value.drawn
     report.faces += drawn.value.drawn + drawn.value.cached
@@ -223,19 +298,66 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
 
   // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
   const outputs = new OutputBatch(join(options.outDir, '.cache'), join(options.outDir, id))
-  const at = (d: Diagnostic): Diagnostic => ({ ...d, file: d.file || relativePath(root, paths.definition), line: d.line ?? 1, column: d.column ?? 1 })
+  const at = (d: Diagnostic): Diagnostic => ({
+    ...d,
+    file: d.file || relativePath(root, paths.definition),
+    line: d.line ?? 1,
+    column: d.column ?? 1,
+  })
   const refused = (error: unknown): Diagnostic => {
     const folder = relativePath(root, options.outDir)
-    return { rule: 'build/write-failed', severity: 'error', file: folder, message: `${folder} cannot be written: ${writeFailureReason(error)}; what was there before is as it was` }
+    return {
+      rule: 'build/write-failed',
+      severity: 'error',
+      file: folder,
+      message: `${folder} cannot be written: ${writeFailureReason(error)}; what was there before is as it was`,
+    }
   }
   // Without the cache every face is drawn anew, and the outputs are made afresh from them too; so are
   // those of a build whose templates changed while it drew (its faces' files are drawn again later).
   const recycle = reuse && !diagnostics.some((d) => d.rule === 'render/changed-while-drawing')
   try {
     const defaultLang = gameLanguages(game)[0]!
-    await addOutputs(outputs, { root, dir: join(options.outDir, id), id, stem: id, lang: defaultLang, game, faces: faces.value, rules: loaded.rules, rulesDir: paths.rulesDir, cacheDir: store.dir, reuse: recycle }, options, report, (d) => diagnostics.push(at(d)))
+    await addOutputs(
+      outputs,
+      {
+        root,
+        dir: join(options.outDir, id),
+        id,
+        stem: id,
+        lang: defaultLang,
+        game,
+        faces: faces.value,
+        rules: loaded.rules,
+        rulesDir: paths.rulesDir,
+        cacheDir: store.dir,
+        reuse: recycle,
+      },
+      options,
+      report,
+      (d) => diagnostics.push(at(d)),
+    )
     for (const edition of editions)
-      await addOutputs(outputs, { root, dir: join(options.outDir, id, edition.lang), id, stem: `${id}-${edition.lang}`, lang: edition.lang, edition: true, game: edition.game, faces: edition.faces, rules: edition.rules, rulesDir: paths.rulesDir, cacheDir: store.dir, reuse: recycle }, options, report, (d) => diagnostics.push(at(d)))
+      await addOutputs(
+        outputs,
+        {
+          root,
+          dir: join(options.outDir, id, edition.lang),
+          id,
+          stem: `${id}-${edition.lang}`,
+          lang: edition.lang,
+          edition: true,
+          game: edition.game,
+          faces: edition.faces,
+          rules: edition.rules,
+          rulesDir: paths.rulesDir,
+          cacheDir: store.dir,
+          reuse: recycle,
+        },
+        options,
+        report,
+        (d) => diagnostics.push(at(d)),
+      )
   } catch (error) {
     outputs.discard()
     if (!isWriteFailure(error)) throw error
@@ -250,14 +372,26 @@ const buildValidated = async (root: string, id: string, options: BuildOptions, r
     // (--cards, --sets, --only-type, --only sheets|booklet) removes nothing it did not make.
     const whole = !options.sets && !options.onlyTypes && !options.cardIds && (!options.only || options.only === 'faces')
     try {
-      const facesDirs = new Set([join(options.outDir, id, 'faces'), ...editions.map((e) => join(options.outDir, id, e.lang, 'faces'))])
+      const facesDirs = new Set([
+        join(options.outDir, id, 'faces'),
+        ...editions.map((e) => join(options.outDir, id, e.lang, 'faces')),
+      ])
       const isFace = (path: string) => facesDirs.has(dirname(path)) && FACE_FILE.test(basename(path))
       const { written, removed } = outputs.commit(whole ? isFace : undefined, { recycle })
-      append(report.written, written.map((path) => relativePath(root, path)))
+      append(
+        report.written,
+        written.map((path) => relativePath(root, path)),
+      )
       if (removed.length) report.removed = removed.map((path) => relativePath(root, path))
     } catch (error) {
       outputs.discard()
-      if (error instanceof OutputInTheWay) diagnostics.push({ rule: 'build/output-in-the-way', severity: 'error', file: relativePath(root, join(options.outDir, id)), message: error.message.replace(join(options.outDir, id), relativePath(root, join(options.outDir, id))) })
+      if (error instanceof OutputInTheWay)
+        diagnostics.push({
+          rule: 'build/output-in-the-way',
+          severity: 'error',
+          file: relativePath(root, join(options.outDir, id)),
+          message: error.message.replace(join(options.outDir, id), relativePath(root, join(options.outDir, id))),
+        })
       else if (isWriteFailure(error)) diagnostics.push(refused(error))
       else throw error
       return { value: report, diagnostics }
@@ -295,7 +429,13 @@ interface OutputContext {
 }
 
 /** Adds a built game's files to the batch: its faces, what is made from them, the print sheets and the booklet. */
-const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edition, game, faces, rules, rulesDir, cacheDir, reuse }: OutputContext, options: BuildOptions, report: BuildReport, problem: (d: Diagnostic) => void): Promise<void> => {
+const addOutputs = async (
+  outputs: OutputBatch,
+  { root, dir, id, stem, lang, edition, game, faces, rules, rulesDir, cacheDir, reuse }: OutputContext,
+  options: BuildOptions,
+  report: BuildReport,
+  problem: (d: Diagnostic) => void,
+): Promise<void> => {
   const inLanguage = edition ? ` (${lang})` : ''
   const bleedMm = options.bleedMm ?? 3
   // Outputs made from faces another renderer than satori + resvg drew name it.
@@ -315,7 +455,13 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
       outputs.copy(join(dir, 'faces', `${name}.back.png`), back.png)
     }
     // Made from the faces: the contact sheet (on by default) and Tabletop Simulator sheets (on request).
-    for (const file of await faceOutputs(game, faces, { bleedMm, overview: options.overview ?? true, tts: options.tts ?? false, cacheDir, drawnBy }))
+    for (const file of await faceOutputs(game, faces, {
+      bleedMm,
+      overview: options.overview ?? true,
+      tts: options.tts ?? false,
+      cacheDir,
+      drawnBy,
+    }))
       outputs.put(join(dir, file.name.replace(new RegExp(`^${id}-`), `${stem}-`)), file.data)
   }
   timings.faceFiles = performance.now() - start
@@ -334,16 +480,34 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
     })
     try {
       const credits = { drawnWith: faces.drawnWith, root, drawnBy }
-      const sheetOptions = { paper: options.paper ?? ('a4' as const), duplex: 'long-edge' as const, ...options.sheets, title: `${game.title} — cards${inLanguage}`, lang, bleedMm, credits }
+      const sheetOptions = {
+        paper: options.paper ?? ('a4' as const),
+        duplex: 'long-edge' as const,
+        ...options.sheets,
+        title: `${game.title} — cards${inLanguage}`,
+        lang,
+        bleedMm,
+        credits,
+      }
       // The sheets of the build before, and how they were made: pages that did not change are not drawn again.
       const target = join(dir, `${stem}-cards.pdf`)
       let remember: ((placed: string) => void) | undefined
       const stage = () => outputs.stage(target, () => remember?.(target))
-      const made = await writeSheetsFile(items, sheetOptions, stage, reuse ? { earlier: target, record: join(cacheDir, 'sheets', `${stem}-cards.json`) } : undefined)
+      const made = await writeSheetsFile(
+        items,
+        sheetOptions,
+        stage,
+        reuse ? { earlier: target, record: join(cacheDir, 'sheets', `${stem}-cards.json`) } : undefined,
+      )
       remember = made.remember
       const { summary } = made
       if (!edition) report.sheets = summary
-      if (options.singles) await writeSingleCardsFile(single, { title: `${game.title} — single cards${inLanguage}`, lang, bleedMm }, outputs.stage(join(dir, `${stem}-cards-single.pdf`)))
+      if (options.singles)
+        await writeSingleCardsFile(
+          single,
+          { title: `${game.title} — single cards${inLanguage}`, lang, bleedMm },
+          outputs.stage(join(dir, `${stem}-cards-single.pdf`)),
+        )
     } catch (error) {
       // The print stage throws only for what no layout can fix (a card larger than the paper, nothing to print).
       if (!(error instanceof DiagnosticError)) throw error
@@ -354,14 +518,27 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
   start = performance.now()
 
   if (wants('booklet') && rules) {
-    const doc = options.designerNotes && !edition ? await withDesignerNotes(rules, join(options.outDir, id), gamePaths(root, id), problem) : rules
+    const doc =
+      options.designerNotes && !edition
+        ? await withDesignerNotes(rules, join(options.outDir, id), gamePaths(root, id), problem)
+        : rules
     // The rules file as validation read it (its diagnostics came with validation). The booklet is made
     // again only when the rules, their pictures, the examples' faces or the options changed.
-    const bookletOptions = { ...options.booklet, title: game.title, lang, examples: examplesFromFaces(game, faces, bleedMm), baseDir: rulesDir, credits: { drawnWith: faces.drawnWith, root, drawnBy } }
+    const bookletOptions = {
+      ...options.booklet,
+      title: game.title,
+      lang,
+      examples: examplesFromFaces(game, faces, bleedMm),
+      baseDir: rulesDir,
+      credits: { drawnWith: faces.drawnWith, root, drawnBy },
+    }
     const booklet = await cachedOutput(cacheDir, bookletKey(doc, bookletOptions), async () => {
       const { renderBooklet } = await import('../booklet/index.ts')
       const made = await renderBooklet(doc, bookletOptions)
-      return { files: [{ name: `${stem}-rules.pdf`, data: made.value }], diagnostics: made.diagnostics.filter((d) => d.severity !== 'info') }
+      return {
+        files: [{ name: `${stem}-rules.pdf`, data: made.value }],
+        diagnostics: made.diagnostics.filter((d) => d.severity !== 'info'),
+      }
     })
     booklet.diagnostics.forEach(problem)
     for (const file of booklet.files) outputs.put(join(dir, file.name), file.data)
@@ -370,13 +547,33 @@ const addOutputs = async (outputs: OutputBatch, { root, dir, id, stem, lang, edi
 }
 
 /** The rules with the last simulation's figures appended as "Designer notes"; as they were, with a warning, when there are none. */
-const withDesignerNotes = async (rules: RulesDoc, gameDir: string, paths: GamePaths, problem: (d: Diagnostic) => void): Promise<RulesDoc> => {
-  const [{ readReport, designerNotes }, { parseRules }, { SIMULATION_DIR }, { simulationInputs }] = await Promise.all([import('../simulate/notes.ts'), import('../load/rules.ts'), import('../simulate/report.ts'), import('../simulate/inputs.ts')])
+const withDesignerNotes = async (
+  rules: RulesDoc,
+  gameDir: string,
+  paths: GamePaths,
+  problem: (d: Diagnostic) => void,
+): Promise<RulesDoc> => {
+  const [{ readReport, designerNotes }, { parseRules }, { SIMULATION_DIR }, { simulationInputs }] = await Promise.all([
+    import('../simulate/notes.ts'),
+    import('../load/rules.ts'),
+    import('../simulate/report.ts'),
+    import('../simulate/inputs.ts'),
+  ])
   const read = readReport(join(gameDir, SIMULATION_DIR, 'report.json'))
   // A report made before the rules or the cards changed would print figures of another game.
-  const stale = read.summary && read.summary.inputs !== simulationInputs(paths) ? 'the last simulation was run before the rules or the cards changed' : undefined
+  const stale =
+    read.summary && read.summary.inputs !== simulationInputs(paths)
+      ? 'the last simulation was run before the rules or the cards changed'
+      : undefined
   if (!read.summary || stale) {
-    problem({ rule: 'build/no-designer-notes', severity: 'warning', file: rules.file, line: 1, column: 1, message: `--designer-notes: ${stale ?? read.problem}, so the booklet has no designer notes (run deckwright simulate ${basename(gameDir)}${stale ? ' again' : ' first'})` })
+    problem({
+      rule: 'build/no-designer-notes',
+      severity: 'warning',
+      file: rules.file,
+      line: 1,
+      column: 1,
+      message: `--designer-notes: ${stale ?? read.problem}, so the booklet has no designer notes (run deckwright simulate ${basename(gameDir)}${stale ? ' again' : ' first'})`,
+    })
     return rules
   }
   const notes = parseRules(designerNotes(read.summary), rules.file).value.tree

@@ -18,7 +18,8 @@ export const pruneCache = (dir: string, before: number, index: StoreIndex = read
   let removed = 0
   // What the store's index says a build used since `before` stays, whatever its files' times.
   const since = today(before)
-  const inUse = (stem: string) => [index.faces, index.shown, index.layouts].some((part) => (part.get(stem)?.used ?? -Infinity) >= since)
+  const inUse = (stem: string) =>
+    [index.faces, index.shown, index.layouts].some((part) => (part.get(stem)?.used ?? -Infinity) >= since)
   // Another build may be writing here at the same time: a file gone between two looks is not a problem.
   const mtime = (path: string) => {
     try {
@@ -72,7 +73,8 @@ export const pruneCache = (dir: string, before: number, index: StoreIndex = read
   visit(dir, true)
   // The index's entries no build used since `before` go from it too (it is written only when some go).
   let stale = false
-  for (const part of [index.faces, index.shown, index.layouts]) for (const entry of part.values()) stale ||= entry.used < since
+  for (const part of [index.faces, index.shown, index.layouts])
+    for (const entry of part.values()) stale ||= entry.used < since
   if (stale) {
     try {
       writeIndex(dir, index, (used) => used >= since)
@@ -98,7 +100,8 @@ export const pruneStaged = (dir: string, before: number): void => {
   for (const name of names)
     if (name.endsWith('.tmp'))
       try {
-        if (!madeByRunningProcess(name) || statSync(join(dir, name)).mtimeMs < before) rmSync(join(dir, name), { force: true })
+        if (!madeByRunningProcess(name) || statSync(join(dir, name)).mtimeMs < before)
+          rmSync(join(dir, name), { force: true })
       } catch {
         // gone already
       }
@@ -113,7 +116,10 @@ const PRUNE_EVERY_MS = 24 * 3600 * 1000
  * milliseconds, and entries are kept for days anyway. `index`: the store's index as the build holds it (not
  * read a second time). Returns whether it pruned.
  */
-export const pruneCacheDaily = (dir: string, { now = Date.now(), index }: { now?: number; index?: () => StoreIndex } = {}): boolean => {
+export const pruneCacheDaily = (
+  dir: string,
+  { now = Date.now(), index }: { now?: number; index?: () => StoreIndex } = {},
+): boolean => {
   const marker = join(dir, '.pruned')
   try {
     if (statSync(marker).mtimeMs > now - PRUNE_EVERY_MS) return false

@@ -29,11 +29,23 @@ export interface Edition {
 }
 
 /** Reads a language's edition of a game; what is wrong with its files is added to `diagnostics`. */
-export const loadEdition = async (root: string, paths: GamePaths, game: GameDef, cards: readonly Card[], lang: string, threads: GameThreads, diagnostics: Diagnostic[]): Promise<Edition> => {
+export const loadEdition = async (
+  root: string,
+  paths: GamePaths,
+  game: GameDef,
+  cards: readonly Card[],
+  lang: string,
+  threads: GameThreads,
+  diagnostics: Diagnostic[],
+): Promise<Edition> => {
   const translations = loadTranslations(paths, lang)
   const words = loadWords(paths, lang)
   append(diagnostics, translations.diagnostics, words.diagnostics)
-  const language: FaceLanguage = { lang, game: Object.fromEntries(translations.value.game.map((t) => [t.key, t.text])), words: wordsByKey(words.value) }
+  const language: FaceLanguage = {
+    lang,
+    game: Object.fromEntries(translations.value.game.map((t) => [t.key, t.text])),
+    words: wordsByKey(words.value),
+  }
   return {
     lang,
     game: withGameTexts(game, (key) => language.game[key]),
@@ -46,12 +58,21 @@ export const loadEdition = async (root: string, paths: GamePaths, game: GameDef,
 }
 
 /** A language's rules, `rules/<game>/rules.<lang>.md`, read and with the game's own shortcodes expanded; none when it has none. */
-const editionRules = async (root: string, paths: GamePaths, lang: string, threads: GameThreads, diagnostics: Diagnostic[]): Promise<RulesDoc | undefined> => {
+const editionRules = async (
+  root: string,
+  paths: GamePaths,
+  lang: string,
+  threads: GameThreads,
+  diagnostics: Diagnostic[],
+): Promise<RulesDoc | undefined> => {
   const file = join(paths.rulesDir, `rules.${lang}.md`)
   if (!existsSync(file)) return undefined
   const { loadRules } = await import('../load/rules.ts')
   const read = loadRules(file, root)
-  append(diagnostics, read.diagnostics.filter((d) => d.severity !== 'info'))
+  append(
+    diagnostics,
+    read.diagnostics.filter((d) => d.severity !== 'info'),
+  )
   if (!existsSync(join(paths.rulesDir, SHORTCODES_FILE))) return read.value
   const { expandGameShortcodes } = await import('../threads/expand-shortcodes.ts')
   const expanded = await expandGameShortcodes(read.value, paths, threads)

@@ -29,7 +29,14 @@ export interface Gallery {
   renderer: string
 }
 
-const words = (value: unknown): string => (Array.isArray(value) ? value.map(words).join(' ') : value === null || value === undefined ? '' : typeof value === 'object' ? Object.values(value).map(words).join(' ') : String(value))
+const words = (value: unknown): string =>
+  Array.isArray(value)
+    ? value.map(words).join(' ')
+    : value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? Object.values(value).map(words).join(' ')
+        : String(value)
 
 /** The gallery of a game's built faces. */
 export const galleryOf = (game: GameDef, faces: GameFaces, bleedMm: number, renderer: string, safeMm = 3): Gallery => ({
@@ -40,7 +47,10 @@ export const galleryOf = (game: GameDef, faces: GameFaces, bleedMm: number, rend
   types: Object.fromEntries(
     Object.entries(game.types).map(([id, type]) => {
       const size = typeSize(game, id)
-      return [id, { name: type.name, widthMm: size?.widthMm ?? 0, heightMm: size?.heightMm ?? 0, split: Boolean(type.halves) }]
+      return [
+        id,
+        { name: type.name, widthMm: size?.widthMm ?? 0, heightMm: size?.heightMm ?? 0, split: Boolean(type.halves) },
+      ]
     }),
   ),
   cards: faces.cards.map(({ card, front, back }) => ({

@@ -28,7 +28,13 @@ export interface WatchHooks {
   first?: () => { env: string; ids: string[] }
 }
 
-export const watchBuilds = (root: string, games: string[], args: string[], bin: string, hooks: WatchHooks = {}): Promise<number> =>
+export const watchBuilds = (
+  root: string,
+  games: string[],
+  args: string[],
+  bin: string,
+  hooks: WatchHooks = {},
+): Promise<number> =>
   new Promise((done) => {
     const pending = new Set<string>()
     let fresh = false // a module changed: the next build needs a new process
@@ -40,7 +46,15 @@ export const watchBuilds = (root: string, games: string[], args: string[], bin: 
     const start = () => {
       idle = false
       const first = hooks.first?.()
-      const started = fork(bin, args, { env: { ...process.env, ...hooks.env, ...(first && { [first.env]: JSON.stringify(first.ids) }), [WATCH_CHILD]: '1' }, stdio: 'inherit' })
+      const started = fork(bin, args, {
+        env: {
+          ...process.env,
+          ...hooks.env,
+          ...(first && { [first.env]: JSON.stringify(first.ids) }),
+          [WATCH_CHILD]: '1',
+        },
+        stdio: 'inherit',
+      })
       child = started
       hooks.building?.(games)
       started.on('message', (message: { idle?: boolean }) => {
@@ -124,7 +138,12 @@ const isFolder = (path: string): boolean => {
  * a folder made later (or made again) is watched from then on. `changed` gets the path, or null when the
  * system did not say. `again`: watch anew a folder watched before (it was removed and made again).
  */
-const watchTree = (dir: string, watchers: Map<string, FSWatcher>, changed: (file: string | null) => void, again = false): void => {
+const watchTree = (
+  dir: string,
+  watchers: Map<string, FSWatcher>,
+  changed: (file: string | null) => void,
+  again = false,
+): void => {
   if ((!again && watchers.has(dir)) || !isFolder(dir)) return
   watchers.get(dir)?.close()
   const watcher = watch(dir, (_, name) => {
@@ -158,12 +177,14 @@ const watchEntry = (parent: string, name: string, watchers: Map<string, FSWatche
   watchers.set(key, watcher)
 }
 
-
 /**
  * In the build process a watch started: after the first builds, builds the games it is sent, one batch at
  * a time, and says when it is idle. Never resolves; the process ends with its watch.
  */
-export const serveBuilds = (build: (games: string[], first?: string[]) => Promise<void>, ending?: () => void): Promise<never> =>
+export const serveBuilds = (
+  build: (games: string[], first?: string[]) => Promise<void>,
+  ending?: () => void,
+): Promise<never> =>
   new Promise(() => {
     process.send!({ idle: true })
     process.on('message', async (message: { build?: string[]; first?: string[] }) => {

@@ -37,7 +37,8 @@ export class DiagnosticError extends Error {
  * What makes two diagnostics the same problem, for reporting each once: its rule, place and words, and
  * (unless `card` is false) the card it concerns.
  */
-export const diagnosticKey = (d: Diagnostic, card = true): string => `${d.rule}|${d.file}|${d.line}|${d.column}|${card ? d.card : ''}|${d.message}`
+export const diagnosticKey = (d: Diagnostic, card = true): string =>
+  `${d.rule}|${d.file}|${d.line}|${d.column}|${card ? d.card : ''}|${d.message}`
 
 export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean =>
   diagnostics.some((d) => d.severity === 'error')

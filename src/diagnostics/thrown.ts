@@ -17,7 +17,6 @@ export const inProject = (root: string, path: string): string | undefined => {
   return rel.split(sep).join('/')
 }
 
-
 const pathOf = (location: string): string => (location.startsWith('file:') ? fileURLToPath(location) : location)
 
 /**
@@ -41,5 +40,5 @@ export const thrownAt = (error: unknown, root: string): CodePlace | undefined =>
 }
 
 /** The first line of an error's message: what a designer reads in a diagnostic. */
-export const firstLine = (error: unknown): string => String((error as Error | undefined)?.message ?? error).split('\n')[0]!
-
+export const firstLine = (error: unknown): string =>
+  String((error as Error | undefined)?.message ?? error).split('\n')[0]!

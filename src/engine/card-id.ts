@@ -13,7 +13,8 @@ export const idProblem = (id: string): string | undefined => {
   if (id.length > MAX_ID_LENGTH) return `it is ${id.length} characters long, the limit is ${MAX_ID_LENGTH}`
   if (!/^[A-Za-z0-9_-](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?$/.test(id))
     return 'an id is a file name of its faces: use ASCII letters, digits, "-", "_" and "." (not first or last), e.g. mission-01'
-  if (WINDOWS_RESERVED.test(id)) return `"${id.split('.')[0]}" is a name Windows keeps for a device: no file can have it`
+  if (WINDOWS_RESERVED.test(id))
+    return `"${id.split('.')[0]}" is a name Windows keeps for a device: no file can have it`
   return undefined
 }
 

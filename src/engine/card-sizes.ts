@@ -31,4 +31,5 @@ export const cardSize = (nameOrWxH: string): CardSize | undefined => {
 }
 
 /** The trim size of a card type: its `size`, poker when it names none; undefined for a size validation refuses. */
-export const typeSize = (game: GameDef, typeId: string): CardSize | undefined => cardSize(game.types[typeId]!.size ?? 'poker')
+export const typeSize = (game: GameDef, typeId: string): CardSize | undefined =>
+  cardSize(game.types[typeId]!.size ?? 'poker')

@@ -8,8 +8,12 @@ import { setNames } from './model.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
 
 /** The set combinations deck checks must hold for: the base game alone, and the base game with each expansion. */
-export const setCombinations = (game: GameDef): string[][] => [['base'], ...setNames(game).filter((s) => s !== 'base').map((s) => ['base', s])]
-
+export const setCombinations = (game: GameDef): string[][] => [
+  ['base'],
+  ...setNames(game)
+    .filter((s) => s !== 'base')
+    .map((s) => ['base', s]),
+]
 
 /**
  * Runs the engine's own checks and the game's checks (one rule id each: '<game>/<check>') on the deck.
@@ -21,11 +25,19 @@ export const checkDeck = (
   definitionFile: string,
   root?: string,
   /** What validation left out: types with cards left out for their errors, and those cards' ids (see modelCards). */
-  { failedTypes = new Set<string>(), leftOut = new Set<string>() }: { failedTypes?: ReadonlySet<string>; leftOut?: ReadonlySet<string> } = {},
+  {
+    failedTypes = new Set<string>(),
+    leftOut = new Set<string>(),
+  }: { failedTypes?: ReadonlySet<string>; leftOut?: ReadonlySet<string> } = {},
   /** Called before each check runs (a game thread says which check it is running). */
   onCheck?: (name: string) => void,
 ): Diagnostic[] => {
-  const diagnostics: Diagnostic[] = [...hiddenBacks(game, definitionFile), ...cardSizes(game, definitionFile), ...halfRoles(game, definitionFile), ...exampleCards(game, cards, definitionFile, leftOut)]
+  const diagnostics: Diagnostic[] = [
+    ...hiddenBacks(game, definitionFile),
+    ...cardSizes(game, definitionFile),
+    ...halfRoles(game, definitionFile),
+    ...exampleCards(game, cards, definitionFile, leftOut),
+  ]
   const seen = new Set<string>()
   const crashed = new Set<string>()
   const held = new Set<string>()
@@ -43,14 +55,30 @@ export const checkDeck = (
           return inPlay
         },
         ofType: (type) => (looked.add(type), inPlay.filter((c) => c.type === type) as never),
-        count: (type, where) => (looked.add(type), inPlay.reduce((n, c) => (c.type === type && (!where || where(c as never)) ? n + c.qty : n), 0)),
+        count: (type, where) => (
+          looked.add(type),
+          inPlay.reduce((n, c) => (c.type === type && (!where || where(c as never)) ? n + c.qty : n), 0)
+        ),
         report: ({ message, card, field, type, severity = 'error' }) => {
           const pos = (card && field && card.source.fields[field]) || card?.source.pos
           // A deck-level problem points at the first file that holds cards of the type concerned.
           const firstOfType = !card && type ? cards.find((c) => c.type === type) : undefined
-          const where = pos ? { file: card!.source.file, ...pos } : firstOfType ? { file: firstOfType.source.file, line: 1, column: 1 } : { file: definitionFile, line: 1, column: 1 }
-          const context = sets.length > 1 ? ` (playing with ${sets.slice(1).map((s) => game.sets?.[s]?.title ?? s).join(', ')})` : ''
-          found.push({ d: { rule: `${game.id}/${name}`, severity, message: message + context, ...where, card: card?.id, field }, message })
+          const where = pos
+            ? { file: card!.source.file, ...pos }
+            : firstOfType
+              ? { file: firstOfType.source.file, line: 1, column: 1 }
+              : { file: definitionFile, line: 1, column: 1 }
+          const context =
+            sets.length > 1
+              ? ` (playing with ${sets
+                  .slice(1)
+                  .map((s) => game.sets?.[s]?.title ?? s)
+                  .join(', ')})`
+              : ''
+          found.push({
+            d: { rule: `${game.id}/${name}`, severity, message: message + context, ...where, card: card?.id, field },
+            message,
+          })
         },
       }
       try {
@@ -59,13 +87,29 @@ export const checkDeck = (
       } catch (error) {
         if (crashed.has(name)) continue
         crashed.add(name)
-        diagnostics.push({ rule: 'game/check-crashed', severity: 'error', file: definitionFile, line: 1, column: 1, ...(root && thrownAt(error, root)), message: `the check "${name}" failed to run: ${firstLine(error)}` })
+        diagnostics.push({
+          rule: 'game/check-crashed',
+          severity: 'error',
+          file: definitionFile,
+          line: 1,
+          column: 1,
+          ...(root && thrownAt(error, root)),
+          message: `the check "${name}" failed to run: ${firstLine(error)}`,
+        })
         continue
       }
       const broken = [...looked].filter((t) => failedTypes.has(t))
       if (broken.length) {
         // One mistake, one error: the card errors are reported; what they would make this check say is not.
-        if (!held.has(name)) diagnostics.push({ rule: 'game/check-held', severity: 'info', file: definitionFile, line: 1, column: 1, message: `the check "${name}" was not run: cards of ${broken.map((t) => game.types[t]?.name ?? t).join(', ')} have errors (above); it runs once they are fixed` })
+        if (!held.has(name))
+          diagnostics.push({
+            rule: 'game/check-held',
+            severity: 'info',
+            file: definitionFile,
+            line: 1,
+            column: 1,
+            message: `the check "${name}" was not run: cards of ${broken.map((t) => game.types[t]?.name ?? t).join(', ')} have errors (above); it runs once they are fixed`,
+          })
         held.add(name)
         continue
       }

@@ -4,4 +4,5 @@ import type { Card, GameDef } from './define.ts'
 export const deckOf = (game: GameDef, typeId: string): string => game.types[typeId]!.deck ?? typeId
 
 /** The back a card is printed with: its own (named by the card's id) for a type with own backs, else its deck's. */
-export const backOf = (game: GameDef, card: Card): string => (game.types[card.type]!.back === 'own' ? card.id : deckOf(game, card.type))
+export const backOf = (game: GameDef, card: Card): string =>
+  game.types[card.type]!.back === 'own' ? card.id : deckOf(game, card.type)

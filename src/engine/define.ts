@@ -74,7 +74,11 @@ export type TypeDefs = Record<string, CardTypeDef<any, any>>
 
 export type Vocabularies = Record<string, Record<string, VocabularyWord>>
 
-export interface GameDef<T extends TypeDefs = TypeDefs, P extends Record<string, unknown> = Record<string, unknown>, V extends Vocabularies = Vocabularies> {
+export interface GameDef<
+  T extends TypeDefs = TypeDefs,
+  P extends Record<string, unknown> = Record<string, unknown>,
+  V extends Vocabularies = Vocabularies,
+> {
   id: string
   title: string
   /** The game's own version, stamped on faces on request. */
@@ -114,7 +118,9 @@ export interface Card<V = Record<string, unknown>> {
   source: { file: string; pos: SourcePos; fields: Record<string, SourcePos> }
 }
 
-export type CardOf<G extends GameDef<any, any, any>, K extends keyof G['types']> = Card<FieldValues<G['types'][K]['fields']>>
+export type CardOf<G extends GameDef<any, any, any>, K extends keyof G['types']> = Card<
+  FieldValues<G['types'][K]['fields']>
+>
 
 export interface CheckProblem {
   message: string
@@ -140,20 +146,38 @@ export interface CheckContext<G extends GameDef<any, any, any>> {
 export type Check<G extends GameDef<any, any, any>> = { check(ctx: CheckContext<G>): void }['check']
 
 /** Declares a game; the identity function that gives the definition its types. */
-export const defineGame = <const T extends TypeDefs, const P extends Record<string, unknown>, const V extends Vocabularies = {}>(def: GameDef<T, P, V>): GameDef<T, P, V> => def
+export const defineGame = <
+  const T extends TypeDefs,
+  const P extends Record<string, unknown>,
+  const V extends Vocabularies = {},
+>(
+  def: GameDef<T, P, V>,
+): GameDef<T, P, V> => def
 
 /** The names of every field of a game's card types (or of the types `K`): what a component's `field` prop takes. */
-export type FieldName<G extends GameDef<any, any, any>, K extends keyof G['types'] = keyof G['types']> = string extends keyof G['types']
-  ? string
-  : { [T in K]: keyof G['types'][T]['fields'] & string }[K] | 'art'
+export type FieldName<
+  G extends GameDef<any, any, any>,
+  K extends keyof G['types'] = keyof G['types'],
+> = string extends keyof G['types'] ? string : { [T in K]: keyof G['types'][T]['fields'] & string }[K] | 'art'
 
 /** The names of a game's vocabularies: what a component's `vocabulary` prop takes. */
-export type VocabularyName<G extends GameDef<any, any, any>> = string extends keyof NonNullable<G['vocabularies']> ? string : keyof NonNullable<G['vocabularies']> & string
+export type VocabularyName<G extends GameDef<any, any, any>> = string extends keyof NonNullable<G['vocabularies']>
+  ? string
+  : keyof NonNullable<G['vocabularies']> & string
 
 /** Declares a card type; keeps its field declarations' exact types for the templates. */
-export const cardType = <const F extends Fields, const B extends BackKind = 'shared'>(def: CardTypeDef<F, B>): CardTypeDef<F, B> =>
+export const cardType = <const F extends Fields, const B extends BackKind = 'shared'>(
+  def: CardTypeDef<F, B>,
+): CardTypeDef<F, B> =>
   // Where it was declared (not enumerable, so not part of the type's data): problems with it point there.
   Object.defineProperty(def, 'declared', { value: new Error('declared here'), enumerable: false, configurable: true })
 
 /** What a type's `back` template is given: each card for a type with its own backs, none for a shared back. */
-export type BackCard<G extends GameDef<any, any, any>, K extends keyof G['types']> = G['types'][K] extends CardTypeDef<any, infer B> ? ('own' extends B ? ('shared' extends B ? CardOf<G, K> | undefined : CardOf<G, K>) : undefined) : CardOf<G, K> | undefined
+export type BackCard<G extends GameDef<any, any, any>, K extends keyof G['types']> =
+  G['types'][K] extends CardTypeDef<any, infer B>
+    ? 'own' extends B
+      ? 'shared' extends B
+        ? CardOf<G, K> | undefined
+        : CardOf<G, K>
+      : undefined
+    : CardOf<G, K> | undefined

@@ -47,7 +47,10 @@ export interface Field<T = unknown> {
 export type FieldValue<F> = F extends Field<infer T> ? (F['optional'] extends true ? T | undefined : T) : never
 
 /** What reading a value gives in a field kind's `parse`: `rule` defaults to `card/wrong-type`. */
-export type FieldParse<T> = (raw: unknown, ctx: FieldContext) => { ok: true; value: T } | { ok: false; message: string; rule?: string }
+export type FieldParse<T> = (
+  raw: unknown,
+  ctx: FieldContext,
+) => { ok: true; value: T } | { ok: false; message: string; rule?: string }
 
 /** How a field kind reads, checks and describes its values: what `defineField` takes. */
 export interface FieldKind<T> {
@@ -69,7 +72,9 @@ export interface FieldOptions {
   optional?: boolean
 }
 
-type WithOptional<F extends Field<unknown>, O> = O extends { optional: true } ? F & { readonly optional: true } : F & { readonly optional: false }
+type WithOptional<F extends Field<unknown>, O> = O extends { optional: true }
+  ? F & { readonly optional: true }
+  : F & { readonly optional: false }
 
 /**
  * A field kind of a game's own. Gives a function that declares a field of that kind, as `int()` does:
@@ -118,7 +123,8 @@ const minMax = (name: string, min: number | undefined, max: number | undefined):
       ? `${name}({ min: ${min}, max: ${max} }) allows nothing: min is above max`
       : undefined
 
-const describe = (v: unknown) => (typeof v === 'string' ? `"${v}"` : Array.isArray(v) ? 'a list' : v === null ? 'nothing' : String(v))
+const describe = (v: unknown) =>
+  typeof v === 'string' ? `"${v}"` : Array.isArray(v) ? 'a list' : v === null ? 'nothing' : String(v)
 
 export interface IntOptions extends FieldOptions {
   min?: number
@@ -127,7 +133,14 @@ export interface IntOptions extends FieldOptions {
 
 export const int = <const O extends IntOptions = {}>(options: O = {} as O): WithOptional<Field<number>, O> => {
   const { min, max } = options
-  const range = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : min !== undefined ? ` of at least ${min}` : max !== undefined ? ` of at most ${max}` : ''
+  const range =
+    min !== undefined && max !== undefined
+      ? ` from ${min} to ${max}`
+      : min !== undefined
+        ? ` of at least ${min}`
+        : max !== undefined
+          ? ` of at most ${max}`
+          : ''
   return fieldOf<number, O>(
     {
       kind: 'int',
@@ -135,11 +148,17 @@ export const int = <const O extends IntOptions = {}>(options: O = {} as O): With
       checkDeclaration: () => minMax('int', min, max),
       parse(raw) {
         const n = typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : raw
-        if (typeof n !== 'number' || !Number.isInteger(n)) return wrongType(`expected a whole number, found ${describe(raw)}`)
-        if ((min !== undefined && n < min) || (max !== undefined && n > max)) return outOfRange(`${n} is out of range: expected a whole number${range}`)
+        if (typeof n !== 'number' || !Number.isInteger(n))
+          return wrongType(`expected a whole number, found ${describe(raw)}`)
+        if ((min !== undefined && n < min) || (max !== undefined && n > max))
+          return outOfRange(`${n} is out of range: expected a whole number${range}`)
         return { ok: true, value: n }
       },
-      schema: { type: 'integer', ...(min !== undefined && { minimum: min }), ...(max !== undefined && { maximum: max }) },
+      schema: {
+        type: 'integer',
+        ...(min !== undefined && { minimum: min }),
+        ...(max !== undefined && { maximum: max }),
+      },
     },
     options,
   )
@@ -147,7 +166,10 @@ export const int = <const O extends IntOptions = {}>(options: O = {} as O): With
 
 export interface EnumOptions extends FieldOptions {}
 
-export const oneOf = <const V extends readonly string[], const O extends EnumOptions = {}>(values: V, options: O = {} as O): WithOptional<Field<V[number]>, O> =>
+export const oneOf = <const V extends readonly string[], const O extends EnumOptions = {}>(
+  values: V,
+  options: O = {} as O,
+): WithOptional<Field<V[number]>, O> =>
   fieldOf<V[number], O>(
     {
       kind: 'enum',
@@ -156,12 +178,20 @@ export const oneOf = <const V extends readonly string[], const O extends EnumOpt
         !Array.isArray(values) || values.length === 0
           ? "oneOf([]) allows no value: list the values a card may take, e.g. oneOf(['YES', 'NO'])"
           : values.some((v, i) => values.indexOf(v) !== i)
-            ? `oneOf lists ${values.filter((v, i) => values.indexOf(v) !== i).map((v) => `"${v}"`).join(', ')} twice`
+            ? `oneOf lists ${values
+                .filter((v, i) => values.indexOf(v) !== i)
+                .map((v) => `"${v}"`)
+                .join(', ')} twice`
             : undefined,
       parse(raw) {
         const s = typeof raw === 'number' ? String(raw) : raw
         if (typeof s !== 'string') return wrongType(`expected one of ${values.join(', ')}, found ${describe(raw)}`)
-        if (!values.includes(s)) return { ok: false, rule: 'card/unknown-value', message: `"${s}" is not one of ${values.join(', ')}${didYouMean(s, values)}` }
+        if (!values.includes(s))
+          return {
+            ok: false,
+            rule: 'card/unknown-value',
+            message: `"${s}" is not one of ${values.join(', ')}${didYouMean(s, values)}`,
+          }
         return { ok: true, value: s as V[number] }
       },
       schema: { enum: values },
@@ -179,12 +209,20 @@ export const text = <const O extends TextOptions = {}>(options: O = {} as O): Wi
     {
       kind: 'text',
       expected: options.max ? `text of at most ${options.max} characters (an inline icon counts as one)` : 'text',
-      checkDeclaration: () => (options.max !== undefined && !(options.max >= 1) ? `text({ max: ${options.max} }) allows no text: max must be 1 or more` : undefined),
+      checkDeclaration: () =>
+        options.max !== undefined && !(options.max >= 1)
+          ? `text({ max: ${options.max} }) allows no text: max must be 1 or more`
+          : undefined,
       parse(raw) {
         if (typeof raw === 'number' || typeof raw === 'boolean') raw = String(raw)
         if (typeof raw !== 'string') return wrongType(`expected text, found ${describe(raw)}`)
         const length = inlineLength(raw)
-        if (options.max !== undefined && length > options.max) return { ok: false, rule: 'card/text-too-long', message: `text is ${length} characters long (an inline icon counts as one), the limit is ${options.max}` }
+        if (options.max !== undefined && length > options.max)
+          return {
+            ok: false,
+            rule: 'card/text-too-long',
+            message: `text is ${length} characters long (an inline icon counts as one), the limit is ${options.max}`,
+          }
         return { ok: true, value: raw }
       },
       // No maxLength: an inline icon ([intel]) counts as one character, which JSON Schema cannot say; validate checks the limit.
@@ -199,7 +237,10 @@ export interface IconsOptions extends FieldOptions {
 }
 
 /** A list of icon words from one of the game's vocabularies; in a CSV cell, words separated by spaces. */
-export const icons = <const O extends IconsOptions = {}>(vocabulary: string, options: O = {} as O): WithOptional<Field<string[]>, O> =>
+export const icons = <const O extends IconsOptions = {}>(
+  vocabulary: string,
+  options: O = {} as O,
+): WithOptional<Field<string[]>, O> =>
   fieldOf<string[], O>(
     {
       kind: 'icons',
@@ -210,19 +251,31 @@ export const icons = <const O extends IconsOptions = {}>(vocabulary: string, opt
           : minMax('icons', options.min, options.max),
       parse(raw, ctx) {
         const list = typeof raw === 'string' ? raw.split(/[\s,]+/).filter(Boolean) : raw
-        if (!Array.isArray(list) || list.some((x) => typeof x !== 'string')) return wrongType(`expected a list of ${vocabulary}, found ${describe(raw)}`)
+        if (!Array.isArray(list) || list.some((x) => typeof x !== 'string'))
+          return wrongType(`expected a list of ${vocabulary}, found ${describe(raw)}`)
         const allowed = ctx.vocab[vocabulary] ?? []
         const unknown = list.filter((x: string) => !allowed.includes(x))
         if (unknown.length) {
           const hint = unknown.length === 1 ? didYouMean(unknown[0], allowed) : ''
-          return { ok: false, rule: 'card/unknown-icon', message: `${unknown.map((u: string) => `"${u}"`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in this game's ${vocabulary}${hint}; it has ${allowed.join(', ')}` }
+          return {
+            ok: false,
+            rule: 'card/unknown-icon',
+            message: `${unknown.map((u: string) => `"${u}"`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in this game's ${vocabulary}${hint}; it has ${allowed.join(', ')}`,
+          }
         }
-        if (options.min !== undefined && list.length < options.min) return outOfRange(`${list.length} ${vocabulary} given, at least ${options.min} expected`)
-        if (options.max !== undefined && list.length > options.max) return outOfRange(`${list.length} ${vocabulary} given, at most ${options.max} expected`)
+        if (options.min !== undefined && list.length < options.min)
+          return outOfRange(`${list.length} ${vocabulary} given, at least ${options.min} expected`)
+        if (options.max !== undefined && list.length > options.max)
+          return outOfRange(`${list.length} ${vocabulary} given, at most ${options.max} expected`)
         return { ok: true, value: list as string[] }
       },
       schema: (ctx) => {
-        const list = { type: 'array', items: { enum: ctx.vocab[vocabulary] ?? [] }, ...(options.min !== undefined && { minItems: options.min }), ...(options.max !== undefined && { maxItems: options.max }) }
+        const list = {
+          type: 'array',
+          items: { enum: ctx.vocab[vocabulary] ?? [] },
+          ...(options.min !== undefined && { minItems: options.min }),
+          ...(options.max !== undefined && { maxItems: options.max }),
+        }
         // A CSV-style string of space-separated words is accepted too.
         return { anyOf: [list, { type: 'string' }] }
       },
@@ -246,14 +299,21 @@ export const bool = <const O extends FieldOptions = {}>(options: O = {} as O): W
   )
 
 /** The id of another card of the game, of the given type; checked once every card is known. */
-export const ref = <const O extends FieldOptions = {}>(type: string, options: O = {} as O): WithOptional<Field<string>, O> =>
+export const ref = <const O extends FieldOptions = {}>(
+  type: string,
+  options: O = {} as O,
+): WithOptional<Field<string>, O> =>
   fieldOf<string, O>(
     {
       kind: 'ref',
       expected: `the id of a ${type} card`,
-      checkDeclaration: (ctx) => (ctx.types.includes(type) ? undefined : `ref('${type}'): "${type}" is not one of this game's card types${didYouMean(type, ctx.types)} (it has ${ctx.types.join(', ')})`),
+      checkDeclaration: (ctx) =>
+        ctx.types.includes(type)
+          ? undefined
+          : `ref('${type}'): "${type}" is not one of this game's card types${didYouMean(type, ctx.types)} (it has ${ctx.types.join(', ')})`,
       parse(raw) {
-        if (typeof raw !== 'string' || raw === '') return wrongType(`expected the id of a ${type} card, found ${describe(raw)}`)
+        if (typeof raw !== 'string' || raw === '')
+          return wrongType(`expected the id of a ${type} card, found ${describe(raw)}`)
         return { ok: true, value: raw }
       },
       schema: { type: 'string' },

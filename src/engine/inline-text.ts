@@ -22,7 +22,8 @@ const SPACE = /^[ \t]+$/
  * Japanese and Korean, with their punctuation and full-width forms. Elsewhere a word breaks at spaces only, as
  * a row of words lays it out (a hyphenated word stays whole there).
  */
-const UNSPACED_CLASS = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u3000-\\u303f\\uff00-\\uffef]'
+const UNSPACED_CLASS =
+  '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u3000-\\u303f\\uff00-\\uffef]'
 const UNSPACED = new RegExp(UNSPACED_CLASS, 'u')
 // Whole characters, not UTF-16 units: a Chinese character beyond the Basic Multilingual Plane is two.
 const STARTS_UNSPACED = new RegExp(`^${UNSPACED_CLASS}`, 'u')
@@ -110,4 +111,5 @@ export const inlineLength = (text: string): number => text.replace(TOKEN, '#').l
 export const inlineNames = (text: string): string[] => [...text.matchAll(TOKEN)].map((m) => m[1]!)
 
 /** The text with every inline icon replaced by a word: what a screen reader or a plain-text export shows. */
-export const plainText = (text: string, label: (name: string) => string): string => text.replace(TOKEN, (_, name: string) => label(name))
+export const plainText = (text: string, label: (name: string) => string): string =>
+  text.replace(TOKEN, (_, name: string) => label(name))

@@ -10,12 +10,35 @@ export const loadGameDefinition = async (paths: GamePaths): Promise<Result<GameD
     const mod = await importGameModule<{ default?: GameDef }>(paths.definition, paths.root)
     const game = mod.default
     if (!game || typeof game !== 'object' || !game.types) {
-      return { value: undefined, diagnostics: [{ rule: 'game/definition', severity: 'error', file, line: 1, column: 1, message: 'the game definition must `export default defineGame({ … })`' }] }
+      return {
+        value: undefined,
+        diagnostics: [
+          {
+            rule: 'game/definition',
+            severity: 'error',
+            file,
+            line: 1,
+            column: 1,
+            message: 'the game definition must `export default defineGame({ … })`',
+          },
+        ],
+      }
     }
     const diagnostics: Diagnostic[] = []
-    if (game.id !== paths.id) diagnostics.push({ rule: 'game/definition', severity: 'error', file, line: 1, column: 1, message: `the definition's id "${game.id}" differs from its folder "${paths.id}"` })
+    if (game.id !== paths.id)
+      diagnostics.push({
+        rule: 'game/definition',
+        severity: 'error',
+        file,
+        line: 1,
+        column: 1,
+        message: `the definition's id "${game.id}" differs from its folder "${paths.id}"`,
+      })
     return { value: game, diagnostics }
   } catch (error) {
-    return { value: undefined, diagnostics: loadFailure(error, paths.root, 'game/definition', 'the game definition', file) }
+    return {
+      value: undefined,
+      diagnostics: loadFailure(error, paths.root, 'game/definition', 'the game definition', file),
+    }
   }
 }

@@ -19,10 +19,18 @@ const RESERVED = ['id', 'type', 'set', 'qty', 'art'] as const
 export const vocabularyWords = (game: GameDef): Record<string, string[]> =>
   Object.fromEntries(Object.entries(game.vocabularies ?? {}).map(([name, words]) => [name, Object.keys(words)]))
 
-export const setNames = (game: GameDef): string[] => ['base', ...Object.keys(game.sets ?? {}).filter((s) => s !== 'base')]
+export const setNames = (game: GameDef): string[] => [
+  'base',
+  ...Object.keys(game.sets ?? {}).filter((s) => s !== 'base'),
+]
 
 interface Reporter {
-  (d: Omit<Diagnostic, 'severity' | 'file' | 'line' | 'column'> & { pos: SourcePos; severity?: Diagnostic['severity'] }): void
+  (
+    d: Omit<Diagnostic, 'severity' | 'file' | 'line' | 'column'> & {
+      pos: SourcePos
+      severity?: Diagnostic['severity']
+    },
+  ): void
 }
 
 /**
@@ -32,7 +40,12 @@ interface Reporter {
  */
 /** `broken`: card types whose declaration is wrong (reported at the definition): their cards are left out, unreported. */
 /** `root`: the project's folder, for an error a field kind of the game's own throws to point at its line. */
-export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken: ReadonlySet<string> = new Set(), root?: string): Result<Card[]> & { failedTypes: Set<string>; leftOut: Set<string> } => {
+export const modelCards = (
+  game: GameDef,
+  files: readonly RawCardFile[],
+  broken: ReadonlySet<string> = new Set(),
+  root?: string,
+): Result<Card[]> & { failedTypes: Set<string>; leftOut: Set<string> } => {
   const diagnostics: Diagnostic[] = []
   /** Card types with a card left out for its errors: deck checks on them would count wrong. */
   const failedTypes = new Set<string>()
@@ -44,32 +57,62 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
   const seen = new Map<string, RawCard>()
 
   // The names of shared backs' files (`<deck>.back.png`): a card id may not take one.
-  const sharedBacks = new Map(Object.keys(game.types).filter((t) => game.types[t]!.back !== 'own').map((t) => [idKey(deckOf(game, t)), game.types[t]!.name]))
+  const sharedBacks = new Map(
+    Object.keys(game.types)
+      .filter((t) => game.types[t]!.back !== 'own')
+      .map((t) => [idKey(deckOf(game, t)), game.types[t]!.name]),
+  )
   for (const file of files) {
     if (file.unreadable) {
       // Reported as the file's syntax error; the deck checks of the types it may hold wait for it.
-      const named = [file.defaults.get('type')?.value, fileStem(file.file), ...file.cards.map((c) => c.values.get('type')?.value)].filter((t): t is string => typeof t === 'string' && Boolean(game.types[t]))
+      const named = [
+        file.defaults.get('type')?.value,
+        fileStem(file.file),
+        ...file.cards.map((c) => c.values.get('type')?.value),
+      ].filter((t): t is string => typeof t === 'string' && Boolean(game.types[t]))
       for (const t of named.length ? named : Object.keys(game.types)) failedTypes.add(t)
-      for (const c of file.cards) if (typeof c.values.get('id')?.value === 'string') leftOut.add(String(c.values.get('id')!.value))
+      for (const c of file.cards)
+        if (typeof c.values.get('id')?.value === 'string') leftOut.add(String(c.values.get('id')!.value))
       continue
     }
     for (const raw of file.cards) {
       const report: Reporter = ({ pos, severity = 'error', ...d }) =>
-        diagnostics.push({ ...d, severity, file: raw.file, line: pos.line, column: pos.column, endLine: pos.endLine, endColumn: pos.endColumn })
+        diagnostics.push({
+          ...d,
+          severity,
+          file: raw.file,
+          line: pos.line,
+          column: pos.column,
+          endLine: pos.endLine,
+          endColumn: pos.endColumn,
+        })
       // An empty value (a blank CSV cell, `set:` with nothing after it) is no value: the file's or the default applies.
       const present = (v: RawValue | undefined) => (v && v.value !== null && v.value !== '' ? v : undefined)
       const get = (key: string): RawValue | undefined => present(raw.values.get(key)) ?? present(file.defaults.get(key))
 
       const idValue = raw.values.get('id')
-      const id = typeof idValue?.value === 'string' || typeof idValue?.value === 'number' ? String(idValue.value) : undefined
+      const id =
+        typeof idValue?.value === 'string' || typeof idValue?.value === 'number' ? String(idValue.value) : undefined
       if (!id) {
-        report({ rule: 'card/missing-id', pos: idValue?.pos ?? raw.pos, message: 'this card has no `id`: every card needs one, unique within the game' })
+        report({
+          rule: 'card/missing-id',
+          pos: idValue?.pos ?? raw.pos,
+          message: 'this card has no `id`: every card needs one, unique within the game',
+        })
         continue
       }
       const sharedBack = sharedBacks.get(idKey(id))
-      const unsafe = idProblem(id) ?? (sharedBack && `it is the name of the shared back of ${sharedBack} (${idKey(id)}.back.png): give the card another id`)
+      const unsafe =
+        idProblem(id) ??
+        (sharedBack &&
+          `it is the name of the shared back of ${sharedBack} (${idKey(id)}.back.png): give the card another id`)
       if (unsafe) {
-        report({ rule: 'card/unsafe-id', pos: idValue!.pos, field: 'id', message: `the id ${JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id)} cannot name a card: ${unsafe}` })
+        report({
+          rule: 'card/unsafe-id',
+          pos: idValue!.pos,
+          field: 'id',
+          message: `the id ${JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id)} cannot name a card: ${unsafe}`,
+        })
         continue
       }
       const first = seen.get(idKey(id))
@@ -86,7 +129,8 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
       leftOut.add(id) // until it turns out valid
 
       // A file named after a card type (money.csv, vote.yaml) holds that type unless it says otherwise.
-      const typeValue = get('type') ?? (game.types[fileStem(file.file)] ? { value: fileStem(file.file), pos: raw.pos } : undefined)
+      const typeValue =
+        get('type') ?? (game.types[fileStem(file.file)] ? { value: fileStem(file.file), pos: raw.pos } : undefined)
       const typeName = typeof typeValue?.value === 'string' ? typeValue.value : undefined
       const type = typeName ? game.types[typeName] : undefined
       if (!typeName || !type) {
@@ -108,13 +152,25 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
       const setValue = get('set')
       const set = setValue === undefined ? 'base' : String(setValue.value)
       if (!sets.includes(set)) {
-        report({ rule: 'card/unknown-set', pos: setValue!.pos, card: id, field: 'set', message: `unknown set "${set}"${didYouMean(set, sets)}: this game has ${sets.join(', ')}` })
+        report({
+          rule: 'card/unknown-set',
+          pos: setValue!.pos,
+          card: id,
+          field: 'set',
+          message: `unknown set "${set}"${didYouMean(set, sets)}: this game has ${sets.join(', ')}`,
+        })
         valid = false
       }
       const qtyValue = get('qty')
       const qty = qtyValue === undefined ? 1 : Number(qtyValue.value)
       if (!Number.isInteger(qty) || qty < 1) {
-        report({ rule: 'card/wrong-type', pos: qtyValue!.pos, card: id, field: 'qty', message: `qty must be a whole number of at least 1, found ${JSON.stringify(qtyValue!.value)}` })
+        report({
+          rule: 'card/wrong-type',
+          pos: qtyValue!.pos,
+          card: id,
+          field: 'qty',
+          message: `qty must be a whole number of at least 1, found ${JSON.stringify(qtyValue!.value)}`,
+        })
         valid = false
       }
 
@@ -125,13 +181,25 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
       if (artValue !== undefined && artValue.value !== null && artValue.value !== '') {
         const unsafe = typeof artValue.value === 'string' ? pathProblem(artValue.value) : undefined
         if (unsafe) {
-          report({ rule: 'card/unsafe-path', pos: artValue.pos, card: id, field: 'art', message: `art ${JSON.stringify(artValue.value)} cannot be read: ${unsafe}; art names a file in templates/<game>/, e.g. art/${id}.png` })
+          report({
+            rule: 'card/unsafe-path',
+            pos: artValue.pos,
+            card: id,
+            field: 'art',
+            message: `art ${JSON.stringify(artValue.value)} cannot be read: ${unsafe}; art names a file in templates/<game>/, e.g. art/${id}.png`,
+          })
           valid = false
         } else if (typeof artValue.value === 'string') {
           art = artValue.value
           fieldPos.art = artValue.pos
         } else {
-          report({ rule: 'card/wrong-type', pos: artValue.pos, card: id, field: 'art', message: `art must name an image file (e.g. art/${id}.png), found ${JSON.stringify(artValue.value)}` })
+          report({
+            rule: 'card/wrong-type',
+            pos: artValue.pos,
+            card: id,
+            field: 'art',
+            message: `art must name an image file (e.g. art/${id}.png), found ${JSON.stringify(artValue.value)}`,
+          })
           valid = false
         }
       }
@@ -140,7 +208,13 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
         if (value === undefined || value.value === null || value.value === '') {
           if (!field.optional) {
             // An empty value points at its key, where the designer will type it.
-            report({ rule: 'card/missing-field', pos: raw.values.get(name)?.pos ?? raw.pos, card: id, field: name, message: `${type.name} "${id}" has no \`${name}\`: expected ${field.expected}` })
+            report({
+              rule: 'card/missing-field',
+              pos: raw.values.get(name)?.pos ?? raw.pos,
+              card: id,
+              field: name,
+              message: `${type.name} "${id}" has no \`${name}\`: expected ${field.expected}`,
+            })
             valid = false
           }
           continue
@@ -152,12 +226,25 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
           // A field kind of the game's own that throws: an error at its code's line, naming the card and its place.
           const code = root ? thrownAt(error, root) : undefined
           const place = `\`${name}\` of ${id} (${raw.file}:${value.pos.line})`
-          diagnostics.push({ rule: 'game/field-crashed', severity: 'error', ...(code ?? { file: raw.file, line: value.pos.line, column: value.pos.column }), card: id, field: name, message: `the ${field.kind} field kind failed to read ${place}: ${firstLine(error)}` })
+          diagnostics.push({
+            rule: 'game/field-crashed',
+            severity: 'error',
+            ...(code ?? { file: raw.file, line: value.pos.line, column: value.pos.column }),
+            card: id,
+            field: name,
+            message: `the ${field.kind} field kind failed to read ${place}: ${firstLine(error)}`,
+          })
           valid = false
           continue
         }
         if (!parsed.ok) {
-          report({ rule: parsed.rule, pos: value.pos, card: id, field: name, message: `\`${name}\`: ${parsed.message}` })
+          report({
+            rule: parsed.rule,
+            pos: value.pos,
+            card: id,
+            field: name,
+            message: `\`${name}\`: ${parsed.message}`,
+          })
           valid = false
           continue
         }
@@ -168,11 +255,25 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
       for (const [key, pos] of raw.keys) {
         // A blank cell in another type's column of a mixed spreadsheet says nothing about this card.
         if (allowed.includes(key) || !present(raw.values.get(key))) continue
-        report({ rule: 'card/unknown-field', pos, card: id, field: key, message: `${type.name} has no field \`${key}\`${didYouMean(key, allowed)}; its fields are ${Object.keys(type.fields).join(', ')}` })
+        report({
+          rule: 'card/unknown-field',
+          pos,
+          card: id,
+          field: key,
+          message: `${type.name} has no field \`${key}\`${didYouMean(key, allowed)}; its fields are ${Object.keys(type.fields).join(', ')}`,
+        })
         valid = false
       }
       if (valid) {
-        cards.push({ id, type: typeName, set, qty, ...(art !== undefined && { art }), fields, source: { file: raw.file, pos: raw.pos, fields: fieldPos } })
+        cards.push({
+          id,
+          type: typeName,
+          set,
+          qty,
+          ...(art !== undefined && { art }),
+          fields,
+          source: { file: raw.file, pos: raw.pos, fields: fieldPos },
+        })
         leftOut.delete(id)
       } else failedTypes.add(typeName)
     }
@@ -190,13 +291,24 @@ export const modelCards = (game: GameDef, files: readonly RawCardFile[], broken:
         if (!found && leftOut.has(target)) continue // the card it names has errors of its own, reported
         if (!found || found.type !== type) {
           const pos = card.source.fields[name]!
-          diagnostics.push({ rule: 'card/unknown-ref', severity: 'error', file: card.source.file, line: pos.line, column: pos.column, card: card.id, field: name, message: `\`${name}\` names "${target}", which is not a ${type} card of this game` })
+          diagnostics.push({
+            rule: 'card/unknown-ref',
+            severity: 'error',
+            file: card.source.file,
+            line: pos.line,
+            column: pos.column,
+            card: card.id,
+            field: name,
+            message: `\`${name}\` names "${target}", which is not a ${type} card of this game`,
+          })
         }
       }
     }
   }
   // One mistake in one place (a file's `type:` that every card inherits) is one error, not one a card.
   const seenAt = new Set<string>()
-  const once = diagnostics.filter((d) => !seenAt.has(diagnosticKey(d, false)) && Boolean(seenAt.add(diagnosticKey(d, false))))
+  const once = diagnostics.filter(
+    (d) => !seenAt.has(diagnosticKey(d, false)) && Boolean(seenAt.add(diagnosticKey(d, false))),
+  )
   return { value: cards, diagnostics: once, failedTypes, leftOut }
 }

@@ -28,4 +28,3 @@ export const shortcode = <const P extends Fields = {}>(def: ShortcodeDef<P>): Sh
  * ```
  */
 export const defineShortcodes = <const S extends Record<string, ShortcodeDef<any>>>(shortcodes: S): S => shortcodes
-

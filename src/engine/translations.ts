@@ -21,7 +21,16 @@ export const unknownLanguages = (game: GameDef, asked: readonly string[], defini
   const others = gameLanguages(game).slice(1)
   const unknown = asked.filter((l) => !others.includes(l))
   if (!unknown.length) return []
-  return [{ rule: 'build/unknown-language', severity: 'error', file: definitionFile, line: 1, column: 1, message: `--lang names ${unknown.map((l) => `"${l}"`).join(', ')}, which is not among ${game.id}'s languages other than its default (${others.length ? others.join(', ') : 'it lists none: add languages: [...] to its definition'})` }]
+  return [
+    {
+      rule: 'build/unknown-language',
+      severity: 'error',
+      file: definitionFile,
+      line: 1,
+      column: 1,
+      message: `--lang names ${unknown.map((l) => `"${l}"`).join(', ')}, which is not among ${game.id}'s languages other than its default (${others.length ? others.join(', ') : 'it lists none: add languages: [...] to its definition'})`,
+    },
+  ]
 }
 
 /** The fields of a card that are translated: its text fields (a number or a word of a vocabulary stays as it is). */
@@ -34,10 +43,14 @@ export const textFields = (game: GameDef, card: Card): string[] =>
 type TextPlace = { key: string; on: Record<string, unknown>; prop: string; text: string }
 
 /** The roles of split-card halves the game's types use: the words on their faces. */
-const usedRoles = (game: GameDef): string[] => [...new Set(Object.values(game.types).flatMap((t) => (t as { halves?: readonly string[] }).halves ?? []))]
+const usedRoles = (game: GameDef): string[] => [
+  ...new Set(Object.values(game.types).flatMap((t) => (t as { halves?: readonly string[] }).halves ?? [])),
+]
 
-const mapValues = <T, U>(record: Record<string, T> | undefined, f: (value: T, key: string) => U): Record<string, U> | undefined =>
-  record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v, k)]))
+const mapValues = <T, U>(
+  record: Record<string, T> | undefined,
+  f: (value: T, key: string) => U,
+): Record<string, U> | undefined => record && Object.fromEntries(Object.entries(record).map(([k, v]) => [k, f(v, k)]))
 
 /**
  * A copy of the game whose own texts (what faces and the booklet print: its title, the names of its types,
@@ -45,7 +58,11 @@ const mapValues = <T, U>(record: Record<string, T> | undefined, f: (value: T, ke
  * `text(key, original)`, or the definition's (`original`) where that gives none. With `lazy`, each is read when it is used (the
  * renderer learns which texts a face shows); the rest of the definition is the same objects.
  */
-export const withGameTexts = <G extends GameDef>(game: G, text: (key: string, original: string) => string | undefined, lazy = false): G => {
+export const withGameTexts = <G extends GameDef>(
+  game: G,
+  text: (key: string, original: string) => string | undefined,
+  lazy = false,
+): G => {
   const places: TextPlace[] = []
   const at = <T extends object>(source: T, prop: string, key: string, fallback?: string): T => {
     const on = { ...source } as Record<string, unknown>
@@ -56,12 +73,24 @@ export const withGameTexts = <G extends GameDef>(game: G, text: (key: string, or
   const copy = at(game as GameDef, 'title', 'title')
   copy.types = mapValues(game.types, (type, id) => at(type, 'name', `types.${id}`))!
   copy.sets = mapValues(game.sets, (set, id) => at(set, 'title', `sets.${id}`))
-  copy.vocabularies = mapValues(game.vocabularies, (words, v) => mapValues(words, (word, w) => at(word, 'label', `vocabularies.${v}.${w}`))!)
+  copy.vocabularies = mapValues(
+    game.vocabularies,
+    (words, v) => mapValues(words, (word, w) => at(word, 'label', `vocabularies.${v}.${w}`))!,
+  )
   copy.examples = mapValues(game.examples, (example, id) => at(example, 'title', `examples.${id}`))
   const roles = usedRoles(game)
-  if (roles.length) copy.roles = { ...game.roles, ...Object.fromEntries(roles.map((r) => [r, at(game.roles?.[r] ?? {}, 'word', `roles.${r}`, r.toUpperCase())])) }
+  if (roles.length)
+    copy.roles = {
+      ...game.roles,
+      ...Object.fromEntries(roles.map((r) => [r, at(game.roles?.[r] ?? {}, 'word', `roles.${r}`, r.toUpperCase())])),
+    }
   for (const { key, on, prop, text: original } of places) {
-    if (lazy) Object.defineProperty(on, prop, { get: () => text(key, original) ?? original, enumerable: true, configurable: true })
+    if (lazy)
+      Object.defineProperty(on, prop, {
+        get: () => text(key, original) ?? original,
+        enumerable: true,
+        configurable: true,
+      })
     else on[prop] = text(key, original) ?? original
   }
   return copy as G
@@ -93,15 +122,35 @@ export const textAt = (game: GameDef, key: string): string | undefined => {
 export const checkWords = (defaults: WordsFile, words: WordsFile, exists: boolean): Diagnostic[] => {
   if (!exists) {
     if (!defaults.words.length) return []
-    return [{ rule: 'translation/missing', severity: 'warning', file: words.file, message: `${words.file} does not exist: the templates print their ${defaults.lang} words (${defaults.file}) in the ${words.lang} edition` }]
+    return [
+      {
+        rule: 'translation/missing',
+        severity: 'warning',
+        file: words.file,
+        message: `${words.file} does not exist: the templates print their ${defaults.lang} words (${defaults.file}) in the ${words.lang} edition`,
+      },
+    ]
   }
   const known = defaults.words.map((w) => w.key)
   const diagnostics: Diagnostic[] = words.words
     .filter((w) => !known.includes(w.key))
-    .map((w) => ({ rule: 'translation/unknown-word', severity: 'error', file: words.file, ...w.pos, message: `\`${w.key}\` is not a word of ${defaults.file}, where the templates' words are defined${didYouMean(w.key, known)}` }))
+    .map((w) => ({
+      rule: 'translation/unknown-word',
+      severity: 'error',
+      file: words.file,
+      ...w.pos,
+      message: `\`${w.key}\` is not a word of ${defaults.file}, where the templates' words are defined${didYouMean(w.key, known)}`,
+    }))
   const missing = known.filter((k) => !words.words.some((w) => w.key === k))
   if (missing.length)
-    diagnostics.push({ rule: 'translation/missing', severity: 'warning', file: words.file, line: 1, column: 1, message: `${missing.map((k) => `\`${k}\``).join(', ')} ${missing.length > 1 ? 'have' : 'has'} no ${words.lang} word in ${words.file}: the ${defaults.lang} word is used` })
+    diagnostics.push({
+      rule: 'translation/missing',
+      severity: 'warning',
+      file: words.file,
+      line: 1,
+      column: 1,
+      message: `${missing.map((k) => `\`${k}\``).join(', ')} ${missing.length > 1 ? 'have' : 'has'} no ${words.lang} word in ${words.file}: the ${defaults.lang} word is used`,
+    })
   return diagnostics
 }
 
@@ -110,23 +159,54 @@ export const checkWords = (defaults: WordsFile, words: WordsFile, exists: boolea
  * (errors, at their line), a field that is not text (only text is translated); and what it lacks: a card's
  * text field without a translation is a warning at the card (the default language's text is used).
  */
-export const checkTranslations = (game: GameDef, cards: readonly Card[], file: TranslationFile, exists: boolean): Diagnostic[] => {
+export const checkTranslations = (
+  game: GameDef,
+  cards: readonly Card[],
+  file: TranslationFile,
+  exists: boolean,
+): Diagnostic[] => {
   const diagnostics: Diagnostic[] = []
   if (!exists) {
-    return [{ rule: 'translation/missing', severity: 'warning', file: file.file, message: `${file.file} does not exist: every card is in the default language in the ${file.lang} edition` }]
+    return [
+      {
+        rule: 'translation/missing',
+        severity: 'warning',
+        file: file.file,
+        message: `${file.file} does not exist: every card is in the default language in the ${file.lang} edition`,
+      },
+    ]
   }
   const texts = gameTexts(game)
   for (const t of file.game)
-    if (!texts.has(t.key)) diagnostics.push({ rule: 'translation/unknown-text', severity: 'error', file: file.file, ...t.pos, message: `\`${t.key}\` is not a text of ${game.id}${didYouMean(t.key, [...texts.keys()])}; ${GAME_TEXTS_KEY} translates its title, types, sets, vocabularies, roles and examples (\`types.${Object.keys(game.types)[0]}\`)` })
+    if (!texts.has(t.key))
+      diagnostics.push({
+        rule: 'translation/unknown-text',
+        severity: 'error',
+        file: file.file,
+        ...t.pos,
+        message: `\`${t.key}\` is not a text of ${game.id}${didYouMean(t.key, [...texts.keys()])}; ${GAME_TEXTS_KEY} translates its title, types, sets, vocabularies, roles and examples (\`types.${Object.keys(game.types)[0]}\`)`,
+      })
   const untranslated = [...texts.keys()].filter((k) => texts.get(k) && !file.game.some((t) => t.key === k))
   if (untranslated.length)
-    diagnostics.push({ rule: 'translation/missing', severity: 'warning', file: file.file, ...(file.gamePos ?? { line: 1, column: 1 }), message: `${untranslated.map((k) => `\`${k}\``).join(', ')} of ${GAME_TEXTS_KEY} ${untranslated.length > 1 ? 'have' : 'has'} no ${file.lang} translation: the default text is used` })
+    diagnostics.push({
+      rule: 'translation/missing',
+      severity: 'warning',
+      file: file.file,
+      ...(file.gamePos ?? { line: 1, column: 1 }),
+      message: `${untranslated.map((k) => `\`${k}\``).join(', ')} of ${GAME_TEXTS_KEY} ${untranslated.length > 1 ? 'have' : 'has'} no ${file.lang} translation: the default text is used`,
+    })
   const byId = new Map(cards.map((c) => [c.id, c]))
   const translated = new Map<string, Set<string>>()
   for (const entry of file.cards) {
     const card = byId.get(entry.card)
     if (!card) {
-      diagnostics.push({ rule: 'translation/unknown-card', severity: 'error', file: file.file, ...entry.pos, message: `${file.file} translates "${entry.card}", which is not a card of ${game.id}${didYouMean(entry.card, [...byId.keys()])}` })
+      diagnostics.push({
+        rule: 'translation/unknown-card',
+        severity: 'error',
+        file: file.file,
+        ...entry.pos,
+        message: `${file.file} translates "${entry.card}", which is not a card of ${game.id}${didYouMean(entry.card, [...byId.keys()])}`,
+      })
       continue
     }
     const fields = Object.keys(game.types[card.type]?.fields ?? {})
@@ -134,11 +214,25 @@ export const checkTranslations = (game: GameDef, cards: readonly Card[], file: T
     const done = new Set<string>()
     for (const t of entry.texts) {
       if (!fields.includes(t.field)) {
-        diagnostics.push({ rule: 'translation/unknown-field', severity: 'error', file: file.file, ...t.pos, card: card.id, message: `${card.id} (${game.types[card.type]!.name}) has no field \`${t.field}\`${didYouMean(t.field, texts)}; its text fields are ${texts.map((f) => `\`${f}\``).join(', ') || 'none'}` })
+        diagnostics.push({
+          rule: 'translation/unknown-field',
+          severity: 'error',
+          file: file.file,
+          ...t.pos,
+          card: card.id,
+          message: `${card.id} (${game.types[card.type]!.name}) has no field \`${t.field}\`${didYouMean(t.field, texts)}; its text fields are ${texts.map((f) => `\`${f}\``).join(', ') || 'none'}`,
+        })
         continue
       }
       if (!texts.includes(t.field)) {
-        diagnostics.push({ rule: 'translation/not-translatable', severity: 'error', file: file.file, ...t.pos, card: card.id, message: `\`${t.field}\` of ${card.id} is not text: only text fields are translated (its value is the same in every language)` })
+        diagnostics.push({
+          rule: 'translation/not-translatable',
+          severity: 'error',
+          file: file.file,
+          ...t.pos,
+          card: card.id,
+          message: `\`${t.field}\` of ${card.id} is not text: only text fields are translated (its value is the same in every language)`,
+        })
         continue
       }
       done.add(t.field)
@@ -146,7 +240,9 @@ export const checkTranslations = (game: GameDef, cards: readonly Card[], file: T
     translated.set(card.id, done)
   }
   for (const card of cards) {
-    const missing = textFields(game, card).filter((f) => card.fields[f] !== undefined && card.fields[f] !== '' && !translated.get(card.id)?.has(f))
+    const missing = textFields(game, card).filter(
+      (f) => card.fields[f] !== undefined && card.fields[f] !== '' && !translated.get(card.id)?.has(f),
+    )
     if (!missing.length) continue
     diagnostics.push({
       rule: 'translation/missing',
@@ -185,7 +281,12 @@ export const translateCards = (cards: readonly Card[], file: TranslationFile): C
  * Each translated text read by its field's kind, as the card's own text is (a text's `max`, a kind of the
  * game's own): what it finds is at the translation's line. Runs the game's code (on its thread).
  */
-export const checkTranslatedTexts = (game: GameDef, cards: readonly Card[], file: TranslationFile, root?: string): Diagnostic[] => {
+export const checkTranslatedTexts = (
+  game: GameDef,
+  cards: readonly Card[],
+  file: TranslationFile,
+  root?: string,
+): Diagnostic[] => {
   const diagnostics: Diagnostic[] = []
   const byId = new Map(cards.map((c) => [c.id, c]))
   const ctx: FieldContext = { vocab: vocabularyWords(game) }
@@ -199,10 +300,22 @@ export const checkTranslatedTexts = (game: GameDef, cards: readonly Card[], file
       const at = { file: file.file, ...t.pos, card: card.id, field: t.field }
       try {
         const parsed = field.parse(t.text, ctx)
-        if (!parsed.ok) diagnostics.push({ rule: parsed.rule, severity: 'error', ...at, message: `\`${t.field}\` (${file.lang}): ${parsed.message}` })
+        if (!parsed.ok)
+          diagnostics.push({
+            rule: parsed.rule,
+            severity: 'error',
+            ...at,
+            message: `\`${t.field}\` (${file.lang}): ${parsed.message}`,
+          })
       } catch (error) {
         const code = root ? thrownAt(error, root) : undefined
-        diagnostics.push({ rule: 'game/field-crashed', severity: 'error', ...at, ...code, message: `the ${field.kind} field kind failed to read the ${file.lang} \`${t.field}\` of ${card.id} (${file.file}:${t.pos.line}): ${firstLine(error)}` })
+        diagnostics.push({
+          rule: 'game/field-crashed',
+          severity: 'error',
+          ...at,
+          ...code,
+          message: `the ${field.kind} field kind failed to read the ${file.lang} \`${t.field}\` of ${card.id} (${file.file}:${t.pos.line}): ${firstLine(error)}`,
+        })
       }
     }
   }

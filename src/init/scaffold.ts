@@ -67,7 +67,11 @@ const sampleFiles = (dir: string = SAMPLE): string[] =>
 /** The JSON text's indentation, to write package.json back as the designer keeps it. */
 const indentOf = (text: string): string => /^\{\n([ \t]+)"/.exec(text)?.[1] ?? '  '
 
-type PackageJson = Record<string, unknown> & { scripts?: Record<string, string>; dependencies?: Record<string, string>; devDependencies?: Record<string, string> }
+type PackageJson = Record<string, unknown> & {
+  scripts?: Record<string, string>
+  dependencies?: Record<string, string>
+  devDependencies?: Record<string, string>
+}
 
 /**
  * Adds to an existing package.json what a deckwright project needs (deckwright and typescript as
@@ -76,7 +80,10 @@ type PackageJson = Record<string, unknown> & { scripts?: Record<string, string>;
 const completePackage = (pkg: PackageJson, version: string): string[] => {
   const added: string[] = []
   const has = (name: string) => Boolean(pkg.dependencies?.[name] ?? pkg.devDependencies?.[name])
-  for (const [name, range] of [['deckwright', `^${version}`], ['typescript', TYPESCRIPT_RANGE]] as const) {
+  for (const [name, range] of [
+    ['deckwright', `^${version}`],
+    ['typescript', TYPESCRIPT_RANGE],
+  ] as const) {
     if (has(name)) continue
     pkg.devDependencies = { ...pkg.devDependencies, [name]: range }
     added.push(`devDependencies.${name}`)
@@ -96,7 +103,10 @@ const completePackage = (pkg: PackageJson, version: string): string[] => {
  * game under `game`'s id, with the JSON Schemas of its card types. Nothing that exists is overwritten: it is
  * listed as skipped.
  */
-export const initProject = async (dir: string, options: { game?: string } = {}): Promise<Result<InitReport | undefined>> => {
+export const initProject = async (
+  dir: string,
+  options: { game?: string } = {},
+): Promise<Result<InitReport | undefined>> => {
   const game = options.game ?? gameIdFrom(basename(dir)) ?? SAMPLE_ID
   if (!GAME_ID.test(game)) {
     const message = `"${game}" cannot be a game id: use lower-case letters, digits and hyphens, starting with a letter (e.g. space-race)`
@@ -113,7 +123,12 @@ export const initProject = async (dir: string, options: { game?: string } = {}):
 
   const pkgFile = join(dir, 'package.json')
   if (!existsSync(pkgFile)) {
-    const pkg: PackageJson = { name: gameIdFrom(basename(dir)) ?? game, version: '0.1.0', private: true, type: 'module' }
+    const pkg: PackageJson = {
+      name: gameIdFrom(basename(dir)) ?? game,
+      version: '0.1.0',
+      private: true,
+      type: 'module',
+    }
     completePackage(pkg, version)
     write('package.json', `${JSON.stringify(pkg, null, 2)}\n`)
   } else {
@@ -126,7 +141,14 @@ export const initProject = async (dir: string, options: { game?: string } = {}):
         report.added.push(...added.map((a) => `package.json: ${a}`))
       } else report.skipped.push('package.json')
     } catch (error) {
-      diagnostics.push({ rule: 'init/package-json', severity: 'error', file: 'package.json', line: 1, column: 1, message: `package.json is not valid JSON (${(error as Error).message}): nothing was added to it` })
+      diagnostics.push({
+        rule: 'init/package-json',
+        severity: 'error',
+        file: 'package.json',
+        line: 1,
+        column: 1,
+        message: `package.json is not valid JSON (${(error as Error).message}): nothing was added to it`,
+      })
     }
   }
   write('tsconfig.json', TSCONFIG)

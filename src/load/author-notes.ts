@@ -30,7 +30,13 @@ export const collectNotes = (input: string): Notes => {
     const at = { line, column }
     found.push({ kind: isTodo ? 'todo' : 'comment', text: isTodo ? text.replace(TODO, '') : text, ...at })
     if (!m[0].endsWith('-->')) {
-      diagnostics.push({ rule: 'rules/unclosed-comment', severity: 'warning', message: 'This HTML comment is never closed with "-->", so the rest of the file is hidden.', file: '', ...at })
+      diagnostics.push({
+        rule: 'rules/unclosed-comment',
+        severity: 'warning',
+        message: 'This HTML comment is never closed with "-->", so the rest of the file is hidden.',
+        file: '',
+        ...at,
+      })
     }
     let end = m.index + m[0].length
     const lineStart = input.lastIndexOf('\n', m.index - 1) + 1

@@ -23,7 +23,11 @@ const SHARES = /(?:^|[\s,[{:-])&[^\s,[\]{}]|<<\s*:/
  * file) unless the file read cleanly before, has as many lines, differs only within one card's lines, that
  * card shares nothing with others (anchors, merge keys) and reads cleanly on its own as one card.
  */
-export const reparseOneCard = (before: ReadCardFile, text: string, parse: (source: string, file: string) => Result<RawCardFile>): Result<RawCardFile> | undefined => {
+export const reparseOneCard = (
+  before: ReadCardFile,
+  text: string,
+  parse: (source: string, file: string) => Result<RawCardFile>,
+): Result<RawCardFile> | undefined => {
   const old = before.parsed
   if (old.diagnostics.length || old.value.unreadable) return undefined
   const [was, now] = [before.text.split('\n'), text.split('\n')]
@@ -40,7 +44,8 @@ export const reparseOneCard = (before: ReadCardFile, text: string, parse: (sourc
   const [from, to] = [card.pos.line - 1, card.pos.endLine ?? card.pos.line]
   if ([was, now].some((lines) => SHARES.test(lines.slice(from, to).join('\n')))) return undefined
   const alone = parse('\n'.repeat(from) + now.slice(from, to).join('\n') + '\n', old.value.file)
-  if (alone.diagnostics.length || alone.value.unreadable || alone.value.defaults.size || alone.value.cards.length !== 1) return undefined
+  if (alone.diagnostics.length || alone.value.unreadable || alone.value.defaults.size || alone.value.cards.length !== 1)
+    return undefined
   const cards = [...old.value.cards]
   cards[index] = alone.value.cards[0]!
   return { value: { ...old.value, cards }, diagnostics: [] }

@@ -48,7 +48,14 @@ export const loadCardFiles = (paths: GamePaths, cache?: CardFileCache): Result<R
     append(diagnostics, text.diagnostics)
     if (text.value === undefined) continue
     const before = cache?.get(path)
-    const parsed = (before && (before.text === text.value ? before.parsed : ext !== '.csv' ? reparseOneCard(before, text.value, parse) : undefined)) || parse(text.value, file)
+    const parsed =
+      (before &&
+        (before.text === text.value
+          ? before.parsed
+          : ext !== '.csv'
+            ? reparseOneCard(before, text.value, parse)
+            : undefined)) ||
+      parse(text.value, file)
     cache?.set(path, { text: text.value, parsed })
     append(diagnostics, parsed.diagnostics)
     files.push(parsed.value)

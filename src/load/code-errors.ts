@@ -6,8 +6,15 @@ import { compileGameModule, CompileError } from './game-modules.ts'
  * A game module that failed to load, as diagnostics: a compile error gives one per error, each at its
  * file, line and column; an error thrown while the module ran points at the line that threw.
  */
-export const loadFailure = (error: unknown, root: string, rule: string, what: string, fallback: string): Diagnostic[] => {
-  if (error instanceof CompileError) return error.diagnostics.map((d) => ({ ...d, rule, message: `${what} does not compile: ${d.message}` }))
+export const loadFailure = (
+  error: unknown,
+  root: string,
+  rule: string,
+  what: string,
+  fallback: string,
+): Diagnostic[] => {
+  if (error instanceof CompileError)
+    return error.diagnostics.map((d) => ({ ...d, rule, message: `${what} does not compile: ${d.message}` }))
   const at = thrownAt(error, root) ?? { file: fallback, line: 1, column: 1 }
   return [{ rule, severity: 'error', ...at, message: `${what} could not be loaded: ${firstLine(error)}` }]
 }

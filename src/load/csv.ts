@@ -33,9 +33,20 @@ const locate = (raw: string, lines: number) => {
 }
 
 /** A record read well: its cells, its text (without the empty lines before it) and the line it starts on. */
-interface Row { record: string[]; text: string; line: number; firstLine: number }
+interface Row {
+  record: string[]
+  text: string
+  line: number
+  firstLine: number
+}
 /** A record csv-parse skipped: its first error, with the record's text up to that error. */
-interface Bad { error: CsvError; text: string; line: number; firstLine: number; seen: string }
+interface Bad {
+  error: CsvError
+  text: string
+  line: number
+  firstLine: number
+  seen: string
+}
 
 /**
  * One run of csv-parse over `text` (the lines of the file from line `offset + 1` on). A record with a syntax
@@ -75,7 +86,11 @@ const quoted = (s: string) => JSON.stringify(s)
 const syntaxError = (bad: Bad, names: readonly string[] | undefined, lastLine: number, file: string): Diagnostic => {
   const { error, text, line } = bad
   const index = typeof error.column === 'number' ? error.column : 0
-  const cell = names?.[index] ? `the ${quoted(names[index])} cell` : names ? `cell ${index + 1}` : `cell ${index + 1} of the header row`
+  const cell = names?.[index]
+    ? `the ${quoted(names[index])} cell`
+    : names
+      ? `cell ${index + 1}`
+      : `cell ${index + 1} of the header row`
   const leftOut = names ? 'the row is left out' : 'the header row, and with it every card of this file, is left out'
   const start = cellOffsets(text)[index] ?? 0
   const opened = positionIn(text, start, line)
@@ -110,7 +125,10 @@ export const parseCsvCards = (source: string, file: string): Result<RawCardFile>
   const result: RawCardFile = { file, defaults: new Map(), cards: [] }
   const diagnostics: Diagnostic[] = []
   // One kind of line break: csv-parse counts a CR LF inside a quoted cell as two lines.
-  const lines = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n')
+  const lines = source
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
   let lastLine = lines.length
   while (lastLine > 0 && lines[lastLine - 1] === '') lastLine--
   const rows: Row[] = []
@@ -141,14 +159,27 @@ export const parseCsvCards = (source: string, file: string): Result<RawCardFile>
   if (!header || !names) return { value: result, diagnostics }
   const headerAt = cellOffsets(header.text).map((start) => positionIn(header.text, start, header.line))
   names.forEach((name, i) => {
-    if (!name) diagnostics.push({ rule: 'csv/empty-header', severity: 'error', file, ...headerAt[i]!, message: `column ${i + 1} has no name in the header row` })
+    if (!name)
+      diagnostics.push({
+        rule: 'csv/empty-header',
+        severity: 'error',
+        file,
+        ...headerAt[i]!,
+        message: `column ${i + 1} has no name in the header row`,
+      })
   })
   for (const row of data) {
     const starts = cellOffsets(row.text)
     const card: RawCard = { file, pos: { line: row.line, column: 1 }, values: new Map(), keys: new Map() }
     if (row.record.length > names.length) {
       const pos = positionIn(row.text, starts[names.length]!, row.line)
-      diagnostics.push({ rule: 'csv/extra-cells', severity: 'error', file, ...pos, message: `this row has ${row.record.length} cells, the header names ${names.length} columns` })
+      diagnostics.push({
+        rule: 'csv/extra-cells',
+        severity: 'error',
+        file,
+        ...pos,
+        message: `this row has ${row.record.length} cells, the header names ${names.length} columns`,
+      })
     }
     names.forEach((name, i) => {
       if (!name) return

@@ -3,7 +3,10 @@ import { parse as parseToml } from 'smol-toml'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 
 /** Hugo's front matter: YAML between `---` lines, TOML between `+++` lines. */
-export const readFrontMatter = (source: string, file: string): Result<{ data: Record<string, unknown>; length: number }> => {
+export const readFrontMatter = (
+  source: string,
+  file: string,
+): Result<{ data: Record<string, unknown>; length: number }> => {
   const none = { data: {}, length: 0 }
   const fence = /^(---|\+\+\+)[ \t]*\r?\n/.exec(source)
   if (!fence) return { value: none, diagnostics: [] }
@@ -13,7 +16,10 @@ export const readFrontMatter = (source: string, file: string): Result<{ data: Re
   const close = closing.exec(rest)
   if (!close) {
     const message = `The front matter opened with "${marker}" on line 1 is never closed; add a "${marker}" line after it.`
-    return { value: { data: {}, length: fence[0].length }, diagnostics: [{ rule: 'rules/front-matter', severity: 'error', message, file, line: 1, column: 1 }] }
+    return {
+      value: { data: {}, length: fence[0].length },
+      diagnostics: [{ rule: 'rules/front-matter', severity: 'error', message, file, line: 1, column: 1 }],
+    }
   }
   const length = fence[0].length + close.index + close[0].length
   if (marker === '+++') {
@@ -27,7 +33,12 @@ export const readFrontMatter = (source: string, file: string): Result<{ data: Re
       const text = toml.split(/\r?\n/)[line - 1]?.trim()
       const reason = err.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '')
       const message = `The front matter is not valid TOML: ${reason}${text ? ` (in "${text}")` : ''}.`
-      return { value: { data: {}, length }, diagnostics: [{ rule: 'rules/front-matter', severity: 'error', message, file, line: line + 1, column: err.column ?? 1 }] }
+      return {
+        value: { data: {}, length },
+        diagnostics: [
+          { rule: 'rules/front-matter', severity: 'error', message, file, line: line + 1, column: err.column ?? 1 },
+        ],
+      }
     }
   }
   try {
@@ -35,14 +46,24 @@ export const readFrontMatter = (source: string, file: string): Result<{ data: Re
     const data: unknown = matter(source.slice(0, length), {}).data
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
       const message = 'The front matter must be a mapping of keys to values (such as "title: My Game").'
-      return { value: { data: {}, length }, diagnostics: [{ rule: 'rules/front-matter', severity: 'error', message, file, line: 2, column: 1 }] }
+      return {
+        value: { data: {}, length },
+        diagnostics: [{ rule: 'rules/front-matter', severity: 'error', message, file, line: 2, column: 1 }],
+      }
     }
     return { value: { data: data as Record<string, unknown>, length }, diagnostics: [] }
   } catch (error) {
     const err = error as Error & { reason?: string; mark?: { line: number; column: number } }
     // js-yaml counts lines from the rest of the opening "---" line, zero-based: +1 gives the file's line.
     const message = `The front matter is not valid YAML: ${err.reason ?? err.message.split('\n')[0]}.`
-    const diagnostic: Diagnostic = { rule: 'rules/front-matter', severity: 'error', message, file, line: (err.mark?.line ?? 0) + 1, column: (err.mark?.column ?? 0) + 1 }
+    const diagnostic: Diagnostic = {
+      rule: 'rules/front-matter',
+      severity: 'error',
+      message,
+      file,
+      line: (err.mark?.line ?? 0) + 1,
+      column: (err.mark?.column ?? 0) + 1,
+    }
     return { value: { data: {}, length }, diagnostics: [diagnostic] }
   }
 }
@@ -51,6 +72,7 @@ export const readFrontMatter = (source: string, file: string): Result<{ data: Re
 const plainToml = (value: unknown): unknown => {
   if (value instanceof Date) return (value as Date & { toISOString(): string }).toISOString()
   if (Array.isArray(value)) return value.map(plainToml)
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainToml(v)]))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainToml(v)]))
   return value
 }

@@ -41,9 +41,22 @@ const packagesByUrl: Plugin = {
       if (args.pluginData === 'resolving' || args.path.startsWith('node:')) return undefined
       if (args.path === 'deckwright' || args.path.startsWith('deckwright/')) {
         const entry = ownEntry(args.path)
-        return entry ? { path: pathToFileURL(entry).href, external: true } : { errors: [{ text: `"${args.path}" is not one of deckwright's entries (deckwright, deckwright/components, deckwright/pipeline)` }] }
+        return entry
+          ? { path: pathToFileURL(entry).href, external: true }
+          : {
+              errors: [
+                {
+                  text: `"${args.path}" is not one of deckwright's entries (deckwright, deckwright/components, deckwright/pipeline)`,
+                },
+              ],
+            }
       }
-      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'resolving' })
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'resolving',
+      })
       // Not found: esbuild's own resolver reports it, at the import's line and column.
       if (found.errors.length) return undefined
       if (found.external || !found.path) return { path: args.path, external: true }
@@ -119,7 +132,11 @@ export const forgetCompiled = (): void => compiled.clear()
  * Compiles a game's module (once per thread and entry); a file that does not compile throws a CompileError.
  * A module compiled by an earlier run from the same files is taken as it is, without starting the compiler.
  */
-export const compileGameModule = (entry: string, root: string, options: { fresh?: boolean } = {}): Promise<CompiledModule> => {
+export const compileGameModule = (
+  entry: string,
+  root: string,
+  options: { fresh?: boolean } = {},
+): Promise<CompiledModule> => {
   let module = options.fresh ? undefined : compiled.get(entry)
   if (!module) compiled.set(entry, (module = compile(entry, root, !options.fresh)))
   return module
@@ -140,7 +157,8 @@ const fromManifest = (file: string, dir: string): CompiledModule | undefined => 
     if (!/^[0-9a-f]{24}\.mjs$/.test(manifest.module)) return undefined
     const module = join(dir, manifest.module)
     if (!existsSync(module) || !digest(readFileSync(module)).startsWith(manifest.module.slice(0, 24))) return undefined
-    for (const [input, hash] of Object.entries(manifest.inputs)) if (!existsSync(input) || digest(readFileSync(input)) !== hash) return undefined
+    for (const [input, hash] of Object.entries(manifest.inputs))
+      if (!existsSync(input) || digest(readFileSync(input)) !== hash) return undefined
     for (const f of [file, module]) touch(f)
     return { url: pathToFileURL(module).href, inputs: Object.keys(manifest.inputs), reused: true }
   } catch {
@@ -193,25 +211,44 @@ const bundle = async (entry: string, root: string, dir: string, manifestName?: s
     define: { 'process.exit': EXIT_STAND_IN, 'globalThis.process.exit': EXIT_STAND_IN },
     banner: { js: EXIT_BANNER },
     plugins: [packagesByUrl],
-  }).catch((error: { errors?: { text: string; location?: { file: string; line: number; column: number } | null; notes?: { text: string }[] }[] }) => {
-    const errors = error.errors ?? []
-    if (!errors.length) throw error
-    throw new CompileError(
-      errors.map((e) => ({
-        severity: 'error',
-        file: e.location?.file ?? entry,
-        line: e.location?.line ?? 1,
-        column: (e.location?.column ?? 0) + 1,
-        // esbuild's advice to mark a path external is not a designer's option here.
-        message: [e.text, ...(e.notes ?? []).map((n) => n.text).filter((t) => t && !/mark the path .* as external/.test(t))].join(' '),
-      })),
-    )
-  })
+  }).catch(
+    (error: {
+      errors?: {
+        text: string
+        location?: { file: string; line: number; column: number } | null
+        notes?: { text: string }[]
+      }[]
+    }) => {
+      const errors = error.errors ?? []
+      if (!errors.length) throw error
+      throw new CompileError(
+        errors.map((e) => ({
+          severity: 'error',
+          file: e.location?.file ?? entry,
+          line: e.location?.line ?? 1,
+          column: (e.location?.column ?? 0) + 1,
+          // esbuild's advice to mark a path external is not a designer's option here.
+          message: [
+            e.text,
+            ...(e.notes ?? []).map((n) => n.text).filter((t) => t && !/mark the path .* as external/.test(t)),
+          ].join(' '),
+        })),
+      )
+    },
+  )
   const text = result.outputFiles[0]!.text
   const name = `${digest(text).slice(0, 24)}.mjs`
   const file = keep(dir, name, text)
   const inputs = Object.keys(result.metafile.inputs).map((input) => join(root, input))
   // The manifest goes beside its module; one kept in this process's own folder is not reused by later runs.
-  if (manifestName) keep(dir, manifestName, JSON.stringify({ module: name, inputs: Object.fromEntries(inputs.map((input) => [input, digest(readFileSync(input))])) } satisfies Manifest))
+  if (manifestName)
+    keep(
+      dir,
+      manifestName,
+      JSON.stringify({
+        module: name,
+        inputs: Object.fromEntries(inputs.map((input) => [input, digest(readFileSync(input))])),
+      } satisfies Manifest),
+    )
   return { url: pathToFileURL(file).href, inputs, reused: false }
 }

@@ -43,4 +43,3 @@ export const findGames = (root: string): string[] => {
     .filter((name) => existsSync(join(dir, name, DEFINITION_FILE)))
     .sort()
 }
-

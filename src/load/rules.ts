@@ -24,13 +24,18 @@ export interface RulesDoc {
   source: string
 }
 
-
 export interface LoadRulesOptions {
   /** Shortcodes that must be closed; defaults to PAIRED_SHORTCODES. */
   requireClosing?: Iterable<string>
 }
 
-const emptyDoc = (file: string): RulesDoc => ({ file, frontMatter: {}, tree: { type: 'root', children: [] }, notes: [], source: '' })
+const emptyDoc = (file: string): RulesDoc => ({
+  file,
+  frontMatter: {},
+  tree: { type: 'root', children: [] },
+  notes: [],
+  source: '',
+})
 
 /** Reads and parses a rules file. A missing or unreadable file is an error diagnostic, never a throw. */
 export const loadRules = (file: string, root: string, options: LoadRulesOptions = {}): Result<RulesDoc> => {
@@ -43,7 +48,10 @@ export const loadRules = (file: string, root: string, options: LoadRulesOptions 
     source = text.value
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    const message = code === 'ENOENT' ? `The rules file ${rel} does not exist.` : `The rules file ${rel} could not be read (${code ?? (error as Error).message}).`
+    const message =
+      code === 'ENOENT'
+        ? `The rules file ${rel} does not exist.`
+        : `The rules file ${rel} could not be read (${code ?? (error as Error).message}).`
     return { value: emptyDoc(rel), diagnostics: [{ rule: 'rules/unreadable', severity: 'error', message, file: rel }] }
   }
   return parseRules(source, rel, options)
@@ -62,12 +70,21 @@ export const parseRules = (text: string, file: string, options: LoadRulesOptions
   source = blankOut(source, 0, front.value.length)
 
   const notes = collectNotes(source)
-  append(diagnostics, notes.value.map((note) => noteDiagnostic(note, file)))
-  append(diagnostics, notes.diagnostics.map((d) => ({ ...d, file })))
+  append(
+    diagnostics,
+    notes.value.map((note) => noteDiagnostic(note, file)),
+  )
+  append(
+    diagnostics,
+    notes.diagnostics.map((d) => ({ ...d, file })),
+  )
 
   const tree = buildTree(notes.source, { file, requireClosing: options.requireClosing ?? PAIRED_SHORTCODES })
   append(diagnostics, tree.diagnostics)
-  return { value: { file, frontMatter: front.value.data, tree: tree.value, notes: notes.value, source: notes.source }, diagnostics }
+  return {
+    value: { file, frontMatter: front.value.data, tree: tree.value, notes: notes.value, source: notes.source },
+    diagnostics,
+  }
 }
 
 /**

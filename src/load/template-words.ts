@@ -26,7 +26,8 @@ export interface WordsFile {
 export const wordsPath = (paths: GamePaths, lang: string): string => join(paths.templatesDir, 'lang', `${lang}.yaml`)
 
 /** The words of a file by key. */
-export const wordsByKey = (file: WordsFile): Record<string, string> => Object.fromEntries(file.words.map((w) => [w.key, w.text]))
+export const wordsByKey = (file: WordsFile): Record<string, string> =>
+  Object.fromEntries(file.words.map((w) => [w.key, w.text]))
 
 /**
  * Reads a game's template words in a language: a mapping of keys to text (`deck-vote: STEM`). A missing
@@ -51,16 +52,35 @@ export const parseWords = (source: string, file: string, lang: string): Result<W
     const key = yaml.name(pair.key)
     const node = pair.value as Node | null
     if (!key) {
-      diagnostics.push({ rule: 'translation/bad-file', severity: 'error', file, ...at(pair.key as Node), message: 'a word key is expected here' })
+      diagnostics.push({
+        rule: 'translation/bad-file',
+        severity: 'error',
+        file,
+        ...at(pair.key as Node),
+        message: 'a word key is expected here',
+      })
       continue
     }
     const first = value.words.find((w) => w.key === key)
     if (first) {
-      diagnostics.push({ rule: 'yaml/duplicate-key', severity: 'error', file, ...at(pair.key as Node), message: `\`${key}\` is given twice (first on line ${first.pos.line}): one of the two would be lost; keep one` })
+      diagnostics.push({
+        rule: 'yaml/duplicate-key',
+        severity: 'error',
+        file,
+        ...at(pair.key as Node),
+        message: `\`${key}\` is given twice (first on line ${first.pos.line}): one of the two would be lost; keep one`,
+      })
       continue
     }
     const text = yaml.text(node)
-    if (text === undefined) diagnostics.push({ rule: 'translation/not-text', severity: 'error', file, ...at(node ?? (pair.key as Node)), message: `\`${key}\`: a template word is text` })
+    if (text === undefined)
+      diagnostics.push({
+        rule: 'translation/not-text',
+        severity: 'error',
+        file,
+        ...at(node ?? (pair.key as Node)),
+        message: `\`${key}\`: a template word is text`,
+      })
     else value.words.push({ key, text, pos: at(node ?? (pair.key as Node)) })
   }
   return { value, diagnostics }

@@ -13,14 +13,26 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
  * yields no text, rather than cards printed with boxes for letters. A byte-order mark is dropped.
  */
 export const readTextFile = (path: string, file: string, folder: string): Result<string | undefined> => {
-  const refuse = (rule: string, message: string): Result<undefined> => ({ value: undefined, diagnostics: [{ rule, severity: 'error', file, line: 1, column: 1, message }] })
+  const refuse = (rule: string, message: string): Result<undefined> => ({
+    value: undefined,
+    diagnostics: [{ rule, severity: 'error', file, line: 1, column: 1, message }],
+  })
   // Untrusted: a link out of the game's folder, a device (/dev/zero) or a huge file is refused before it is read.
-  if (!insideFolder(folder, path)) return refuse('load/outside', "this file is a link that leads out of the game's folder: deckwright reads only the game's own files")
+  if (!insideFolder(folder, path))
+    return refuse(
+      'load/outside',
+      "this file is a link that leads out of the game's folder: deckwright reads only the game's own files",
+    )
   // A missing file is left to readFileSync below (its caller says it does not exist).
   const stat = statSync(path, { throwIfNoEntry: false })
-  if (stat && !stat.isFile()) return refuse('load/not-a-file', 'this is not a regular file (a device, a pipe or a folder): it is not read')
+  if (stat && !stat.isFile())
+    return refuse('load/not-a-file', 'this is not a regular file (a device, a pipe or a folder): it is not read')
   const size = stat?.size ?? 0
-  if (size > MAX_TEXT_BYTES) return refuse('load/too-large', `this file is ${(size / 2 ** 20).toFixed(1)} MB, the limit is ${MAX_TEXT_BYTES / 2 ** 20} MB: split it into several files`)
+  if (size > MAX_TEXT_BYTES)
+    return refuse(
+      'load/too-large',
+      `this file is ${(size / 2 ** 20).toFixed(1)} MB, the limit is ${MAX_TEXT_BYTES / 2 ** 20} MB: split it into several files`,
+    )
   const bytes = readFileSync(path)
   try {
     return { value: utf8.decode(bytes), diagnostics: [] }
@@ -40,7 +52,8 @@ const firstInvalid = (bytes: Uint8Array): number => {
   let i = 0
   while (i < bytes.length) {
     const b = bytes[i]!
-    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0
+    const length =
+      b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0
     if (length === 0 || i + length > bytes.length) return i
     for (let k = 1; k < length; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return i
     try {

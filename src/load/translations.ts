@@ -67,9 +67,14 @@ export const loadTranslations = (paths: GamePaths, lang: string): Result<Transla
 
 /** Parses a translation file's text (see loadTranslations). */
 export const parseTranslations = (source: string, file: string, lang: string): Result<TranslationFile> => {
-  const yaml = readYamlTexts(source, file, 'a translation file maps card ids to their translated fields (`mission-01: { title: … }`)')
+  const yaml = readYamlTexts(
+    source,
+    file,
+    'a translation file maps card ids to their translated fields (`mission-01: { title: … }`)',
+  )
   const { diagnostics, at } = yaml
-  const problem = (node: Node | null | undefined, message: string, rule = 'translation/bad-file') => diagnostics.push({ rule, severity: 'error', file, ...at(node), message })
+  const problem = (node: Node | null | undefined, message: string, rule = 'translation/bad-file') =>
+    diagnostics.push({ rule, severity: 'error', file, ...at(node), message })
   const value: TranslationFile = { lang, file, cards: [], game: [] }
   // The `_game:` block, flattened to dotted keys (`types.master`); which keys exist is the engine's business.
   const readGameTexts = (node: Node | null, path: string[], keyNode: Node) => {
@@ -83,9 +88,21 @@ export const parseTranslations = (source: string, file: string, lang: string): R
     }
     const key = path.join('.')
     const text = yaml.text(node)
-    if (!path.length) problem(node ?? keyNode, `\`${GAME_TEXTS_KEY}\` maps the game's texts to their translation (\`${GAME_TEXTS_KEY}: { title: …, types: { … } }\`)`)
-    else if (text === undefined) problem(node ?? keyNode, `\`${key}\` of ${GAME_TEXTS_KEY}: a translation is text`, 'translation/not-text')
-    else if (value.game.some((t) => t.key === key)) diagnostics.push({ rule: 'yaml/duplicate-key', severity: 'error', file, ...at(keyNode), message: `\`${key}\` of ${GAME_TEXTS_KEY} is given twice: keep one` })
+    if (!path.length)
+      problem(
+        node ?? keyNode,
+        `\`${GAME_TEXTS_KEY}\` maps the game's texts to their translation (\`${GAME_TEXTS_KEY}: { title: …, types: { … } }\`)`,
+      )
+    else if (text === undefined)
+      problem(node ?? keyNode, `\`${key}\` of ${GAME_TEXTS_KEY}: a translation is text`, 'translation/not-text')
+    else if (value.game.some((t) => t.key === key))
+      diagnostics.push({
+        rule: 'yaml/duplicate-key',
+        severity: 'error',
+        file,
+        ...at(keyNode),
+        message: `\`${key}\` of ${GAME_TEXTS_KEY} is given twice: keep one`,
+      })
     else value.game.push({ key, text, pos: at(node ?? keyNode) })
   }
   const seen = new Map<string, SourcePos>()
@@ -98,7 +115,13 @@ export const parseTranslations = (source: string, file: string, lang: string): R
     }
     const pos = at(key)
     if (seen.has(id)) {
-      diagnostics.push({ rule: 'yaml/duplicate-key', severity: 'error', file, ...pos, message: `\`${id}\` is given twice (first on line ${seen.get(id)!.line}): one of the two would be lost; keep one` })
+      diagnostics.push({
+        rule: 'yaml/duplicate-key',
+        severity: 'error',
+        file,
+        ...pos,
+        message: `\`${id}\` is given twice (first on line ${seen.get(id)!.line}): one of the two would be lost; keep one`,
+      })
       continue
     }
     seen.set(id, pos)
@@ -121,7 +144,13 @@ export const parseTranslations = (source: string, file: string, lang: string): R
         continue
       }
       if (texts.some((t) => t.field === name)) {
-        diagnostics.push({ rule: 'yaml/duplicate-key', severity: 'error', file, ...at(item.key as Node), message: `\`${name}\` of ${id} is given twice: keep one` })
+        diagnostics.push({
+          rule: 'yaml/duplicate-key',
+          severity: 'error',
+          file,
+          ...at(item.key as Node),
+          message: `\`${name}\` of ${id} is given twice: keep one`,
+        })
         continue
       }
       const text = yaml.text(v)

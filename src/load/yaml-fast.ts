@@ -115,7 +115,13 @@ export const parseYamlFast = (source: string): Located | null | undefined => {
   const build = (outer: number, depth: number): Located | undefined => {
     // A block entry is composed twice when js-yaml first tries it as a mapping key: keep the inner node.
     let span = outer
-    while (after[span + 1] === after[span] && span + 1 < after[span]! && kinds[span + 1] === kinds[span] && results[span + 1] === results[span]) span++
+    while (
+      after[span + 1] === after[span] &&
+      span + 1 < after[span]! &&
+      kinds[span + 1] === kinds[span] &&
+      results[span + 1] === results[span]
+    )
+      span++
     const pos = locate(span)
     const result = results[span]
     const children = childrenOf(span)

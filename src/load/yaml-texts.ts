@@ -32,17 +32,31 @@ export const readYamlTexts = (source: string, file: string, notAMap: string): Ya
   const diagnostics: Diagnostic[] = []
   for (const error of doc.errors.slice(0, 1)) {
     const p = lc.linePos(error.pos[0])
-    diagnostics.push({ rule: 'yaml/syntax', severity: 'error', file, line: p.line, column: p.col, message: `not valid YAML: ${error.message.split('\n')[0]}` })
+    diagnostics.push({
+      rule: 'yaml/syntax',
+      severity: 'error',
+      file,
+      line: p.line,
+      column: p.col,
+      message: `not valid YAML: ${error.message.split('\n')[0]}`,
+    })
   }
   const text = (node: Node | null | undefined) => {
     const js = isScalar(node) ? node.toJS(doc, { maxAliasCount: MAX_ALIASES }) : undefined
     return typeof js === 'string' || typeof js === 'number' ? String(js) : undefined
   }
-  const name = (node: unknown) => (isScalar(node) && node.value !== null && node.value !== '' ? String(node.value) : undefined)
+  const name = (node: unknown) =>
+    isScalar(node) && node.value !== null && node.value !== '' ? String(node.value) : undefined
   const reader = { at, text, name, diagnostics }
   if (diagnostics.length || doc.contents === null) return reader
   if (!isMap(doc.contents)) {
-    diagnostics.push({ rule: 'translation/bad-file', severity: 'error', file, ...at(doc.contents as Node), message: notAMap })
+    diagnostics.push({
+      rule: 'translation/bad-file',
+      severity: 'error',
+      file,
+      ...at(doc.contents as Node),
+      message: notAMap,
+    })
     return reader
   }
   return { ...reader, map: doc.contents }

@@ -1,10 +1,25 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair } from 'yaml'
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node,
+  type Pair,
+} from 'yaml'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { SourcePos } from './raw-card.ts'
 import type { RawCard, RawCardFile, RawValue } from './raw-card.ts'
 import { parseYamlFast, type Located } from './yaml-fast.ts'
 
-const position = (lc: LineCounter, range: readonly [number, number, number] | null | undefined, source?: string): SourcePos => {
+const position = (
+  lc: LineCounter,
+  range: readonly [number, number, number] | null | undefined,
+  source?: string,
+): SourcePos => {
   if (!range) return { line: 1, column: 1 }
   // A block node's range ends after its last line break: end at its last character instead.
   let endOffset = range[1]
@@ -35,12 +50,27 @@ interface Budget {
   reported: boolean
 }
 
-const entries = (node: Node, lc: LineCounter, source: string, doc: Document, file: string, diagnostics: Diagnostic[], budget: Budget) => {
+const entries = (
+  node: Node,
+  lc: LineCounter,
+  source: string,
+  doc: Document,
+  file: string,
+  diagnostics: Diagnostic[],
+  budget: Budget,
+) => {
   const values = new Map<string, RawValue>()
   const keys = new Map<string, SourcePos>()
   if (!isMap(node)) return { values, keys }
   const tooMany = (pos: SourcePos, why: string) => {
-    if (!budget.reported) diagnostics.push({ rule: 'yaml/alias-limit', severity: 'error', file, ...pos, message: `this value expands too many aliases (${why}): write it out` })
+    if (!budget.reported)
+      diagnostics.push({
+        rule: 'yaml/alias-limit',
+        severity: 'error',
+        file,
+        ...pos,
+        message: `this value expands too many aliases (${why}): write it out`,
+      })
     budget.reported = true
     return null
   }
@@ -68,10 +98,12 @@ const entries = (node: Node, lc: LineCounter, source: string, doc: Document, fil
     mergedAt = keyPos
     const merged = value(pair.value, keyPos)
     for (const m of Array.isArray(merged) ? merged : [merged])
-      if (m && typeof m === 'object') for (const [k, v] of Object.entries(m as Record<string, unknown>)) if (!values.has(k)) values.set(k, { value: v, pos: keyPos })
+      if (m && typeof m === 'object')
+        for (const [k, v] of Object.entries(m as Record<string, unknown>))
+          if (!values.has(k)) values.set(k, { value: v, pos: keyPos })
   }
   for (const pair of node.items as Pair<Node, Node>[]) {
-    const key = isScalar(pair.key) ? String(pair.key.value) : (pair.key ? '(a list or map as a key)' : '(no key)')
+    const key = isScalar(pair.key) ? String(pair.key.value) : pair.key ? '(a list or map as a key)' : '(no key)'
     if (key === '<<') continue
     const keyPos = position(lc, pair.key?.range, source)
     const first = keys.get(key)
@@ -99,8 +131,15 @@ const hasAlias = (node: Node): boolean => {
   return false
 }
 
-const noCards = (file: string, pos: SourcePos, message: string): Diagnostic => ({ rule: 'yaml/no-cards', severity: 'error', file, ...pos, message })
-const NO_LIST = 'no `cards:` list in this file: write the cards as a list (`- id: …`) at the top level or under `cards:`'
+const noCards = (file: string, pos: SourcePos, message: string): Diagnostic => ({
+  rule: 'yaml/no-cards',
+  severity: 'error',
+  file,
+  ...pos,
+  message,
+})
+const NO_LIST =
+  'no `cards:` list in this file: write the cards as a list (`- id: …`) at the top level or under `cards:`'
 const NOT_A_CARD = 'a card must be a set of `field: value` lines, starting with `- id: …`'
 
 /** What a located list keeps in place of an item once its card record is made. */
@@ -122,7 +161,8 @@ const fromLocated = (root: Located | null, file: string): Result<RawCardFile> =>
   let list: Located | undefined
   if (root?.items) list = root
   else if (root?.entries) {
-    for (const e of root.entries) if (e.key !== 'cards') result.defaults.set(e.key, { value: e.value.value, pos: e.value.pos })
+    for (const e of root.entries)
+      if (e.key !== 'cards') result.defaults.set(e.key, { value: e.value.value, pos: e.value.pos })
     list = root.entries.find((e) => e.key === 'cards')?.value
     if (!list) diagnostics.push(noCards(file, root.entries[0]?.keyPos ?? { line: 1, column: 1 }, NO_LIST))
   } else if (root) diagnostics.push(noCards(file, root.pos, 'expected a list of cards (`- id: …`)'))
@@ -130,7 +170,8 @@ const fromLocated = (root: Located | null, file: string): Result<RawCardFile> =>
   const items = list?.items ?? []
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!
-    if (!item.entries) diagnostics.push({ rule: 'card/not-a-map', severity: 'error', file, ...item.pos, message: NOT_A_CARD })
+    if (!item.entries)
+      diagnostics.push({ rule: 'card/not-a-map', severity: 'error', file, ...item.pos, message: NOT_A_CARD })
     else result.cards.push({ file, pos: item.pos, ...entriesOf(item) })
     // Its located nodes are not read again: 50,000 cards' go as their records are made, not all at the end.
     items[i] = MADE
@@ -158,12 +199,20 @@ export const parseYamlCardsFully = (source: string, file: string): Result<RawCar
   if (first) {
     const at = lc.linePos(first.pos[0])
     const more = later.length ? ` (the YAML after it is not checked: fix this first)` : ''
-    diagnostics.push({ rule: 'yaml/syntax', severity: 'error', file, line: at.line, column: at.col, message: `YAML syntax: ${first.message.split('\n')[0]}${more}` })
+    diagnostics.push({
+      rule: 'yaml/syntax',
+      severity: 'error',
+      file,
+      line: at.line,
+      column: at.col,
+      message: `YAML syntax: ${first.message.split('\n')[0]}${more}`,
+    })
   }
   const result: RawCardFile = { file, defaults: new Map(), cards: [], ...(first && { unreadable: true }) }
   const budget: Budget = { used: 0, reported: false }
   const root = doc.contents as Node | null
-  const resolve = (node: Node | null | undefined): Node | undefined => (isAlias(node) ? ((node.resolve(doc) as Node | undefined) ?? undefined) : (node ?? undefined))
+  const resolve = (node: Node | null | undefined): Node | undefined =>
+    isAlias(node) ? ((node.resolve(doc) as Node | undefined) ?? undefined) : (node ?? undefined)
   let list: Node | undefined
   if (isSeq(root)) list = root
   else if (isMap(root)) {

@@ -30,23 +30,30 @@ export const trimmedSvg = (svg: string, size: CardSize, bleedMm: number): string
   return root + svg.slice(head.length)
 }
 
-
 /**
  * A face cut to its trim and drawn anew from its SVG at a width in pixels (kept by the face's key): sharp at any size, whatever
  * resolution the face's PNG has. (An SVG face placed inside another SVG would lose its icons: resvg draws
  * no images inside an SVG image.)
  */
-export const drawTrimmed = (face: StoredFace, size: CardSize, bleedMm: number, width: number, cacheDir?: string): Pixels =>
-  cachedPixels(cacheDir, pixelKey('trimmed', face.key, size.widthMm, size.heightMm, bleedMm, width), () => draw(trimmedSvg(readFileSync(face.svg, 'utf8'), size, bleedMm), width))
+export const drawTrimmed = (
+  face: StoredFace,
+  size: CardSize,
+  bleedMm: number,
+  width: number,
+  cacheDir?: string,
+): Pixels =>
+  cachedPixels(cacheDir, pixelKey('trimmed', face.key, size.widthMm, size.heightMm, bleedMm, width), () =>
+    draw(trimmedSvg(readFileSync(face.svg, 'utf8'), size, bleedMm), width),
+  )
 
 export const pngOf = (p: Pixels): Buffer => encodeRgbPng(p.data, p.width, p.height)
 
 /** A card type's trim size (validation has already refused unknown sizes). */
 export const sizeOf = (game: GameDef, type: string): CardSize => typeSize(game, type)!
 
-
 /** Escapes text for an SVG or XML attribute. */
-export const xml = (s: string): string => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+export const xml = (s: string): string =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
 
 /**
  * Sets an image into a larger one at (x, y), its corners rounded to `radius` px: corner pixels are mixed
@@ -74,7 +81,8 @@ export const blit = (target: Pixels, image: Pixels, x: number, y: number, radius
         target.data[dst + 1] = image.data[src + 1]!
         target.data[dst + 2] = image.data[src + 2]!
       } else if (cover > 0) {
-        for (let c = 0; c < 3; c++) target.data[dst + c] = Math.round(image.data[src + c]! * cover + target.data[dst + c]! * (1 - cover))
+        for (let c = 0; c < 3; c++)
+          target.data[dst + c] = Math.round(image.data[src + c]! * cover + target.data[dst + c]! * (1 - cover))
       }
     }
   }
@@ -107,7 +115,8 @@ export const keepPixels = (dir: string | undefined, key: string, pixels: Pixels)
   return pixels
 }
 
-export const cachedPixels = (dir: string | undefined, key: string, make: () => Pixels): Pixels => readPixels(dir, key) ?? keepPixels(dir, key, make())
+export const cachedPixels = (dir: string | undefined, key: string, make: () => Pixels): Pixels =>
+  readPixels(dir, key) ?? keepPixels(dir, key, make())
 
 /** A key for pixels made from these inputs. */
 export const pixelKey = (...parts: (string | number)[]): string => {

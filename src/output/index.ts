@@ -22,24 +22,50 @@ export interface FaceOutputOptions {
 
 /** What an output is made from: the game, its faces (by their keys, which name what they look like), the options and this code. */
 const outputKey = (kind: string, game: GameDef, faces: GameFaces, bleedMm: number, drawnBy?: string): string => {
-  const hash = createHash('sha256').update(JSON.stringify({ kind, id: game.id, title: game.title, version: game.version, bleedMm, code: sourceHash('output', 'render'), ...(drawnBy && { drawnBy }) }))
+  const hash = createHash('sha256').update(
+    JSON.stringify({
+      kind,
+      id: game.id,
+      title: game.title,
+      version: game.version,
+      bleedMm,
+      code: sourceHash('output', 'render'),
+      ...(drawnBy && { drawnBy }),
+    }),
+  )
   for (const f of faces.cards) hash.update(JSON.stringify([f.card.id, f.card.type, f.card.qty, f.back, f.front.key]))
   for (const [name, back] of faces.backs) hash.update(JSON.stringify([name, back.key]))
   return hash.digest('hex').slice(0, 40)
 }
 
 /** The files made from a game's finished faces, named relative to the game's output folder. */
-export const faceOutputs = async (game: GameDef, faces: GameFaces, options: FaceOutputOptions): Promise<OutputFile[]> => {
+export const faceOutputs = async (
+  game: GameDef,
+  faces: GameFaces,
+  options: FaceOutputOptions,
+): Promise<OutputFile[]> => {
   const { bleedMm, cacheDir, drawnBy } = options
   // Thumbnails and the overview's words, kept per version of this code: a few changed faces, a few drawn.
   const pixels = cacheDir && join(cacheDir, 'pixels', sourceHash('output', 'render').slice(0, 16))
   const made = (files: OutputFile[]) => ({ files, diagnostics: [] })
   return [
-    ...(options.overview ? (await cachedOutput(cacheDir, outputKey('overview', game, faces, bleedMm, drawnBy), async () => {
-          // Loaded only when drawn: the renderer (satori, resvg) stays out of a build that takes these from the cache.
-          const { renderOverview } = await import('./overview.tsx')
-          return made([{ name: `${game.id}-overview.png`, data: await renderOverview(game, faces, bleedMm, pixels, drawnBy) }])
-        })).files : []),
-    ...(options.tts ? (await cachedOutput(cacheDir, outputKey('tts', game, faces, bleedMm, drawnBy), async () => made((await import('./tts.ts')).ttsSheets(game, faces, bleedMm, pixels, drawnBy)))).files : []),
+    ...(options.overview
+      ? (
+          await cachedOutput(cacheDir, outputKey('overview', game, faces, bleedMm, drawnBy), async () => {
+            // Loaded only when drawn: the renderer (satori, resvg) stays out of a build that takes these from the cache.
+            const { renderOverview } = await import('./overview.tsx')
+            return made([
+              { name: `${game.id}-overview.png`, data: await renderOverview(game, faces, bleedMm, pixels, drawnBy) },
+            ])
+          })
+        ).files
+      : []),
+    ...(options.tts
+      ? (
+          await cachedOutput(cacheDir, outputKey('tts', game, faces, bleedMm, drawnBy), async () =>
+            made((await import('./tts.ts')).ttsSheets(game, faces, bleedMm, pixels, drawnBy)),
+          )
+        ).files
+      : []),
   ]
 }

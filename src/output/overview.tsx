@@ -37,7 +37,11 @@ interface Text {
 }
 
 /** Every tile and text of the sheet, placed: a header, then each section's heading and its tiles, row by row. */
-const layout = (title: string, subtitle: string, sections: { title: string; thumbs: { thumb: Pixels; label: string; note?: string }[] }[]) => {
+const layout = (
+  title: string,
+  subtitle: string,
+  sections: { title: string; thumbs: { thumb: Pixels; label: string; note?: string }[] }[],
+) => {
   const tiles: Tile[] = []
   const texts: Text[] = [
     { x: PAD, y: PAD - 10, width: WIDTH - 2 * PAD, size: 30, text: title, color: '#1b1b1b', family: 'Bitter' },
@@ -56,8 +60,24 @@ const layout = (title: string, subtitle: string, sections: { title: string; thum
         row = 0
       }
       tiles.push({ ...t, x, y })
-      texts.push({ x, y: y + t.thumb.height + 3, width: t.thumb.width - (t.note ? 30 : 0), size: 13, text: t.label, color: '#333333' })
-      if (t.note) texts.push({ x: x + t.thumb.width - 30, y: y + t.thumb.height + 3, width: 30, size: 13, text: t.note, bold: true, color: '#777777' })
+      texts.push({
+        x,
+        y: y + t.thumb.height + 3,
+        width: t.thumb.width - (t.note ? 30 : 0),
+        size: 13,
+        text: t.label,
+        color: '#333333',
+      })
+      if (t.note)
+        texts.push({
+          x: x + t.thumb.width - 30,
+          y: y + t.thumb.height + 3,
+          width: 30,
+          size: 13,
+          text: t.note,
+          bold: true,
+          color: '#777777',
+        })
       x += t.thumb.width + GAP
       row = Math.max(row, t.thumb.height)
     }
@@ -72,10 +92,17 @@ const layout = (title: string, subtitle: string, sections: { title: string; thum
  * their SVG at true relative size, and set into the sheet pixel by pixel; satori draws the words (with
  * the bundled fonts, as paths) and resvg the sheet under them. Same bytes every build.
  */
-export const renderOverview = async (game: GameDef, faces: GameFaces, bleedMm: number, cacheDir?: string, drawnBy?: string): Promise<Buffer> => {
+export const renderOverview = async (
+  game: GameDef,
+  faces: GameFaces,
+  bleedMm: number,
+  cacheDir?: string,
+  drawnBy?: string,
+): Promise<Buffer> => {
   // A back's type: the card's own for an own back, else the first type of its deck.
   const backType = (name: string) =>
-    faces.cards.find((f) => f.back === name)?.card.type ?? Object.keys(game.types).find((t) => deckOf(game, t) === name)!
+    faces.cards.find((f) => f.back === name)?.card.type ??
+    Object.keys(game.types).find((t) => deckOf(game, t) === name)!
   const all = [...faces.cards.map((f) => f.card.type), ...[...faces.backs.keys()].map((name) => backType(name))]
   const area = all.reduce((sum, type) => {
     const size = sizeOf(game, type)
@@ -93,30 +120,87 @@ export const renderOverview = async (game: GameDef, faces: GameFaces, bleedMm: n
     const copies = cards.reduce((n, f) => n + f.card.qty, 0)
     sections.push({
       title: `${type.name} · ${cards.length} ${cards.length === 1 ? 'face' : 'faces'}${copies > cards.length ? `, ${copies} cards` : ''}`,
-      thumbs: cards.map((f) => ({ thumb: thumb(f.front, typeId), label: f.card.id, note: f.card.qty > 1 ? `×${f.card.qty}` : undefined })),
+      thumbs: cards.map((f) => ({
+        thumb: thumb(f.front, typeId),
+        label: f.card.id,
+        note: f.card.qty > 1 ? `×${f.card.qty}` : undefined,
+      })),
     })
   }
   const backs = [...faces.backs].map(([name, back]) => ({ thumb: thumb(back, backType(name)), label: name }))
   if (backs.length) sections.push({ title: `Backs · ${backs.length}`, thumbs: backs })
 
-  const { tiles, texts, height } = layout(game.title, `v${game.version} · ${faces.cards.length + faces.backs.size} faces${drawnBy ? ` · drawn with ${drawnBy}` : ''}`, sections)
+  const { tiles, texts, height } = layout(
+    game.title,
+    `v${game.version} · ${faces.cards.length + faces.backs.size} faces${drawnBy ? ` · drawn with ${drawnBy}` : ''}`,
+    sections,
+  )
   const radius = Math.round(3 * scale)
   // The words and frames: drawn again only when the layout changes, not when a face does.
-  const words = async () => draw(await satori(
-    <div style={{ display: 'flex', position: 'relative', width: WIDTH, height, background: PAPER_HEX, fontFamily: 'Inter' }}>
-      {tiles.map((t, i) => (
-        // A hairline frame: the face is set inside it afterwards.
-        <div key={`f${i}`} style={{ display: 'flex', position: 'absolute', left: t.x - 1, top: t.y - 1, width: t.thumb.width + 2, height: t.thumb.height + 2, borderRadius: radius + 1, background: '#a9a69f' }} />
-      ))}
-      {texts.map((t, i) => (
-        <div key={`t${i}`} style={{ display: 'flex', position: 'absolute', left: t.x, top: t.y, width: t.width, fontSize: t.size, fontWeight: t.bold ? 700 : 400, fontFamily: t.family ?? 'Inter', color: t.color, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          {t.text}
-        </div>
-      ))}
-    </div>,
-    { width: WIDTH, height, fonts: [baseFonts.body, baseFonts.bodyBold, baseFonts.heading].map((spec) => loadFont(spec)).map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })) },
-  ))
-  const key = pixelKey('overview', JSON.stringify({ texts, tiles: tiles.map((t) => [t.x, t.y, t.thumb.width, t.thumb.height]), height }))
+  const words = async () =>
+    draw(
+      await satori(
+        <div
+          style={{
+            display: 'flex',
+            position: 'relative',
+            width: WIDTH,
+            height,
+            background: PAPER_HEX,
+            fontFamily: 'Inter',
+          }}
+        >
+          {tiles.map((t, i) => (
+            // A hairline frame: the face is set inside it afterwards.
+            <div
+              key={`f${i}`}
+              style={{
+                display: 'flex',
+                position: 'absolute',
+                left: t.x - 1,
+                top: t.y - 1,
+                width: t.thumb.width + 2,
+                height: t.thumb.height + 2,
+                borderRadius: radius + 1,
+                background: '#a9a69f',
+              }}
+            />
+          ))}
+          {texts.map((t, i) => (
+            <div
+              key={`t${i}`}
+              style={{
+                display: 'flex',
+                position: 'absolute',
+                left: t.x,
+                top: t.y,
+                width: t.width,
+                fontSize: t.size,
+                fontWeight: t.bold ? 700 : 400,
+                fontFamily: t.family ?? 'Inter',
+                color: t.color,
+                whiteSpace: 'nowrap',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+              }}
+            >
+              {t.text}
+            </div>
+          ))}
+        </div>,
+        {
+          width: WIDTH,
+          height,
+          fonts: [baseFonts.body, baseFonts.bodyBold, baseFonts.heading]
+            .map((spec) => loadFont(spec))
+            .map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })),
+        },
+      ),
+    )
+  const key = pixelKey(
+    'overview',
+    JSON.stringify({ texts, tiles: tiles.map((t) => [t.x, t.y, t.thumb.width, t.thumb.height]), height }),
+  )
   const sheet = readPixels(cacheDir, key) ?? keepPixels(cacheDir, key, await words())
   for (const t of tiles) blit(sheet, t.thumb, t.x, t.y, radius)
   return pngOf(sheet)

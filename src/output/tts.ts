@@ -5,7 +5,6 @@ import type { GameFaces } from '../render/game-faces.ts'
 import type { StoredFace } from '../render/face-store.ts'
 import { blit, drawTrimmed, pngOf, sizeOf, type Pixels } from './compose.ts'
 
-
 /** Tabletop Simulator's custom decks: a face sheet of at most 10×7 cards. */
 export const TTS_COLUMNS = 10
 export const TTS_ROWS = 7
@@ -26,7 +25,11 @@ export interface TtsSheet {
 export const cellWidth = (widthMm: number, heightMm: number): number =>
   Math.floor(Math.min(TTS_MAX_PX / TTS_COLUMNS, (TTS_MAX_PX / TTS_ROWS) * (widthMm / heightMm)))
 
-const blank = (width: number, height: number, grey = 255): Pixels => ({ data: new Uint8Array(width * height * 4).fill(grey), width, height })
+const blank = (width: number, height: number, grey = 255): Pixels => ({
+  data: new Uint8Array(width * height * 4).fill(grey),
+  width,
+  height,
+})
 
 /**
  * Tabletop Simulator sheets of a game, one set per deck (types shuffled together share one): every copy
@@ -35,7 +38,13 @@ const blank = (width: number, height: number, grey = 255): Pixels => ({ data: ne
  * card in someone else's hand. The back is also its own file. Faces are cut to their trim and drawn
  * again from their SVG at the cell size. A README.txt says what to type into the Custom Deck dialog.
  */
-export const ttsSheets = (game: GameDef, faces: GameFaces, bleedMm: number, cacheDir?: string, drawnBy?: string): OutputFile[] => {
+export const ttsSheets = (
+  game: GameDef,
+  faces: GameFaces,
+  bleedMm: number,
+  cacheDir?: string,
+  drawnBy?: string,
+): OutputFile[] => {
   const decks = new Map<string, GameFaces['cards']>()
   for (const f of faces.cards) {
     const deck = deckOf(game, f.card.type)
@@ -63,7 +72,8 @@ export const ttsSheets = (game: GameDef, faces: GameFaces, bleedMm: number, cach
       // As few rows as the slots need, and the columns to match; never fewer than 2×2, the dialog's least.
       const rows = Math.max(2, Math.ceil((chunk.length + 1) / TTS_COLUMNS))
       const columns = Math.max(2, Math.ceil((chunk.length + 1) / rows))
-      const place = (sheet: Pixels, slot: number, image: Pixels) => blit(sheet, image, (slot % columns) * width, Math.floor(slot / columns) * height)
+      const place = (sheet: Pixels, slot: number, image: Pixels) =>
+        blit(sheet, image, (slot % columns) * width, Math.floor(slot / columns) * height)
       const sheet = blank(columns * width, rows * height)
       chunk.forEach((f, i) => place(sheet, i, cell(`front:${f.card.id}`, f.front)))
       // The last slot: the back, for hidden cards; a deck of own backs has no one back, so a grey card.
@@ -75,7 +85,14 @@ export const ttsSheets = (game: GameDef, faces: GameFaces, bleedMm: number, cach
         chunk.forEach((f, i) => place(backs, i, cell(`back:${f.back}`, faces.backs.get(f.back)!)))
         files.push({ name: `tts/${deck}-${n}-backs.png`, data: pngOf(backs) })
       }
-      sheets.push({ file, columns, rows, cards: chunk.length, back: own ? `${deck}-${n}-backs.png` : `${deck}-back.png`, uniqueBacks: own })
+      sheets.push({
+        file,
+        columns,
+        rows,
+        cards: chunk.length,
+        back: own ? `${deck}-${n}-backs.png` : `${deck}-back.png`,
+        uniqueBacks: own,
+      })
     }
   }
   files.push({ name: 'tts/README.txt', data: ttsReadme(game, sheets, drawnBy) })
@@ -84,7 +101,10 @@ export const ttsSheets = (game: GameDef, faces: GameFaces, bleedMm: number, cach
 
 const ttsReadme = (game: GameDef, sheets: TtsSheet[], drawnBy?: string): string => {
   const wide = Math.max(...sheets.map((s) => s.file.length), 4)
-  const rows = sheets.map((s) => `  ${s.file.padEnd(wide)}  Width ${String(s.columns).padStart(2)}  Height ${s.rows}  Number ${String(s.cards).padStart(2)}  Back ${s.back}${s.uniqueBacks ? '  (Unique Backs on)' : ''}`)
+  const rows = sheets.map(
+    (s) =>
+      `  ${s.file.padEnd(wide)}  Width ${String(s.columns).padStart(2)}  Height ${s.rows}  Number ${String(s.cards).padStart(2)}  Back ${s.back}${s.uniqueBacks ? '  (Unique Backs on)' : ''}`,
+  )
   return [
     `${game.title} v${game.version}: decks for Tabletop Simulator${drawnBy ? ` (faces drawn with ${drawnBy})` : ''}`,
     '',

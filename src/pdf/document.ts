@@ -42,7 +42,13 @@ export const createPdf = ({ title, lang, size, margin = 0, print }: PdfOptions):
     pdfVersion: '1.7',
     autoFirstPage: false,
     compress: true,
-    info: { Title: title, Creator: 'deckwright', Producer: 'deckwright', CreationDate: buildDate(), ModDate: buildDate() },
+    info: {
+      Title: title,
+      Creator: 'deckwright',
+      Producer: 'deckwright',
+      CreationDate: buildDate(),
+      ModDate: buildDate(),
+    },
   })
   if (print) {
     // pdfkit ends this ref itself when the document ends (it expects a ref here, as for its own displayTitle).

@@ -19,7 +19,8 @@ export type ImageSource = Buffer | string
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
 /** PNG colour types 4 and 6 carry alpha: pdfkit embeds those ~25× slower and not byte-for-byte repeatably. */
-const hasAlpha = (bytes: Buffer): boolean => bytes.length > 25 && bytes.subarray(0, 8).equals(PNG_SIGNATURE) && (bytes[25]! & 4) !== 0
+const hasAlpha = (bytes: Buffer): boolean =>
+  bytes.length > 25 && bytes.subarray(0, 8).equals(PNG_SIGNATURE) && (bytes[25]! & 4) !== 0
 
 /**
  * An opaque, non-interlaced 8-bit grey or RGB PNG (what the face renderer writes) as a PDF image: the PNG's
@@ -29,7 +30,8 @@ const hasAlpha = (bytes: Buffer): boolean => bytes.length > 25 && bytes.subarray
  * pdfkit opens itself.
  */
 export const opaquePng = (bytes: Buffer, label: string): (PdfImage & PictureShape) | undefined => {
-  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR') return undefined
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR')
+    return undefined
   const width = bytes.readUInt32BE(16)
   const height = bytes.readUInt32BE(20)
   const [depth, colourType, , , interlace] = [bytes[24], bytes[25], bytes[26], bytes[27], bytes[28]]
@@ -44,7 +46,9 @@ export const opaquePng = (bytes: Buffer, label: string): (PdfImage & PictureShap
     at += 12 + length
   }
   if (data.length === 0) return undefined
-  return imageObject({ width, height, colours: colourType === 2 ? 3 : 1 }, label, () => (data.length === 1 ? data[0]! : Buffer.concat(data)))
+  return imageObject({ width, height, colours: colourType === 2 ? 3 : 1 }, label, () =>
+    data.length === 1 ? data[0]! : Buffer.concat(data),
+  )
 }
 
 /** The shape of an opaque picture's image object: its size in pixels and colour channels (3: RGB, 1: grey). */
@@ -55,7 +59,11 @@ export interface PictureShape {
 }
 
 /** An image object of compressed PNG rows, whose stream is `stream()` (asked for once, when it is embedded, then let go). */
-const imageObject = ({ width, height, colours }: PictureShape, label: string, stream: () => Buffer): PdfImage & PictureShape => {
+const imageObject = (
+  { width, height, colours }: PictureShape,
+  label: string,
+  stream: () => Buffer,
+): PdfImage & PictureShape => {
   let rows: (() => Buffer) | undefined = stream
   const image: PdfImage & PictureShape = {
     width,
@@ -162,7 +170,8 @@ const newRegistry = (doc: Doc, log: PictureLog = {}): Registry => {
     let image = byDigest.get(digest)
     if (!image) {
       const plain = opaquePng(bytes, label())
-      if (plain && source !== undefined) records.set(plain, { source, digest, width: plain.width, height: plain.height, colours: plain.colours })
+      if (plain && source !== undefined)
+        records.set(plain, { source, digest, width: plain.width, height: plain.height, colours: plain.colours })
       image = plain
       if (!image) {
         if (hasAlpha(bytes)) registry.withAlpha++
@@ -178,7 +187,10 @@ const newRegistry = (doc: Doc, log: PictureLog = {}): Registry => {
     let image = byDigest.get(picture.digest)
     if (!image) {
       image = imageObject(picture, label(), () => {
-        if (!log.replaying?.()) throw new ReplayMismatch(`${picture.source} was recorded as drawn before the document changed, but is drawn after`)
+        if (!log.replaying?.())
+          throw new ReplayMismatch(
+            `${picture.source} was recorded as drawn before the document changed, but is drawn after`,
+          )
         return filler(picture.length)
       })
       records.set(image, picture)
@@ -201,16 +213,24 @@ const newRegistry = (doc: Doc, log: PictureLog = {}): Registry => {
       if (!image) byBuffer.set(source, (image = byContent(source)))
       return image
     },
-    embedded: log.embedded && ((image, length) => {
-      const record = records.get(image)
-      log.embedded!(record && { ...record, length })
-    }),
+    embedded:
+      log.embedded &&
+      ((image, length) => {
+        const record = records.get(image)
+        log.embedded!(record && { ...record, length })
+      }),
   }
   return registry
 }
 
 /** Draws a picture with `doc.image`, embedding it in the document the first time it is drawn. */
-export const drawImage = (doc: Doc, source: ImageSource, x: number, y: number, options: PDFKit.Mixins.ImageOption): void => {
+export const drawImage = (
+  doc: Doc,
+  source: ImageSource,
+  x: number,
+  y: number,
+  options: PDFKit.Mixins.ImageOption,
+): void => {
   // pdfkit takes an opened image in place of a Buffer; @types/pdfkit does not say so.
   doc.image(pdfImages(doc).open(source) as unknown as Buffer, x, y, options)
 }

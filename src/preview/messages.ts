@@ -27,4 +27,7 @@ export type PreviewMessage =
   | { game: string; stage: 'outputs'; diagnostics: Diagnostic[]; written: string[]; sheets?: SheetSummary }
 
 export const isPreviewMessage = (message: unknown): message is PreviewMessage =>
-  typeof message === 'object' && message !== null && typeof (message as { game?: unknown }).game === 'string' && ['face', 'faces', 'outputs'].includes((message as { stage?: string }).stage ?? '')
+  typeof message === 'object' &&
+  message !== null &&
+  typeof (message as { game?: unknown }).game === 'string' &&
+  ['face', 'faces', 'outputs'].includes((message as { stage?: string }).stage ?? '')

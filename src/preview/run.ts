@@ -23,19 +23,25 @@ export interface PreviewOptions {
   listening?: (url: string) => void
 }
 
-
-
 /**
  * `deckwright preview`: serves a page of the games' cards, and builds them as `build --watch` does, in a
  * build process this one starts again after a change to the games' code: the page stays open across it.
  */
 export const runPreview = async (root: string, games: string[], options: PreviewOptions): Promise<number> => {
-  const store = new PreviewStore(games, root, options.editor, (game, file) => existsSync(join(options.outDir, game, file)))
+  const store = new PreviewStore(games, root, options.editor, (game, file) =>
+    existsSync(join(options.outDir, game, file)),
+  )
   const server = await servePreview(store, { outDir: options.outDir, games, host: options.host, port: options.port })
   const { port } = server.address() as AddressInfo
-  const shown = options.host.includes(':') ? `[${options.host}]` : options.host === '0.0.0.0' ? '127.0.0.1' : options.host
+  const shown = options.host.includes(':')
+    ? `[${options.host}]`
+    : options.host === '0.0.0.0'
+      ? '127.0.0.1'
+      : options.host
   const url = `http://${shown}:${port}/`
-  process.stderr.write(`preview of ${games.join(', ')} at ${url}${options.host === '127.0.0.1' ? '' : ` (listening on ${options.host})`}\n`)
+  process.stderr.write(
+    `preview of ${games.join(', ')} at ${url}${options.host === '127.0.0.1' ? '' : ` (listening on ${options.host})`}\n`,
+  )
   options.listening?.(url)
   if (options.open) openBrowser(url)
   try {
@@ -54,7 +60,12 @@ export const runPreview = async (root: string, games: string[], options: Preview
 
 /** The system's way to open an address; a failure to open it is not the preview's (the address is printed). */
 const openBrowser = (url: string): void => {
-  const [command, ...args] = process.platform === 'darwin' ? ['open', url] : process.platform === 'win32' ? ['cmd', '/c', 'start', '', url] : ['xdg-open', url]
+  const [command, ...args] =
+    process.platform === 'darwin'
+      ? ['open', url]
+      : process.platform === 'win32'
+        ? ['cmd', '/c', 'start', '', url]
+        : ['xdg-open', url]
   try {
     const child = spawn(command!, args, { stdio: 'ignore', detached: true })
     child.on('error', () => undefined)

@@ -17,7 +17,8 @@ const PAGE_FILES: Record<string, { file: string; type: string }> = {
 const OUTPUT_TYPES: Record<string, string> = { '.png': 'image/png', '.svg': 'image/svg+xml', '.pdf': 'application/pdf' }
 
 // The page runs only its own script and loads only from this server; an SVG opened on its own runs nothing.
-const PAGE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 const SVG_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox"
 
 export interface ServeOptions {
@@ -36,12 +37,19 @@ export interface ServeOptions {
  */
 export const hostAllowed = (header: string | undefined, listenHost: string): boolean => {
   if (!header) return false
-  const name = header.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1').toLowerCase()
+  const name = header
+    .replace(/:\d+$/, '')
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase()
   return isIP(name) !== 0 || name === 'localhost' || name === listenHost.toLowerCase()
 }
 
 /** The file of a game's outputs a path names (`/out/<game>/<file…>`), or undefined: outside them, hidden, or not an output. */
-export const outputFile = (path: string, outDir: string, games: readonly string[]): { file: string; type: string } | undefined => {
+export const outputFile = (
+  path: string,
+  outDir: string,
+  games: readonly string[],
+): { file: string; type: string } | undefined => {
   let parts: string[]
   try {
     parts = path.split('/').slice(2).map(decodeURIComponent)
@@ -50,7 +58,8 @@ export const outputFile = (path: string, outDir: string, games: readonly string[
   }
   const [game, ...rest] = parts
   if (!game || !games.includes(game) || !rest.length) return undefined
-  if (parts.some((p) => !p || p.startsWith('.') || p.includes('\\') || p.includes('/') || p.includes('\0'))) return undefined
+  if (parts.some((p) => !p || p.startsWith('.') || p.includes('\\') || p.includes('/') || p.includes('\0')))
+    return undefined
   const type = OUTPUT_TYPES[extname(rest[rest.length - 1]!).toLowerCase()]
   if (!type) return undefined
   const file = join(outDir, game, ...rest)
@@ -63,7 +72,11 @@ export const outputFile = (path: string, outDir: string, games: readonly string[
 }
 
 /** A face in the game's face store (`out/.cache/<game>/<key>.png|svg`), by its key: what a face looks like, so it never changes. */
-export const storedFace = (path: string, outDir: string, games: readonly string[]): { file: string; type: string } | undefined => {
+export const storedFace = (
+  path: string,
+  outDir: string,
+  games: readonly string[],
+): { file: string; type: string } | undefined => {
   const m = /^\/face\/([^/]+)\/([0-9a-f]{40})\.(png|svg)$/.exec(path)
   if (!m || !games.includes(m[1]!)) return undefined
   const file = join(outDir, '.cache', m[1]!, `${m[2]}.${m[3]}`)
@@ -96,22 +109,39 @@ export const servePreview = (store: PreviewStore, options: ServeOptions): Promis
 }
 
 const handle = (req: IncomingMessage, res: ServerResponse, store: PreviewStore, options: ServeOptions): void => {
-  if (!hostAllowed(req.headers.host, options.host)) return send(res, 403, 'This preview answers only to its own address.')
+  if (!hostAllowed(req.headers.host, options.host))
+    return send(res, 403, 'This preview answers only to its own address.')
   const path = (req.url ?? '/').split('?')[0]!
   if (path === '/api/visible' && req.method === 'POST') return visible(req, res, store)
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Only GET.')
   const page = PAGE_FILES[path]
   if (page) {
-    res.writeHead(200, { 'Content-Type': page.type, 'Cache-Control': 'no-cache', 'Content-Security-Policy': PAGE_POLICY, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' })
+    res.writeHead(200, {
+      'Content-Type': page.type,
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': PAGE_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+    })
     return void pipeline(createReadStream(join(PAGE_DIR, page.file)), res, () => undefined)
   }
   if (path === '/favicon.ico') return void res.writeHead(204).end()
   const plan = /^\/api\/sheets\/([^/]+)$/.exec(path)
-  if (plan) return send(res, 200, JSON.stringify(store.sheetPlan(decodeURIComponent(plan[1]!)) ?? []), 'application/json; charset=utf-8')
+  if (plan)
+    return send(
+      res,
+      200,
+      JSON.stringify(store.sheetPlan(decodeURIComponent(plan[1]!)) ?? []),
+      'application/json; charset=utf-8',
+    )
   if (path === '/api/state') return send(res, 200, JSON.stringify(store.state()), 'application/json; charset=utf-8')
   if (path === '/events') {
     // Server-sent events: the whole state (small: a game's cards and their problems) on every change.
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    })
     const push = (state: unknown) => res.write(`data: ${JSON.stringify(state)}\n\n`)
     push(store.state())
     const stop = store.listen(push)
@@ -124,7 +154,9 @@ const handle = (req: IncomingMessage, res: ServerResponse, store: PreviewStore, 
   }
   if (path.startsWith('/out/') || path.startsWith('/face/')) {
     const face = path.startsWith('/face/')
-    const found = face ? storedFace(path, options.outDir, options.games) : outputFile(path, options.outDir, options.games)
+    const found = face
+      ? storedFace(path, options.outDir, options.games)
+      : outputFile(path, options.outDir, options.games)
     if (!found) return send(res, 404, 'Not found.')
     res.writeHead(200, {
       'Content-Type': found.type,

@@ -39,10 +39,17 @@ export interface PreviewState {
 }
 
 /** The editor link of a place: `{path}`, `{line}` and `{column}` in the template are filled in. */
-export const editorLink = (template: string, root: string, d: Pick<Diagnostic, 'file' | 'line' | 'column'>): string | undefined => {
+export const editorLink = (
+  template: string,
+  root: string,
+  d: Pick<Diagnostic, 'file' | 'line' | 'column'>,
+): string | undefined => {
   if (!d.file || isAbsolute(d.file) || d.file.split(/[\\/]/).includes('..')) return undefined
   const path = join(root, d.file)
-  return template.replaceAll('{path}', encodeURI(path).replace(/#/g, '%23').replace(/\?/g, '%3F')).replaceAll('{line}', String(d.line ?? 1)).replaceAll('{column}', String(d.column ?? 1))
+  return template
+    .replaceAll('{path}', encodeURI(path).replace(/#/g, '%23').replace(/\?/g, '%3F'))
+    .replaceAll('{line}', String(d.line ?? 1))
+    .replaceAll('{column}', String(d.column ?? 1))
 }
 
 /**
@@ -88,7 +95,8 @@ export class PreviewStore {
     if (message.stage === 'face') {
       // A face just stored, shown before its build ends: the card (or the cards of a shared back) take its key.
       const cards = game.gallery?.cards ?? []
-      if (message.name.endsWith('.front')) for (const card of cards.filter((c) => `${c.id}.front` === message.name)) card.front = message.key
+      if (message.name.endsWith('.front'))
+        for (const card of cards.filter((c) => `${c.id}.front` === message.name)) card.front = message.key
       else for (const card of cards.filter((c) => `${c.back}.back` === message.name)) card.backKey = message.key
       return this.changedState()
     }
@@ -102,7 +110,10 @@ export class PreviewStore {
     } else {
       // The outputs' own problems join the faces' (a card too large for the paper, a booklet warning).
       const known = new Set(game.diagnostics.map((d) => JSON.stringify(d)))
-      append(game.diagnostics, diagnostics.filter((d) => !known.has(JSON.stringify(d))))
+      append(
+        game.diagnostics,
+        diagnostics.filter((d) => !known.has(JSON.stringify(d))),
+      )
       game.outputsPending = false
       if (failed) game.status = 'failed'
       else {
@@ -112,7 +123,9 @@ export class PreviewStore {
         // The pages' plan is fetched when the page shows the sheets (it grows with the deck): not in every state.
         const { plan, ...summary } = message.sheets ?? { plan: this.plans.get(game.id) ?? [], ...game.sheets?.summary }
         if (plan.length) this.plans.set(game.id, plan)
-        game.sheets = this.hasOutput(game.id, sheets) ? { file: sheets, summary: summary as Omit<SheetSummary, 'plan'> } : undefined
+        game.sheets = this.hasOutput(game.id, sheets)
+          ? { file: sheets, summary: summary as Omit<SheetSummary, 'plan'> }
+          : undefined
         game.booklet = this.hasOutput(game.id, booklet) ? { file: booklet } : undefined
       }
     }
@@ -132,7 +145,16 @@ export class PreviewStore {
 
   private pageDiagnostic(d: Diagnostic): PageDiagnostic {
     const link = editorLink(this.editor, this.root, d)
-    return { rule: d.rule, severity: d.severity, message: d.message, file: d.file, line: d.line, column: d.column, ...(d.card && { card: d.card }), ...(link && { link }) }
+    return {
+      rule: d.rule,
+      severity: d.severity,
+      message: d.message,
+      file: d.file,
+      line: d.line,
+      column: d.column,
+      ...(d.card && { card: d.card }),
+      ...(link && { link }),
+    }
   }
 
   private pending: NodeJS.Timeout | undefined

@@ -87,8 +87,15 @@ export async function writeCalibration(options: CalibrationOptions = {}): Promis
   const size: [number, number] = [mmToPt(W), mmToPt(H)]
   const doc = createPdf({ title: 'deckwright calibration', size, print: { duplex: g.duplex } })
   const line = (s: Segment) => doc.moveTo(mmToPt(s.x1), mmToPt(s.y1)).lineTo(mmToPt(s.x2), mmToPt(s.y2))
-  const text = (s: string, xMm: number, yMm: number, o: { size?: number; width?: number; align?: 'left' | 'center' | 'right' } = {}) =>
-    doc.fontSize(o.size ?? 9).text(s, mmToPt(xMm), mmToPt(yMm), { width: mmToPt(o.width ?? W - 40), align: o.align ?? 'left' })
+  const text = (
+    s: string,
+    xMm: number,
+    yMm: number,
+    o: { size?: number; width?: number; align?: 'left' | 'center' | 'right' } = {},
+  ) =>
+    doc
+      .fontSize(o.size ?? 9)
+      .text(s, mmToPt(xMm), mmToPt(yMm), { width: mmToPt(o.width ?? W - 40), align: o.align ?? 'left' })
   const flip = g.duplex === 'long-edge' ? 'on the long edge' : 'on the short edge'
   const paperName = `${g.paper.name === 'a4' ? 'A4' : 'US Letter'} ${g.paper.landscape ? 'landscape' : 'portrait'}`
 
@@ -107,10 +114,19 @@ export async function writeCalibration(options: CalibrationOptions = {}): Promis
   )
   text(`deckwright build --duplex ${g.duplex} --back-offset X,Y`, 26, 52, { size: 11, width: W - 46 })
   if (g.offset.x || g.offset.y)
-    text(`This page was printed with --back-offset ${g.offset.x},${g.offset.y}: the scales read the whole offset, not a change to it.`, 20, 60, { size: 9 })
+    text(
+      `This page was printed with --back-offset ${g.offset.x},${g.offset.y}: the scales read the whole offset, not a change to it.`,
+      20,
+      60,
+      { size: 9 },
+    )
   doc.save().lineWidth(0.25).strokeColor('black')
-  for (const [axis, s] of [['x', g.scales.x], ['y', g.scales.y]] as const) {
-    const at = (v: { at: number }, d: number) => (axis === 'x' ? { x: v.at, y: s.across - d } : { x: s.across + d, y: v.at })
+  for (const [axis, s] of [
+    ['x', g.scales.x],
+    ['y', g.scales.y],
+  ] as const) {
+    const at = (v: { at: number }, d: number) =>
+      axis === 'x' ? { x: v.at, y: s.across - d } : { x: s.across + d, y: v.at }
     const ends = [s.ticks[0]!, s.ticks.at(-1)!]
     line({ x1: at(ends[0]!, 0).x, y1: at(ends[0]!, 0).y, x2: at(ends[1]!, 0).x, y2: at(ends[1]!, 0).y })
     for (const t of s.ticks) {
@@ -134,10 +150,24 @@ export async function writeCalibration(options: CalibrationOptions = {}): Promis
   line({ x1: g.ruler.x1, y1: g.ruler.y1 - 3, x2: g.ruler.x1, y2: g.ruler.y1 + 3 })
   line({ x1: g.ruler.x2, y1: g.ruler.y2 - 3, x2: g.ruler.x2, y2: g.ruler.y2 + 3 })
   doc.stroke()
-  text('This line is 100 mm long. If it is not, the page was scaled: print at actual size.', W / 2 - 60, g.ruler.y1 + 4, { size: 8, width: 120, align: 'center' })
+  text(
+    'This line is 100 mm long. If it is not, the page was scaled: print at actual size.',
+    W / 2 - 60,
+    g.ruler.y1 + 4,
+    { size: 8, width: 120, align: 'center' },
+  )
   // the printer margin deckwright keeps by default
-  doc.dash(mmToPt(1.5), { space: mmToPt(1.5) }).rect(mmToPt(MARGIN_MM), mmToPt(MARGIN_MM), mmToPt(W - 2 * MARGIN_MM), mmToPt(H - 2 * MARGIN_MM)).stroke().undash()
-  text(`The dashed frame is ${MARGIN_MM} mm inside the paper's edge. If any of it is missing, use a larger --printer-margin.`, 20, H - 20, { size: 8, width: W - 40, align: 'center' })
+  doc
+    .dash(mmToPt(1.5), { space: mmToPt(1.5) })
+    .rect(mmToPt(MARGIN_MM), mmToPt(MARGIN_MM), mmToPt(W - 2 * MARGIN_MM), mmToPt(H - 2 * MARGIN_MM))
+    .stroke()
+    .undash()
+  text(
+    `The dashed frame is ${MARGIN_MM} mm inside the paper's edge. If any of it is missing, use a larger --printer-margin.`,
+    20,
+    H - 20,
+    { size: 8, width: W - 40, align: 'center' },
+  )
   doc.restore()
 
   // back
@@ -147,6 +177,10 @@ export async function writeCalibration(options: CalibrationOptions = {}): Promis
   line(g.pointers.y)
   doc.stroke().restore()
   doc.font('Helvetica')
-  text('Back of the deckwright calibration page: read the scales on the other side.', 20, 20, { size: 9, width: W - 40, align: 'center' })
+  text('Back of the deckwright calibration page: read the scales on the other side.', 20, 20, {
+    size: 9,
+    width: W - 40,
+    align: 'center',
+  })
   return pdfToBuffer(doc)
 }

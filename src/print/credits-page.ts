@@ -19,7 +19,12 @@ const MARGIN_MM = 15
  * names wherever its icons go). Set in Inter on pages of the sheets' paper; as many pages as it needs.
  * Returns the number of pages added.
  */
-export const addCreditsPages = (doc: PDFKit.PDFDocument, { drawnWith, root, drawnBy }: FaceCredits, size: [number, number], words: OutputWords = outputWords()): number => {
+export const addCreditsPages = (
+  doc: PDFKit.PDFDocument,
+  { drawnWith, root, drawnBy }: FaceCredits,
+  size: [number, number],
+  words: OutputWords = outputWords(),
+): number => {
   const credits = creditsFor(drawnWithAll([drawnWith, { fonts: [PAGE_FONT], icons: [] }]), root)
   doc.registerFont('credits', fontFile(400))
   doc.registerFont('credits-bold', fontFile(700))
@@ -42,7 +47,10 @@ export const addCreditsPages = (doc: PDFKit.PDFDocument, { drawnWith, root, draw
     } else doc.y += gap
     doc.fillColor(colour).text(text, margin, doc.y, { width })
   }
-  for (const [kind, title] of [['font', words.typefaces], ['icons', words.icons]] as const) {
+  for (const [kind, title] of [
+    ['font', words.typefaces],
+    ['icons', words.icons],
+  ] as const) {
     const list = credits.filter((c) => c.kind === kind)
     if (!list.length) continue
     write('credits-bold', 11, '#111111', title, 8)

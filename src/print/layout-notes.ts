@@ -31,15 +31,19 @@ export const axisNotes = (a: Axis, o: NoteOptions, length: number, along: 'x' | 
     )
   else if (a.count < a.fitsPaper) {
     const full = a.fitsPaper
-    const allows = Math.floor(((length - span(full, cardLength(o.card, along), o.gapMm)) / 2 - roomNeeded(o.bleedMm)) * 100 + 1e-6) / 100
-    const how = allows > 0 ? `a printer margin of ${mm(allows)} or less allows ${full}` : `a printer margin of 0 forces ${full}`
+    const allows =
+      Math.floor(((length - span(full, cardLength(o.card, along), o.gapMm)) / 2 - roomNeeded(o.bleedMm)) * 100 + 1e-6) /
+      100
+    const how =
+      allows > 0 ? `a printer margin of ${mm(allows)} or less allows ${full}` : `a printer margin of 0 forces ${full}`
     notes.push(
       `${full} ${lines} of ${o.card.name} cards fit on ${where}, but their crop marks would fall inside the ` +
         `${mm(o.printerMarginMm)} printer margin; using ${a.count} ${lines} (${how}).`,
     )
   }
   if (a.count > 0 && a.bleedOut < o.bleedMm - EPS) {
-    const within = o.printerMarginMm > 0 && !a.overMargin ? `inside the ${mm(o.printerMarginMm)} printer margin` : 'on the paper'
+    const within =
+      o.printerMarginMm > 0 && !a.overMargin ? `inside the ${mm(o.printerMarginMm)} printer margin` : 'on the paper'
     notes.push(
       `The outer bleed is ${mm(a.bleedOut)} (not ${mm(o.bleedMm)}) on the ${sides} of the grid, to leave room ` +
         `for crop marks ${within}.`,
@@ -69,7 +73,12 @@ export const thinGapNote = (gap: number, bleed: number): string =>
 type Grid = { columns: number; rows: number; perPage: number }
 
 /** Why the build turned the paper, and what it prints instead. */
-export const turnedPaperNote = (asked: { paper: Paper; card: CardSize; printerMarginMm?: number }, was: Grid & { fitsMargin: boolean }, turned: Grid & { paper: Paper }, densest: number): string => {
+export const turnedPaperNote = (
+  asked: { paper: Paper; card: CardSize; printerMarginMm?: number },
+  was: Grid & { fitsMargin: boolean },
+  turned: Grid & { paper: Paper },
+  densest: number,
+): string => {
   const card = asked.card.name
   const margin = asked.printerMarginMm ?? 5
   const label = (p: Paper) => `${p.name} ${p.landscape ? 'landscape' : 'portrait'}`

@@ -87,11 +87,7 @@ export const mirrorAxis = (duplex: Duplex, pageW: number, pageH: number): Flip =
 }
 
 export const mirror = (r: Rect, axis: Flip, pageW: number, pageH: number): Rect =>
-  axis === 'x'
-    ? { ...r, x: pageW - r.x - r.width }
-    : axis === 'y'
-      ? { ...r, y: pageH - r.y - r.height }
-      : { ...r }
+  axis === 'x' ? { ...r, x: pageW - r.x - r.width } : axis === 'y' ? { ...r, y: pageH - r.y - r.height } : { ...r }
 
 interface Sides {
   left: number
@@ -100,7 +96,16 @@ interface Sides {
   bottom: number
 }
 
-const makeCell = (index: number, column: number, row: number, trim: Rect, bleed: Sides, flip: Flip, W: number, H: number): Cell => {
+const makeCell = (
+  index: number,
+  column: number,
+  row: number,
+  trim: Rect,
+  bleed: Sides,
+  flip: Flip,
+  W: number,
+  H: number,
+): Cell => {
   const clip = tidyRect({
     x: trim.x - bleed.left,
     y: trim.y - bleed.top,
@@ -122,7 +127,15 @@ const tidyRect = (r: Rect): Rect => ({ x: tidy(r.x), y: tidy(r.y), width: tidy(r
  * Which way a fold-over page folds: 'x' puts the fronts on the left half, 'y' on the top half. The one that
  * holds more cards; on a tie, the fold that halves the page's longer side.
  */
-const chooseFold = (W: number, H: number, w: number, h: number, gap: number, bleed: number, margin: number): 'x' | 'y' => {
+const chooseFold = (
+  W: number,
+  H: number,
+  w: number,
+  h: number,
+  gap: number,
+  bleed: number,
+  margin: number,
+): 'x' | 'y' => {
   // a fold whose cards cross the printer margin counts as holding none, unless neither fold keeps the margin
   const count = (lx: number, ly: number, keep: boolean) => {
     const [a, b] = [packAxis(lx, w, gap, bleed, margin), packAxis(ly, h, gap, bleed, margin)]
@@ -136,7 +149,9 @@ const chooseFold = (W: number, H: number, w: number, h: number, gap: number, ble
 
 /** The fold line across the page's centre, kept out of the printer margin like everything else that prints. */
 const foldLine = (axis: 'x' | 'y', W: number, H: number, margin: number): Segment =>
-  axis === 'x' ? { x1: W / 2, y1: margin, x2: W / 2, y2: H - margin } : { x1: margin, y1: H / 2, x2: W - margin, y2: H / 2 }
+  axis === 'x'
+    ? { x1: W / 2, y1: margin, x2: W / 2, y2: H - margin }
+    : { x1: margin, y1: H / 2, x2: W - margin, y2: H / 2 }
 
 /** Imposition of one card size on one paper: where every card, cut and crop mark goes. Pure; millimetres throughout. */
 export const layoutSheet = (options: LayoutOptions): SheetLayout => {
@@ -162,8 +177,7 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
   const columns = fits ? ax.count : 0
   const rows = fits ? ay.count : 0
   const notes: string[] = []
-  if (!fits)
-    notes.push(tooLargeNote(o.card, paper, Boolean(foldAxis)))
+  if (!fits) notes.push(tooLargeNote(o.card, paper, Boolean(foldAxis)))
   else {
     notes.push(...axisNotes(ax, o, lengthX, 'x'), ...axisNotes(ay, o, lengthY, 'y'))
     if (!foldAxis && (columns < ax.fitsPaper || rows < ay.fitsPaper)) {
@@ -201,11 +215,13 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
   // The backs' half of a fold-over page is cut too: it gets the mirror image of the fronts' marks.
   if (foldAxis)
     for (const m of [...marks]) {
-      const [a, b] = [mirror({ x: m.x1, y: m.y1, width: 0, height: 0 }, flip, W, H), mirror({ x: m.x2, y: m.y2, width: 0, height: 0 }, flip, W, H)]
+      const [a, b] = [
+        mirror({ x: m.x1, y: m.y1, width: 0, height: 0 }, flip, W, H),
+        mirror({ x: m.x2, y: m.y2, width: 0, height: 0 }, flip, W, H),
+      ]
       marks.push({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })
     }
-  if (gap > 0 && gap < 2 * bleed - EPS && columns * rows > 1)
-    notes.push(thinGapNote(gap, bleed))
+  if (gap > 0 && gap < 2 * bleed - EPS && columns * rows > 1) notes.push(thinGapNote(gap, bleed))
 
   return {
     paper,
@@ -242,7 +258,16 @@ export const filledCells = (layout: SheetLayout, count: number): Cell[] => {
     if (!emptyRight && !emptyBelow) return cell
     const right = emptyRight ? bleedMm : clip.x + clip.width - trim.x - trim.width
     const bottom = emptyBelow ? bleedMm : clip.y + clip.height - trim.y - trim.height
-    return makeCell(index, column, row, trim, { left: trim.x - clip.x, right, top: trim.y - clip.y, bottom }, flip, W, H)
+    return makeCell(
+      index,
+      column,
+      row,
+      trim,
+      { left: trim.x - clip.x, right, top: trim.y - clip.y, bottom },
+      flip,
+      W,
+      H,
+    )
   })
 }
 
@@ -253,12 +278,14 @@ export const filledCells = (layout: SheetLayout, count: number): Cell[] => {
  */
 export const bestLayout = (options: LayoutOptions): SheetLayout => {
   const asked = layoutSheet(options)
-  const densest = (options.printerMarginMm ?? 5) > 0 ? layoutSheet({ ...options, printerMarginMm: 0 }).perPage : asked.perPage
+  const densest =
+    (options.printerMarginMm ?? 5) > 0 ? layoutSheet({ ...options, printerMarginMm: 0 }).perPage : asked.perPage
   if (asked.perPage > 0 && asked.fitsMargin && asked.perPage >= densest) return asked
   const paper = paperOf(options.paper.name, !options.paper.landscape)
   const turned = layoutSheet({ ...options, paper })
   // a grid that keeps the printer margin beats one that does not, then more cards a page beat fewer
-  const better = turned.fitsMargin !== asked.fitsMargin ? turned.fitsMargin && turned.perPage > 0 : turned.perPage > asked.perPage
+  const better =
+    turned.fitsMargin !== asked.fitsMargin ? turned.fitsMargin && turned.perPage > 0 : turned.perPage > asked.perPage
   if (!better) return asked
   return { ...turned, notes: [turnedPaperNote(options, asked, turned, densest), ...turned.notes] }
 }

@@ -18,9 +18,7 @@ export const isPaperName = (name: string): name is PaperName => Object.hasOwn(PA
 
 export const paper = (name: PaperName, landscape = false): Paper => {
   const { widthMm, heightMm } = PAPER_SIZES[name]
-  return landscape
-    ? { name, landscape, widthMm: heightMm, heightMm: widthMm }
-    : { name, landscape, widthMm, heightMm }
+  return landscape ? { name, landscape, widthMm: heightMm, heightMm: widthMm } : { name, landscape, widthMm, heightMm }
 }
 
 /** 'a4' or 'a4 landscape': how summaries and notes name a sheet. */

@@ -32,4 +32,3 @@ export interface SheetSummary {
   paper: string
   notes: string[]
 }
-

@@ -45,7 +45,9 @@ export const sheetsSeed = (options: unknown, root: string | undefined): string =
 /** Each page's key: a digest of what is drawn on it and of the key of the page before (the seed before the first). */
 export const chainKeys = (seed: string, pages: unknown[]): string[] => {
   let key = seed
-  return pages.map((page) => (key = createHash('sha256').update(key).update(JSON.stringify(page)).digest('hex').slice(0, 40)))
+  return pages.map(
+    (page) => (key = createHash('sha256').update(key).update(JSON.stringify(page)).digest('hex').slice(0, 40)),
+  )
 }
 
 /** The record of the sheets made last (see `SheetsRecord`). */
@@ -58,7 +60,8 @@ export const readRecord = (file: string): SheetsRecord | undefined => {
   }
 }
 
-export const writeRecord = (file: string, record: SheetsRecord): void => writeFileAtomic(file, JSON.stringify({ version: RECORD_VERSION, record }))
+export const writeRecord = (file: string, record: SheetsRecord): void =>
+  writeFileAtomic(file, JSON.stringify({ version: RECORD_VERSION, record }))
 
 /** `file` opened for reading when it is the file `record` describes (none otherwise): its bytes are read from this descriptor, whatever replaces the path meanwhile. */
 export const openRecorded = (record: SheetsRecord | undefined, file: string): number | undefined => {
@@ -103,6 +106,7 @@ export const replayOf = (record: SheetsRecord | undefined, seed: string, keys: s
   const from = Math.min(samePages(record, seed, keys), keys.length - 1, (record?.pages.length ?? 0) - 1)
   if (!record || from <= 0) return undefined
   const known = new Map<string, EmbeddedPicture>()
-  for (const page of record.pages.slice(0, from)) for (const picture of page.pictures) known.set(picture.source, picture)
+  for (const page of record.pages.slice(0, from))
+    for (const picture of page.pictures) known.set(picture.source, picture)
   return { from, offset: record.pages[from]!.offset, known }
 }

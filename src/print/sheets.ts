@@ -6,7 +6,17 @@ import type { CardSize } from '../engine/card-sizes.ts'
 import { bestLayout, filledCells, type Cell, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
 import { paper as paperOf, paperLabel, type Paper, type PaperName } from './paper.ts'
 import { drawImage, imagesWithAlpha, logPictures, type ImageSource } from '../pdf/images.ts'
-import { chainKeys, openRecorded, readRecord, replayOf, sheetsSeed, unchanged, writeRecord, type PageRecord, type Replay } from './sheets-resume.ts'
+import {
+  chainKeys,
+  openRecorded,
+  readRecord,
+  replayOf,
+  sheetsSeed,
+  unchanged,
+  writeRecord,
+  type PageRecord,
+  type Replay,
+} from './sheets-resume.ts'
 import { closeSync } from 'node:fs'
 import type { FaceCredits } from '../util/credits.ts'
 import { fileStamp } from '../util/file-stamp.ts'
@@ -82,7 +92,10 @@ const KAPPA = 0.5522847498
  */
 const drawCorners = (doc: Doc, trims: Rect[], r: number): void => {
   if (r <= 0 || trims.length === 0) return
-  for (const [width, color] of [[0.75, 'white'], [0.25, 'black']] as const) {
+  for (const [width, color] of [
+    [0.75, 'white'],
+    [0.25, 'black'],
+  ] as const) {
     doc.save()
     doc.lineWidth(width).strokeColor(color)
     cornerPaths(doc, trims, r)
@@ -97,7 +110,9 @@ const cornerPaths = (doc: Doc, trims: Rect[], r: number): void => {
     const [x2, y2] = [x + width, y + height]
     // from the point on one edge to the point on the next, bulging towards the corner
     const arc = (ax: number, ay: number, c1x: number, c1y: number, c2x: number, c2y: number, bx: number, by: number) =>
-      doc.moveTo(mmToPt(ax), mmToPt(ay)).bezierCurveTo(mmToPt(c1x), mmToPt(c1y), mmToPt(c2x), mmToPt(c2y), mmToPt(bx), mmToPt(by))
+      doc
+        .moveTo(mmToPt(ax), mmToPt(ay))
+        .bezierCurveTo(mmToPt(c1x), mmToPt(c1y), mmToPt(c2x), mmToPt(c2y), mmToPt(bx), mmToPt(by))
     arc(x, y + r, x, y + k, x + k, y, x + r, y)
     arc(x2 - r, y, x2 - k, y, x2, y + k, x2, y + r)
     arc(x2, y2 - r, x2, y2 - k, x2 - k, y2, x2 - r, y2)
@@ -123,14 +138,28 @@ const fail = (rule: string, message: string, card?: string): never => {
   throw new DiagnosticError({ rule, severity: 'error', message, file: '', ...(card ? { card } : {}) })
 }
 
-const checkOptions = (o: { bleedMm: number; gapMm: number; printerMarginMm: number; cornerRadiusMm: number; backOffsetMm: Offset }, items: PrintItem[]): void => {
-  for (const [name, value] of Object.entries({ bleedMm: o.bleedMm, gapMm: o.gapMm, printerMarginMm: o.printerMarginMm, cornerRadiusMm: o.cornerRadiusMm }))
+const checkOptions = (
+  o: { bleedMm: number; gapMm: number; printerMarginMm: number; cornerRadiusMm: number; backOffsetMm: Offset },
+  items: PrintItem[],
+): void => {
+  for (const [name, value] of Object.entries({
+    bleedMm: o.bleedMm,
+    gapMm: o.gapMm,
+    printerMarginMm: o.printerMarginMm,
+    cornerRadiusMm: o.cornerRadiusMm,
+  }))
     if (!(value >= 0)) fail('print/bad-option', `${name} must be a number of millimetres, 0 or more; got ${value}.`)
   if (!Number.isFinite(o.backOffsetMm.x) || !Number.isFinite(o.backOffsetMm.y))
-    fail('print/bad-option', `backOffsetMm must be two numbers of millimetres; got ${o.backOffsetMm.x}, ${o.backOffsetMm.y}.`)
+    fail(
+      'print/bad-option',
+      `backOffsetMm must be two numbers of millimetres; got ${o.backOffsetMm.x}, ${o.backOffsetMm.y}.`,
+    )
   const smallest = items.reduce((min, i) => Math.min(min, i.size.widthMm, i.size.heightMm), Infinity)
   if (o.cornerRadiusMm > smallest / 2)
-    fail('print/bad-option', `cornerRadiusMm (${o.cornerRadiusMm} mm) is more than half the smallest card side (${smallest} mm).`)
+    fail(
+      'print/bad-option',
+      `cornerRadiusMm (${o.cornerRadiusMm} mm) is more than half the smallest card side (${smallest} mm).`,
+    )
 }
 
 /**
@@ -138,7 +167,10 @@ const checkOptions = (o: { bleedMm: number; gapMm: number; printerMarginMm: numb
  * fronts followed (unless duplex is 'none') by a page of backs placed to land behind them after the flip,
  * or, with `fold`, fronts and backs on the same page either side of a fold line.
  */
-export async function writeSheets(items: PrintItem[], options: SheetOptions): Promise<{ pdf: Buffer; summary: SheetSummary }> {
+export async function writeSheets(
+  items: PrintItem[],
+  options: SheetOptions,
+): Promise<{ pdf: Buffer; summary: SheetSummary }> {
   const { result: pdf, summary } = await imposeSheets(items, options, pdfToMemory)
   return { pdf, summary }
 }
@@ -158,36 +190,60 @@ export interface SheetsReuse {
  * the earlier file is the same), and others are drawn only from the first page that changed, the bytes
  * before it copied from the earlier file.
  */
-export async function writeSheetsFile(items: PrintItem[], options: SheetOptions, file: () => string, reuse?: SheetsReuse): Promise<MadeSheets> {
+export async function writeSheetsFile(
+  items: PrintItem[],
+  options: SheetOptions,
+  file: () => string,
+  reuse?: SheetsReuse,
+): Promise<MadeSheets> {
   const plan = planSheets(items, options)
-  const fromFiles = plan.pages.every((page) => page.sheet.every((item) => typeof item.front === 'string' && typeof item.back === 'string'))
-  if (!reuse || !fromFiles) return { summary: (await drawSheets(plan, options, (doc) => pdfToFile(doc, file()))).summary, written: true, from: 0 }
-  const seed = sheetsSeed({ ...options, credits: options.credits && { drawnWith: options.credits.drawnWith } }, options.credits?.root)
+  const fromFiles = plan.pages.every((page) =>
+    page.sheet.every((item) => typeof item.front === 'string' && typeof item.back === 'string'),
+  )
+  if (!reuse || !fromFiles)
+    return {
+      summary: (await drawSheets(plan, options, (doc) => pdfToFile(doc, file()))).summary,
+      written: true,
+      from: 0,
+    }
+  const seed = sheetsSeed(
+    { ...options, credits: options.credits && { drawnWith: options.credits.drawnWith } },
+    options.credits?.root,
+  )
   const keys = chainKeys(seed, plan.pages.map(pageContent))
   const record = readRecord(reuse.record)
   // The earlier file, open from now on: its bytes are what the record describes, whatever replaces its path.
   const earlier = openRecorded(record, reuse.earlier)
   try {
-    if (earlier !== undefined && unchanged(record, seed, keys)) return { summary: record!.summary, written: false, from: plan.pages.length }
+    if (earlier !== undefined && unchanged(record, seed, keys))
+      return { summary: record!.summary, written: false, from: plan.pages.length }
     const path = file()
     const pages: PageRecord[] = []
     let plain = true
     const draw = (replay: Replay | undefined) =>
-      drawSheets(plan, options, (doc) => {
-        const sink = pdfToFile(doc, path, replay && earlier)
-        logPictures(doc, {
-          known: replay?.known,
-          replaying: () => sink.replaying,
-          embedded: (picture) => (picture ? pages[pages.length - 1]?.pictures.push(picture) : (plain = false)),
-        })
-        return sink
-      }, (sink, page) => {
-        if (page === replay?.from) {
-          if (sink.offset !== replay.offset) throw new ReplayMismatch(`page ${page + 1} starts at byte ${sink.offset}, not ${replay.offset} as recorded`)
-          sink.resume()
-        }
-        pages.push({ key: keys[page]!, offset: sink.offset, pictures: [] })
-      })
+      drawSheets(
+        plan,
+        options,
+        (doc) => {
+          const sink = pdfToFile(doc, path, replay && earlier)
+          logPictures(doc, {
+            known: replay?.known,
+            replaying: () => sink.replaying,
+            embedded: (picture) => (picture ? pages[pages.length - 1]?.pictures.push(picture) : (plain = false)),
+          })
+          return sink
+        },
+        (sink, page) => {
+          if (page === replay?.from) {
+            if (sink.offset !== replay.offset)
+              throw new ReplayMismatch(
+                `page ${page + 1} starts at byte ${sink.offset}, not ${replay.offset} as recorded`,
+              )
+            sink.resume()
+          }
+          pages.push({ key: keys[page]!, offset: sink.offset, pictures: [] })
+        },
+      )
     let replay = earlier === undefined ? undefined : replayOf(record, seed, keys)
     let made: Awaited<ReturnType<typeof draw>>
     try {
@@ -245,10 +301,23 @@ interface SheetsPlan {
 }
 
 /** What is drawn on a page, for its key: the faces' files and where they go (their layout follows from the options). */
-const pageContent = (page: PlannedPage): unknown => [page.side, page.card, page.layout.pageWidthMm, page.layout.pageHeightMm, page.sheet.map((item) => [item.id, item.front, item.back])]
+const pageContent = (page: PlannedPage): unknown => [
+  page.side,
+  page.card,
+  page.layout.pageWidthMm,
+  page.layout.pageHeightMm,
+  page.sheet.map((item) => [item.id, item.front, item.back]),
+]
 
 const planSheets = (items: PrintItem[], options: SheetOptions): SheetsPlan => {
-  const { bleedMm = 3, gapMm = 0, printerMarginMm = 5, fold = false, cornerRadiusMm = 0, backOffsetMm = { x: 0, y: 0 } } = options
+  const {
+    bleedMm = 3,
+    gapMm = 0,
+    printerMarginMm = 5,
+    fold = false,
+    cornerRadiusMm = 0,
+    backOffsetMm = { x: 0, y: 0 },
+  } = options
   const duplex: Duplex = fold ? 'none' : (options.duplex ?? 'long-edge')
   const paper = paperOf(options.paper ?? 'a4', options.landscape ?? false)
   checkOptions({ bleedMm, gapMm, printerMarginMm, cornerRadiusMm, backOffsetMm }, items)
@@ -259,7 +328,8 @@ const planSheets = (items: PrintItem[], options: SheetOptions): SheetsPlan => {
     layout: bestLayout({ paper, card: g.size, bleedMm, gapMm, printerMarginMm, duplex, fold }),
   }))
   const tooLarge = groups.filter((g) => g.layout.perPage === 0)
-  if (tooLarge.length > 0) fail('print/card-too-large', tooLarge.map((g) => g.layout.notes[0]).join(' '), tooLarge[0]!.items[0]!.id)
+  if (tooLarge.length > 0)
+    fail('print/card-too-large', tooLarge.map((g) => g.layout.notes[0]).join(' '), tooLarge[0]!.items[0]!.id)
   const pages: PlannedPage[] = []
   for (const { size: card, items: cards, layout } of groups)
     for (const sheet of chunk(cards, layout.perPage)) {
@@ -270,14 +340,28 @@ const planSheets = (items: PrintItem[], options: SheetOptions): SheetsPlan => {
   return { pages, groups, paper, duplex, fold, bleedMm, cornerRadiusMm, backOffsetMm }
 }
 
-async function imposeSheets<T>(items: PrintItem[], options: SheetOptions, output: (doc: Doc) => PdfSink<T>): Promise<{ result: T; summary: SheetSummary }> {
+async function imposeSheets<T>(
+  items: PrintItem[],
+  options: SheetOptions,
+  output: (doc: Doc) => PdfSink<T>,
+): Promise<{ result: T; summary: SheetSummary }> {
   return drawSheets(planSheets(items, options), options, output)
 }
 
 /** Draws the planned pages; `starting` hears of each card page once it is added (and the page before it written out). */
-async function drawSheets<S extends PdfSink<T>, T>(sheets: SheetsPlan, options: SheetOptions, output: (doc: Doc) => S, starting?: (sink: S, page: number) => void): Promise<{ result: T; summary: SheetSummary }> {
+async function drawSheets<S extends PdfSink<T>, T>(
+  sheets: SheetsPlan,
+  options: SheetOptions,
+  output: (doc: Doc) => S,
+  starting?: (sink: S, page: number) => void,
+): Promise<{ result: T; summary: SheetSummary }> {
   const { pages: planned, groups, paper, duplex, fold, bleedMm, cornerRadiusMm, backOffsetMm } = sheets
-  const doc = createPdf({ title: options.title, lang: options.lang, size: [mmToPt(paper.widthMm), mmToPt(paper.heightMm)], print: { duplex } })
+  const doc = createPdf({
+    title: options.title,
+    lang: options.lang,
+    size: [mmToPt(paper.widthMm), mmToPt(paper.heightMm)],
+    print: { duplex },
+  })
   const sink = output(doc)
   const notes: string[] = []
   for (const { size: card, layout } of groups) notes.push(...layout.notes.map((n) => `${card.name}: ${n}`))
@@ -305,14 +389,26 @@ async function drawSheets<S extends PdfSink<T>, T>(sheets: SheetsPlan, options: 
       }
       sheet.forEach((item, i) => page.faces.push({ id: cardId(item), side: 'front', trim: cells[i]!.trim }))
       sheet.forEach((item, i) => drawFace(doc, item.front, cells[i]!.trim, cells[i]!.clip, bleedMm))
-      drawCorners(doc, cells.map((c) => c.trim), cornerRadiusMm)
+      drawCorners(
+        doc,
+        cells.map((c) => c.trim),
+        cornerRadiusMm,
+      )
       drawLines(doc, layout.marks)
       if (layout.fold) drawLines(doc, [layout.fold], '#888888', 2)
       if (fold) backs()
     })
-    if (options.credits) creditsPages = addCreditsPages(doc, options.credits, [mmToPt(paper.widthMm), mmToPt(paper.heightMm)], outputWords(options.lang))
+    if (options.credits)
+      creditsPages = addCreditsPages(
+        doc,
+        options.credits,
+        [mmToPt(paper.widthMm), mmToPt(paper.heightMm)],
+        outputWords(options.lang),
+      )
     if ((fold || duplex === 'none') && (backOffsetMm.x !== 0 || backOffsetMm.y !== 0))
-      notes.push(`The back offset moves the backs of double-sided pages only; it is ignored ${fold ? 'when folding' : 'without duplex'}.`)
+      notes.push(
+        `The back offset moves the backs of double-sided pages only; it is ignored ${fold ? 'when folding' : 'without duplex'}.`,
+      )
     const withAlpha = imagesWithAlpha(doc)
     if (withAlpha > 0)
       notes.push(`${withAlpha} face image(s) have an alpha channel; flatten them to RGB for faster, repeatable PDFs.`)

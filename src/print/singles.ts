@@ -14,7 +14,11 @@ export async function writeSingleCards(items: PrintItem[], options: SingleCardOp
 }
 
 /** The same PDF, written to `file` page by page. */
-export async function writeSingleCardsFile(items: PrintItem[], options: SingleCardOptions, file: string): Promise<void> {
+export async function writeSingleCardsFile(
+  items: PrintItem[],
+  options: SingleCardOptions,
+  file: string,
+): Promise<void> {
   return singleCards(items, options, (doc) => pdfToFile(doc, file))
 }
 
@@ -25,12 +29,33 @@ export interface SingleCardOptions {
   bleedMm?: number
 }
 
-async function singleCards<T>(items: PrintItem[], options: SingleCardOptions, output: (doc: PDFKit.PDFDocument) => PdfSink<T>): Promise<T> {
+async function singleCards<T>(
+  items: PrintItem[],
+  options: SingleCardOptions,
+  output: (doc: PDFKit.PDFDocument) => PdfSink<T>,
+): Promise<T> {
   const { title, bleedMm = 3 } = options
-  if (!(bleedMm >= 0)) throw new DiagnosticError({ rule: 'print/bad-option', severity: 'error', file: '', message: `bleedMm must be a number of millimetres, 0 or more; got ${bleedMm}.` })
-  if (items.length === 0) throw new DiagnosticError({ rule: 'print/no-cards', severity: 'error', file: '', message: 'There are no cards to print.' })
+  if (!(bleedMm >= 0))
+    throw new DiagnosticError({
+      rule: 'print/bad-option',
+      severity: 'error',
+      file: '',
+      message: `bleedMm must be a number of millimetres, 0 or more; got ${bleedMm}.`,
+    })
+  if (items.length === 0)
+    throw new DiagnosticError({
+      rule: 'print/no-cards',
+      severity: 'error',
+      file: '',
+      message: 'There are no cards to print.',
+    })
   const first = items[0]!.size
-  const doc = createPdf({ title, lang: options.lang, size: [mmToPt(first.widthMm + 2 * bleedMm), mmToPt(first.heightMm + 2 * bleedMm)], print: { duplex: 'long-edge' } })
+  const doc = createPdf({
+    title,
+    lang: options.lang,
+    size: [mmToPt(first.widthMm + 2 * bleedMm), mmToPt(first.heightMm + 2 * bleedMm)],
+    print: { duplex: 'long-edge' },
+  })
   const sink = output(doc)
   try {
     for (const { size, front, back } of items)

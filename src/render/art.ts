@@ -15,14 +15,18 @@ export { sniffImage }
 
 export type ArtKind = 'png' | 'jpeg' | 'svg'
 
-export type LoadedArt = { ok: true; uri: string; kind: ArtKind } | { ok: false; problem: 'missing' | 'format' | 'outside'; found?: string } | { ok: false; problem: 'too-large' | 'corrupt' | 'unsafe'; message: string }
+export type LoadedArt =
+  | { ok: true; uri: string; kind: ArtKind }
+  | { ok: false; problem: 'missing' | 'format' | 'outside'; found?: string }
+  | { ok: false; problem: 'too-large' | 'corrupt' | 'unsafe'; message: string }
 
 const MIME: Record<ArtKind, string> = { png: 'image/png', jpeg: 'image/jpeg', svg: 'image/svg+xml' }
 
 /** The absolute path of an art file named relative to the templates folder. */
 export const artPath = (templatesDir: string, file: string): string => join(templatesDir, file)
 
-const readArt = (path: string): Buffer | undefined => (existsSync(path) && statSync(path).isFile() ? readFileSync(path) : undefined)
+const readArt = (path: string): Buffer | undefined =>
+  existsSync(path) && statSync(path).isFile() ? readFileSync(path) : undefined
 
 /**
  * An art file (`file`, relative to the templates folder) as a data URI satori can draw (it loads no paths

@@ -19,7 +19,12 @@ export const borderBox = (node: ReactNode): ReactNode => {
     ...el,
     props: {
       ...el.props,
-      style: el.type === 'img' ? { boxSizing: 'border-box', flexShrink: 0, ...style } : style && 'boxSizing' in style ? style : { ...style, boxSizing: 'border-box' },
+      style:
+        el.type === 'img'
+          ? { boxSizing: 'border-box', flexShrink: 0, ...style }
+          : style && 'boxSizing' in style
+            ? style
+            : { ...style, boxSizing: 'border-box' },
       ...(children !== undefined ? { children: borderBox(children) } : {}),
     },
   } as Element

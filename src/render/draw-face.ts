@@ -23,7 +23,9 @@ export interface DrawOutcome {
 /** A face that could not be drawn or stored, as a diagnostic at its card (or the definition, for a shared back). */
 export const faceFailure = (paths: GamePaths, job: FaceJob, message: string, rule: string): DrawOutcome => {
   const card = job.card
-  const at = card ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id } : { file: relativePath(paths.root, paths.definition), line: 1, column: 1 }
+  const at = card
+    ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id }
+    : { file: relativePath(paths.root, paths.definition), line: 1, column: 1 }
   return { stored: false, diagnostics: [{ rule, severity: 'error', ...at, message }] }
 }
 
@@ -34,8 +36,24 @@ export const faceFailure = (paths: GamePaths, job: FaceJob, message: string, rul
  */
 export const drawFailure = (paths: GamePaths, job: FaceJob, error: unknown, storeDir: string): DrawOutcome => {
   const reason = writeFailureReason(error)
-  if (!reason) return faceFailure(paths, job, `drawing this ${job.kind} failed: ${String((error as Error)?.message ?? error).split('\n')[0]}`, 'render/draw-failed')
-  return { stored: false, diagnostics: [{ rule: 'build/write-failed', severity: 'error', file: relativePath(paths.root, storeDir), message: `faces cannot be stored in ${relativePath(paths.root, storeDir)}: ${reason}; nothing was written to the output` }] }
+  if (!reason)
+    return faceFailure(
+      paths,
+      job,
+      `drawing this ${job.kind} failed: ${String((error as Error)?.message ?? error).split('\n')[0]}`,
+      'render/draw-failed',
+    )
+  return {
+    stored: false,
+    diagnostics: [
+      {
+        rule: 'build/write-failed',
+        severity: 'error',
+        file: relativePath(paths.root, storeDir),
+        message: `faces cannot be stored in ${relativePath(paths.root, storeDir)}: ${reason}; nothing was written to the output`,
+      },
+    ],
+  }
 }
 
 /**
@@ -44,7 +62,14 @@ export const drawFailure = (paths: GamePaths, job: FaceJob, error: unknown, stor
  * errors the template's code threw outside the drawing (a promise nobody awaited): they are stored with the
  * face, so that a build that takes it from the cache reports them too.
  */
-export const drawInto = async (session: RenderSession, store: FaceStore, job: FaceJob, inputs: string, leftBehind?: () => Promise<Diagnostic[]>, reuse = true): Promise<DrawOutcome> => {
+export const drawInto = async (
+  session: RenderSession,
+  store: FaceStore,
+  job: FaceJob,
+  inputs: string,
+  leftBehind?: () => Promise<Diagnostic[]>,
+  reuse = true,
+): Promise<DrawOutcome> => {
   const drawn = await session.draw(job)
   const { face, drawnWith = { fonts: [], icons: [] } } = drawn
   const diagnostics = [...drawn.diagnostics, ...((await leftBehind?.()) ?? [])]
@@ -54,5 +79,12 @@ export const drawInto = async (session: RenderSession, store: FaceStore, job: Fa
   const { rasterMs } = await store.put(key, face, diagnostics, drawnWith, { reusePicture: reuse })
   const shown = Object.keys(drawn.shown)
   if (shown.length && !diagnostics.some((d) => d.severity === 'error')) store.noteShown(inputs, shown)
-  return { diagnostics, stored: true, key, shown, drawnWith, spent: { svg: face.svgMs, png: rasterMs, store: performance.now() - start - rasterMs } }
+  return {
+    diagnostics,
+    stored: true,
+    key,
+    shown,
+    drawnWith,
+    spent: { svg: face.svgMs, png: rasterMs, store: performance.now() - start - rasterMs },
+  }
 }

@@ -17,7 +17,13 @@ export const TEMPLATE_DPI = 300
 export const faceBox = (widthMm: number, heightMm: number, bleedMm: number, safeMm = 3): FaceBox => {
   const pxPerMm = TEMPLATE_DPI / 25.4
   const px = (mm: number) => Math.round(mm * pxPerMm)
-  return { width: px(widthMm + 2 * bleedMm), height: px(heightMm + 2 * bleedMm), bleed: px(bleedMm), safe: px(safeMm), pxPerMm }
+  return {
+    width: px(widthMm + 2 * bleedMm),
+    height: px(heightMm + 2 * bleedMm),
+    bleed: px(bleedMm),
+    safe: px(safeMm),
+    pxPerMm,
+  }
 }
 
 /** A face's PNG size at a dpi: its width rounded, its height in proportion, rounded (as resvg scales to a width). */

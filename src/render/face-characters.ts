@@ -22,7 +22,10 @@ export interface FaceCharacters {
  */
 export const undrawableMessage = (chars: readonly string[], where: string, packages: readonly string[]): string => {
   const many = chars.length > 1
-  const named = chars.slice(0, 6).map((ch) => `"${ch}" (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`).join(', ')
+  const named = chars
+    .slice(0, 6)
+    .map((ch) => `"${ch}" (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`)
+    .join(', ')
   const more = chars.length > 6 ? ` and ${chars.length - 6} more` : ''
   return `${many ? 'the characters' : 'the character'} ${named}${more} cannot be drawn${where}: no installed font has ${many ? 'them' : 'it'}, so ${many ? 'they show' : 'it shows'} as ${many ? 'boxes' : 'a box'}; npm install ${packages.join(', ')}`
 }
@@ -38,7 +41,10 @@ export const faceCharacters = (tree: unknown, fonts: readonly LoadedFont[], book
   const undrawable = new Set<string>()
   const clashes: string[][] = []
   for (const run of textRuns(tree)) {
-    const family = run.families.find((f) => fonts.some((font) => font.name.toLowerCase() === f.toLowerCase())) ?? fonts[0]?.name ?? ''
+    const family =
+      run.families.find((f) => fonts.some((font) => font.name.toLowerCase() === f.toLowerCase())) ??
+      fonts[0]?.name ??
+      ''
     const picked = pickFont(fonts, { family, weight: run.weight, style: run.style })
     if (!picked) continue
     // satori 0.63 remembers the font of a character beyond the Basic Multilingual Plane by its first UTF-16
@@ -69,11 +75,17 @@ export const faceCharacters = (tree: unknown, fonts: readonly LoadedFont[], book
  * A warning per font package that would draw characters of a face no installed font has (they would show as
  * boxes), at the card's field that holds them when one does.
  */
-export const undrawableWarnings = (chars: readonly string[], card: Card | undefined, at: { file: string; line: number; column: number; card?: string }): Diagnostic[] => {
+export const undrawableWarnings = (
+  chars: readonly string[],
+  card: Card | undefined,
+  at: { file: string; line: number; column: number; card?: string },
+): Diagnostic[] => {
   const byPackage = new Map<string, string[]>()
   for (const ch of chars) byPackage.set(suggestedPackage(ch), [...(byPackage.get(suggestedPackage(ch)) ?? []), ch])
   return [...byPackage].map(([pkg, list]) => {
-    const field = card && Object.keys(card.fields).find((name) => list.some((ch) => JSON.stringify(card.fields[name] ?? '').includes(ch)))
+    const field =
+      card &&
+      Object.keys(card.fields).find((name) => list.some((ch) => JSON.stringify(card.fields[name] ?? '').includes(ch)))
     const pos = field ? card.source.fields[field] : undefined
     return {
       rule: 'render/undrawable-text',

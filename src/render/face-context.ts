@@ -56,11 +56,18 @@ export const createFaceContext = (sources: FaceContextSources): FaceContext => {
     card,
     face: sources.face,
     measure: sources.measure,
-    report: ({ rule, message, field, severity = 'error' }) => void diagnostics.push({ rule, severity, ...place(field), message }),
+    report: ({ rule, message, field, severity = 'error' }) =>
+      void diagnostics.push({ rule, severity, ...place(field), message }),
     icon: (name, color, field) => {
       const uri = sources.findIcon(name, color)
       if (uri) return uri
-      if (!missing.has(name)) diagnostics.push({ rule: 'render/missing-icon', severity: 'error', ...place(field), message: `the icon "${name}" does not exist: ${sources.iconHint}` })
+      if (!missing.has(name))
+        diagnostics.push({
+          rule: 'render/missing-icon',
+          severity: 'error',
+          ...place(field),
+          message: `the icon "${name}" does not exist: ${sources.iconHint}`,
+        })
       missing.add(name)
       return MISSING_ICON
     },
@@ -72,7 +79,14 @@ export const createFaceContext = (sources: FaceContextSources): FaceContext => {
     t: (key, values) => {
       const text = sources.word(key)
       if (text !== undefined) return values ? say(text, values) : text
-      if (!unknownWords.has(key)) diagnostics.push({ rule: 'translation/unknown-word', severity: 'error', ...place(), ...sources.wordAsked(key), message: `the template asks for the word "${key}", which ${sources.wordsFile} does not define` })
+      if (!unknownWords.has(key))
+        diagnostics.push({
+          rule: 'translation/unknown-word',
+          severity: 'error',
+          ...place(),
+          ...sources.wordAsked(key),
+          message: `the template asks for the word "${key}", which ${sources.wordsFile} does not define`,
+        })
       unknownWords.add(key)
       return key
     },

@@ -31,12 +31,25 @@ export const plannedKeys = (
   paths: GamePaths,
   game: GameDef,
   planned: readonly PlannedFace[],
-  { allCards, options, moduleFiles, language, store }: { allCards: readonly Card[]; options: RenderOptions; moduleFiles: readonly string[]; language?: FaceLanguage; store: FaceStore },
+  {
+    allCards,
+    options,
+    moduleFiles,
+    language,
+    store,
+  }: {
+    allCards: readonly Card[]
+    options: RenderOptions
+    moduleFiles: readonly string[]
+    language?: FaceLanguage
+    store: FaceStore
+  },
 ): PlannedKeys => {
   const art = (card?: Card) => card?.art && artPath(paths.templatesDir, card.art)
   const inputs = renderInputsHash(paths, options, new Set(allCards.flatMap((c) => art(c) || [])), moduleFiles)
   const digests = new Map<string, string>()
-  const digestOf = (file: string) => digests.get(file) ?? (digests.set(file, artDigest(paths.templatesDir, file)), digests.get(file)!)
+  const digestOf = (file: string) =>
+    digests.get(file) ?? (digests.set(file, artDigest(paths.templatesDir, file)), digests.get(file)!)
   const defaultWords = wordsByKey(loadWords(paths, gameLanguages(game)[0]!).value)
   const text = faceText(game, defaultWords, language)
   return {

@@ -39,4 +39,3 @@ export const SATORI_LABEL = 'satori + resvg'
 
 /** A renderer, or why it cannot draw on this machine (takumi without a prebuilt binary for it). */
 export type LoadedRenderer = { renderer: FaceRenderer } | { unavailable: string }
-

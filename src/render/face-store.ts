@@ -6,7 +6,16 @@ import type { GamePaths } from '../load/project.ts'
 import type { DrawnFace } from './face-renderer.ts'
 import type { FaceJob, RenderOptions } from './session.ts'
 import { processTempDir, tmpTag, writeFileAtomic } from '../util/atomic-write.ts'
-import { appendIndex, indexStamp, readIndex, STAGING, today, writeIndex, type IndexKeys, type StoreIndex } from './store-index.ts'
+import {
+  appendIndex,
+  indexStamp,
+  readIndex,
+  STAGING,
+  today,
+  writeIndex,
+  type IndexKeys,
+  type StoreIndex,
+} from './store-index.ts'
 import { filesUnder, isModuleFile, packageVersions, projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
 import { SHORTCODES_FILE } from '../load/project.ts'
 import { NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
@@ -16,14 +25,26 @@ import { NOTHING_DRAWN, type DrawnWith } from '../util/credits.ts'
  * renderer's own code, the installed packages (fonts, icons, satori, resvg) and the options. The art files
  * cards name (`cardArt`, absolute paths) are left out: each is part of its own faces' keys instead.
  */
-export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardArt: ReadonlySet<string> = new Set(), moduleFiles: readonly string[] = []): string => {
-  const hash = createHash('sha256').update(JSON.stringify(options)).update(sourceHash('render')).update(projectDrawingPackages(paths.root))
+export const renderInputsHash = (
+  paths: GamePaths,
+  options: RenderOptions,
+  cardArt: ReadonlySet<string> = new Set(),
+  moduleFiles: readonly string[] = [],
+): string => {
+  const hash = createHash('sha256')
+    .update(JSON.stringify(options))
+    .update(sourceHash('render'))
+    .update(projectDrawingPackages(paths.root))
   // takumi's version and its binary's, when it draws (satori's and resvg's are in every key, in sourceHash).
   if (options.renderer === 'takumi') hash.update(packageVersions('@takumi-rs/core').join('\n'))
   // The definition and any module it imports from the rules folder (the rules text and pictures are not faces'
   // business). The template words (templates/<game>/lang/) are in the keys of the faces that show them instead.
   const words = join(paths.templatesDir, 'lang') + sep
-  for (const file of [...filesUnder(paths.templatesDir).filter((f) => !f.startsWith(words)), ...rulesModules(paths, moduleFiles), ...outside(paths, moduleFiles)]) {
+  for (const file of [
+    ...filesUnder(paths.templatesDir).filter((f) => !f.startsWith(words)),
+    ...rulesModules(paths, moduleFiles),
+    ...outside(paths, moduleFiles),
+  ]) {
     if (existsSync(file) && !cardArt.has(file)) hash.update(file).update(readFileSync(file))
   }
   return hash.digest('hex')
@@ -34,7 +55,9 @@ export const renderInputsHash = (paths: GamePaths, options: RenderOptions, cardA
  * unless the definition or the templates import them.
  */
 const rulesModules = (paths: GamePaths, moduleFiles: readonly string[]): string[] =>
-  filesUnder(paths.rulesDir).filter((file) => isModuleFile(file) && (file !== join(paths.rulesDir, SHORTCODES_FILE) || moduleFiles.includes(file)))
+  filesUnder(paths.rulesDir).filter(
+    (file) => isModuleFile(file) && (file !== join(paths.rulesDir, SHORTCODES_FILE) || moduleFiles.includes(file)),
+  )
 
 /** The files of a game's modules (see gameModuleInputs) outside its rules and templates folders: shared code of the project. */
 const outside = (paths: GamePaths, moduleFiles: readonly string[]): string[] =>
@@ -47,7 +70,8 @@ const outside = (paths: GamePaths, moduleFiles: readonly string[]): string[] =>
  */
 export const gameModulesHash = (paths: GamePaths, moduleFiles: readonly string[] = []): string => {
   const hash = createHash('sha256')
-  for (const file of [...filesUnder(paths.templatesDir).filter(isModuleFile), ...rulesModules(paths, moduleFiles)]) hash.update(file).update(readFileSync(file))
+  for (const file of [...filesUnder(paths.templatesDir).filter(isModuleFile), ...rulesModules(paths, moduleFiles)])
+    hash.update(file).update(readFileSync(file))
   for (const file of outside(paths, moduleFiles)) if (existsSync(file)) hash.update(file).update(readFileSync(file))
   return hash.digest('hex')
 }
@@ -57,10 +81,19 @@ export const gameModulesHash = (paths: GamePaths, moduleFiles: readonly string[]
  * the digest of the art file its card names (`artDigest`): new art, a new face; other faces stay cached.
  */
 export const faceKey = (job: FaceJob, inputs: string, art?: string): string => {
-  const card = job.card && { id: job.card.id, type: job.card.type, set: job.card.set, fields: job.card.fields, ...(job.card.art !== undefined && { art: [job.card.art, art] }) }
-  return createHash('sha256').update(inputs).update(JSON.stringify({ kind: job.kind, type: job.type, card })).digest('hex').slice(0, 40)
+  const card = job.card && {
+    id: job.card.id,
+    type: job.card.type,
+    set: job.card.set,
+    fields: job.card.fields,
+    ...(job.card.art !== undefined && { art: [job.card.art, art] }),
+  }
+  return createHash('sha256')
+    .update(inputs)
+    .update(JSON.stringify({ kind: job.kind, type: job.type, card }))
+    .digest('hex')
+    .slice(0, 40)
 }
-
 
 export { STAGING } from './store-index.ts'
 
@@ -73,7 +106,14 @@ export const relocate = (diagnostics: readonly Diagnostic[], job: FaceJob): Diag
     const card = job.card
     if (!card || d.card !== card.id) return d
     const pos = (d.field && card.source.fields[d.field]) || card.source.pos
-    return { ...d, file: card.source.file, line: pos.line, column: pos.column, endLine: pos.endLine, endColumn: pos.endColumn }
+    return {
+      ...d,
+      file: card.source.file,
+      line: pos.line,
+      column: pos.column,
+      endLine: pos.endLine,
+      endColumn: pos.endColumn,
+    }
   })
 
 /** A face on disk: its key and its two files (absolute paths). Faces pass between stages as these, never as bytes. */
@@ -170,7 +210,10 @@ export class FaceStore {
     const meta = join(this.dir, `${key}.json`)
     if (!existsSync(meta) || !existsSync(face.png) || !existsSync(face.svg)) return undefined
     try {
-      const { diagnostics, drawnWith = NOTHING_DRAWN } = JSON.parse(readFileSync(meta, 'utf8')) as { diagnostics: Diagnostic[]; drawnWith?: DrawnWith }
+      const { diagnostics, drawnWith = NOTHING_DRAWN } = JSON.parse(readFileSync(meta, 'utf8')) as {
+        diagnostics: Diagnostic[]
+        drawnWith?: DrawnWith
+      }
       this.record(key, diagnostics, drawnWith)
       return { face, diagnostics, drawnWith }
     } catch {
@@ -280,7 +323,13 @@ export class FaceStore {
    * rasterised now and kept as that picture for the next face that looks the same. Returns the face's files
    * and the milliseconds spent rasterising (0 for a picture the store had).
    */
-  async put(key: string, face: DrawnFace, diagnostics: readonly Diagnostic[], drawnWith: DrawnWith = NOTHING_DRAWN, { reusePicture = true } = {}): Promise<StoredFace & { rasterMs: number }> {
+  async put(
+    key: string,
+    face: DrawnFace,
+    diagnostics: readonly Diagnostic[],
+    drawnWith: DrawnWith = NOTHING_DRAWN,
+    { reusePicture = true } = {},
+  ): Promise<StoredFace & { rasterMs: number }> {
     const files = this.files(key)
     this.write(files.svg, face.svg)
     const picture = join(this.dir, `picture-${face.picture}.png`)

@@ -24,7 +24,11 @@ export type ShownTexts = Record<string, string>
  * where it gives none), read here once a build rather than by each thread, so a words file saved during a
  * watch is read by the next build.
  */
-export const jobLanguage = (game: GameDef, defaultWords: Readonly<Record<string, string>>, language?: FaceLanguage): FaceLanguage => ({
+export const jobLanguage = (
+  game: GameDef,
+  defaultWords: Readonly<Record<string, string>>,
+  language?: FaceLanguage,
+): FaceLanguage => ({
   lang: language?.lang ?? gameLanguages(game)[0]!,
   game: language?.game ?? {},
   words: { ...defaultWords, ...language?.words },
@@ -34,12 +38,14 @@ export const jobLanguage = (game: GameDef, defaultWords: Readonly<Record<string,
  * The text a face shows for a key of `ShownTexts` in a language (the default's when the language lacks it;
  * undefined for a word nobody defined).
  */
-export const faceText = (game: GameDef, defaultWords: Readonly<Record<string, string>>, language?: FaceLanguage) => (key: string): string | undefined => {
-  if (key === 'lang') return language?.lang ?? gameLanguages(game)[0]
-  if (key.startsWith('t:')) return language?.words[key.slice(2)] ?? defaultWords[key.slice(2)]
-  if (key.startsWith('game:')) return language?.game[key.slice(5)] ?? textAt(game, key.slice(5))
-  return undefined
-}
+export const faceText =
+  (game: GameDef, defaultWords: Readonly<Record<string, string>>, language?: FaceLanguage) =>
+  (key: string): string | undefined => {
+    if (key === 'lang') return language?.lang ?? gameLanguages(game)[0]
+    if (key.startsWith('t:')) return language?.words[key.slice(2)] ?? defaultWords[key.slice(2)]
+    if (key.startsWith('game:')) return language?.game[key.slice(5)] ?? textAt(game, key.slice(5))
+    return undefined
+  }
 
 /**
  * The game as a face in `language` sees it: its own texts in that language, each noted in `shown` when
@@ -56,6 +62,9 @@ export const gameAsShown = <G extends GameDef>(game: G, shown: ShownTexts, langu
 export const shownKey = (inputs: string, shown: Readonly<ShownTexts>): string => {
   const keys = Object.keys(shown).sort()
   if (!keys.length) return inputs
-  return createHash('sha256').update(inputs).update(JSON.stringify(keys.map((k) => [k, shown[k]]))).digest('hex').slice(0, 40)
+  return createHash('sha256')
+    .update(inputs)
+    .update(JSON.stringify(keys.map((k) => [k, shown[k]])))
+    .digest('hex')
+    .slice(0, 40)
 }
-

@@ -19,7 +19,13 @@ export interface RenderedFace {
  * A face drawn and rasterised at once by a renderer (default satori + resvg), from an element as a template
  * gives it (`borderBox` is applied here; the session applies it once itself and calls the renderer).
  */
-export const renderFace = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont[], dpi: number, renderer: FaceRenderer = satoriResvg): Promise<RenderedFace> => {
+export const renderFace = async (
+  element: ReactNode,
+  box: FaceBox,
+  fonts: readonly LoadedFont[],
+  dpi: number,
+  renderer: FaceRenderer = satoriResvg,
+): Promise<RenderedFace> => {
   const drawn = await renderer.draw(borderBox(element), box, fonts, dpi)
   const { png, ms } = await drawn.rasterise()
   return { svg: drawn.svg, png, spent: { svg: drawn.svgMs, png: ms } }

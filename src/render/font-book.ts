@@ -42,11 +42,20 @@ const SUGGESTIONS: Array<[RegExp, string]> = [
 ]
 
 /** The font package that would draw a character, for a warning. */
-export const suggestedPackage = (char: string): string => SUGGESTIONS.find(([re]) => re.test(char))?.[1] ?? '@fontsource/noto-sans-symbols'
+export const suggestedPackage = (char: string): string =>
+  SUGGESTIONS.find(([re]) => re.test(char))?.[1] ?? '@fontsource/noto-sans-symbols'
 
 /** Characters nothing draws: spaces, joiners, direction marks and variation selectors shape the text around them. */
 export const drawsNothing = (cp: number): boolean =>
-  cp <= 0x20 || (cp >= 0x7f && cp <= 0xa0) || cp === 0xad || (cp >= 0x2000 && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202f) || (cp >= 0x2060 && cp <= 0x206f) || (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff || (cp >= 0xe0100 && cp <= 0xe01ef)
+  cp <= 0x20 ||
+  (cp >= 0x7f && cp <= 0xa0) ||
+  cp === 0xad ||
+  (cp >= 0x2000 && cp <= 0x200f) ||
+  (cp >= 0x2028 && cp <= 0x202f) ||
+  (cp >= 0x2060 && cp <= 0x206f) ||
+  (cp >= 0xfe00 && cp <= 0xfe0f) ||
+  cp === 0xfeff ||
+  (cp >= 0xe0100 && cp <= 0xe01ef)
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
 
@@ -54,7 +63,8 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
  * A text's grapheme clusters (a letter with its marks, an emoji with its modifiers and joiners), each as
  * satori draws it: in the font its first character picks.
  */
-export const clusters = (text: string): string[] => (/[^\x20-\x7e]/.test(text) ? [...graphemes.segment(text)].map((s) => s.segment) : [...text])
+export const clusters = (text: string): string[] =>
+  /[^\x20-\x7e]/.test(text) ? [...graphemes.segment(text)].map((s) => s.segment) : [...text]
 
 /** One file of a Fontsource package: its family, weight and style, and the characters it holds. */
 export interface FontSubset {
@@ -71,7 +81,12 @@ export interface FontSubset {
 const subsetCache = new Map<string, FontSubset[]>()
 
 /** A Fontsource package's files at a weight and style, from its CSS (`400.css`, `700-italic.css`): none when it has no such CSS. */
-export const fontsourceSubsets = (pkg: string, weight: number, style: 'normal' | 'italic', projectRoot?: string): FontSubset[] => {
+export const fontsourceSubsets = (
+  pkg: string,
+  weight: number,
+  style: 'normal' | 'italic',
+  projectRoot?: string,
+): FontSubset[] => {
   const css = packageFile(pkg, `${weight}${style === 'italic' ? '-italic' : ''}.css`, projectRoot)
   if (!css) return []
   let subsets = subsetCache.get(css)
@@ -100,7 +115,12 @@ const covers = (subset: FontSubset, cp: number): boolean => subset.ranges.some((
 const WEIGHTS = [400, 500, 300, 600, 700, 200, 800, 100, 900]
 const nearestCache = new Map<string, FontSubset[]>()
 /** A package's subsets at the weight nearest the one asked for (Fontsource packages of a script font often have fewer). */
-const nearestSubsets = (pkg: string, weight: number, style: 'normal' | 'italic', projectRoot?: string): FontSubset[] => {
+const nearestSubsets = (
+  pkg: string,
+  weight: number,
+  style: 'normal' | 'italic',
+  projectRoot?: string,
+): FontSubset[] => {
   const key = `${projectRoot ?? ''}\0${pkg}\0${weight}\0${style}`
   let found = nearestCache.get(key)
   if (!found) nearestCache.set(key, (found = findNearest(pkg, weight, style, projectRoot)))
@@ -177,7 +197,11 @@ export class FontBook {
     const names = [...new Set(this.base.map((f) => f.name))].filter((n) => n !== picked.name)
     for (const name of names) {
       const family = this.base.filter((f) => f.name === name)
-      const nearest = [...family].sort((a, b) => Number(a.style !== picked.style) - Number(b.style !== picked.style) || Math.abs(a.weight - picked.weight) - Math.abs(b.weight - picked.weight))[0]!
+      const nearest = [...family].sort(
+        (a, b) =>
+          Number(a.style !== picked.style) - Number(b.style !== picked.style) ||
+          Math.abs(a.weight - picked.weight) - Math.abs(b.weight - picked.weight),
+      )[0]!
       if (this.hasGlyph(nearest, cp)) return nearest
     }
     return undefined
@@ -190,7 +214,14 @@ export class FontBook {
       if (!subset) continue
       let font = this.loaded.get(subset.file)
       if (!font) {
-        font = { name: `${subset.family}~${subset.id}`, package: pkg, weight: subset.weight as LoadedFont['weight'], style: subset.style, path: subset.file, data: readFileSync(subset.file) }
+        font = {
+          name: `${subset.family}~${subset.id}`,
+          package: pkg,
+          weight: subset.weight as LoadedFont['weight'],
+          style: subset.style,
+          path: subset.file,
+          data: readFileSync(subset.file),
+        }
         this.loaded.set(subset.file, font)
       }
       if (this.hasGlyph(font, cp)) return font

@@ -23,7 +23,9 @@ const cache = new Map<string, LoadedFont>()
  */
 export const fontPath = (spec: FontSpec, projectRoot?: string): string => {
   const family = spec.package.split('/').pop()!
-  const path = /^(@[a-z0-9-]+\/)?[a-z0-9.-]+$/.test(spec.package) ? packageFile(spec.package, `files/${family}-latin-${spec.weight}-${spec.style ?? 'normal'}.woff`, projectRoot) : undefined
+  const path = /^(@[a-z0-9-]+\/)?[a-z0-9.-]+$/.test(spec.package)
+    ? packageFile(spec.package, `files/${family}-latin-${spec.weight}-${spec.style ?? 'normal'}.woff`, projectRoot)
+    : undefined
   if (!path) throw new MissingFont(spec)
   return path
 }
@@ -31,7 +33,9 @@ export const fontPath = (spec: FontSpec, projectRoot?: string): string => {
 /** A font a template names that is not installed (or not in that weight and style). */
 export class MissingFont extends Error {
   constructor(readonly spec: FontSpec) {
-    super(`the font ${spec.name} ${spec.weight}${spec.style === 'italic' ? ' italic' : ''} is not installed: npm install ${spec.package} (a Fontsource package), or check its weight and style`)
+    super(
+      `the font ${spec.name} ${spec.weight}${spec.style === 'italic' ? ' italic' : ''} is not installed: npm install ${spec.package} (a Fontsource package), or check its weight and style`,
+    )
   }
 }
 
@@ -58,7 +62,10 @@ export const baseFonts = {
  * The fonts a game's faces are drawn with: deckwright's own, then the templates' others, each file once;
  * a template's font that is not installed is left out and named in `missing`.
  */
-export const faceFonts = (templateFonts: readonly FontSpec[] = [], projectRoot?: string): { fonts: LoadedFont[]; missing: MissingFont[] } => {
+export const faceFonts = (
+  templateFonts: readonly FontSpec[] = [],
+  projectRoot?: string,
+): { fonts: LoadedFont[]; missing: MissingFont[] } => {
   const fonts = new Map<string, LoadedFont>()
   const missing: MissingFont[] = []
   for (const spec of [...Object.values(baseFonts), ...templateFonts]) {
@@ -73,7 +80,9 @@ export const faceFonts = (templateFonts: readonly FontSpec[] = [], projectRoot?:
   return { fonts: [...fonts.values()], missing }
 }
 
-type StyledNode = { props?: { style?: { fontFamily?: unknown; fontWeight?: unknown; fontStyle?: unknown }; children?: unknown } }
+type StyledNode = {
+  props?: { style?: { fontFamily?: unknown; fontWeight?: unknown; fontStyle?: unknown }; children?: unknown }
+}
 
 /** A piece of text in an element tree, with the font its elements give it (inherited as in CSS). */
 export interface TextRun {
@@ -93,8 +102,21 @@ export const textRuns = (tree: unknown): TextRun[] => {
     if (!node || typeof node !== 'object') return
     const props = (node as StyledNode).props
     const style = props?.style
-    const families = typeof style?.fontFamily === 'string' ? style.fontFamily.split(',').map((f) => f.trim().replace(/^["']|["']$/g, '')).filter(Boolean) : font.families
-    const weight = typeof style?.fontWeight === 'number' ? style.fontWeight : typeof style?.fontWeight === 'string' && /^\d+$/.test(style.fontWeight) ? Number(style.fontWeight) : style?.fontWeight === 'bold' ? 700 : font.weight
+    const families =
+      typeof style?.fontFamily === 'string'
+        ? style.fontFamily
+            .split(',')
+            .map((f) => f.trim().replace(/^["']|["']$/g, ''))
+            .filter(Boolean)
+        : font.families
+    const weight =
+      typeof style?.fontWeight === 'number'
+        ? style.fontWeight
+        : typeof style?.fontWeight === 'string' && /^\d+$/.test(style.fontWeight)
+          ? Number(style.fontWeight)
+          : style?.fontWeight === 'bold'
+            ? 700
+            : font.weight
     const italic = style?.fontStyle === 'italic' ? 'italic' : style?.fontStyle === 'normal' ? 'normal' : font.style
     walk(props?.children, { families, weight, style: italic })
   }

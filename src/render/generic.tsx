@@ -8,8 +8,20 @@ const show = (v: unknown): string => (Array.isArray(v) ? v.join(' ') : String(v)
 export const genericTemplate = (typeId: string): TypeTemplate<any, string> => ({
   front: (card: Card, ctx: FaceContext<any>) => (
     <Face ctx={ctx} background="#ffffff" style={{ color: '#111111' }}>
-      <div style={{ display: 'flex', fontSize: ctx.mm(3), color: '#666666' }}>{ctx.game.types[typeId]?.name ?? typeId}</div>
-      <div style={{ display: 'flex', fontSize: ctx.mm(4.5), fontWeight: 700, marginBottom: ctx.mm(3), fontFamily: 'Bitter' }}>{card.id}</div>
+      <div style={{ display: 'flex', fontSize: ctx.mm(3), color: '#666666' }}>
+        {ctx.game.types[typeId]?.name ?? typeId}
+      </div>
+      <div
+        style={{
+          display: 'flex',
+          fontSize: ctx.mm(4.5),
+          fontWeight: 700,
+          marginBottom: ctx.mm(3),
+          fontFamily: 'Bitter',
+        }}
+      >
+        {card.id}
+      </div>
       {Object.entries(card.fields).map(([name, value]) => (
         <div key={name} style={{ display: 'flex', flexDirection: 'column', marginBottom: ctx.mm(1.5) }}>
           <div style={{ display: 'flex', fontSize: ctx.mm(2.4), color: '#666666' }}>{name}</div>

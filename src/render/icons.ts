@@ -15,7 +15,9 @@ const sets = new Map<string, IconifySet | null>()
 const loadSet = (prefix: string, projectRoot?: string): IconifySet | null => {
   const key = `${projectRoot ?? ''}\0${prefix}`
   if (!sets.has(key)) {
-    const file = /^[a-z0-9-]+$/.test(prefix) ? packageFile(`@iconify-json/${prefix}`, 'icons.json', projectRoot) : undefined
+    const file = /^[a-z0-9-]+$/.test(prefix)
+      ? packageFile(`@iconify-json/${prefix}`, 'icons.json', projectRoot)
+      : undefined
     try {
       sets.set(key, file ? (JSON.parse(readFileSync(file, 'utf8')) as IconifySet) : null)
     } catch {
@@ -29,11 +31,16 @@ const loadSet = (prefix: string, projectRoot?: string): IconifySet | null => {
  * An icon named 'set:name' (game-icons when no set is named) from an Iconify JSON set installed from npm,
  * in the project (`projectRoot`) or with deckwright.
  */
-export const iconData = (name: string, projectRoot?: string): { body: string; width: number; height: number } | undefined => {
+export const iconData = (
+  name: string,
+  projectRoot?: string,
+): { body: string; width: number; height: number } | undefined => {
   const [prefix, icon] = name.includes(':') ? (name.split(':', 2) as [string, string]) : ['game-icons', name]
   const set = loadSet(prefix, projectRoot)
   const data = set && (set.icons[icon] ?? set.icons[set.aliases?.[icon]?.parent ?? ''])
-  return data ? { body: data.body, width: data.width ?? set.width ?? 16, height: data.height ?? set.height ?? 16 } : undefined
+  return data
+    ? { body: data.body, width: data.width ?? set.width ?? 16, height: data.height ?? set.height ?? 16 }
+    : undefined
 }
 
 /** The SVG of an icon named 'set:name', or undefined if it does not exist. */

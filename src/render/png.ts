@@ -22,15 +22,25 @@ const channelOnWhite = (c: number, a: number): number => Math.round((c * a + 255
 const wordOnWhite = (p: number): number => {
   const a = p >>> 24
   if (a === 0xff) return p
-  return (0xff000000 | (channelOnWhite((p >>> 16) & 0xff, a) << 16) | (channelOnWhite((p >>> 8) & 0xff, a) << 8) | channelOnWhite(p & 0xff, a)) >>> 0
+  return (
+    (0xff000000 |
+      (channelOnWhite((p >>> 16) & 0xff, a) << 16) |
+      (channelOnWhite((p >>> 8) & 0xff, a) << 8) |
+      channelOnWhite(p & 0xff, a)) >>>
+    0
+  )
 }
 
 /** The Sub filter of one row, a byte at a time: each byte minus the same channel of the pixel to its left. */
 const subRowBytes = (rgba: Uint8Array, src: number, width: number, out: Uint8Array, dst: number): void => {
-  let r = 0, g = 0, b = 0
+  let r = 0,
+    g = 0,
+    b = 0
   for (let x = 0; x < width; x++, src += 4, dst += 3) {
     const a = rgba[src + 3]!
-    let R = rgba[src]!, G = rgba[src + 1]!, B = rgba[src + 2]!
+    let R = rgba[src]!,
+      G = rgba[src + 1]!,
+      B = rgba[src + 2]!
     if (a !== 0xff) {
       R = channelOnWhite(R, a)
       G = channelOnWhite(G, a)
@@ -39,7 +49,9 @@ const subRowBytes = (rgba: Uint8Array, src: number, width: number, out: Uint8Arr
     out[dst] = (R - r) & 0xff
     out[dst + 1] = (G - g) & 0xff
     out[dst + 2] = (B - b) & 0xff
-    r = R; g = G; b = B
+    r = R
+    g = G
+    b = B
   }
 }
 
@@ -59,11 +71,20 @@ const subRowWords = (pixels: Uint32Array, first: number, width: number, row: Uin
   const whole = width - (width % 4)
   let x = 0
   for (; x < whole; x += 4, o += 3) {
-    let p0 = pixels[first + x]!, p1 = pixels[first + x + 1]!, p2 = pixels[first + x + 2]!, p3 = pixels[first + x + 3]!
+    let p0 = pixels[first + x]!,
+      p1 = pixels[first + x + 1]!,
+      p2 = pixels[first + x + 2]!,
+      p3 = pixels[first + x + 3]!
     if ((p0 & p1 & p2 & p3) >>> 24 !== 0xff) {
-      p0 = wordOnWhite(p0); p1 = wordOnWhite(p1); p2 = wordOnWhite(p2); p3 = wordOnWhite(p3)
+      p0 = wordOnWhite(p0)
+      p1 = wordOnWhite(p1)
+      p2 = wordOnWhite(p2)
+      p3 = wordOnWhite(p3)
     }
-    const d0 = subBytes(p0, prev), d1 = subBytes(p1, p0), d2 = subBytes(p2, p1), d3 = subBytes(p3, p2)
+    const d0 = subBytes(p0, prev),
+      d1 = subBytes(p1, p0),
+      d2 = subBytes(p2, p1),
+      d3 = subBytes(p3, p2)
     row[o] = (d0 & 0xffffff) | (d1 << 24)
     row[o + 1] = ((d1 >>> 8) & 0xffff) | (d2 << 16)
     row[o + 2] = ((d2 >>> 16) & 0xff) | (d3 << 8)
@@ -89,7 +110,13 @@ const wordsFit = (rgba: Uint8Array): boolean => endianness() === 'LE' && rgba.by
  * byte (1, Sub) and its RGB bytes on white, each minus the same channel of the pixel to its left. `how`: a
  * word at a time where the pixels allow, else a byte at a time (the same bytes either way).
  */
-export const subFiltered = (rgba: Uint8Array, width: number, height: number, how: 'words' | 'bytes' = wordsFit(rgba) ? 'words' : 'bytes', into?: Buffer): Buffer => {
+export const subFiltered = (
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  how: 'words' | 'bytes' = wordsFit(rgba) ? 'words' : 'bytes',
+  into?: Buffer,
+): Buffer => {
   const stride = width * 3 + 1
   const raw = into ?? Buffer.allocUnsafe(stride * height)
   const words = how === 'words' ? new Uint32Array(rgba.buffer, rgba.byteOffset, width * height) : undefined
@@ -133,6 +160,8 @@ export const encodeRgbPng = (rgba: Uint8Array, width: number, height: number): B
   header.writeUInt32BE(height, 4)
   header[8] = 8 // bit depth
   header[9] = 2 // colour type: RGB
-  const data = deflateSync(subFiltered(rgba, width, height, undefined, scratchOf((width * 3 + 1) * height)), { level: 3 })
+  const data = deflateSync(subFiltered(rgba, width, height, undefined, scratchOf((width * 3 + 1) * height)), {
+    level: 3,
+  })
   return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))])
 }

@@ -10,7 +10,11 @@ export interface Pixels {
 
 /** Draws an SVG on white, at its own size or scaled to a width. */
 export const draw = (svg: string, width?: number): Pixels => {
-  const image = new Resvg(svg, { font: { loadSystemFonts: false }, background: '#ffffff', ...(width && { fitTo: { mode: 'width', value: width } }) }).render()
+  const image = new Resvg(svg, {
+    font: { loadSystemFonts: false },
+    background: '#ffffff',
+    ...(width && { fitTo: { mode: 'width', value: width } }),
+  }).render()
   return { data: image.pixels, width: image.width, height: image.height }
 }
 

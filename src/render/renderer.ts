@@ -1,7 +1,14 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { SATORI_LABEL, type FaceRenderer, type LoadedRenderer, type RendererName } from './face-renderer.ts'
 
-export { RENDERERS, SATORI_LABEL, type DrawnFace, type FaceRenderer, type LoadedRenderer, type RendererName } from './face-renderer.ts'
+export {
+  RENDERERS,
+  SATORI_LABEL,
+  type DrawnFace,
+  type FaceRenderer,
+  type LoadedRenderer,
+  type RendererName,
+} from './face-renderer.ts'
 
 const loaded = new Map<RendererName, Promise<LoadedRenderer>>()
 
@@ -9,7 +16,10 @@ const loaded = new Map<RendererName, Promise<LoadedRenderer>>()
 export const loadRenderer = (name: RendererName): Promise<LoadedRenderer> => {
   let found = loaded.get(name)
   if (!found) {
-    found = name === 'takumi' ? import('./takumi.ts').then((m) => m.loadTakumi()) : import('./satori-resvg.ts').then((m) => ({ renderer: m.satoriResvg }))
+    found =
+      name === 'takumi'
+        ? import('./takumi.ts').then((m) => m.loadTakumi())
+        : import('./satori-resvg.ts').then((m) => ({ renderer: m.satoriResvg }))
     loaded.set(name, found)
   }
   return found
@@ -30,11 +40,21 @@ export const chooseRenderer = async (asked: RendererName = 'satori'): Promise<Ch
   const loaded = await loadRenderer(asked)
   if ('renderer' in loaded) return { name: loaded.renderer.name, id: loaded.renderer.id, label: loaded.renderer.label }
   const { renderer } = (await loadRenderer('satori')) as { renderer: FaceRenderer }
-  return { name: renderer.name, id: renderer.id, label: renderer.label, fallback: `${loaded.unavailable}: the faces are drawn with satori + resvg` }
+  return {
+    name: renderer.name,
+    id: renderer.id,
+    label: renderer.label,
+    fallback: `${loaded.unavailable}: the faces are drawn with satori + resvg`,
+  }
 }
 
 /** The renderer to name in outputs made from faces: none for the reference (satori + resvg), whose outputs say nothing of it. */
 export const drawnByOf = (label: string): string | undefined => (label === SATORI_LABEL ? undefined : label)
 
 /** The one warning of a run whose renderer could not load, at the package that would have drawn. */
-export const rendererFallback = (why: string): Diagnostic => ({ rule: 'render/renderer-unavailable', severity: 'warning', file: 'node_modules/@takumi-rs/core', message: why })
+export const rendererFallback = (why: string): Diagnostic => ({
+  rule: 'render/renderer-unavailable',
+  severity: 'warning',
+  file: 'node_modules/@takumi-rs/core',
+  message: why,
+})

@@ -22,7 +22,12 @@ const rasterSalt = (): string => {
 }
 
 /** satori draws the element as SVG (text as paths); `rasterise` has resvg draw that SVG at the asked dpi as an RGB PNG. */
-const draw = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont[], dpi: number): Promise<DrawnFace> => {
+const draw = async (
+  element: ReactNode,
+  box: FaceBox,
+  fonts: readonly LoadedFont[],
+  dpi: number,
+): Promise<DrawnFace> => {
   const start = performance.now()
   const svg = await satori(element as never, {
     width: box.width,
@@ -37,7 +42,11 @@ const draw = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont
     svgMs,
     rasterise: async () => {
       const begun = performance.now()
-      const image = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false }, background: '#ffffff' }).render()
+      const image = new Resvg(svg, {
+        fitTo: { mode: 'width', value: width },
+        font: { loadSystemFonts: false },
+        background: '#ffffff',
+      }).render()
       return { png: encodeRgbPng(image.pixels, image.width, image.height), ms: performance.now() - begun }
     },
   }
@@ -45,4 +54,3 @@ const draw = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont
 
 /** satori + resvg: the default renderer and the reference the other is measured against. */
 export const satoriResvg: FaceRenderer = { name: 'satori', id: 'satori+resvg', label: SATORI_LABEL, draw }
-

@@ -73,8 +73,6 @@ export interface RenderSession {
   warm(): Promise<void>
 }
 
-
-
 const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undefined>> => {
   const file = join(paths.templatesDir, TEMPLATES_FILE)
   if (!existsSync(file)) return { value: undefined, diagnostics: [] }
@@ -82,19 +80,45 @@ const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undef
     const mod = await importGameModule<{ default?: Templates }>(file, paths.root)
     return { value: mod.default, diagnostics: [] }
   } catch (error) {
-    return { value: undefined, diagnostics: loadFailure(error, paths.root, 'render/template-load', 'the template file', relativePath(paths.root, file)) }
+    return {
+      value: undefined,
+      diagnostics: loadFailure(
+        error,
+        paths.root,
+        'render/template-load',
+        'the template file',
+        relativePath(paths.root, file),
+      ),
+    }
   }
 }
 
-export const openSession = async (paths: GamePaths, game: GameDef, options: RenderOptions): Promise<Result<RenderSession>> => {
+export const openSession = async (
+  paths: GamePaths,
+  game: GameDef,
+  options: RenderOptions,
+): Promise<Result<RenderSession>> => {
   const drawing = await loadRenderer(options.renderer ?? 'satori')
   // The run checked that the renderer loads before it began (chooseRenderer): this is a thread that could not.
-  if ('unavailable' in drawing) throw new DiagnosticError({ rule: 'render/renderer-unavailable', severity: 'error', file: relativePath(paths.root, paths.definition), message: drawing.unavailable })
+  if ('unavailable' in drawing)
+    throw new DiagnosticError({
+      rule: 'render/renderer-unavailable',
+      severity: 'error',
+      file: relativePath(paths.root, paths.definition),
+      message: drawing.unavailable,
+    })
   const { renderer } = drawing
   const loaded = await loadTemplates(paths)
   const templates = loaded.value
   const { fonts, missing } = faceFonts(templates?.fonts, paths.root)
-  const fontProblems: Diagnostic[] = missing.map((m) => ({ rule: 'render/missing-font', severity: 'error', file: relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE)), line: 1, column: 1, message: m.message }))
+  const fontProblems: Diagnostic[] = missing.map((m) => ({
+    rule: 'render/missing-font',
+    severity: 'error',
+    file: relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE)),
+    line: 1,
+    column: 1,
+    message: m.message,
+  }))
   // Characters the face's fonts lack fall back to Noto families the project has installed, as satori falls back.
   const book = new FontBook(fonts, paths.root, templates?.fallbacks)
   const measure = createMeasure(fonts, book)
@@ -107,10 +131,20 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
   const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
   // Art read once for the faces that share it, the most recently used up to 64 MB: a deck of 10,000 cards
   // with art of their own would otherwise keep every picture in every thread.
-  const arts = new LRUCache<string, LoadedArt>({ maxSize: 64 * 2 ** 20, sizeCalculation: (art) => Math.max(1, art.ok ? art.uri.length : 1) })
+  const arts = new LRUCache<string, LoadedArt>({
+    maxSize: 64 * 2 ** 20,
+    sizeCalculation: (art) => Math.max(1, art.ok ? art.uri.length : 1),
+  })
   const artOf = (file: string): LoadedArt => {
     let art = arts.get(file)
-    if (!art) arts.set(file, (art = loadArt(paths.templatesDir, file, { ...DEFAULT_LIMITS, ...(options.maxImagePixels && { maxPixels: options.maxImagePixels }) })))
+    if (!art)
+      arts.set(
+        file,
+        (art = loadArt(paths.templatesDir, file, {
+          ...DEFAULT_LIMITS,
+          ...(options.maxImagePixels && { maxPixels: options.maxImagePixels }),
+        })),
+      )
     return art
   }
   // An icon without a set prefix may be the game's own: templates/<game>/icons/<name>.svg, before Iconify's.
@@ -123,14 +157,36 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
     if (own) return { template: own }
     return {
       template: genericTemplate(typeId),
-      generic: { rule: 'render/generic-template', severity: 'warning', file: templates ? templatesFile : definitionFile, line: 1, column: 1, message: `no template for ${type.name} (${typeId}): its cards are drawn as plain text` },
+      generic: {
+        rule: 'render/generic-template',
+        severity: 'warning',
+        file: templates ? templatesFile : definitionFile,
+        line: 1,
+        column: 1,
+        message: `no template for ${type.name} (${typeId}): its cards are drawn as plain text`,
+      },
     }
   }
 
   const session: RenderSession = {
     async warm() {
-      const words = fonts.map((f) => createElement('span', { key: `${f.name}${f.weight}${f.style}`, style: { fontFamily: f.name, fontWeight: f.weight, fontStyle: f.style } }, 'Aa 1'))
-      await renderFace(createElement('div', { style: { display: 'flex', flexWrap: 'wrap' } }, words), faceBox(20, 20, 0), fonts, 30, renderer)
+      const words = fonts.map((f) =>
+        createElement(
+          'span',
+          {
+            key: `${f.name}${f.weight}${f.style}`,
+            style: { fontFamily: f.name, fontWeight: f.weight, fontStyle: f.style },
+          },
+          'Aa 1',
+        ),
+      )
+      await renderFace(
+        createElement('div', { style: { display: 'flex', flexWrap: 'wrap' } }, words),
+        faceBox(20, 20, 0),
+        fonts,
+        30,
+        renderer,
+      )
     },
     async draw({ kind, type: typeId, card, language }, how = {}) {
       const diagnostics: Diagnostic[] = []
@@ -184,12 +240,32 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
             const path = relativePath(paths.root, artPath(paths.templatesDir, file))
             diagnostics.push(
               loaded.problem === 'outside'
-                ? { rule: 'render/art-outside', severity: 'error', ...where, message: `the art "${file}" is not inside ${relativePath(paths.root, paths.templatesDir)}/ (symlinks followed): art is read only from the game's templates folder` }
+                ? {
+                    rule: 'render/art-outside',
+                    severity: 'error',
+                    ...where,
+                    message: `the art "${file}" is not inside ${relativePath(paths.root, paths.templatesDir)}/ (symlinks followed): art is read only from the game's templates folder`,
+                  }
                 : 'message' in loaded
-                  ? { rule: `render/art-${loaded.problem}`, severity: loaded.problem === 'unsafe' ? 'error' : 'warning', ...where, message: `the art "${file}" is not drawn: ${loaded.message} (a placeholder is drawn in its place)` }
-                : loaded.problem === 'missing'
-                  ? { rule: 'render/missing-art', severity: 'warning', ...where, message: `the art "${file}" does not exist (looked for ${path}): a placeholder is drawn in its place` }
-                  : { rule: 'render/art-format', severity: 'warning', ...where, message: `the art "${file}" is ${loaded.found === 'webp' ? 'a WebP image, which resvg cannot draw' : loaded.found === 'gif' ? 'a GIF image' : 'not an image deckwright can read'}: save it as PNG, JPEG or SVG (a placeholder is drawn in its place)` },
+                  ? {
+                      rule: `render/art-${loaded.problem}`,
+                      severity: loaded.problem === 'unsafe' ? 'error' : 'warning',
+                      ...where,
+                      message: `the art "${file}" is not drawn: ${loaded.message} (a placeholder is drawn in its place)`,
+                    }
+                  : loaded.problem === 'missing'
+                    ? {
+                        rule: 'render/missing-art',
+                        severity: 'warning',
+                        ...where,
+                        message: `the art "${file}" does not exist (looked for ${path}): a placeholder is drawn in its place`,
+                      }
+                    : {
+                        rule: 'render/art-format',
+                        severity: 'warning',
+                        ...where,
+                        message: `the art "${file}" is ${loaded.found === 'webp' ? 'a WebP image, which resvg cannot draw' : loaded.found === 'gif' ? 'a GIF image' : 'not an image deckwright can read'}: save it as PNG, JPEG or SVG (a placeholder is drawn in its place)`,
+                      },
             )
           }
           return undefined
@@ -201,14 +277,26 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
         // A template that throws is a diagnostic at the card being drawn; the rest of the game still renders.
         const drawn = kind === 'front' ? template.front(card as never, ctx) : back(card as never, ctx)
         // Every component called, as satori would.
-        const element = borderBox(options.stamp && kind === 'front' && !how.layoutOnly ? withStamp(drawn, box, game.version) : drawn)
+        const element = borderBox(
+          options.stamp && kind === 'front' && !how.layoutOnly ? withStamp(drawn, box, game.version) : drawn,
+        )
         const { fallbacks, drawnBy, undrawable, clashes } = faceCharacters(element, fonts, book)
         append(diagnostics, undrawableWarnings(undrawable, card, at))
         for (const chars of clashes)
-          diagnostics.push({ rule: 'render/font-clash', severity: 'warning', ...at, message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements` })
+          diagnostics.push({
+            rule: 'render/font-clash',
+            severity: 'warning',
+            ...at,
+            message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements`,
+          })
         const refused = unsupportedElements(element)
         if (refused.length) {
-          diagnostics.push({ rule: 'render/unsupported-element', severity: 'error', ...at, message: `the ${kind} ${card ? `of ${card.id} ` : ''}has SVG ${refused.map((t) => `<${t}>`).join(', ')}, which satori (what deckwright build draws with) cannot draw: draw the text with a div, or convert it to a <path>` })
+          diagnostics.push({
+            rule: 'render/unsupported-element',
+            severity: 'error',
+            ...at,
+            message: `the ${kind} ${card ? `of ${card.id} ` : ''}has SVG ${refused.map((t) => `<${t}>`).join(', ')}, which satori (what deckwright build draws with) cannot draw: draw the text with a div, or convert it to a <path>`,
+          })
           return { diagnostics, shown }
         }
         if (how.layoutOnly) return { diagnostics, shown }
@@ -218,15 +306,28 @@ export const openSession = async (paths: GamePaths, game: GameDef, options: Rend
           face = await renderer.draw(element, box, [...fonts, ...fallbacks], options.dpi)
         } catch (error) {
           // The renderer's failure, not the template's: an error at the card, never drawn by the other renderer instead.
-          diagnostics.push({ rule: 'render/draw-failed', severity: 'error', ...at, message: `${renderer.name} could not draw ${card ? `the ${kind} of ${card.id}` : `the shared ${kind} of ${type.name}`}: ${firstLine(error)}` })
+          diagnostics.push({
+            rule: 'render/draw-failed',
+            severity: 'error',
+            ...at,
+            message: `${renderer.name} could not draw ${card ? `the ${kind} of ${card.id}` : `the shared ${kind} of ${type.name}`}: ${firstLine(error)}`,
+          })
           return { diagnostics, shown }
         }
         return { face, drawnWith: { fonts: drawnBy, icons: [...icons].sort() }, shown, diagnostics }
       } catch (error) {
         // At the template's line that threw when the stack names one, and always naming the card.
         const code = thrownAt(error, paths.root)
-        const whose = card ? `the ${kind} of ${card.id} (${card.source.file}:${card.source.pos.line})` : `the shared ${kind} of ${type.name}`
-        diagnostics.push({ rule: 'render/template-error', severity: 'error', ...at, ...code, message: `the template failed to draw ${whose}: ${firstLine(error)}` })
+        const whose = card
+          ? `the ${kind} of ${card.id} (${card.source.file}:${card.source.pos.line})`
+          : `the shared ${kind} of ${type.name}`
+        diagnostics.push({
+          rule: 'render/template-error',
+          severity: 'error',
+          ...at,
+          ...code,
+          message: `the template failed to draw ${whose}: ${firstLine(error)}`,
+        })
         return { diagnostics, shown }
       }
     },

@@ -95,7 +95,11 @@ const apply = (index: StoreIndex, file: IndexFile): void => {
       else into.set(key, entry(value as never))
     }
   }
-  set(index.faces, file.faces, ([used, w, diagnostics = []]: FaceEntry) => ({ used, drawnWith: file.drawnWith[w] ?? NOTHING, diagnostics }))
+  set(index.faces, file.faces, ([used, w, diagnostics = []]: FaceEntry) => ({
+    used,
+    drawnWith: file.drawnWith[w] ?? NOTHING,
+    diagnostics,
+  }))
   set(index.shown, file.shown, ([used, keys]: ShownEntry) => ({ used, keys }))
   set(index.layouts, file.layouts, ([used, diagnostics]: LayoutEntry) => ({ used, diagnostics }))
 }
@@ -120,7 +124,10 @@ function* indexText(index: StoreIndex, only?: IndexKeys): Generator<string> {
     seen.set(face.drawnWith, at)
   }
   yield `{"version":${VERSION},"drawnWith":${JSON.stringify(drawnWith)}`
-  function* part<T>(name: keyof IndexKeys, entry: (value: T) => FaceEntry | ShownEntry | LayoutEntry): Generator<string> {
+  function* part<T>(
+    name: keyof IndexKeys,
+    entry: (value: T) => FaceEntry | ShownEntry | LayoutEntry,
+  ): Generator<string> {
     const map = index[name] as Map<string, T>
     let comma = ''
     yield `,"${name}":{`
@@ -131,7 +138,9 @@ function* indexText(index: StoreIndex, only?: IndexKeys): Generator<string> {
     }
     yield '}'
   }
-  yield* part<IndexedFace>('faces', ({ used, drawnWith, diagnostics }) => (diagnostics.length ? [used, seen.get(drawnWith)!, diagnostics] : [used, seen.get(drawnWith)!]))
+  yield* part<IndexedFace>('faces', ({ used, drawnWith, diagnostics }) =>
+    diagnostics.length ? [used, seen.get(drawnWith)!, diagnostics] : [used, seen.get(drawnWith)!],
+  )
   yield* part<{ keys: string[]; used: number }>('shown', ({ used, keys }) => [used, keys])
   yield* part<{ diagnostics: Diagnostic[]; used: number }>('layouts', ({ used, diagnostics }) => [used, diagnostics])
   yield '}'
@@ -148,7 +157,9 @@ export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) 
   const merged = unchanged ? index : readIndex(dir)
   for (const part of ['faces', 'shown', 'layouts'] as const) {
     const into = merged[part] as Map<string, { used: number }>
-    if (!unchanged) for (const [key, entry] of index[part] as Map<string, { used: number }>) if (!into.has(key) || into.get(key)!.used <= entry.used) into.set(key, entry)
+    if (!unchanged)
+      for (const [key, entry] of index[part] as Map<string, { used: number }>)
+        if (!into.has(key) || into.get(key)!.used <= entry.used) into.set(key, entry)
     for (const [key, entry] of into) if (!keep(entry.used)) into.delete(key)
   }
   // Written in the store's staging folder, where the faces being stored are, then renamed into place.

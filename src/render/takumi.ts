@@ -27,11 +27,17 @@ const BASE64_URI = /^data:[^,;]+;base64,/
  */
 const KEYED_MAX = 1 << 20
 const keyedPictures = () => {
-  const known = new LRUCache<string, ImageSource>({ maxSize: 32 * 2 ** 20, sizeCalculation: (image, uri) => uri.length + (image.data as Buffer).length })
+  const known = new LRUCache<string, ImageSource>({
+    maxSize: 32 * 2 ** 20,
+    sizeCalculation: (image, uri) => uri.length + (image.data as Buffer).length,
+  })
   const source = (uri: string): ImageSource => {
     let image = known.get(uri)
     if (!image) {
-      image = { src: `deckwright:${createHash('sha256').update(uri).digest('hex').slice(0, 32)}`, data: Buffer.from(uri.slice(uri.indexOf(',') + 1), 'base64') }
+      image = {
+        src: `deckwright:${createHash('sha256').update(uri).digest('hex').slice(0, 32)}`,
+        data: Buffer.from(uri.slice(uri.indexOf(',') + 1), 'base64'),
+      }
       known.set(uri, image)
     }
     return image
@@ -66,14 +72,26 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: strin
       fonts.map((f) => {
         const key = `${f.path}\0${f.name}\0${f.weight}\0${f.style}`
         let done = registered.get(key)
-        if (!done) registered.set(key, (done = renderer.registerFont({ name: f.name, data: f.data, weight: f.weight, style: f.style })))
+        if (!done)
+          registered.set(
+            key,
+            (done = renderer.registerFont({ name: f.name, data: f.data, weight: f.weight, style: f.style })),
+          )
         return done
       }),
     )
   const pictures = keyedPictures()
-  const salt = createHash('sha256').update(id).update(readFileSync(fileURLToPath(import.meta.url))).digest('hex')
+  const salt = createHash('sha256')
+    .update(id)
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .digest('hex')
 
-  const draw = async (element: ReactNode, box: FaceBox, fonts: readonly LoadedFont[], dpi: number): Promise<DrawnFace> => {
+  const draw = async (
+    element: ReactNode,
+    box: FaceBox,
+    fonts: readonly LoadedFont[],
+    dpi: number,
+  ): Promise<DrawnFace> => {
     const start = performance.now()
     await register(fonts)
     const fontFamilies = [...new Set(fonts.map((f) => f.name))]
@@ -90,7 +108,13 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: strin
       svgMs,
       rasterise: async () => {
         const begun = performance.now()
-        const raw = await renderer.render(node, { width: size.width, height: size.height, format: 'raw', devicePixelRatio: size.width / box.width, ...layout })
+        const raw = await renderer.render(node, {
+          width: size.width,
+          height: size.height,
+          format: 'raw',
+          devicePixelRatio: size.width / box.width,
+          ...layout,
+        })
         // Straight alpha, laid on white as it is encoded (as resvg draws on a white background).
         return { png: encodeRgbPng(raw, size.width, size.height), ms: performance.now() - begun }
       },
@@ -105,9 +129,17 @@ export const loadTakumi = async (): Promise<LoadedRenderer> => {
     const [takumi, helpers] = await Promise.all([import('@takumi-rs/core'), import('@takumi-rs/helpers/jsx')])
     // Loading the module loads the native binary; a renderer proves it works.
     new takumi.Renderer({})
-    return { renderer: makeRenderer(takumi, helpers.fromJsx, packageVersions('@takumi-rs/core').join(' '), `takumi ${installedVersion('@takumi-rs/core')}`) }
+    return {
+      renderer: makeRenderer(
+        takumi,
+        helpers.fromJsx,
+        packageVersions('@takumi-rs/core').join(' '),
+        `takumi ${installedVersion('@takumi-rs/core')}`,
+      ),
+    }
   } catch (error) {
-    return { unavailable: `takumi cannot load on this machine (${process.platform}-${process.arch}): ${String((error as Error)?.message ?? error).split('\n')[0]}` }
+    return {
+      unavailable: `takumi cannot load on this machine (${process.platform}-${process.arch}): ${String((error as Error)?.message ?? error).split('\n')[0]}`,
+    }
   }
 }
-

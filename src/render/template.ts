@@ -73,4 +73,5 @@ export interface Templates<G extends GameDef<any, any, any> = GameDef> {
 }
 
 /** Declares a game's templates, typed against its card types: a template that reads a field its type lacks does not type-check. */
-export const defineTemplates = <G extends GameDef<any, any, any>>(_game: G, templates: Templates<G>): Templates<G> => templates
+export const defineTemplates = <G extends GameDef<any, any, any>>(_game: G, templates: Templates<G>): Templates<G> =>
+  templates

@@ -27,7 +27,10 @@ export const blankDeepLines = (source: string, report: Reporter): string => {
   const flush = () => {
     if (!run) return
     const lines = run.to > run.from ? `Lines ${run.from}–${run.to} are` : 'This line is'
-    report(`${lines} indented, quoted or listed ${run.columns} columns deep or more, beyond ${MAX_INDENT}: left out.`, { line: run.from, column: 1 })
+    report(`${lines} indented, quoted or listed ${run.columns} columns deep or more, beyond ${MAX_INDENT}: left out.`, {
+      line: run.from,
+      column: 1,
+    })
     run = undefined
   }
   for (const text of source.split(/(?<=\n)/)) {
@@ -73,16 +76,35 @@ export const pruneDeep = (root: Root, report: Reporter): void => {
         walk(child as Parent, depth + 1)
         return child
       }
-      if (!reported && child.position) report(`The text here is nested more than ${MAX_DEPTH} levels deep (quotes, lists or emphasis inside each other): what lies deeper is printed as plain text.`, child.position.start)
+      if (!reported && child.position)
+        report(
+          `The text here is nested more than ${MAX_DEPTH} levels deep (quotes, lists or emphasis inside each other): what lies deeper is printed as plain text.`,
+          child.position.start,
+        )
       reported = true
-      const text: Text = { type: 'text', value: plainText(child as Nodes), ...(child.position && { position: child.position }) }
-      return (isPhrasing(parent) ? text : { type: 'paragraph', children: [text as PhrasingContent], position: child.position }) as RootContent
+      const text: Text = {
+        type: 'text',
+        value: plainText(child as Nodes),
+        ...(child.position && { position: child.position }),
+      }
+      return (
+        isPhrasing(parent) ? text : { type: 'paragraph', children: [text as PhrasingContent], position: child.position }
+      ) as RootContent
     }) as typeof parent.children
   }
   walk(root, 0)
 }
 
 /** Nodes whose children are text: a shortcode inside one stands in a paragraph, not as a block. */
-const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'tableCell'])
+const PHRASING_PARENTS = new Set([
+  'paragraph',
+  'heading',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+  'tableCell',
+])
 export const isPhrasingParent = (type: string): boolean => PHRASING_PARENTS.has(type)
 const isPhrasing = (parent: Parent): boolean => isPhrasingParent(parent.type)

@@ -8,7 +8,11 @@ export const fencedRanges = (source: string): Array<[number, number]> => {
     if (!open) {
       if (fence[0] === '`' && m[0].slice(m[1]!.length + fence.length).includes('`')) continue
       open = { start: m.index, char: fence[0]!, length: fence.length }
-    } else if (fence[0] === open.char && fence.length >= open.length && !m[0].slice(m[1]!.length + fence.length).trim()) {
+    } else if (
+      fence[0] === open.char &&
+      fence.length >= open.length &&
+      !m[0].slice(m[1]!.length + fence.length).trim()
+    ) {
       ranges.push([open.start, m.index + m[0].length])
       open = undefined
     }

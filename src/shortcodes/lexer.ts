@@ -109,9 +109,10 @@ const readTag = (source: string, start: number, at: (o: number) => Point): { tok
   const unexpected = (): never => {
     if (i >= source.length) throw new TagError(`the tag is never ended with "${right}"`, start)
     const c = source[i]!
-    const hint = (delimiter === '<' && source.startsWith('%}}', i)) || (delimiter === '%' && source.startsWith('>}}', i))
-      ? `; a tag opened with "{{${delimiter}" ends with "${right}"`
-      : '; a value with such characters must be "quoted"'
+    const hint =
+      (delimiter === '<' && source.startsWith('%}}', i)) || (delimiter === '%' && source.startsWith('>}}', i))
+        ? `; a tag opened with "{{${delimiter}" ends with "${right}"`
+        : '; a value with such characters must be "quoted"'
     throw new TagError(`unexpected character ${JSON.stringify(c)} in the tag${hint}`, i)
   }
 
@@ -135,7 +136,11 @@ const readTag = (source: string, start: number, at: (o: number) => Point): { tok
     unexpected()
   }
   while (isAlnumOrHyphen(source[i]) || source[i] === '/' || source[i] === '.') {
-    if (source[i] === '/' && (source.startsWith('/' + right, i) || /^\/\s*$/.test(source.slice(i, source.indexOf(right, i) >>> 0)))) break
+    if (
+      source[i] === '/' &&
+      (source.startsWith('/' + right, i) || /^\/\s*$/.test(source.slice(i, source.indexOf(right, i) >>> 0)))
+    )
+      break
     if (source[i] === '.' && !/^\.inline(?=[\s/]|[>%]\}\})/.test(source.slice(i, i + 12))) {
       throw new TagError('a period in a shortcode name is only allowed in ".inline" (inline shortcodes)', i)
     }
@@ -156,11 +161,22 @@ const readTag = (source: string, start: number, at: (o: number) => Point): { tok
   const params: Record<string, ParamValue> = {}
   const positional: ParamValue[] = []
   const mixing = (named: boolean, what: string, offset: number) => {
-    if (named && positional.length) throw new TagError(`got the named parameter ${what} after positional ones; Hugo cannot mix them`, offset)
-    if (!named && Object.keys(params).length) throw new TagError(`got the positional parameter ${what} after named ones; Hugo cannot mix them`, offset)
+    if (named && positional.length)
+      throw new TagError(`got the named parameter ${what} after positional ones; Hugo cannot mix them`, offset)
+    if (!named && Object.keys(params).length)
+      throw new TagError(`got the positional parameter ${what} after named ones; Hugo cannot mix them`, offset)
   }
   const finish = (end: number, selfClosing: boolean) => ({
-    token: { type: 'open', name, delimiter, params, positional, selfClosing, raw: source.slice(start, end), position: position(end) } satisfies OpenToken,
+    token: {
+      type: 'open',
+      name,
+      delimiter,
+      params,
+      positional,
+      selfClosing,
+      raw: source.slice(start, end),
+      position: position(end),
+    } satisfies OpenToken,
     end,
   })
 
@@ -209,7 +225,11 @@ const readTag = (source: string, start: number, at: (o: number) => Point): { tok
         const text = source.slice(i, j)
         if (!text) throw new TagError(`the parameter "${key}" has no value`, i)
         const glued = text.indexOf(right)
-        if (glued >= 0) throw new TagError(`the value of "${key}" runs into "${right}"; put a space before "${right}" or quote the value`, i + glued)
+        if (glued >= 0)
+          throw new TagError(
+            `the value of "${key}" runs into "${right}"; put a space before "${right}" or quote the value`,
+            i + glued,
+          )
         params[key] = typeValue(text, false)
         i = j
       }

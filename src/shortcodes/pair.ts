@@ -17,7 +17,8 @@ export const isElement = (item: Item): item is Element => item.type === 'element
 export type Reporter = (rule: string, severity: Diagnostic['severity'], message: string, at: Point) => void
 export const closer = (d: Delimiter) => (d === '<' ? '>' : '%')
 export const openTag = (t: OpenToken) => `{{${t.delimiter} ${t.name} ${closer(t.delimiter)}}}`
-export const closeTag = (t: { name: string; delimiter: Delimiter }) => `{{${t.delimiter} /${t.name} ${closer(t.delimiter)}}}`
+export const closeTag = (t: { name: string; delimiter: Delimiter }) =>
+  `{{${t.delimiter} /${t.name} ${closer(t.delimiter)}}}`
 
 /** How deep shortcodes may nest: far beyond any rules page, well within the stack of the stages that walk them. */
 export const MAX_NESTING = 32
@@ -37,7 +38,12 @@ export const pair = (tokens: Token[], requireClosing: Set<string>, report: Repor
   }
   const neverClosed = (el: Element, before: string) => {
     if (requireClosing.has(el.open.name)) {
-      report('rules/unclosed-shortcode', 'error', `The shortcode ${openTag(el.open)} is never closed: expected ${closeTag(el.open)} before ${before}.`, el.open.position.start)
+      report(
+        'rules/unclosed-shortcode',
+        'error',
+        `The shortcode ${openTag(el.open)} is never closed: expected ${closeTag(el.open)} before ${before}.`,
+        el.open.position.start,
+      )
     }
   }
 
@@ -46,7 +52,13 @@ export const pair = (tokens: Token[], requireClosing: Set<string>, report: Repor
   tokens.forEach((token, index) => {
     if (token.type === 'open') {
       if (open.length >= MAX_NESTING) {
-        if (tooDeep.length === 0 && !token.selfClosing) report('rules/too-deep', 'error', `The shortcode ${openTag(token)} is nested more than ${MAX_NESTING} deep: its tags and those inside it are left out.`, token.position.start)
+        if (tooDeep.length === 0 && !token.selfClosing)
+          report(
+            'rules/too-deep',
+            'error',
+            `The shortcode ${openTag(token)} is nested more than ${MAX_NESTING} deep: its tags and those inside it are left out.`,
+            token.position.start,
+          )
         if (!token.selfClosing) tooDeep.push(token)
         itemsAbove(open.length).push({ type: 'invalid', raw: token.raw, position: token.position })
         return
@@ -70,13 +82,20 @@ export const pair = (tokens: Token[], requireClosing: Set<string>, report: Repor
     let depth = open.length - 1
     while (depth >= 0 && open[depth]!.open.name !== token.name) depth--
     if (depth < 0) {
-      report('rules/mismatched-shortcode', 'error', `Found the closing tag ${closeTag(token)} but no "${token.name}" shortcode is open here.`, token.position.start)
+      report(
+        'rules/mismatched-shortcode',
+        'error',
+        `Found the closing tag ${closeTag(token)} but no "${token.name}" shortcode is open here.`,
+        token.position.start,
+      )
       return drop()
     }
     // Everything opened after our element and still open was either self-standing or closes later (crossed tags).
     while (open.length - 1 > depth) {
       const inner = open.pop()!
-      const later = tokens.slice(index + 1).find((t): t is CloseToken => t.type === 'close' && t.name === inner.open.name && !blamed.has(t))
+      const later = tokens
+        .slice(index + 1)
+        .find((t): t is CloseToken => t.type === 'close' && t.name === inner.open.name && !blamed.has(t))
       if (later) {
         blamed.add(later)
         report(
@@ -91,7 +110,12 @@ export const pair = (tokens: Token[], requireClosing: Set<string>, report: Repor
     const el = open.pop()!
     el.close = token
     if (token.delimiter !== el.open.delimiter) {
-      report('rules/mismatched-shortcode', 'warning', `The shortcode "${token.name}" opens with "{{${el.open.delimiter}" but closes with "{{${token.delimiter}"; use the same delimiter.`, token.position.start)
+      report(
+        'rules/mismatched-shortcode',
+        'warning',
+        `The shortcode "${token.name}" opens with "{{${el.open.delimiter}" but closes with "{{${token.delimiter}"; use the same delimiter.`,
+        token.position.start,
+      )
     }
   })
   while (open.length) {

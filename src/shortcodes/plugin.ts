@@ -21,9 +21,17 @@ export default function remarkShortcodes(this: Processor, options: RemarkShortco
   if (!markdown) throw new Error('remarkShortcodes wraps a markdown parser: use remark-parse before it')
   this.parser = (document: string, file: VFile): Root => {
     const parse = (text: string) => markdown(text, file) as Root
-    const { value, diagnostics } = buildTree(document, { file: file.path ?? '', requireClosing: options.requireClosing, parse })
+    const { value, diagnostics } = buildTree(document, {
+      file: file.path ?? '',
+      requireClosing: options.requireClosing,
+      parse,
+    })
     for (const d of diagnostics) {
-      const message = file.message(d.message, { place: d.line ? { line: d.line, column: d.column ?? 1 } : undefined, ruleId: d.rule, source: 'deckwright' })
+      const message = file.message(d.message, {
+        place: d.line ? { line: d.line, column: d.column ?? 1 } : undefined,
+        ruleId: d.rule,
+        source: 'deckwright',
+      })
       message.fatal = d.severity === 'error' ? true : d.severity === 'warning' ? false : undefined
     }
     return value

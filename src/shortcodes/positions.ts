@@ -29,6 +29,7 @@ export const shift = (node: Nodes, base: Point) => {
     column: p.line === 1 ? base.column + p.column - 1 : p.column,
     offset: (base.offset ?? 0) + (p.offset ?? 0),
   })
-  if (node.position) node.position = { start: move(node.position.start), end: move(node.position.end) } satisfies Position
+  if (node.position)
+    node.position = { start: move(node.position.start), end: move(node.position.end) } satisfies Position
   if ('children' in node) for (const child of node.children) shift(child, base)
 }

@@ -162,7 +162,8 @@ class Builder {
     }
     node.children = this.container(el.items, open.position.end.offset!, close.position.start.offset!, inline)
     // Hugo hands `{{< >}}` inner text to the template untouched (nested shortcodes are rendered by their templates).
-    if (open.delimiter === '<') node.value = el.items.map((i) => (i.type === 'text' ? i.raw : i.type === 'literal' ? i.value : '')).join('')
+    if (open.delimiter === '<')
+      node.value = el.items.map((i) => (i.type === 'text' ? i.raw : i.type === 'literal' ? i.value : '')).join('')
     return node
   }
 
@@ -253,4 +254,3 @@ class Builder {
     return out
   }
 }
-

@@ -25,7 +25,12 @@ export const HEADING_PARAMS = ['heading', 'title', 'label', 'caption', 'name'] a
 export const HTML_PARAMS: readonly string[] = ['class', 'id']
 
 /** The words for a parameter a shortcode does not read: the booklet's and a game's own shortcodes say it alike. */
-export const unknownParamMessage = (shortcode: string, param: string, reads: readonly string[], meant = didYouMean(param, reads)): string =>
+export const unknownParamMessage = (
+  shortcode: string,
+  param: string,
+  reads: readonly string[],
+  meant = didYouMean(param, reads),
+): string =>
   `${shortcode} has no parameter "${param}"${meant}; it reads ${reads.length ? reads.map((k) => `"${k}"`).join(', ') : 'none'}`
 
 /**

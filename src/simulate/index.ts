@@ -60,15 +60,34 @@ export interface SimulationReport {
  * validated: the figures (game length, win rates, each card's effect) and the findings whose 95% confidence
  * interval lies past the game's thresholds. The same seed gives the same figures, whatever `jobs`.
  */
-export const simulateGame = (root: string, id: string, options: SimulateOptions = {}): Promise<Result<SimulationReport | undefined>> =>
+export const simulateGame = (
+  root: string,
+  id: string,
+  options: SimulateOptions = {},
+): Promise<Result<SimulationReport | undefined>> =>
   withThreads(options.threads, options.timeout, (threads) => simulateWith(root, id, options, threads))
 
-const simulateWith = async (root: string, id: string, options: SimulateOptions, threads: GameThreads): Promise<Result<SimulationReport | undefined>> => {
+const simulateWith = async (
+  root: string,
+  id: string,
+  options: SimulateOptions,
+  threads: GameThreads,
+): Promise<Result<SimulationReport | undefined>> => {
   const paths = gamePaths(root, id)
   const playFile = join(paths.rulesDir, PLAY_FILE)
   const file = relativePath(root, playFile)
   if (!existsSync(playFile))
-    return { value: undefined, diagnostics: [{ rule: SIMULATE_USAGE, severity: 'error', file: relativePath(root, paths.rulesDir), message: `${id} has no playable rules: write them in ${file} (export default definePlay(game, { … }))` }] }
+    return {
+      value: undefined,
+      diagnostics: [
+        {
+          rule: SIMULATE_USAGE,
+          severity: 'error',
+          file: relativePath(root, paths.rulesDir),
+          message: `${id} has no playable rules: write them in ${file} (export default definePlay(game, { … }))`,
+        },
+      ],
+    }
   // The cards as validate reads them: a game with card errors is not played.
   const validated = await validateGame(root, id, { threads })
   const diagnostics: Diagnostic[] = [...validated.diagnostics]
@@ -78,10 +97,25 @@ const simulateWith = async (root: string, id: string, options: SimulateOptions, 
   const sets = setNames(game)
   const unknownSets = (options.sets ?? []).filter((s) => !sets.includes(s))
   const players = (options.players ?? []).filter((p) => p < game.players.min || p > game.players.max)
-  const usage = (message: string) => ({ value: undefined, diagnostics: [{ rule: SIMULATE_USAGE, severity: 'error' as const, file: relativePath(root, paths.definition), line: 1, column: 1, message }] })
-  if (unknownSets.length) return usage(`${id} has no set ${unknownSets.map((s) => `"${s}"`).join(', ')}; its sets are ${sets.join(', ')}`)
-  if (players.length) return usage(`${id} is played by ${game.players.min} to ${game.players.max} players, not ${players.join(', ')}`)
-  if (options.replay !== undefined && options.players?.length !== 1) return usage('--replay plays one game: give its player count with --players, as the finding does')
+  const usage = (message: string) => ({
+    value: undefined,
+    diagnostics: [
+      {
+        rule: SIMULATE_USAGE,
+        severity: 'error' as const,
+        file: relativePath(root, paths.definition),
+        line: 1,
+        column: 1,
+        message,
+      },
+    ],
+  })
+  if (unknownSets.length)
+    return usage(`${id} has no set ${unknownSets.map((s) => `"${s}"`).join(', ')}; its sets are ${sets.join(', ')}`)
+  if (players.length)
+    return usage(`${id} is played by ${game.players.min} to ${game.players.max} players, not ${players.join(', ')}`)
+  if (options.replay !== undefined && options.players?.length !== 1)
+    return usage('--replay plays one game: give its player count with --players, as the finding does')
   const plan: SimulationPlan = {
     seed: seedOf(options.seed ?? 1),
     runs: options.replay !== undefined ? 1 : (options.runs ?? 1000),
@@ -99,15 +133,34 @@ const simulateWith = async (root: string, id: string, options: SimulateOptions, 
   const source = { file, text: readFileSync(playFile, 'utf8'), root }
   if (played.stopped) {
     // Figures of a run cut short would mislead: what stopped it is what there is to fix.
-    const stopped: Diagnostic = { rule: 'simulate/stopped', severity: 'error', file, line: 1, column: 1, message: `games kept running over the time limit (${MAX_STOPPED_GAMES} at least), so the run stopped: no figures until the rules end` }
-    return { value: undefined, diagnostics: [...diagnostics, ...brokenRules(played.records, source, id, plan.sets, plan.variants), stopped] }
+    const stopped: Diagnostic = {
+      rule: 'simulate/stopped',
+      severity: 'error',
+      file,
+      line: 1,
+      column: 1,
+      message: `games kept running over the time limit (${MAX_STOPPED_GAMES} at least), so the run stopped: no figures until the rules end`,
+    }
+    return {
+      value: undefined,
+      diagnostics: [...diagnostics, ...brokenRules(played.records, source, id, plan.sets, plan.variants), stopped],
+    }
   }
   if (!played.records.length) return { value: undefined, diagnostics }
   const play = played.rules ?? {}
   const table = inPlay(cards, plan.sets)
-  const summary = { ...summarize({ id, coop: !!play.coop, readings: play.readings ?? [] }, { ...plan, seedText: String(options.seed ?? 1) }, table, played.records), inputs: simulationInputs(paths) }
+  const summary = {
+    ...summarize(
+      { id, coop: !!play.coop, readings: play.readings ?? [] },
+      { ...plan, seedText: String(options.seed ?? 1) },
+      table,
+      played.records,
+    ),
+    inputs: simulationInputs(paths),
+  }
   append(diagnostics, findings(summary, played.records, table, play, source, plan))
-  const written = options.outDir && plan.replay === undefined ? await writeReport(root, join(options.outDir, id), summary) : []
+  const written =
+    options.outDir && plan.replay === undefined ? await writeReport(root, join(options.outDir, id), summary) : []
   const log = plan.replay !== undefined ? replayLog(played.records[0]!) : undefined
   return { value: { summary, written, timing, ...(log && { log }) }, diagnostics }
 }
@@ -116,8 +169,14 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 /** A game played again: its moves, then how it ended. */
 const replayLog = (r: GameRecord): string[] => {
-  const seats = (list: readonly number[]) => (list.length ? `seat${list.length > 1 ? 's' : ''} ${list.map((s) => s + 1).join(', ')} won` : 'nobody won')
+  const seats = (list: readonly number[]) =>
+    list.length ? `seat${list.length > 1 ? 's' : ''} ${list.map((s) => s + 1).join(', ')} won` : 'nobody won'
   const scores = r.scores ? `; scores ${r.scores.join('/')}` : ''
-  const end = r.outcome === 'broken' ? `a rule broke after ${r.moves} moves (below)` : r.outcome === 'stalled' ? `not over after ${r.turns} turns: stalled${scores}` : `over after ${r.turns} turns (${r.reason ?? 'ended'}): ${seats(r.winners)}${scores}`
+  const end =
+    r.outcome === 'broken'
+      ? `a rule broke after ${r.moves} moves (below)`
+      : r.outcome === 'stalled'
+        ? `not over after ${r.turns} turns: stalled${scores}`
+        : `over after ${r.turns} turns (${r.reason ?? 'ended'}): ${seats(r.winners)}${scores}`
   return [...(r.log ?? []), end]
 }

@@ -11,6 +11,7 @@ import { filesUnder, isModuleFile } from '../util/source-hash.ts'
  */
 export const simulationInputs = (paths: GamePaths): string => {
   const hash = createHash('sha256')
-  for (const file of [...filesUnder(paths.rulesDir).filter(isModuleFile), ...filesUnder(paths.cardsDir)]) hash.update(relative(paths.root, file)).update('\0').update(readFileSync(file))
+  for (const file of [...filesUnder(paths.rulesDir).filter(isModuleFile), ...filesUnder(paths.cardsDir)])
+    hash.update(relative(paths.root, file)).update('\0').update(readFileSync(file))
   return hash.digest('hex').slice(0, 24)
 }

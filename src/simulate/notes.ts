@@ -10,10 +10,14 @@ export const readReport = (file: string): { summary?: Summary; problem?: string 
   try {
     if (statSync(file).size > MAX_REPORT_BYTES) return { problem: `${file} is larger than a simulation's report` }
     const summary = JSON.parse(readFileSync(file, 'utf8')) as Summary
-    if (typeof summary?.game !== 'string' || !Array.isArray(summary.byPlayers) || !Array.isArray(summary.cards)) return { problem: `${file} is not a simulation's report` }
+    if (typeof summary?.game !== 'string' || !Array.isArray(summary.byPlayers) || !Array.isArray(summary.cards))
+      return { problem: `${file} is not a simulation's report` }
     return { summary }
   } catch (error) {
-    return { problem: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no simulation has been run' : `${file} could not be read` }
+    return {
+      problem:
+        (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no simulation has been run' : `${file} could not be read`,
+    }
   }
 }
 
@@ -37,15 +41,43 @@ export const designerNotes = (s: Summary): string => {
     '',
     `| players | games | turns | ${s.coop ? 'won' : 'wins by seat'} |`,
     '| --- | --- | --- | --- |',
-    ...s.byPlayers.map((p) => `| ${p.players} | ${p.games} | ${p.turns.mean.toFixed(1)} | ${p.won ? `${pct(p.won.rate)} (${ci(p.won)})` : (p.seats ?? []).map((r, i) => `${i + 1}: ${pct(r.rate)}`).join(', ')} |`),
+    ...s.byPlayers.map(
+      (p) =>
+        `| ${p.players} | ${p.games} | ${p.turns.mean.toFixed(1)} | ${p.won ? `${pct(p.won.rate)} (${ci(p.won)})` : (p.seats ?? []).map((r, i) => `${i + 1}: ${pct(r.rate)}`).join(', ')} |`,
+    ),
     '',
   ]
   const ends = Object.entries(s.reasons)
-  if (ends.length) lines.push('How games ended:', '', ...ends.map(([why, r]) => `- ${plain(why)}: ${pct(r.rate)} (${ci(r)})`), '')
+  if (ends.length)
+    lines.push('How games ended:', '', ...ends.map(([why, r]) => `- ${plain(why)}: ${pct(r.rate)} (${ci(r)})`), '')
   const effects = byEffect(s).slice(0, 5)
-  if (effects.length) lines.push(`The cards that go most with ${s.coop ? 'won games' : 'winning'}, played or not:`, '', ...effects.map((c) => `- ${plain(c.id)}: ${points(c.impact!.difference)} percentage points (${Math.round(c.impact!.low * 100)} to ${Math.round(c.impact!.high * 100)})`), '')
+  if (effects.length)
+    lines.push(
+      `The cards that go most with ${s.coop ? 'won games' : 'winning'}, played or not:`,
+      '',
+      ...effects.map(
+        (c) =>
+          `- ${plain(c.id)}: ${points(c.impact!.difference)} percentage points (${Math.round(c.impact!.low * 100)} to ${Math.round(c.impact!.high * 100)})`,
+      ),
+      '',
+    )
   const never = s.cards.filter((c) => c.impact && Object.values(c.byBot).some((r) => r.of > 0 && r.count === 0))
-  if (never.length) lines.push('Never played by some bots though they could: ' + never.map((c) => `${plain(c.id)} (${Object.entries(c.byBot).filter(([, r]) => r.of > 0 && r.count === 0).map(([bot]) => plain(bot)).join(', ')})`).join('; ') + '.', '')
-  if (s.readings.length) lines.push('How the playable rules read the rules:', '', ...s.readings.map((r) => `- ${plain(r)}`), '')
+  if (never.length)
+    lines.push(
+      'Never played by some bots though they could: ' +
+        never
+          .map(
+            (c) =>
+              `${plain(c.id)} (${Object.entries(c.byBot)
+                .filter(([, r]) => r.of > 0 && r.count === 0)
+                .map(([bot]) => plain(bot))
+                .join(', ')})`,
+          )
+          .join('; ') +
+        '.',
+      '',
+    )
+  if (s.readings.length)
+    lines.push('How the playable rules read the rules:', '', ...s.readings.map((r) => `- ${plain(r)}`), '')
   return lines.join('\n')
 }

@@ -25,4 +25,5 @@ export const writeReport = async (root: string, gameDir: string, summary: Summar
 }
 
 /** Figures to six decimals: the report reads the same on every machine, and is short. */
-const rounded = (_key: string, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1e6) / 1e6 : value)
+const rounded = (_key: string, value: unknown) =>
+  typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1e6) / 1e6 : value

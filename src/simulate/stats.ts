@@ -68,7 +68,8 @@ export const spread = (values: readonly number[]): Spread => {
 export const percent = (x: number, digits = 0): string => `${(x * 100).toFixed(digits)}%`
 
 /** A rate's 95% interval as percentages: `35%–41%`. */
-export const interval = (r: { low: number; high: number }, digits = 0): string => `${percent(r.low, digits)}–${percent(r.high, digits)}`
+export const interval = (r: { low: number; high: number }, digits = 0): string =>
+  `${percent(r.low, digits)}–${percent(r.high, digits)}`
 
 /** A difference of shares in percentage points, signed: `+12`, `−3`. */
 export const points = (x: number): string => {

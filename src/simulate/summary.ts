@@ -71,7 +71,12 @@ export interface PlayersFigures {
 const BROKEN_LISTED = 20
 
 /** The run's figures from its games' records, taken in the games' order (the same records give the same bytes). */
-export const summarize = (game: { id: string; coop: boolean; readings: readonly string[] }, plan: SimulationPlan & { seedText?: string }, cards: readonly Card[], records: readonly GameRecord[]): Summary => {
+export const summarize = (
+  game: { id: string; coop: boolean; readings: readonly string[] },
+  plan: SimulationPlan & { seedText?: string },
+  cards: readonly Card[],
+  records: readonly GameRecord[],
+): Summary => {
   const played = records.filter((r) => r.outcome !== 'broken')
   const won = (r: GameRecord, seat: number) => r.winners.includes(seat)
   const reasons = new Map<string, number>()
@@ -101,11 +106,19 @@ export const summarize = (game: { id: string; coop: boolean; readings: readonly 
       turns: spread(games.map((r) => r.turns)),
       ...(game.coop
         ? { won: rate(games.filter((r) => r.winners.length > 0).length, games.length) }
-        : { seats: Array.from({ length: players }, (_, seat) => rate(games.filter((r) => won(r, seat)).length, games.length)) }),
+        : {
+            seats: Array.from({ length: players }, (_, seat) =>
+              rate(games.filter((r) => won(r, seat)).length, games.length),
+            ),
+          }),
       scores: game.coop ? [seatScores(0)] : Array.from({ length: players }, (_, seat) => seatScores(seat)),
     }
   })
-  const keyed = <T>(m: Map<string, number>, of: number) => Object.fromEntries([...m].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => [k, rate(n, of)])) as Record<string, T>
+  const keyed = <T>(m: Map<string, number>, of: number) =>
+    Object.fromEntries([...m].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, n]) => [k, rate(n, of)])) as Record<
+      string,
+      T
+    >
   return {
     game: game.id,
     seed: plan.seedText ?? String(plan.seed),
@@ -130,7 +143,14 @@ export const summarize = (game: { id: string; coop: boolean; readings: readonly 
     brokenGames: records
       .filter((r) => r.outcome === 'broken')
       .slice(0, BROKEN_LISTED)
-      .map((r) => ({ game: r.index + 1, seed: seedText(r.seed), players: r.players, bots: r.bots, message: r.broken?.message ?? '', ...(r.broken?.invariant && { invariant: r.broken.invariant }) })),
+      .map((r) => ({
+        game: r.index + 1,
+        seed: seedText(r.seed),
+        players: r.players,
+        bots: r.bots,
+        message: r.broken?.message ?? '',
+        ...(r.broken?.invariant && { invariant: r.broken.invariant }),
+      })),
   }
 }
 
@@ -138,7 +158,12 @@ export const summarize = (game: { id: string; coop: boolean; readings: readonly 
  * Each card's figures, counted in one pass over the games: what was drawn, offered and played in every game
  * (a broken game too, up to the move that broke it), outcomes in the games that were not broken.
  */
-const cardFigures = (coop: boolean, plan: SimulationPlan, cards: readonly Card[], records: readonly GameRecord[]): CardFigures[] => {
+const cardFigures = (
+  coop: boolean,
+  plan: SimulationPlan,
+  cards: readonly Card[],
+  records: readonly GameRecord[],
+): CardFigures[] => {
   const n = cards.length
   const bots = [...new Set(plan.bots)]
   const drawn = new Uint32Array(n)
@@ -173,8 +198,8 @@ const cardFigures = (coop: boolean, plan: SimulationPlan, cards: readonly Card[]
       }
       if (!coop && counted) {
         const win = r.winners.includes(seat) ? 1 : 0
-        for (const i of r.offered[seat] ?? []) (offeredOutcomes[i]!++, (offeredWins[i]! += win))
-        for (const i of r.played[seat] ?? []) (playedOutcomes[i]!++, (playedWins[i]! += win))
+        for (const i of r.offered[seat] ?? []) offeredOutcomes[i]!++, (offeredWins[i]! += win)
+        for (const i of r.played[seat] ?? []) playedOutcomes[i]!++, (playedWins[i]! += win)
       }
     })
     const win = r.winners.length > 0 ? 1 : 0
@@ -183,7 +208,7 @@ const cardFigures = (coop: boolean, plan: SimulationPlan, cards: readonly Card[]
       if (!coop || !counted || !could[i]) continue
       offeredOutcomes[i]!++
       offeredWins[i]! += win
-      if (mark[i]) (playedOutcomes[i]!++, (playedWins[i]! += win))
+      if (mark[i]) playedOutcomes[i]!++, (playedWins[i]! += win)
     }
     games++
   }
@@ -211,7 +236,11 @@ const histogram = (values: readonly number[]): Summary['lengths'] => {
   let max = -Infinity
   for (const v of values) (min = Math.min(min, v)), (max = Math.max(max, v))
   const width = Math.max(1, Math.ceil((max - min + 1) / BINS))
-  const bins = Array.from({ length: Math.ceil((max - min + 1) / width) }, (_, i) => ({ from: min + i * width, to: min + (i + 1) * width - 1, games: 0 }))
+  const bins = Array.from({ length: Math.ceil((max - min + 1) / width) }, (_, i) => ({
+    from: min + i * width,
+    to: min + (i + 1) * width - 1,
+    games: 0,
+  }))
   for (const v of values) bins[Math.floor((v - min) / width)]!.games++
   return bins
 }
@@ -222,5 +251,8 @@ const histogram = (values: readonly number[]): Summary['lengths'] => {
  */
 export const byEffect = (s: Summary): (CardFigures & { impact: NonNullable<CardFigures['impact']> })[] =>
   s.cards
-    .filter((c): c is CardFigures & { impact: NonNullable<CardFigures['impact']> } => !!c.impact && c.impact.whenPlayed.of > 0 && c.impact.otherwise.of > 0)
+    .filter(
+      (c): c is CardFigures & { impact: NonNullable<CardFigures['impact']> } =>
+        !!c.impact && c.impact.whenPlayed.of > 0 && c.impact.otherwise.of > 0,
+    )
     .sort((a, b) => Math.abs(b.impact.difference) - Math.abs(a.impact.difference) || (a.id < b.id ? -1 : 1))

@@ -38,14 +38,24 @@ const CHUNK = 64
  * out again. A face whose template runs over the time limit (or ends its thread) is an error at its card,
  * and the faces after it are laid out on a new thread.
  */
-export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonly Card[], threads: GameThreads, { maxImagePixels, language, store = temporaryStore(), jobs = defaultJobs() }: CheckFacesOptions = {}): Promise<Diagnostic[]> => {
+export const checkFaces = async (
+  paths: GamePaths,
+  game: GameDef,
+  cards: readonly Card[],
+  threads: GameThreads,
+  { maxImagePixels, language, store = temporaryStore(), jobs = defaultJobs() }: CheckFacesOptions = {},
+): Promise<Diagnostic[]> => {
   const options = { dpi: 300, bleedMm: 3, inkFriendly: false, ...(maxImagePixels && { maxImagePixels }) }
   // Compiled here first: the time limit is the templates' code's, not the compiler's (a compile error is reported where they load).
   const templates = join(paths.templatesDir, TEMPLATES_FILE)
   if (existsSync(templates)) await compileGameModule(templates, paths.root).catch(() => undefined)
   const moduleFiles = await gameModuleInputs(gameEntries(paths), paths.root)
   const planned = planFaces(game, cards)
-  const { bases, language: layIn, keyOf } = plannedKeys(paths, game, planned, { allCards: cards, options, moduleFiles, language, store })
+  const {
+    bases,
+    language: layIn,
+    keyOf,
+  } = plannedKeys(paths, game, planned, { allCards: cards, options, moduleFiles, language, store })
   const diagnostics: Diagnostic[] = []
   const toLay: { job: FaceJob; inputs: string }[] = []
   const seen = new Set<string>()
@@ -59,13 +69,16 @@ export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonl
     else toLay.push({ job: { ...job, language: layIn }, inputs: base })
   })
   // The rest in chunks, on as many threads as there are cores (few faces: one).
-  const chunks = Array.from({ length: Math.ceil(toLay.length / CHUNK) }, (_, i) => toLay.slice(i * CHUNK, (i + 1) * CHUNK))
+  const chunks = Array.from({ length: Math.ceil(toLay.length / CHUNK) }, (_, i) =>
+    toLay.slice(i * CHUNK, (i + 1) * CHUNK),
+  )
   const lanes = Math.max(1, Math.min(jobs, chunks.length))
   await Promise.all(
     Array.from({ length: lanes }, async (_, lane) => {
       // Each lane on a thread of its own (a thread that stopped is replaced when the lane takes it again).
       const thread = () => threads.take(paths, lanes)[lane]!
-      for (let c = lane; c < chunks.length; c += lanes) append(diagnostics, (await layOutChunk(paths, chunks[c]!, options, thread, threads.limitMs, store)))
+      for (let c = lane; c < chunks.length; c += lanes)
+        append(diagnostics, await layOutChunk(paths, chunks[c]!, options, thread, threads.limitMs, store))
     }),
   )
   store.save()
@@ -74,11 +87,24 @@ export const checkFaces = async (paths: GamePaths, game: GameDef, cards: readonl
 }
 
 /** Lays out one chunk of faces on a game thread, keeping each face's diagnostics in the store; a face that stops its thread is an error, and those after it go to a new thread. */
-const layOutChunk = async (paths: GamePaths, chunk: { job: FaceJob; inputs: string }[], options: { dpi: number; bleedMm: number; inkFriendly: boolean; maxImagePixels?: number }, thread: () => GameThread, limitMs: number, store: FaceStore): Promise<Diagnostic[]> => {
+const layOutChunk = async (
+  paths: GamePaths,
+  chunk: { job: FaceJob; inputs: string }[],
+  options: { dpi: number; bleedMm: number; inkFriendly: boolean; maxImagePixels?: number },
+  thread: () => GameThread,
+  limitMs: number,
+  store: FaceStore,
+): Promise<Diagnostic[]> => {
   const diagnostics: Diagnostic[] = []
   let rest = chunk
   for (let tries = 0; rest.length; tries++) {
-    const outcome = await thread().call({ game: paths.id, do: 'layout', jobs: rest.map((f) => f.job), inputs: rest.map((f) => f.inputs), options })
+    const outcome = await thread().call({
+      game: paths.id,
+      do: 'layout',
+      jobs: rest.map((f) => f.job),
+      inputs: rest.map((f) => f.inputs),
+      options,
+    })
     if (outcome.ok) {
       outcome.value.forEach(({ key, shown, diagnostics: found }, i) => {
         store.recordLayout(key, found)

@@ -42,7 +42,11 @@ const placeAt = (node: Nodes, position: Shortcode['position']): void => {
  * markdown and the booklet's vocabulary. A use whose parameters are wrong keeps its inner content. Gives
  * a new document; the one given is left as it was.
  */
-export const expandGameShortcodes = async (rules: RulesDoc, paths: GamePaths, threads: GameThreads): Promise<{ rules: RulesDoc; diagnostics: Diagnostic[] }> => {
+export const expandGameShortcodes = async (
+  rules: RulesDoc,
+  paths: GamePaths,
+  threads: GameThreads,
+): Promise<{ rules: RulesDoc; diagnostics: Diagnostic[] }> => {
   const file = join(paths.rulesDir, SHORTCODES_FILE)
   if (!existsSync(file)) return { rules, diagnostics: [] }
   await compileGameModule(file, paths.root).catch(() => undefined) // a compile error is reported where it loads
@@ -54,7 +58,8 @@ export const expandGameShortcodes = async (rules: RulesDoc, paths: GamePaths, th
     const walk = (node: Nodes, inText: boolean) => {
       if (!('children' in node)) return
       for (const child of node.children as Nodes[]) {
-        if (child.type === 'shortcode' && !Object.hasOwn(BOOKLET_PARAMS, child.name) && !notOurs.has(child)) uses.push({ node: child, parent: node as Parent, inText })
+        if (child.type === 'shortcode' && !Object.hasOwn(BOOKLET_PARAMS, child.name) && !notOurs.has(child))
+          uses.push({ node: child, parent: node as Parent, inText })
         walk(child, inText || isPhrasingParent(node.type))
       }
     }
@@ -74,7 +79,8 @@ export const expandGameShortcodes = async (rules: RulesDoc, paths: GamePaths, th
       break
     }
     // The file's own errors (it does not compile) once, whatever the passes.
-    for (const d of made.value.diagnostics) if (!diagnostics.some((seen) => diagnosticKey(seen) === diagnosticKey(d))) diagnostics.push(d)
+    for (const d of made.value.diagnostics)
+      if (!diagnostics.some((seen) => diagnosticKey(seen) === diagnosticKey(d))) diagnostics.push(d)
     let expanded = 0
     made.value.outputs.forEach((output, i) => {
       const { node, parent, inText } = uses[i]!
@@ -84,7 +90,13 @@ export const expandGameShortcodes = async (rules: RulesDoc, paths: GamePaths, th
       let replacement: RootContent[] = node.children
       if (output.markdown !== undefined) {
         const parsed = buildTree(output.markdown, { file: rules.file, requireClosing: PAIRED_SHORTCODES })
-        for (const d of parsed.diagnostics) diagnostics.push({ ...d, line: node.position?.start.line, column: node.position?.start.column, message: `the markdown ${node.name} stands for: ${d.message}` })
+        for (const d of parsed.diagnostics)
+          diagnostics.push({
+            ...d,
+            line: node.position?.start.line,
+            column: node.position?.start.column,
+            message: `the markdown ${node.name} stands for: ${d.message}`,
+          })
         replacement = parsed.value.children
         // Its markdown's own shortcodes know their inner text only as rendered: kept as their value.
         const keepInner = (n: Nodes) => {
@@ -100,7 +112,15 @@ export const expandGameShortcodes = async (rules: RulesDoc, paths: GamePaths, th
       if (at >= 0) parent.children.splice(at, 1, ...(replacement as never[]))
     })
     if (!expanded) break
-    if (pass === MAX_PASSES - 1) diagnostics.push({ rule: 'rules/too-deep', severity: 'warning', file: rules.file, line: 1, column: 1, message: `the game's shortcodes still stand for shortcodes of their own after ${MAX_PASSES} passes: the rest is printed as it is` })
+    if (pass === MAX_PASSES - 1)
+      diagnostics.push({
+        rule: 'rules/too-deep',
+        severity: 'warning',
+        file: rules.file,
+        line: 1,
+        column: 1,
+        message: `the game's shortcodes still stand for shortcodes of their own after ${MAX_PASSES} passes: the rest is printed as it is`,
+      })
   }
   return { rules: { ...rules, tree }, diagnostics }
 }

@@ -37,7 +37,12 @@ const AHEAD = 2
  * game's threads started earlier first. A face whose template runs over the time limit or ends its thread
  * is an error at its card; the faces that thread held go to the others, and a new thread replaces it.
  */
-export const openRenderer = async (paths: GamePaths, options: RenderOptions, store: FaceStore, { jobs, faces, threads, reuse = true }: { jobs: number; faces: number; threads: GameThreads; reuse?: boolean }): Promise<FaceRenderer> => {
+export const openRenderer = async (
+  paths: GamePaths,
+  options: RenderOptions,
+  store: FaceStore,
+  { jobs, faces, threads, reuse = true }: { jobs: number; faces: number; threads: GameThreads; reuse?: boolean },
+): Promise<FaceRenderer> => {
   if (!(jobs >= 1)) throw new Error(`jobs must be at least 1, got ${jobs}`)
   const limitS = threads.limitMs / 1000
   const wanted = faces < 8 ? 1 : Math.min(jobs, Math.ceil(faces / 4))
@@ -47,7 +52,10 @@ export const openRenderer = async (paths: GamePaths, options: RenderOptions, sto
   if (!first.ok) {
     // The templates do not load within the limit (or end their thread): no face can be drawn.
     await threads.trim(paths, 0)
-    return { diagnostics: [stoppedDiagnostic(paths, first, limitS)], draw: async () => ({ diagnostics: [], stored: false }) }
+    return {
+      diagnostics: [stoppedDiagnostic(paths, first, limitS)],
+      draw: async () => ({ diagnostics: [], stored: false }),
+    }
   }
   const queue: Task[] = []
   // A thread that stops is replaced, a few times: code that ends every thread would otherwise start one per face.
@@ -55,12 +63,15 @@ export const openRenderer = async (paths: GamePaths, options: RenderOptions, sto
   const live = () => pool.filter((t) => t.state !== 'gone')
 
   const send = (thread: GameThread, task: Task) => {
-    void thread.call({ game: paths.id, do: 'draw', job: task.job, key: task.key, options, store: store.dir, reuse }).then((outcome) => {
-      if (outcome.ok) task.resolve(outcome.value)
-      else if (outcome.why === 'lost') queue.unshift(task) // it was only waiting: another thread draws it
-      else task.resolve({ stored: false, diagnostics: [stoppedDiagnostic(paths, outcome, limitS)] })
-      feed()
-    })
+    void thread
+      .call({ game: paths.id, do: 'draw', job: task.job, key: task.key, options, store: store.dir, reuse })
+      .then((outcome) => {
+        if (outcome.ok) task.resolve(outcome.value)
+        else if (outcome.why === 'lost')
+          queue.unshift(task) // it was only waiting: another thread draws it
+        else task.resolve({ stored: false, diagnostics: [stoppedDiagnostic(paths, outcome, limitS)] })
+        feed()
+      })
   }
   const feed = () => {
     if (queue.length && !live().length) {
@@ -69,7 +80,15 @@ export const openRenderer = async (paths: GamePaths, options: RenderOptions, sto
         pool.push(fresh!)
         void fresh!.call({ game: paths.id, do: 'open', options })
       } else
-        for (const task of queue.splice(0)) task.resolve(faceFailure(paths, task.job, `the ${task.job.kind} was not drawn: the threads drawing the faces kept stopping (see the errors above)`, 'render/code-stopped'))
+        for (const task of queue.splice(0))
+          task.resolve(
+            faceFailure(
+              paths,
+              task.job,
+              `the ${task.job.kind} was not drawn: the threads drawing the faces kept stopping (see the errors above)`,
+              'render/code-stopped',
+            ),
+          )
     }
     for (const thread of live()) while (thread.load < AHEAD && queue.length) send(thread, queue.shift()!)
   }

@@ -29,7 +29,8 @@ interface Pending {
 }
 
 /** The worker's module: game-worker.js in the package, game-worker.ts when deckwright runs from its sources. */
-const GAME_WORKER = new URL(`./game-worker${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url).href
+const GAME_WORKER = new URL(`./game-worker${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url)
+  .href
 
 /**
  * The most memory a game thread's JavaScript heap may hold. A piece of game code that needs more (a template
@@ -50,7 +51,8 @@ export const THREAD_HEAP_MB = 2000
 export const TAKUMI_THREAD_HEAP_MB = 2048
 
 /** How much each game thread's heap may hold in a run whose faces `renderer` draws (satori + resvg when none). */
-export const threadHeapMb = (renderer?: RendererName): number => (renderer === 'takumi' ? TAKUMI_THREAD_HEAP_MB : THREAD_HEAP_MB)
+export const threadHeapMb = (renderer?: RendererName): number =>
+  renderer === 'takumi' ? TAKUMI_THREAD_HEAP_MB : THREAD_HEAP_MB
 
 /**
  * A worker thread that runs the project's games' own code (their definitions, checks and templates) for
@@ -87,14 +89,24 @@ export class GameThread {
     readonly limitMs: number,
     heapMb: number = THREAD_HEAP_MB,
   ) {
-    this.worker = new Worker(new URL('./worker-entry.js', import.meta.url), { workerData: { root, entry: GAME_WORKER, progress: this.shared }, resourceLimits: { maxOldGenerationSizeMb: heapMb } })
+    this.worker = new Worker(new URL('./worker-entry.js', import.meta.url), {
+      workerData: { root, entry: GAME_WORKER, progress: this.shared },
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    })
     this.worker.unref()
     this.worker.on('message', (message: WorkerMessage) => this.received(message))
     // The game's own errors are caught in the thread (game-worker.ts); one that reaches here is the thread's own.
     this.worker.on('error', (error: Error & { code?: string }) =>
-      this.end('stopped', error?.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `it ran out of memory (its thread may hold ${heapMb} MB of JavaScript objects)` : `the thread failed: ${String(error?.message ?? error).split('\n')[0]}`),
+      this.end(
+        'stopped',
+        error?.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `it ran out of memory (its thread may hold ${heapMb} MB of JavaScript objects)`
+          : `the thread failed: ${String(error?.message ?? error).split('\n')[0]}`,
+      ),
     )
-    this.worker.on('exit', (code) => this.end('stopped', `its thread ended with exit code ${code} (process.exit in a package it uses?)`))
+    this.worker.on('exit', (code) =>
+      this.end('stopped', `its thread ended with exit code ${code} (process.exit in a package it uses?)`),
+    )
   }
 
   /** Requests sent and not yet answered. */
@@ -141,7 +153,8 @@ export class GameThread {
     if (!this.booted || !this.pending.length || this.state === 'gone') return
     this.armedAt = Atomics.load(this.progress, 0)
     this.timer = setTimeout(() => {
-      if (Atomics.load(this.progress, 0) === this.armedAt) return this.end('timeout', `it ran longer than ${this.limitMs / 1000} s`)
+      if (Atomics.load(this.progress, 0) === this.armedAt)
+        return this.end('timeout', `it ran longer than ${this.limitMs / 1000} s`)
       // A new small piece began meanwhile: its own limit runs from its tick.
       const since = performance.timeOrigin + performance.now() - this.tickedAt[0]!
       this.arm(Math.max(1, this.limitMs - since))
@@ -154,7 +167,14 @@ export class GameThread {
     this.state = 'gone'
     clearTimeout(this.timer)
     const [head, ...rest] = this.pending.splice(0)
-    head?.settle({ ok: false, why, piece: head.piece ?? this.lastPiece, detail, at: Atomics.load(this.progress, 1), step: Atomics.load(this.progress, 2) })
+    head?.settle({
+      ok: false,
+      why,
+      piece: head.piece ?? this.lastPiece,
+      detail,
+      at: Atomics.load(this.progress, 1),
+      step: Atomics.load(this.progress, 2),
+    })
     for (const p of rest) p.settle({ ok: false, why: 'lost', detail })
     if (why === 'timeout') void this.worker.terminate()
   }

@@ -37,8 +37,17 @@ let currentGame: GamePaths | undefined
  * thread; it is an error at its line instead, and the thread goes on.
  */
 const stray = (error: unknown) => {
-  const at = thrownAt(error, root) ?? { file: relativePath(root, (currentGame ?? gamePaths(root, '')).definition), line: 1, column: 1 }
-  const diagnostic: Diagnostic = { rule: 'game/uncaught-error', severity: 'error', ...at, message: `an error thrown by a timer, a callback or a promise nobody awaited: ${firstLine(error)}` }
+  const at = thrownAt(error, root) ?? {
+    file: relativePath(root, (currentGame ?? gamePaths(root, '')).definition),
+    line: 1,
+    column: 1,
+  }
+  const diagnostic: Diagnostic = {
+    rule: 'game/uncaught-error',
+    severity: 'error',
+    ...at,
+    message: `an error thrown by a timer, a callback or a promise nobody awaited: ${firstLine(error)}`,
+  }
   if (thrown) thrown.push(diagnostic)
   else port.postMessage({ stray: diagnostic })
 }
@@ -84,7 +93,9 @@ const cardsOf = (g: Held, cards: Card[] | HeldCards): Card[] => {
 }
 
 const loaded = (g: Held) =>
-  (g.definition ??= (running({ kind: 'definition' }), loadGameDefinition(g.paths).then((r) => ({ game: r.value, diagnostics: r.diagnostics }))))
+  (g.definition ??=
+    (running({ kind: 'definition' }),
+    loadGameDefinition(g.paths).then((r) => ({ game: r.value, diagnostics: r.diagnostics }))))
 const game = async (g: Held): Promise<GameDef> => {
   const { game, diagnostics } = await loaded(g)
   if (!game) throw new Error(`the game definition did not load: ${diagnostics[0]?.message ?? 'unknown problem'}`)
@@ -97,7 +108,12 @@ const session = async (g: Held, options: RenderOptions) => {
     const def = await game(g)
     running({ kind: 'templates' })
     // The renderer loads only when a face is asked for: a thread that loads the definition and runs the checks starts quickly.
-    g.sessions.set(key, import('../render/session.ts').then(({ openSession }) => openSession(g.paths, def, options)).then((o) => ({ session: o.value, diagnostics: o.diagnostics })))
+    g.sessions.set(
+      key,
+      import('../render/session.ts')
+        .then(({ openSession }) => openSession(g.paths, def, options))
+        .then((o) => ({ session: o.value, diagnostics: o.diagnostics })),
+    )
   }
   return g.sessions.get(key)!
 }
@@ -124,7 +140,13 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       const declared = checkDefinition(def, relativePath(root, paths.definition), root)
       const modelled = modelCards(def, files.value, declared.broken, root)
       g.cards = { cards: modelled.value, held: ++heldCount }
-      return { cards: modelled.value, held: { held: heldCount }, diagnostics: [...files.diagnostics, ...declared.diagnostics, ...modelled.diagnostics], failedTypes: [...modelled.failedTypes], leftOut: [...modelled.leftOut] }
+      return {
+        cards: modelled.value,
+        held: { held: heldCount },
+        diagnostics: [...files.diagnostics, ...declared.diagnostics, ...modelled.diagnostics],
+        failedTypes: [...modelled.failedTypes],
+        leftOut: [...modelled.leftOut],
+      }
     }
     case 'release':
       g.cards = undefined
@@ -135,7 +157,10 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       const declared = checkDefinition(def, relativePath(root, paths.definition), root)
       const { cardTypeSchema } = await import('../engine/schema.ts')
       const sound = Object.entries(def.types).filter(([typeId]) => !declared.broken.has(typeId))
-      return { schemas: Object.fromEntries(sound.map(([typeId, type]) => [typeId, cardTypeSchema(def, typeId, type)])), diagnostics: declared.diagnostics }
+      return {
+        schemas: Object.fromEntries(sound.map(([typeId, type]) => [typeId, cardTypeSchema(def, typeId, type)])),
+        diagnostics: declared.diagnostics,
+      }
     }
     case 'shortcodes': {
       const def = await game(g)
@@ -143,23 +168,48 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       const file = join(paths.rulesDir, SHORTCODES_FILE)
       let defs: Record<string, ShortcodeDef>
       try {
-        defs = ((await importGameModule<{ default?: Record<string, ShortcodeDef> }>(file, root)).default ?? {}) as Record<string, ShortcodeDef>
+        defs = ((await importGameModule<{ default?: Record<string, ShortcodeDef> }>(file, root)).default ??
+          {}) as Record<string, ShortcodeDef>
       } catch (error) {
         // Its uses print their inner content, each unreported: the file's error says it all.
-        return { outputs: request.calls.map(() => ({ defined: true as const, diagnostics: [] })), diagnostics: loadFailure(error, root, 'game/shortcodes-load', 'the shortcodes file', relativePath(root, file)) }
+        return {
+          outputs: request.calls.map(() => ({ defined: true as const, diagnostics: [] })),
+          diagnostics: loadFailure(
+            error,
+            root,
+            'game/shortcodes-load',
+            'the shortcodes file',
+            relativePath(root, file),
+          ),
+        }
       }
       const { runShortcodes } = await import('../engine/run-shortcodes.ts')
       const { vocabularyWords } = await import('../engine/model.ts')
-      return { outputs: runShortcodes(defs, request.calls, { vocab: vocabularyWords(def) }, root, (name) => running({ kind: 'shortcode', name })), diagnostics: [] }
+      return {
+        outputs: runShortcodes(defs, request.calls, { vocab: vocabularyWords(def) }, root, (name) =>
+          running({ kind: 'shortcode', name }),
+        ),
+        diagnostics: [],
+      }
     }
     case 'checks':
-      return checkDeck(await game(g), cardsOf(g, request.cards), relativePath(root, paths.definition), root, { failedTypes: new Set(request.failedTypes), leftOut: new Set(request.leftOut) }, (name) => running({ kind: 'check', name }))
+      return checkDeck(
+        await game(g),
+        cardsOf(g, request.cards),
+        relativePath(root, paths.definition),
+        root,
+        { failedTypes: new Set(request.failedTypes), leftOut: new Set(request.leftOut) },
+        (name) => running({ kind: 'check', name }),
+      )
     case 'translations': {
       const def = await game(g)
       running({ kind: 'translations', lang: request.file.lang })
       const { checkTranslations, checkTranslatedTexts } = await import('../engine/translations.ts')
       const cards = cardsOf(g, request.cards)
-      return [...checkTranslations(def, cards, request.file, request.exists), ...checkTranslatedTexts(def, cards, request.file, root)]
+      return [
+        ...checkTranslations(def, cards, request.file, request.exists),
+        ...checkTranslatedTexts(def, cards, request.file, root),
+      ]
     }
     case 'open': {
       const opened = await session(g, request.options)
@@ -186,22 +236,60 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
         async (m) => {
           const { playProblem } = await import('../engine/play/plan.ts')
           const problem = playProblem(m.default)
-          return problem ? { diagnostics: [{ rule: 'simulate/no-play-rules', severity: 'error' as const, file: relativePath(root, file), line: 1, column: 1, message: `${PLAY_FILE}: ${problem}` }] } : { play: m.default, diagnostics: [] }
+          return problem
+            ? {
+                diagnostics: [
+                  {
+                    rule: 'simulate/no-play-rules',
+                    severity: 'error' as const,
+                    file: relativePath(root, file),
+                    line: 1,
+                    column: 1,
+                    message: `${PLAY_FILE}: ${problem}`,
+                  },
+                ],
+              }
+            : { play: m.default, diagnostics: [] }
         },
-        (error) => ({ diagnostics: loadFailure(error, root, 'simulate/play-load', PLAY_FILE, relativePath(root, file)) }),
+        (error) => ({
+          diagnostics: loadFailure(error, root, 'simulate/play-load', PLAY_FILE, relativePath(root, file)),
+        }),
       )
       const { play, diagnostics } = await g.play
       if (!play) return { records: [], diagnostics, ms: 0 }
       const { playGames } = await import('../engine/play/play-games.ts')
       const { playRules, unknownVariants, SIMULATE_USAGE } = await import('../engine/play/plan.ts')
       const unknown = unknownVariants(play, request.plan)
-      if (unknown) return { records: [], diagnostics: [{ rule: SIMULATE_USAGE, severity: 'error', file: relativePath(root, file), line: 1, column: 1, message: unknown }], ms: 0 }
+      if (unknown)
+        return {
+          records: [],
+          diagnostics: [
+            {
+              rule: SIMULATE_USAGE,
+              severity: 'error',
+              file: relativePath(root, file),
+              line: 1,
+              column: 1,
+              message: unknown,
+            },
+          ],
+          ms: 0,
+        }
       const rules = playRules(play)
       // Each game ticks: a game that does not end is blamed by its index (see GameThread's `progress`).
       running({ kind: 'play', games: { from: request.from, to: request.to } })
       const def = await game(g)
       const started = performance.now()
-      const records = playGames(play, def, cardsOf(g, request.cards), request.plan, request.from, request.to, tick, new Int32Array(shared, 8, 1))
+      const records = playGames(
+        play,
+        def,
+        cardsOf(g, request.cards),
+        request.plan,
+        request.from,
+        request.to,
+        tick,
+        new Int32Array(shared, 8, 1),
+      )
       return { records, diagnostics: [], rules, ms: performance.now() - started }
     }
     case 'draw': {
@@ -211,7 +299,14 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
       const { drawFailure, drawInto } = await import('../render/draw-face.ts')
       try {
         // A rejected promise is known once the event loop turns.
-        return await drawInto(s, store, request.job, request.key, () => turn().then(() => thrown!.splice(0)), request.reuse)
+        return await drawInto(
+          s,
+          store,
+          request.job,
+          request.key,
+          () => turn().then(() => thrown!.splice(0)),
+          request.reuse,
+        )
       } catch (error) {
         // Not the template (the session reports those): the store could not be written (a full disk…).
         return drawFailure(paths, request.job, error, store.dir)
@@ -227,32 +322,30 @@ const LARGE_HEAP_MB = 96
 // buffers are freed by finalizers that run only then, and faces drawn back to back held gigabytes.
 let last: Promise<void> = Promise.resolve()
 port.on('message', (message: Request & { id: number }) => {
-  last = last
-    .then(turn)
-    .then(async () => {
-      current = message.id
-      thrown = []
-      let answer
-      try {
-        answer = { id: message.id, reply: await handle(message) }
-      } catch (error) {
-        answer = { id: message.id, failed: firstLine(error) }
-      }
-      // Errors the request's code left behind come before its answer: a rejected promise is known once the
-      // event loop turns, and a timer of no delay has fired by a timer of none set after it (not after each
-      // face, which would cost a millisecond each; drawInto turned already).
-      if (message.do !== 'draw') await new Promise((turned) => setTimeout(turned, 0))
-      for (const diagnostic of thrown.splice(0)) port.postMessage({ stray: diagnostic })
-      thrown = undefined
-      try {
-        port.postMessage(answer)
-      } catch (error) {
-        // An answer that cannot cross threads (a function the game's code put in it): the request fails, saying why.
-        port.postMessage({ id: message.id, failed: `its answer could not be sent: ${firstLine(error)}` })
-      }
-      // Reading a large game's cards leaves the thread's heap full of what the reading made; the thread
-      // draws next, beside the others (see collectGarbage).
-      if (message.do === 'cards' || message.do === 'release') collectGarbage(LARGE_HEAP_MB)
-    })
+  last = last.then(turn).then(async () => {
+    current = message.id
+    thrown = []
+    let answer
+    try {
+      answer = { id: message.id, reply: await handle(message) }
+    } catch (error) {
+      answer = { id: message.id, failed: firstLine(error) }
+    }
+    // Errors the request's code left behind come before its answer: a rejected promise is known once the
+    // event loop turns, and a timer of no delay has fired by a timer of none set after it (not after each
+    // face, which would cost a millisecond each; drawInto turned already).
+    if (message.do !== 'draw') await new Promise((turned) => setTimeout(turned, 0))
+    for (const diagnostic of thrown.splice(0)) port.postMessage({ stray: diagnostic })
+    thrown = undefined
+    try {
+      port.postMessage(answer)
+    } catch (error) {
+      // An answer that cannot cross threads (a function the game's code put in it): the request fails, saying why.
+      port.postMessage({ id: message.id, failed: `its answer could not be sent: ${firstLine(error)}` })
+    }
+    // Reading a large game's cards leaves the thread's heap full of what the reading made; the thread
+    // draws next, beside the others (see collectGarbage).
+    if (message.do === 'cards' || message.do === 'release') collectGarbage(LARGE_HEAP_MB)
+  })
 })
 port.postMessage({ ready: true })

@@ -16,7 +16,10 @@ import type { GameThread } from './game-thread.ts'
  * `thread` is the game thread loading it, once asked to: a request sent to it then runs once the
  * definition has loaded there (and is lost, not sent again, when it does not load).
  */
-export const loadDefinition = (paths: GamePaths, threads: GameThreads): (() => Promise<Result<GameDef | undefined>>) & { thread: Promise<GameThread> } => {
+export const loadDefinition = (
+  paths: GamePaths,
+  threads: GameThreads,
+): (() => Promise<Result<GameDef | undefined>>) & { thread: Promise<GameThread> } => {
   const [thread] = threads.take(paths, 1)
   let asked!: (thread: GameThread) => void
   const asking = new Promise<GameThread>((resolve) => (asked = resolve))

@@ -12,8 +12,10 @@ import type { PlayRules, SimulationPlan } from '../engine/play/plan.ts'
  * (its definition, checks or templates), so each has a time limit; requests to one thread run one after
  * another, in the order sent.
  */
-export type Request = { game: string } & (
-  /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */
+export type Request = {
+  game: string
+} & /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */
+(
   | { do: 'load' }
   /**
    * Read the game's card files, check the definition's field declarations and read the cards with the
@@ -72,7 +74,12 @@ export interface Replies {
   layout: { key: string; shown: string[]; diagnostics: Diagnostic[] }[]
   draw: DrawOutcome
   /** The games played, in order; none, and why, when the playable rules did not load. */
-  simulate: { records: GameRecord[]; diagnostics: Diagnostic[]; rules?: PlayRules; /** Milliseconds the thread spent playing them. */ ms: number }
+  simulate: {
+    records: GameRecord[]
+    diagnostics: Diagnostic[]
+    rules?: PlayRules /** Milliseconds the thread spent playing them. */
+    ms: number
+  }
 }
 
 /**

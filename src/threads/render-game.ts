@@ -62,15 +62,45 @@ const IN_FLIGHT_PER_THREAD = 4
  * Draws every face a game's cards need (fronts, shared and own backs) on a pool of workers. A face whose
  * inputs did not change since the last build comes from the cache; faces with the same inputs are drawn once.
  */
-export const renderGame = (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions): Promise<Result<GameFaces>> =>
+export const renderGame = (
+  paths: GamePaths,
+  game: GameDef,
+  cards: readonly Card[],
+  options: RenderRunOptions,
+): Promise<Result<GameFaces>> =>
   withThreads(options.threads, options.timeout, (threads) => renderWith(paths, game, cards, options, threads))
 
-const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[], options: RenderRunOptions, threads: GameThreads): Promise<Result<GameFaces>> => {
-  const { jobs = defaultJobs(), store = temporaryStore(), reuse = true, progress, first = [], stored, threads: _given, timeout: _timeout, allCards = cards, modulesAtStart, moduleFiles: given, language, fresh = new Set<string>(), ...renderOptions } = options
+const renderWith = async (
+  paths: GamePaths,
+  game: GameDef,
+  cards: readonly Card[],
+  options: RenderRunOptions,
+  threads: GameThreads,
+): Promise<Result<GameFaces>> => {
+  const {
+    jobs = defaultJobs(),
+    store = temporaryStore(),
+    reuse = true,
+    progress,
+    first = [],
+    stored,
+    threads: _given,
+    timeout: _timeout,
+    allCards = cards,
+    modulesAtStart,
+    moduleFiles: given,
+    language,
+    fresh = new Set<string>(),
+    ...renderOptions
+  } = options
   const moduleFiles = given ?? (await gameModuleInputs(gameEntries(paths), paths.root))
   const modules = modulesAtStart ?? gameModulesHash(paths, moduleFiles)
   const planned = planFaces(game, cards)
-  const { bases, language: drawnIn, keyOf } = plannedKeys(paths, game, planned, { allCards, options: renderOptions, moduleFiles, language, store })
+  const {
+    bases,
+    language: drawnIn,
+    keyOf,
+  } = plannedKeys(paths, game, planned, { allCards, options: renderOptions, moduleFiles, language, store })
   const firstJob = new Map<string, FaceJob>()
   planned.forEach((p, i) => firstJob.has(bases[i]!) || firstJob.set(bases[i]!, p.job))
   const takeable = (k: string) => reuse || fresh.has(k)
@@ -79,16 +109,28 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
     const hit = takeable(key) ? store.get(key) : undefined
     return hit && { key, hit }
   }
-  const results = new Map<string, { key?: string; face?: StoredFace; diagnostics: Diagnostic[]; drawnWith?: DrawnWith }>()
+  const results = new Map<
+    string,
+    { key?: string; face?: StoredFace; diagnostics: Diagnostic[]; drawnWith?: DrawnWith }
+  >()
   let cached = 0
   for (const base of new Set(bases)) {
     const found = lookUp(base)
     if (found) {
-      results.set(base, { key: found.key, face: found.hit.face, diagnostics: relocate(found.hit.diagnostics, firstJob.get(base)!), drawnWith: found.hit.drawnWith })
+      results.set(base, {
+        key: found.key,
+        face: found.hit.face,
+        diagnostics: relocate(found.hit.diagnostics, firstJob.get(base)!),
+        drawnWith: found.hit.drawnWith,
+      })
       cached++
     }
   }
-  const toDraw = drawOrder([...new Set(bases)].filter((k) => !results.has(k)), firstJob, new Set(first))
+  const toDraw = drawOrder(
+    [...new Set(bases)].filter((k) => !results.has(k)),
+    firstJob,
+    new Set(first),
+  )
   const nameOf = new Map(planned.map((p, i) => [bases[i]!, p.name]))
   const diagnostics: Diagnostic[] = []
   let done = cached
@@ -134,7 +176,15 @@ const renderWith = async (paths: GamePaths, game: GameDef, cards: readonly Card[
       const key = results.get(base)?.key
       if (key) store.forget(key)
     }
-    diagnostics.push({ rule: 'render/changed-while-drawing', severity: 'warning', file: relativePath(paths.root, paths.definition), line: 1, column: 1, message: 'the game definition or templates changed while its faces were drawn: this build may mix the two, so build again' })
+    diagnostics.push({
+      rule: 'render/changed-while-drawing',
+      severity: 'warning',
+      file: relativePath(paths.root, paths.definition),
+      line: 1,
+      column: 1,
+      message:
+        'the game definition or templates changed while its faces were drawn: this build may mix the two, so build again',
+    })
   }
   // What this build learnt of its faces, for the next to find them without opening their files.
   store.save()

@@ -21,7 +21,19 @@ export const MAX_STOPPED_GAMES = 3
  * the games after it go on, on a new thread, until `MAX_STOPPED_GAMES` have been stopped: then the run stops
  * (`stopped`), the games not played left out.
  */
-export const simulateGames = async (paths: GamePaths, cards: Card[], plan: SimulationPlan, threads: GameThreads, jobs: number): Promise<{ records: GameRecord[]; diagnostics: Diagnostic[]; rules?: PlayRules; playingMs: number; stopped: boolean }> => {
+export const simulateGames = async (
+  paths: GamePaths,
+  cards: Card[],
+  plan: SimulationPlan,
+  threads: GameThreads,
+  jobs: number,
+): Promise<{
+  records: GameRecord[]
+  diagnostics: Diagnostic[]
+  rules?: PlayRules
+  playingMs: number
+  stopped: boolean
+}> => {
   const records: (GameRecord | undefined)[] = new Array(plan.runs)
   const diagnostics: Diagnostic[] = []
   const queue: [number, number][] = []
@@ -49,7 +61,14 @@ export const simulateGames = async (paths: GamePaths, cards: Card[], plan: Simul
         continue
       }
       // The game it was playing, by the index it last ticked.
-      const spec = outcome.piece?.kind === 'play' && outcome.piece.games && outcome.at !== undefined && outcome.at >= from && outcome.at < to ? gameOf(plan, outcome.at) : undefined
+      const spec =
+        outcome.piece?.kind === 'play' &&
+        outcome.piece.games &&
+        outcome.at !== undefined &&
+        outcome.at >= from &&
+        outcome.at < to
+          ? gameOf(plan, outcome.at)
+          : undefined
       if (outcome.why === 'lost' || !spec) {
         if (outcome.why === 'lost') queue.unshift(chunk)
         else {
@@ -60,8 +79,25 @@ export const simulateGames = async (paths: GamePaths, cards: Card[], plan: Simul
       }
       // The game that did not end (or ended its thread) is a broken game; the rest of its share is played again elsewhere.
       const step = STEPS[outcome.step ?? -1]
-      const message = outcome.why === 'timeout' ? `${step ? `${step}() ` : ''}did not finish within ${threads.limitMs / 1000} s and was stopped (an endless loop?); --timeout <seconds> sets the limit` : `${step ? `${step}() ` : ''}ended the thread running it: ${outcome.detail}`
-      records[spec.index] = { index: spec.index, seed: spec.seed, players: spec.players, bots: spec.seatBots, moves: 0, turns: 0, outcome: 'broken', winners: [], ranOut: [], drawn: [], offered: [], played: [], broken: { message, hung: true, ...(step && { step }) } }
+      const message =
+        outcome.why === 'timeout'
+          ? `${step ? `${step}() ` : ''}did not finish within ${threads.limitMs / 1000} s and was stopped (an endless loop?); --timeout <seconds> sets the limit`
+          : `${step ? `${step}() ` : ''}ended the thread running it: ${outcome.detail}`
+      records[spec.index] = {
+        index: spec.index,
+        seed: spec.seed,
+        players: spec.players,
+        bots: spec.seatBots,
+        moves: 0,
+        turns: 0,
+        outcome: 'broken',
+        winners: [],
+        ranOut: [],
+        drawn: [],
+        offered: [],
+        played: [],
+        broken: { message, hung: true, ...(step && { step }) },
+      }
       if (++hung >= MAX_STOPPED_GAMES) {
         stopped = true
         failed = true

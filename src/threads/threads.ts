@@ -28,7 +28,10 @@ export class GameThreads {
   private of(paths: GamePaths): GameThread[] {
     const key = paths.root
     // Threads that ended are kept only while what they left has not been asked for.
-    this.started.set(key, (this.started.get(key) ?? []).filter((t) => t.state !== 'gone' || t.strays.length))
+    this.started.set(
+      key,
+      (this.started.get(key) ?? []).filter((t) => t.state !== 'gone' || t.strays.length),
+    )
     return this.started.get(key)!
   }
 
@@ -54,7 +57,11 @@ export class GameThreads {
 
   /** Stops every running thread of the project beyond `keep` of them (those holding the renderer kept first). */
   async trim(paths: GamePaths, keep: number): Promise<void> {
-    await Promise.all(this.live(this.of(paths), true).slice(keep).map((t) => t.terminate()))
+    await Promise.all(
+      this.live(this.of(paths), true)
+        .slice(keep)
+        .map((t) => t.terminate()),
+    )
   }
 
   /**
@@ -62,9 +69,13 @@ export class GameThreads {
    * that ended its thread (an endless loop stopped: reported by the request that ran it) is sent again, to a
    * new thread, so that one mistake is one error.
    */
-  async call<K extends Request['do']>(paths: GamePaths, request: Extract<Request, { do: K }>): Promise<Outcome<Replies[K]>> {
+  async call<K extends Request['do']>(
+    paths: GamePaths,
+    request: Extract<Request, { do: K }>,
+  ): Promise<Outcome<Replies[K]>> {
     let outcome = await this.take(paths, 1)[0]!.call(request)
-    for (let again = 0; again < 2 && !outcome.ok && outcome.why === 'lost'; again++) outcome = await this.take(paths, 1)[0]!.call(request)
+    for (let again = 0; again < 2 && !outcome.ok && outcome.why === 'lost'; again++)
+      outcome = await this.take(paths, 1)[0]!.call(request)
     return outcome
   }
 
@@ -86,7 +97,12 @@ export class GameThreads {
 }
 
 /** Runs `work` with the threads given, or with threads of its own (each heap up to `heapMb`) that it closes when done. */
-export const withThreads = async <T>(given: GameThreads | undefined, timeoutS: number | undefined, work: (threads: GameThreads) => Promise<T>, heapMb?: number): Promise<T> => {
+export const withThreads = async <T>(
+  given: GameThreads | undefined,
+  timeoutS: number | undefined,
+  work: (threads: GameThreads) => Promise<T>,
+  heapMb?: number,
+): Promise<T> => {
   if (given) return work(given)
   const own = new GameThreads(timeoutS, { ...(heapMb && { heapMb }) })
   try {

@@ -37,7 +37,8 @@ const foldersOf = (contents: BuildContents): string[] => {
   return [...folders]
 }
 
-const stampOf = (path: string): string | undefined => lstatSync(path, { bigint: true, throwIfNoEntry: false })?.mtimeNs.toString()
+const stampOf = (path: string): string | undefined =>
+  lstatSync(path, { bigint: true, throwIfNoEntry: false })?.mtimeNs.toString()
 
 /**
  * Manifests this process wrote or read, by path, with the time and size of their file: a watch's next build
@@ -81,8 +82,13 @@ export const readManifest = (build: string, spare: boolean): BuildContents | und
   if (found?.stamp !== stamp)
     try {
       const manifest = JSON.parse(readFileSync(path, 'utf8')) as ManifestFile
-      if (!Array.isArray(manifest.linked) || !Array.isArray(manifest.other) || !Array.isArray(manifest.folders)) return undefined
-      found = { stamp, contents: { linked: new Map(manifest.linked), other: new Set(manifest.other) }, folders: manifest.folders }
+      if (!Array.isArray(manifest.linked) || !Array.isArray(manifest.other) || !Array.isArray(manifest.folders))
+        return undefined
+      found = {
+        stamp,
+        contents: { linked: new Map(manifest.linked), other: new Set(manifest.other) },
+        folders: manifest.folders,
+      }
       known.set(path, found)
     } catch {
       return undefined

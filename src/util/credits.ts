@@ -114,7 +114,8 @@ const gameIconAuthor = (icon: string): IconAuthors['authors'][string] | undefine
     try {
       const data = JSON.parse(readFileSync(join(OWN_ROOT, 'assets', 'game-icons-authors.json'), 'utf8')) as IconAuthors
       gameIconMakers = data.authors
-      for (const [author, icons] of Object.entries(data.icons)) for (const name of icons) gameIconAuthors.set(name, author)
+      for (const [author, icons] of Object.entries(data.icons))
+        for (const name of icons) gameIconAuthors.set(name, author)
     } catch {
       // Without the list every icon is credited to the set's author.
     }
@@ -132,13 +133,21 @@ export const iconSetCredit = (prefix: string, used: readonly string[], projectRo
   const pkg = `@iconify-json/${prefix}`
   const file = /^[a-z0-9-]+$/.test(prefix) ? packageFile(pkg, 'info.json', projectRoot) : undefined
   if (!file) return undefined
-  let info: { name?: string; author?: { name?: string; url?: string }; license?: { title?: string; spdx?: string; url?: string } }
+  let info: {
+    name?: string
+    author?: { name?: string; url?: string }
+    license?: { title?: string; spdx?: string; url?: string }
+  }
   try {
     info = JSON.parse(readFileSync(file, 'utf8')) as typeof info
   } catch {
     return undefined
   }
-  const setMaker = { name: info.author?.name ?? prefix, ...(info.author?.url && { url: info.author.url }), license: info.license?.title ?? info.license?.spdx ?? 'see its licence' }
+  const setMaker = {
+    name: info.author?.name ?? prefix,
+    ...(info.author?.url && { url: info.author.url }),
+    license: info.license?.title ?? info.license?.spdx ?? 'see its licence',
+  }
   const makers = new Map<string, Maker>()
   for (const icon of [...new Set(used)].sort()) {
     const maker = (prefix === 'game-icons' && gameIconAuthor(icon)) || setMaker
@@ -151,7 +160,9 @@ export const iconSetCredit = (prefix: string, used: readonly string[], projectRo
     name: info.name ?? prefix,
     package: pkg,
     ...((info.license?.url ?? info.author?.url) && { url: info.license?.url ?? info.author?.url }),
-    makers: [...makers.values()].sort((a, b) => (a.icons!.length === b.icons!.length ? a.name.localeCompare(b.name) : b.icons!.length - a.icons!.length)),
+    makers: [...makers.values()].sort((a, b) =>
+      a.icons!.length === b.icons!.length ? a.name.localeCompare(b.name) : b.icons!.length - a.icons!.length,
+    ),
   }
 }
 
@@ -163,7 +174,9 @@ export const creditsFor = (drawn: DrawnWith, projectRoot?: string): Credit[] => 
     const [set, icon] = fullIconName(name).split(':', 2) as [string, string]
     bySet.set(set, [...(bySet.get(set) ?? []), icon])
   }
-  const icons = [...bySet].sort(([a], [b]) => a.localeCompare(b)).flatMap(([set, used]) => iconSetCredit(set, used, projectRoot) ?? [])
+  const icons = [...bySet]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([set, used]) => iconSetCredit(set, used, projectRoot) ?? [])
   return [...fonts, ...icons]
 }
 
@@ -171,12 +184,19 @@ export const creditsFor = (drawn: DrawnWith, projectRoot?: string): Credit[] => 
  * A credit in words, as every credits page prints it: its name, one statement per maker ("Icons made by Lorc
  * (url), under CC BY 3.0: anvil, spy." as game-icons.net asks), and where it comes from.
  */
-export const creditWords = (credit: Credit, words: OutputWords = outputWords()): { name: string; statements: string[]; source: string } => ({
+export const creditWords = (
+  credit: Credit,
+  words: OutputWords = outputWords(),
+): { name: string; statements: string[]; source: string } => ({
   name: credit.name,
   statements: credit.makers.map((m) =>
     credit.kind === 'font'
       ? say(words.fontLicence, { maker: m.name, license: m.license })
-      : say(words.iconLicence, { maker: `${m.name}${m.url ? ` (${m.url})` : ''}`, license: m.license, icons: (m.icons ?? []).join(', ') }),
+      : say(words.iconLicence, {
+          maker: `${m.name}${m.url ? ` (${m.url})` : ''}`,
+          license: m.license,
+          icons: (m.icons ?? []).join(', '),
+        }),
   ),
   source: [credit.url, say(words.npmPackage, { name: credit.package })].filter(Boolean).join(' · '),
 })

@@ -4,7 +4,8 @@ import { crc32 } from 'node:zlib'
 export const sniffImage = (bytes: Buffer): 'png' | 'jpeg' | 'svg' | 'webp' | 'gif' | undefined => {
   if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47) return 'png'
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp'
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp'
   if (bytes.length >= 6 && bytes.toString('latin1', 0, 4) === 'GIF8') return 'gif'
   if (/<svg[\s>]/.test(bytes.toString('utf8', 0, Math.min(bytes.length, 4096)))) return 'svg'
   return undefined
@@ -37,20 +38,32 @@ const SHRINK = 'save it smaller (a poker card drawn at 300 dpi is 822×1122 pixe
 
 const tooMany = (width: number, height: number, limits: ImageLimits): ImageCheck =>
   width * height > limits.maxPixels
-    ? { ok: false, problem: 'too-large', message: `it is ${width}×${height} pixels (${(width * height / 1e6).toFixed(0)} megapixels), the limit is ${(limits.maxPixels / 1e6).toFixed(0)}: ${SHRINK}, or raise the limit with --max-image-pixels` }
+    ? {
+        ok: false,
+        problem: 'too-large',
+        message: `it is ${width}×${height} pixels (${((width * height) / 1e6).toFixed(0)} megapixels), the limit is ${(limits.maxPixels / 1e6).toFixed(0)}: ${SHRINK}, or raise the limit with --max-image-pixels`,
+      }
     : { ok: true }
 
 /** A PNG's size from its header, and whether its chunks run whole, with good checksums, to its end. */
 const checkPng = (bytes: Buffer, limits: ImageLimits): ImageCheck => {
-  if (bytes.length < 33 || bytes.toString('latin1', 12, 16) !== 'IHDR') return { ok: false, problem: 'corrupt', message: 'it has no PNG header' }
+  if (bytes.length < 33 || bytes.toString('latin1', 12, 16) !== 'IHDR')
+    return { ok: false, problem: 'corrupt', message: 'it has no PNG header' }
   const size = tooMany(bytes.readUInt32BE(16), bytes.readUInt32BE(20), limits)
   if (!size.ok) return size
   for (let at = 8; ; ) {
-    if (at + 12 > bytes.length) return { ok: false, problem: 'corrupt', message: 'it ends before its last chunk (a file cut short?)' }
+    if (at + 12 > bytes.length)
+      return { ok: false, problem: 'corrupt', message: 'it ends before its last chunk (a file cut short?)' }
     const length = bytes.readUInt32BE(at)
     const end = at + 12 + length
-    if (end > bytes.length) return { ok: false, problem: 'corrupt', message: 'it ends in the middle of a chunk (a file cut short?)' }
-    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== bytes.readUInt32BE(at + 8 + length)) return { ok: false, problem: 'corrupt', message: `its ${bytes.toString('latin1', at + 4, at + 8)} chunk is damaged` }
+    if (end > bytes.length)
+      return { ok: false, problem: 'corrupt', message: 'it ends in the middle of a chunk (a file cut short?)' }
+    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== bytes.readUInt32BE(at + 8 + length))
+      return {
+        ok: false,
+        problem: 'corrupt',
+        message: `its ${bytes.toString('latin1', at + 4, at + 8)} chunk is damaged`,
+      }
     if (bytes.toString('latin1', at + 4, at + 8) === 'IEND') return { ok: true }
     at = end
   }
@@ -76,7 +89,9 @@ const checkJpeg = (bytes: Buffer, limits: ImageLimits): ImageCheck => {
       // The image data runs to the end marker; a file cut short has none.
       let end = bytes.length
       while (end > at && bytes[end - 1] === 0) end--
-      return bytes[end - 2] === 0xff && bytes[end - 1] === 0xd9 ? { ok: true } : { ok: false, problem: 'corrupt', message: 'its image data has no end (a file cut short?)' }
+      return bytes[end - 2] === 0xff && bytes[end - 1] === 0xd9
+        ? { ok: true }
+        : { ok: false, problem: 'corrupt', message: 'its image data has no end (a file cut short?)' }
     }
     at += 2 + length
   }
@@ -88,21 +103,64 @@ const checkJpeg = (bytes: Buffer, limits: ImageLimits): ImageCheck => {
  * entities (a "billion laughs" file) or references to anything outside it.
  */
 const checkSvg = (bytes: Buffer): ImageCheck => {
-  if (bytes.length > MAX_SVG_BYTES) return { ok: false, problem: 'too-large', message: `it is ${mb(bytes.length)}, the limit for SVG art is ${mb(MAX_SVG_BYTES)}: simplify it, or save it as PNG` }
+  if (bytes.length > MAX_SVG_BYTES)
+    return {
+      ok: false,
+      problem: 'too-large',
+      message: `it is ${mb(bytes.length)}, the limit for SVG art is ${mb(MAX_SVG_BYTES)}: simplify it, or save it as PNG`,
+    }
   const text = bytes.toString('utf8')
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) return { ok: false, problem: 'unsafe', message: 'it declares a DOCTYPE or entities, which deckwright does not expand: remove them' }
-  if (/<script\b|<foreignObject\b|\son[a-z]+\s*=/i.test(text)) return { ok: false, problem: 'unsafe', message: 'it holds scripts or event handlers: art must be a picture only' }
-  if (/(?:href|src)\s*=\s*["']\s*(?!#|data:)/i.test(text) || /url\(\s*["']?\s*(?!#|data:)/i.test(text) || /@import/i.test(text))
-    return { ok: false, problem: 'unsafe', message: 'it refers to files or addresses outside itself: embed what it shows' }
+  if (/<!DOCTYPE|<!ENTITY/i.test(text))
+    return {
+      ok: false,
+      problem: 'unsafe',
+      message: 'it declares a DOCTYPE or entities, which deckwright does not expand: remove them',
+    }
+  if (/<script\b|<foreignObject\b|\son[a-z]+\s*=/i.test(text))
+    return { ok: false, problem: 'unsafe', message: 'it holds scripts or event handlers: art must be a picture only' }
+  if (
+    /(?:href|src)\s*=\s*["']\s*(?!#|data:)/i.test(text) ||
+    /url\(\s*["']?\s*(?!#|data:)/i.test(text) ||
+    /@import/i.test(text)
+  )
+    return {
+      ok: false,
+      problem: 'unsafe',
+      message: 'it refers to files or addresses outside itself: embed what it shows',
+    }
   // Filters and reuse multiply a renderer's work far beyond the file's size (a kilobyte can take minutes).
-  if (/<filter\b|<fe[A-Z]/i.test(text)) return { ok: false, problem: 'unsafe', message: 'it uses SVG filters, which can take minutes to draw: flatten them, or save the art as PNG' }
-  if ((text.match(/<use\b/gi)?.length ?? 0) > MAX_SVG_USES) return { ok: false, problem: 'too-large', message: `it reuses elements more than ${MAX_SVG_USES} times (<use>): save it as PNG` }
-  if ((text.match(/<[a-zA-Z]/g)?.length ?? 0) > MAX_SVG_ELEMENTS) return { ok: false, problem: 'too-large', message: `it has more than ${MAX_SVG_ELEMENTS.toLocaleString('en')} elements: simplify it, or save it as PNG` }
+  if (/<filter\b|<fe[A-Z]/i.test(text))
+    return {
+      ok: false,
+      problem: 'unsafe',
+      message: 'it uses SVG filters, which can take minutes to draw: flatten them, or save the art as PNG',
+    }
+  if ((text.match(/<use\b/gi)?.length ?? 0) > MAX_SVG_USES)
+    return {
+      ok: false,
+      problem: 'too-large',
+      message: `it reuses elements more than ${MAX_SVG_USES} times (<use>): save it as PNG`,
+    }
+  if ((text.match(/<[a-zA-Z]/g)?.length ?? 0) > MAX_SVG_ELEMENTS)
+    return {
+      ok: false,
+      problem: 'too-large',
+      message: `it has more than ${MAX_SVG_ELEMENTS.toLocaleString('en')} elements: simplify it, or save it as PNG`,
+    }
   return { ok: true }
 }
 
 /** Checks an image's bytes against the limits, and that it is whole, without decoding it. */
-export const checkImage = (bytes: Buffer, kind: 'png' | 'jpeg' | 'svg', limits: ImageLimits = DEFAULT_LIMITS): ImageCheck => {
-  if (bytes.length > limits.maxBytes) return { ok: false, problem: 'too-large', message: `the file is ${mb(bytes.length)}, the limit is ${mb(limits.maxBytes)}: ${SHRINK}` }
+export const checkImage = (
+  bytes: Buffer,
+  kind: 'png' | 'jpeg' | 'svg',
+  limits: ImageLimits = DEFAULT_LIMITS,
+): ImageCheck => {
+  if (bytes.length > limits.maxBytes)
+    return {
+      ok: false,
+      problem: 'too-large',
+      message: `the file is ${mb(bytes.length)}, the limit is ${mb(limits.maxBytes)}: ${SHRINK}`,
+    }
   return kind === 'png' ? checkPng(bytes, limits) : kind === 'jpeg' ? checkJpeg(bytes, limits) : checkSvg(bytes)
 }

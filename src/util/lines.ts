@@ -32,7 +32,12 @@ export const blankOut = (source: string, start: number, end: number): string =>
 export const keyLine = (source: string, name: string, after?: RegExp): number => {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const lines = source.split('\n')
-  const from = after ? Math.max(0, lines.findIndex((l) => after.test(l))) : 0
+  const from = after
+    ? Math.max(
+        0,
+        lines.findIndex((l) => after.test(l)),
+      )
+    : 0
   const key = new RegExp(`^\\s*(?:async\\s+)?(?:${escaped}|'${escaped}'|"${escaped}")\\s*[:(]`)
   return lines.findIndex((l, i) => i >= from && key.test(l)) + 1
 }

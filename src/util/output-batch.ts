@@ -1,15 +1,43 @@
-import { closeSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs'
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+} from 'node:fs'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { tmpTag, writeFileIfChanged } from './atomic-write.ts'
 import { failWriteForTest } from './write-failure.ts'
 import { madeByRunningProcess } from './temporary.ts'
 import { isWithin } from './inside-folder.ts'
-import { foundIn, noContents, readManifest, removeEmptiedFolders, removeManifests, writeManifest, type BuildContents } from './build-manifest.ts'
+import {
+  foundIn,
+  noContents,
+  readManifest,
+  removeEmptiedFolders,
+  removeManifests,
+  writeManifest,
+  type BuildContents,
+} from './build-manifest.ts'
 import { append } from './append.ts'
 
-
 /** A file of the batch: its path, and the same relative to the game's folder. */
-type Pending = { path: string; rel: string } & ({ data: string | Uint8Array } | { copyOf: string } | { staged: string; placed?: () => void })
+type Pending = { path: string; rel: string } & (
+  | { data: string | Uint8Array }
+  | { copyOf: string }
+  | { staged: string; placed?: () => void }
+)
 
 /**
  * A game's outputs (`out/<game>/`), replaced all together or not at all: a stage adds files as it makes
@@ -37,9 +65,13 @@ export class OutputBatch {
   private inside(path: string): { path: string; rel: string } {
     // Most paths are the folder's own followed by plain names (20,000 faces' files): no need to resolve those.
     const prefix = `${this.gameDir}${sep}`
-    const plain = path.length > prefix.length && path.startsWith(prefix) && !/(?:^|[\\/])\.\.?(?:[\\/]|$)|[\\/]{2}/.test(path.slice(prefix.length))
+    const plain =
+      path.length > prefix.length &&
+      path.startsWith(prefix) &&
+      !/(?:^|[\\/])\.\.?(?:[\\/]|$)|[\\/]{2}/.test(path.slice(prefix.length))
     if (plain) return { path, rel: path.slice(prefix.length) }
-    if (!isWithin(resolve(this.gameDir), resolve(path))) throw new Error(`refused to write ${path}: it is outside the output folder ${this.gameDir}`)
+    if (!isWithin(resolve(this.gameDir), resolve(path)))
+      throw new Error(`refused to write ${path}: it is outside the output folder ${this.gameDir}`)
     return { path, rel: relative(this.gameDir, path) }
   }
 
@@ -81,7 +113,10 @@ export class OutputBatch {
    * bytes under its name, except in a build that draws every face anew: `recycle: false` makes its folder
    * afresh, drops the spares, and writes no manifest, so that no later build is made from its folder.
    */
-  commit(owns?: (path: string) => boolean, { recycle = true }: { recycle?: boolean } = {}): { written: string[]; removed: string[] } {
+  commit(
+    owns?: (path: string) => boolean,
+    { recycle = true }: { recycle?: boolean } = {},
+  ): { written: string[]; removed: string[] } {
     const game = this.gameDir
     const builds = join(dirname(game), BUILDS)
     const current = currentBuild(game)
@@ -96,8 +131,9 @@ export class OutputBatch {
     // What the new folder is to hold: the current files this batch does not replace (bar those it owns), and the batch's.
     const will: BuildContents = noContents()
     const removed: string[] = []
-    for (const [rel, from] of was.linked) if (!rels.has(rel)) (owns?.(join(game, rel)) ? removed.push(rel) : will.linked.set(rel, from))
-    for (const rel of was.other) if (!rels.has(rel)) (owns?.(join(game, rel)) ? removed.push(rel) : will.other.add(rel))
+    for (const [rel, from] of was.linked)
+      if (!rels.has(rel)) owns?.(join(game, rel)) ? removed.push(rel) : will.linked.set(rel, from)
+    for (const rel of was.other) if (!rels.has(rel)) owns?.(join(game, rel)) ? removed.push(rel) : will.other.add(rel)
     try {
       mkdirSync(next, { recursive: true })
       const folders = new Set<string>([next])
@@ -109,7 +145,9 @@ export class OutputBatch {
       }
       // The spare's files that are not the new build's (a face linked from another store file, every other file).
       const gone: string[] = []
-      for (const [rel, from] of had.linked) if ((rels.get(rel) as { copyOf?: string } | undefined)?.copyOf !== from && will.linked.get(rel) !== from) gone.push(rel)
+      for (const [rel, from] of had.linked)
+        if ((rels.get(rel) as { copyOf?: string } | undefined)?.copyOf !== from && will.linked.get(rel) !== from)
+          gone.push(rel)
       append(gone, had.other)
       for (const rel of gone) rmSync(join(next, rel), { force: true })
       // Files carried over from the current outputs (a partial build's other faces, a file no stage wrote this time).
@@ -129,7 +167,8 @@ export class OutputBatch {
           }
           canLink = false // no hard links on this file system: copies, carried over when their bytes are the same
           if (was.linked.has(rel) || was.other.has(rel)) carry(rel)
-          if (!sameFile(item.copyOf, target) && !sameBytes(item.copyOf, target)) replaceWith(target, (tmp) => linkOrCopy(item.copyOf, tmp))
+          if (!sameFile(item.copyOf, target) && !sameBytes(item.copyOf, target))
+            replaceWith(target, (tmp) => linkOrCopy(item.copyOf, tmp))
           will.other.add(rel)
           continue
         }
@@ -188,7 +227,8 @@ export const BUILDS = '.builds'
 
 /** A build's folder name: `<game>.<pid>-<thread>-<n>`. */
 const buildName = (game: string): string => `${game}.${tmpTag()}`
-const isBuildOf = (game: string, name: string): boolean => name.startsWith(`${game}.`) && /^\d+-\d+-\d+$/.test(name.slice(game.length + 1))
+const isBuildOf = (game: string, name: string): boolean =>
+  name.startsWith(`${game}.`) && /^\d+-\d+-\d+$/.test(name.slice(game.length + 1))
 
 /** `out/<game>` is in the way: a folder or link deckwright did not make, which it will not replace. */
 export class OutputInTheWay extends Error {}
@@ -206,12 +246,20 @@ const currentBuild = (game: string): string | undefined => {
     const target = readlinkSync(game)
     const name = basename(target)
     const folder = resolve(dirname(game), dirname(target))
-    const inBuilds = folder === resolve(builds) || (existsSync(folder) && existsSync(builds) && realpathSync(folder) === realpathSync(builds))
-    if (!isBuildOf(basename(game), name) || !inBuilds) throw new OutputInTheWay(`${game} is a link deckwright did not make: remove it, or build into another --out`)
+    const inBuilds =
+      folder === resolve(builds) ||
+      (existsSync(folder) && existsSync(builds) && realpathSync(folder) === realpathSync(builds))
+    if (!isBuildOf(basename(game), name) || !inBuilds)
+      throw new OutputInTheWay(`${game} is a link deckwright did not make: remove it, or build into another --out`)
     return existsSync(join(builds, name)) ? join(builds, name) : undefined
   }
-  const made = stat.isDirectory() && readdirSync(game).some((name) => name === 'faces' || /-(?:cards|rules)\.pdf$/.test(name) || name === 'tts')
-  if (!made) throw new OutputInTheWay(`${game} is a ${stat.isDirectory() ? 'folder' : 'file'} deckwright did not make: move it, or build into another --out`)
+  const made =
+    stat.isDirectory() &&
+    readdirSync(game).some((name) => name === 'faces' || /-(?:cards|rules)\.pdf$/.test(name) || name === 'tts')
+  if (!made)
+    throw new OutputInTheWay(
+      `${game} is a ${stat.isDirectory() ? 'folder' : 'file'} deckwright did not make: move it, or build into another --out`,
+    )
   return game
 }
 
@@ -237,7 +285,11 @@ const tryLink = (from: string, to: string): boolean => {
  */
 const swapIn = (game: string, next: string, current: string | undefined): void => {
   const link = `${game}.${tmpTag()}.link`
-  symlinkSync(process.platform === 'win32' ? next : relative(dirname(game), next), link, process.platform === 'win32' ? 'junction' : 'dir')
+  symlinkSync(
+    process.platform === 'win32' ? next : relative(dirname(game), next),
+    link,
+    process.platform === 'win32' ? 'junction' : 'dir',
+  )
   try {
     if (current === game) renameSync(game, join(dirname(next), buildName(basename(game))))
     else if (process.platform === 'win32' && lstatSync(game, { throwIfNoEntry: false })) unlinkSync(game) // a junction is not replaced by a rename
@@ -276,7 +328,11 @@ const makeSpare = (build: string, contents: BuildContents): void => {
  * too), with what it holds; none when there is none or it was changed by hand (then it goes). Other spares
  * go too.
  */
-const claimSpare = (builds: string, game: string, current: string | undefined): { folder: string; contents: BuildContents } | undefined => {
+const claimSpare = (
+  builds: string,
+  game: string,
+  current: string | undefined,
+): { folder: string; contents: BuildContents } | undefined => {
   let claimed: { folder: string; contents: BuildContents } | undefined
   for (const spare of sparesOf(builds, game)) {
     if (spare === current) continue
@@ -297,7 +353,11 @@ const claimSpare = (builds: string, game: string, current: string | undefined): 
 
 /** The game's spare builds (folders in `builds` with a spare manifest beside them), never another game's. */
 const sparesOf = (builds: string, game: string): string[] =>
-  (existsSync(builds) ? readdirSync(builds) : []).filter((name) => name.endsWith('.spare.json')).map((name) => name.slice(0, -'.spare.json'.length)).filter((name) => isBuildOf(game, name)).map((name) => join(builds, name))
+  (existsSync(builds) ? readdirSync(builds) : [])
+    .filter((name) => name.endsWith('.spare.json'))
+    .map((name) => name.slice(0, -'.spare.json'.length))
+    .filter((name) => isBuildOf(game, name))
+    .map((name) => join(builds, name))
 
 /**
  * Builds of this game that are neither `out/<game>` nor its spare and whose process has ended (a build
@@ -309,14 +369,17 @@ const removeLeftovers = (builds: string, game: string, current: string | undefin
   if (existsSync(builds)) {
     const names = new Set(readdirSync(builds))
     for (const name of names) {
-      if (isBuildOf(game, name) && name !== live && !names.has(`${name}.spare.json`) && !madeByRunningProcess(name)) dropBuild(join(builds, name))
+      if (isBuildOf(game, name) && name !== live && !names.has(`${name}.spare.json`) && !madeByRunningProcess(name))
+        dropBuild(join(builds, name))
       const of = /^(.*?)(?:\.spare)?\.json$/.exec(name)?.[1]
-      if (of && isBuildOf(game, of) && !names.has(of) && !madeByRunningProcess(of)) rmSync(join(builds, name), { force: true })
+      if (of && isBuildOf(game, of) && !names.has(of) && !madeByRunningProcess(of))
+        rmSync(join(builds, name), { force: true })
     }
   }
   // Links made for a swap that never happened.
   for (const name of existsSync(parent) ? readdirSync(parent) : [])
-    if (name.endsWith('.link') && isBuildOf(game, name.slice(0, -'.link'.length)) && !madeByRunningProcess(name)) rmSync(join(parent, name), { force: true })
+    if (name.endsWith('.link') && isBuildOf(game, name.slice(0, -'.link'.length)) && !madeByRunningProcess(name))
+      rmSync(join(parent, name), { force: true })
 }
 
 /** `from` linked (or copied) to `to`; false when there is no `from` (a file removed from the outputs by hand). */

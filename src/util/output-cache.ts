@@ -19,12 +19,19 @@ export interface MadeOutput {
  * Makes an output's files, or takes them from `<cacheDir>/outputs/<key>/` when the key (a digest of all
  * they are made from) was made before. The manifest is written last: an entry is complete when it is there.
  */
-export const cachedOutput = async (cacheDir: string | undefined, key: string, make: () => Promise<MadeOutput>): Promise<MadeOutput> => {
+export const cachedOutput = async (
+  cacheDir: string | undefined,
+  key: string,
+  make: () => Promise<MadeOutput>,
+): Promise<MadeOutput> => {
   const dir = cacheDir && join(cacheDir, 'outputs', key)
   const manifest = dir && join(dir, 'files.json')
   if (dir && manifest && existsSync(manifest)) {
     try {
-      const { names, diagnostics } = JSON.parse(readFileSync(manifest, 'utf8')) as { names: string[]; diagnostics: Diagnostic[] }
+      const { names, diagnostics } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+        names: string[]
+        diagnostics: Diagnostic[]
+      }
       const now = new Date()
       utimesSync(manifest, now, now) // in use: kept by the cache's pruning
       return { files: names.map((name, i) => ({ name, data: readFileSync(join(dir, String(i))) })), diagnostics }

@@ -162,10 +162,13 @@ const WORDS: Record<string, OutputWords> = {
 export const OUTPUT_LANGUAGES = Object.keys(WORDS)
 
 /** deckwright's own words in a language (`pt-BR` → Portuguese); English for a language it does not have. */
-export const outputWords = (lang = 'en'): OutputWords => WORDS[lang.toLowerCase()] ?? WORDS[lang.toLowerCase().split('-')[0]!] ?? en
+export const outputWords = (lang = 'en'): OutputWords =>
+  WORDS[lang.toLowerCase()] ?? WORDS[lang.toLowerCase().split('-')[0]!] ?? en
 
 /** A word with its `{name}`s filled in. */
 /** The credits' last line: made with deckwright, and with which renderer when it was not satori + resvg (`drawnBy`). */
-export const madeWithLine = (words: OutputWords, drawnBy?: string): string => (drawnBy ? `${words.madeWith} ${say(words.drawnWith, { renderer: drawnBy })}` : words.madeWith)
+export const madeWithLine = (words: OutputWords, drawnBy?: string): string =>
+  drawnBy ? `${words.madeWith} ${say(words.drawnWith, { renderer: drawnBy })}` : words.madeWith
 
-export const say = (word: string, values: Readonly<Record<string, string | number>>): string => word.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+export const say = (word: string, values: Readonly<Record<string, string | number>>): string =>
+  word.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))

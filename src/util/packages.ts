@@ -7,7 +7,8 @@ export const OWN_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 /** deckwright's running code: dist/ in the package, src/ when it runs from its sources. */
 export const OWN_CODE = fileURLToPath(new URL('../', import.meta.url))
 
-const read = (file: string): { name?: string; version?: string } => JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string }
+const read = (file: string): { name?: string; version?: string } =>
+  JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string }
 
 type OwnPackage = { name: string; version: string; exports: Record<string, string | { default: string }> }
 let own: OwnPackage | undefined

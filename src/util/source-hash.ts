@@ -34,13 +34,29 @@ export const isModuleFile = (file: string): boolean => /\.(?:[cm]?[jt]sx?|json)$
  * the fonts and icons. Their installed versions (and those of their native binaries) are part of every
  * cache key, so that an upgrade draws again and nothing else does.
  */
-export const DRAWING_PACKAGES = ['satori', '@resvg/resvg-js', 'sharp', 'pdfkit', 'fontkit', 'react', '@fontsource/inter', '@fontsource/bitter', '@iconify-json/game-icons', 'unified', 'remark-parse', 'remark-gfm'] as const
+export const DRAWING_PACKAGES = [
+  'satori',
+  '@resvg/resvg-js',
+  'sharp',
+  'pdfkit',
+  'fontkit',
+  'react',
+  '@fontsource/inter',
+  '@fontsource/bitter',
+  '@iconify-json/game-icons',
+  'unified',
+  'remark-parse',
+  'remark-gfm',
+] as const
 
 /** `name@version` of a package and of the native binaries installed with it (its optional dependencies). */
 export const packageVersions = (name: string): string[] => {
   const dir = packageDir(name)
   if (!dir) return [`${name}@missing`]
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: string; optionalDependencies?: Record<string, string> }
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    version?: string
+    optionalDependencies?: Record<string, string>
+  }
   const native = Object.keys(pkg.optionalDependencies ?? {})
     .filter((dep) => packageDir(dep, dir))
     .map((dep) => `${dep}@${installedVersion(dep, dir)}`)
@@ -51,7 +67,9 @@ let installed: string | undefined
 
 /** The installed drawing packages, and node's zlib (which compresses the PNGs), as one line of text. */
 export const installedPackages = (): string =>
-  (installed ??= [...DRAWING_PACKAGES.flatMap((name) => packageVersions(name)), `zlib@${process.versions.zlib}`].join('\n'))
+  (installed ??= [...DRAWING_PACKAGES.flatMap((name) => packageVersions(name)), `zlib@${process.versions.zlib}`].join(
+    '\n',
+  ))
 
 const known = new Map<string, string>()
 
@@ -65,7 +83,8 @@ export const sourceHash = (...folders: string[]): string => {
   let digest = known.get(id)
   if (!digest) {
     const hash = createHash('sha256')
-    for (const file of folders.flatMap((f) => filesUnder(join(CODE, f)))) hash.update(file.slice(CODE.length)).update('\0').update(readFileSync(file))
+    for (const file of folders.flatMap((f) => filesUnder(join(CODE, f))))
+      hash.update(file.slice(CODE.length)).update('\0').update(readFileSync(file))
     hash.update(installedPackages())
     known.set(id, (digest = hash.digest('hex')))
   }
@@ -83,7 +102,9 @@ export const projectDrawingPackages = (root: string): string => {
     if (!existsSync(dir)) continue
     for (const name of readdirSync(dir).sort()) {
       try {
-        lines.push(`${scope}/${name}@${(JSON.parse(readFileSync(join(dir, name, 'package.json'), 'utf8')) as { version?: string }).version}`)
+        lines.push(
+          `${scope}/${name}@${(JSON.parse(readFileSync(join(dir, name, 'package.json'), 'utf8')) as { version?: string }).version}`,
+        )
       } catch {
         lines.push(`${scope}/${name}@unreadable`)
       }

@@ -13,7 +13,8 @@ const REASONS: Record<string, string> = {
   EIO: 'the disk reported an input/output error',
 }
 
-export const writeFailureReason = (error: unknown): string | undefined => REASONS[(error as NodeJS.ErrnoException | undefined)?.code ?? '']
+export const writeFailureReason = (error: unknown): string | undefined =>
+  REASONS[(error as NodeJS.ErrnoException | undefined)?.code ?? '']
 
 /** Whether an error is the file system refusing a write (a full disk, a read-only folder…). */
 export const isWriteFailure = (error: unknown): boolean => writeFailureReason(error) !== undefined
@@ -24,7 +25,8 @@ export const isWriteFailure = (error: unknown): boolean => writeFailureReason(er
  */
 export const failWriteForTest = (path: string): void => {
   const match = process.env['DECKWRIGHT_FAIL_WRITES']
-  if (match && path.includes(match)) throw Object.assign(new Error(`ENOSPC: no space left on device, write '${path}'`), { code: 'ENOSPC' })
+  if (match && path.includes(match))
+    throw Object.assign(new Error(`ENOSPC: no space left on device, write '${path}'`), { code: 'ENOSPC' })
 }
 
 /**

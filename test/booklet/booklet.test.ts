@@ -51,18 +51,35 @@ describe('the booklet of maybe-missions', () => {
   })
 
   it('ends with a credits page naming the fonts and icons with their licences', () => {
-    const credits = words(text.split('\f').filter((p) => p.trim()).pop()!)
+    const credits = words(
+      text
+        .split('\f')
+        .filter((p) => p.trim())
+        .pop()!,
+    )
     expect(credits).toContain('Credits')
-    expect(credits).toMatch(/Inter — Copyright 2016 The Inter Project Authors\. Licensed under the SIL Open Font License, Version 1\.1\./)
+    expect(credits).toMatch(
+      /Inter — Copyright 2016 The Inter Project Authors\. Licensed under the SIL Open Font License, Version 1\.1\./,
+    )
     expect(credits).toMatch(/Bitter — Copyright 2011 The Bitter Project Authors/)
     // Each game-icons icon under the artist who drew it, as their licence asks.
     expect(credits).toMatch(/Game Icons — Icons made by \w+/)
     expect(credits).toMatch(/Icons made by Quoting, under CC BY 3\.0: [^.]*card-pickup/)
-    expect(credits).toMatch(/Icons made by Lorc \(http:\/\/lorcblog\.blogspot\.com\), under CC BY 3\.0: [^.]*sands-of-time/)
+    expect(credits).toMatch(
+      /Icons made by Lorc \(http:\/\/lorcblog\.blogspot\.com\), under CC BY 3\.0: [^.]*sands-of-time/,
+    )
   })
 
   it('prints every heading, nested ones included', () => {
-    for (const heading of ['Setup', 'Objective', 'Gameplay', 'Expansions', 'Variants', 'Secret Identities', 'Gadget Shopping']) {
+    for (const heading of [
+      'Setup',
+      'Objective',
+      'Gameplay',
+      'Expansions',
+      'Variants',
+      'Secret Identities',
+      'Gadget Shopping',
+    ]) {
       expect(text).toMatch(new RegExp(`^\\s*${heading}\\s*$`, 'm'))
     }
   })
@@ -172,14 +189,33 @@ describe('a small fixture', () => {
   })
 
   it('prints nested lists, ordered lists, quotes and tables', () => {
-    for (const phrase of ['Level one', 'Level two with bold', '1. First', '2. Second', 'A quoted rule.', 'Card', 'Cost', 'Spy', 'Shop', '10']) {
+    for (const phrase of [
+      'Level one',
+      'Level two with bold',
+      '1. First',
+      '2. Second',
+      'A quoted rule.',
+      'Card',
+      'Cost',
+      'Spy',
+      'Shop',
+      '10',
+    ]) {
       expect(text).toContain(phrase)
     }
   })
 
   it('prints an unknown shortcode’s content and warns about it', () => {
     expect(text).toContain('Words inside the unknown box.')
-    expect(diagnostics).toContainEqual(expect.objectContaining({ rule: 'rules/unknown-shortcode', severity: 'warning', file: 'fixture.md', line: 22, column: 1 }))
+    expect(diagnostics).toContainEqual(
+      expect.objectContaining({
+        rule: 'rules/unknown-shortcode',
+        severity: 'warning',
+        file: 'fixture.md',
+        line: 22,
+        column: 1,
+      }),
+    )
   })
 
   it('leaves labelled room for images, with their alt text', () => {

@@ -18,24 +18,53 @@ describe('deckwright booklet', () => {
     const { code, stderr } = await deckwright('booklet', 'test/fixtures/booklet/broken/unclosed.md', '-o', pdf)
     expect(code).toBe(1)
     expect(stderr).toContain('test/fixtures/booklet/broken/unclosed.md')
-    expect(stderr).toMatch(/5:1\s+error\s+The shortcode \{\{% rules-block %\}\} is never closed.*rules\/unclosed-shortcode/)
+    expect(stderr).toMatch(
+      /5:1\s+error\s+The shortcode \{\{% rules-block %\}\} is never closed.*rules\/unclosed-shortcode/,
+    )
     expect(existsSync(pdf)).toBe(false)
   })
 
   it('reports every problem in one run, as JSON or GitHub annotations', async () => {
-    const json = await deckwright('booklet', 'test/fixtures/booklet/broken/mismatched.md', '--format', 'json', '-o', join(out, 'm.pdf'))
+    const json = await deckwright(
+      'booklet',
+      'test/fixtures/booklet/broken/mismatched.md',
+      '--format',
+      'json',
+      '-o',
+      join(out, 'm.pdf'),
+    )
     expect(json.code).toBe(1)
     expect(JSON.parse(json.stdout)).toMatchObject([
-      { rule: 'rules/shortcode-syntax', severity: 'error', file: 'test/fixtures/booklet/broken/mismatched.md', line: 3, column: 14 },
+      {
+        rule: 'rules/shortcode-syntax',
+        severity: 'error',
+        file: 'test/fixtures/booklet/broken/mismatched.md',
+        line: 3,
+        column: 14,
+      },
       { rule: 'rules/mismatched-shortcode', severity: 'error', line: 5, column: 1 },
     ])
-    const github = await deckwright('booklet', 'test/fixtures/booklet/broken/mismatched.md', '--format', 'github', '-o', join(out, 'm.pdf'))
+    const github = await deckwright(
+      'booklet',
+      'test/fixtures/booklet/broken/mismatched.md',
+      '--format',
+      'github',
+      '-o',
+      join(out, 'm.pdf'),
+    )
     expect(github.stdout).toContain('::error file=test/fixtures/booklet/broken/mismatched.md,line=3,col=14,')
   })
 
   it('makes a booklet of any Hugo-style rules file: exit 0, warnings shown, the PDF written', async () => {
     const pdf = join(out, 'edge.pdf')
-    const { code, stderr } = await deckwright('booklet', 'test/fixtures/booklet/corpus/edge-shortcodes.md', '-o', pdf, '--page-size', 'a4')
+    const { code, stderr } = await deckwright(
+      'booklet',
+      'test/fixtures/booklet/corpus/edge-shortcodes.md',
+      '-o',
+      pdf,
+      '--page-size',
+      'a4',
+    )
     expect(code).toBe(0)
     expect(stderr).toContain('rules/unknown-shortcode')
     expect(stderr).toMatch(/wrote .*edge\.pdf/)
@@ -44,7 +73,15 @@ describe('deckwright booklet', () => {
 
   it('draws a game’s examples from its card data when the file is a game’s rules', async () => {
     const pdf = join(out, 'missions.pdf')
-    const { code, stderr } = await deckwright('booklet', 'rules/maybe-missions/rules.md', '-o', pdf, '--imposition', 'saddle', '--drafts')
+    const { code, stderr } = await deckwright(
+      'booklet',
+      'rules/maybe-missions/rules.md',
+      '-o',
+      pdf,
+      '--imposition',
+      'saddle',
+      '--drafts',
+    )
     expect(code).toBe(0)
     expect(stderr).not.toContain('rules/unknown-example')
     const text = await pdftotext(pdf)

@@ -15,7 +15,9 @@ import { hugoAvailable, hugoWords, normalizeWords } from './hugo-reference.ts'
  * `UPDATE_HUGO=1 npx vitest run test/booklet/conformance.test.ts` rewrites it.
  */
 const CASES = join(import.meta.dirname, '..', 'fixtures', 'booklet', 'conformance')
-const cases = readdirSync(CASES).filter((name) => existsSync(join(CASES, name, 'input.md'))).sort()
+const cases = readdirSync(CASES)
+  .filter((name) => existsSync(join(CASES, name, 'input.md')))
+  .sort()
 const tmp = mkdtempSync(join(tmpdir(), 'deckwright-conformance-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
@@ -28,7 +30,20 @@ export const bodyWords = (pdf: Buffer, name: string): string => {
   writeFileSync(file, pdf)
   const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1])
   const page = (n: number, crop: boolean) =>
-    execFileSync('pdftotext', ['-raw', '-f', String(n), '-l', String(n), ...(crop ? ['-x', '0', '-y', '36', '-W', '420', '-H', '512'] : []), file, '-'], { encoding: 'utf8' })
+    execFileSync(
+      'pdftotext',
+      [
+        '-raw',
+        '-f',
+        String(n),
+        '-l',
+        String(n),
+        ...(crop ? ['-x', '0', '-y', '36', '-W', '420', '-H', '512'] : []),
+        file,
+        '-',
+      ],
+      { encoding: 'utf8' },
+    )
   const first = page(2, false).trim().startsWith('Contents') ? 3 : 2
   const words: string[] = []
   for (let n = first; n < pages; n++) words.push(page(n, true))
@@ -38,7 +53,9 @@ export const bodyWords = (pdf: Buffer, name: string): string => {
 /** Words the booklet broke across lines with a hyphen where English allows it, joined again ("num-\nbers"); a hyphen of the text ("NO-\nvoters") stays. */
 const unhyphenated = (text: string): string => {
   const hyphenate = hyphenator('en')!
-  return text.replace(/(\p{L}+)-\n(\p{L}+)/gu, (whole, head: string, tail: string) => (hyphenate(head + tail).includes(head.length) ? head + tail : whole))
+  return text.replace(/(\p{L}+)-\n(\p{L}+)/gu, (whole, head: string, tail: string) =>
+    hyphenate(head + tail).includes(head.length) ? head + tail : whole,
+  )
 }
 
 describe.each(cases)('conformance with Hugo: %s', (name) => {
@@ -49,7 +66,10 @@ describe.each(cases)('conformance with Hugo: %s', (name) => {
   it.skipIf(!hugoAvailable() && !process.env['CI'])('expected.txt holds what Hugo shows', () => {
     const words = hugoWords(input)
     if (process.env['UPDATE_HUGO']) writeFileSync(expectedFile, words + '\n')
-    expect(existsSync(expectedFile), 'no Hugo reference: run UPDATE_HUGO=1 npx vitest run test/booklet/conformance.test.ts').toBe(true)
+    expect(
+      existsSync(expectedFile),
+      'no Hugo reference: run UPDATE_HUGO=1 npx vitest run test/booklet/conformance.test.ts',
+    ).toBe(true)
     expect(readFileSync(expectedFile, 'utf8').trim()).toBe(words)
   })
 
@@ -68,10 +88,34 @@ describe.each(cases)('conformance with Hugo: %s', (name) => {
  * print, and loses no word: every word Hugo shows (<name>.hugo.txt) is in the booklet at least as often.
  */
 const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'booklet', 'corpus')
-const corpus = readdirSync(CORPUS).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3)).sort()
-const ALLOWED_WARNINGS = new Set(['rules/missing-image', 'rules/unknown-example', 'rules/unknown-shortcode', 'rules/shortcode-in-code', 'rules/unknown-param', 'rules/unknown-icon'])
+const corpus = readdirSync(CORPUS)
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => f.slice(0, -3))
+  .sort()
+const ALLOWED_WARNINGS = new Set([
+  'rules/missing-image',
+  'rules/unknown-example',
+  'rules/unknown-shortcode',
+  'rules/shortcode-in-code',
+  'rules/unknown-param',
+  'rules/unknown-icon',
+])
 /** Markup that must never reach the page, unless Hugo prints it too (a literal shortcode, code). */
-const SYNTAX = ['{{<', '{{%', '>}}', '%}}', '<!--', '-->', '<div', '</', '@TODO', 'icontint', 'class=', 'heading=', '+++']
+const SYNTAX = [
+  '{{<',
+  '{{%',
+  '>}}',
+  '%}}',
+  '<!--',
+  '-->',
+  '<div',
+  '</',
+  '@TODO',
+  'icontint',
+  'class=',
+  'heading=',
+  '+++',
+]
 
 const tokens = (text: string): Map<string, number> => {
   const counts = new Map<string, number>()
@@ -90,14 +134,19 @@ describe.each(corpus)('corpus: %s', (name) => {
   it.skipIf(!hugoAvailable() && !process.env['CI'])('<name>.hugo.txt holds what Hugo shows', () => {
     const words = hugoWords(input)
     if (process.env['UPDATE_HUGO']) writeFileSync(hugoFile, words + '\n')
-    expect(existsSync(hugoFile), 'no Hugo reference: run UPDATE_HUGO=1 npx vitest run test/booklet/conformance.test.ts').toBe(true)
+    expect(
+      existsSync(hugoFile),
+      'no Hugo reference: run UPDATE_HUGO=1 npx vitest run test/booklet/conformance.test.ts',
+    ).toBe(true)
     expect(readFileSync(hugoFile, 'utf8').trim()).toBe(words)
   })
 
   it('renders with no raw syntax and no lost words', async () => {
     const rules = parseRules(input, `${name}.md`)
     const booklet = await renderBooklet(rules.value, { baseDir: CORPUS })
-    const problems = [...rules.diagnostics, ...booklet.diagnostics].filter((d) => d.severity === 'error' || (d.severity === 'warning' && !ALLOWED_WARNINGS.has(d.rule)))
+    const problems = [...rules.diagnostics, ...booklet.diagnostics].filter(
+      (d) => d.severity === 'error' || (d.severity === 'warning' && !ALLOWED_WARNINGS.has(d.rule)),
+    )
     expect(problems).toEqual([])
     const file = join(tmp, `corpus-${name}.pdf`)
     writeFileSync(file, booklet.value)
@@ -105,7 +154,9 @@ describe.each(corpus)('corpus: %s', (name) => {
     const hugo = readFileSync(hugoFile, 'utf8')
     for (const mark of SYNTAX) expect(occurrences(ours, mark), mark).toBeLessThanOrEqual(occurrences(hugo, mark))
     const have = tokens(ours)
-    const lost = [...tokens(hugo)].filter(([token, n]) => (have.get(token) ?? 0) < n).map(([token, n]) => `${token} (${have.get(token) ?? 0}/${n})`)
+    const lost = [...tokens(hugo)]
+      .filter(([token, n]) => (have.get(token) ?? 0) < n)
+      .map(([token, n]) => `${token} (${have.get(token) ?? 0}/${n})`)
     expect(lost).toEqual([])
   })
 })

@@ -41,7 +41,14 @@ describe('pictures', () => {
     const dir = mkdtempSync(join(tmpdir(), 'deckwright-rules-pictures-'))
     mkdirSync(join(dir, 'rules'))
     mkdirSync(join(dir, 'secret'))
-    const png = readFileSync(join(CORPUS, readdirSync(CORPUS, { recursive: true }).map(String).find((f) => f.endsWith('.png'))!))
+    const png = readFileSync(
+      join(
+        CORPUS,
+        readdirSync(CORPUS, { recursive: true })
+          .map(String)
+          .find((f) => f.endsWith('.png'))!,
+      ),
+    )
     writeFileSync(join(dir, 'secret', 'photo.png'), png)
     symlinkSync(join(dir, 'secret', 'photo.png'), join(dir, 'rules', 'link.png'))
     // A PNG whose header claims 40000×40000 pixels.
@@ -51,10 +58,28 @@ describe('pictures', () => {
     huge.writeUInt32BE(crc32(huge.subarray(12, 29)), 29)
     writeFileSync(join(dir, 'rules', 'huge.png'), huge)
     // An SVG under a picture's name, with a filter that takes minutes to draw.
-    writeFileSync(join(dir, 'rules', 'map.png'), '<svg xmlns="http://www.w3.org/2000/svg"><filter id="f"><feGaussianBlur stdDeviation="99"/></filter><rect filter="url(#f)" width="1500" height="1500"/></svg>')
-    const md = ['# Pictures', '', '![a](../secret/photo.png)', '', '![b](link.png)', '', '![c](huge.png)', '', '![d](map.png)', '', '![e](%zz.png)', ''].join('\n')
+    writeFileSync(
+      join(dir, 'rules', 'map.png'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><filter id="f"><feGaussianBlur stdDeviation="99"/></filter><rect filter="url(#f)" width="1500" height="1500"/></svg>',
+    )
+    const md = [
+      '# Pictures',
+      '',
+      '![a](../secret/photo.png)',
+      '',
+      '![b](link.png)',
+      '',
+      '![c](huge.png)',
+      '',
+      '![d](map.png)',
+      '',
+      '![e](%zz.png)',
+      '',
+    ].join('\n')
     const booklet = await renderBooklet(parseRules(md, 'rules.md').value, { baseDir: join(dir, 'rules') })
-    expect(booklet.diagnostics.map((d) => [d.rule, d.line])).toEqual([3, 5, 7, 9, 11].map((line) => ['rules/missing-image', line]))
+    expect(booklet.diagnostics.map((d) => [d.rule, d.line])).toEqual(
+      [3, 5, 7, 9, 11].map((line) => ['rules/missing-image', line]),
+    )
     expect(booklet.diagnostics[3]!.message).toContain('SVG filters')
     expect(booklet.diagnostics[0]!.message).toContain('read only from the rules folder')
     expect(booklet.diagnostics[1]!.message).toContain('read only from the rules folder')
@@ -75,11 +100,11 @@ describe('pictures', () => {
 
 describe('raw HTML', () => {
   it('keeps the words a browser shows, never the tags', () => {
-    expect(htmlToParagraphs('<div class="x">Keep -- this &amp; <b>that</b></div><p>Second<br>line</p><!-- no --><script>no()</script>')).toEqual([
-      'Keep -- this & that',
-      'Second',
-      'line',
-    ])
+    expect(
+      htmlToParagraphs(
+        '<div class="x">Keep -- this &amp; <b>that</b></div><p>Second<br>line</p><!-- no --><script>no()</script>',
+      ),
+    ).toEqual(['Keep -- this & that', 'Second', 'line'])
   })
 })
 
@@ -97,20 +122,27 @@ describe('saddle imposition', () => {
   it('prints A5 pages 2-up on A4 landscape sheets, padded to a multiple of 4 pages, credits on the back cover', async () => {
     const rules = parseRules(readFileSync(join(CORPUS, 'seed-001.md'), 'utf8'), 'seed-001.md')
     const booklet = await renderBooklet(rules.value, { imposition: 'saddle', pageSize: 'a4', title: 'Seed' })
-    expect(booklet.diagnostics).toContainEqual(expect.objectContaining({ rule: 'print/saddle-page-size', severity: 'warning' }))
+    expect(booklet.diagnostics).toContainEqual(
+      expect.objectContaining({ rule: 'print/saddle-page-size', severity: 'warning' }),
+    )
     const info = run('pdfinfo', booklet.value)
     expect(info).toMatch(/Page size:\s+841\.89 x 595\.27\d pts/)
     const sheets = Number(/Pages:\s+(\d+)/.exec(info)![1])
     expect(sheets % 2).toBe(0)
     // The first side: the back cover (credits) on the left half, the cover on the right half.
-    const half = (x: number) => run('pdftotext', booklet.value, '-f', '1', '-l', '1', '-x', String(x), '-y', '0', '-W', '421', '-H', '595')
+    const half = (x: number) =>
+      run('pdftotext', booklet.value, '-f', '1', '-l', '1', '-x', String(x), '-y', '0', '-W', '421', '-H', '595')
     expect(half(0)).toContain('Credits')
     expect(half(0)).not.toContain('Seed')
     expect(half(421)).toContain('Seed')
     // The second side: page 2 (the contents) on the left.
-    expect(run('pdftotext', booklet.value, '-f', '2', '-l', '2', '-x', '0', '-y', '0', '-W', '421', '-H', '595')).toContain('Contents')
+    expect(
+      run('pdftotext', booklet.value, '-f', '2', '-l', '2', '-x', '0', '-y', '0', '-W', '421', '-H', '595'),
+    ).toContain('Contents')
     // Imposed pages are measured: printed at actual size, both sides, the landscape sheet turned on its short edge.
-    expect(booklet.value.toString('latin1')).toMatch(/\/PrintScaling \/None[\s\S]*\/Duplex \/DuplexFlipShortEdge|\/Duplex \/DuplexFlipShortEdge[\s\S]*\/PrintScaling \/None/)
+    expect(booklet.value.toString('latin1')).toMatch(
+      /\/PrintScaling \/None[\s\S]*\/Duplex \/DuplexFlipShortEdge|\/Duplex \/DuplexFlipShortEdge[\s\S]*\/PrintScaling \/None/,
+    )
   })
 
   it('leaves a reading booklet to the viewer: no print scaling or duplex hint', async () => {
@@ -133,17 +165,26 @@ describe('drafts', () => {
 
 describe('icons and credits', () => {
   it('maps the theme’s icon names to game-icons and skips unknown ones', () => {
-    for (const name of ['setup', 'objective', 'action', 'expansion']) expect(iconPaths(name)?.name).toMatch(/^game-icons:/)
+    for (const name of ['setup', 'objective', 'action', 'expansion'])
+      expect(iconPaths(name)?.name).toMatch(/^game-icons:/)
     expect(iconPaths('game-icons:meeple')?.paths.length).toBeGreaterThan(0)
     expect(iconPaths('no-such-icon')).toBeUndefined()
     expect(iconPaths(undefined)).toBeUndefined()
   })
 
   it('draws the heading icons of rules-blocks (theme roles, and bare game-icons names as on a card) and credits them; an unknown one is a warning', async () => {
-    const source = '{{% rules-block heading="Setup" icon="setup" %}}\nText.\n{{% /rules-block %}}\n{{% rules-block heading="Fight" icon="crossed-swords" %}}\nMore.\n{{% /rules-block %}}\n{{% rules-block heading="Other" icon="made-up" %}}\nMore.\n{{% /rules-block %}}\n'
+    const source =
+      '{{% rules-block heading="Setup" icon="setup" %}}\nText.\n{{% /rules-block %}}\n{{% rules-block heading="Fight" icon="crossed-swords" %}}\nMore.\n{{% /rules-block %}}\n{{% rules-block heading="Other" icon="made-up" %}}\nMore.\n{{% /rules-block %}}\n'
     const rules = parseRules(source, 'x.md')
     const booklet = await renderBooklet(rules.value, {})
-    expect(booklet.diagnostics).toEqual([expect.objectContaining({ rule: 'rules/unknown-icon', severity: 'warning', line: 7, message: expect.stringContaining('"made-up" is not found') })])
+    expect(booklet.diagnostics).toEqual([
+      expect.objectContaining({
+        rule: 'rules/unknown-icon',
+        severity: 'warning',
+        line: 7,
+        message: expect.stringContaining('"made-up" is not found'),
+      }),
+    ])
     const text = words(run('pdftotext', booklet.value))
     // Each under its own author, as game-icons.net asks.
     expect(text).toContain('Icons made by Quoting, under CC BY 3.0: card-pickup.')
@@ -165,7 +206,8 @@ describe('fonts', () => {
   it('embeds subsets of its fonts, so every word is selectable and searchable', async () => {
     const rules = parseRules('Some *italic* and **bold** words.', 'x.md')
     const fonts = run('pdffonts', (await renderBooklet(rules.value, {})).value)
-    for (const font of ['Inter-Regular', 'Inter-Italic', 'Inter-Bold', 'Bitter-Bold']) expect(fonts).toMatch(new RegExp(`\\+${font}.*yes\\s+yes\\s+yes`))
+    for (const font of ['Inter-Regular', 'Inter-Italic', 'Inter-Bold', 'Bitter-Bold'])
+      expect(fonts).toMatch(new RegExp(`\\+${font}.*yes\\s+yes\\s+yes`))
   })
 })
 
@@ -193,7 +235,15 @@ describe('content the booklet does not know', () => {
     const rules = parseRules(page, 'x.md')
     const booklet = await renderBooklet(rules.value, {})
     const text = words(run('pdftotext', booklet.value))
-    for (const name of ['Objective', 'Dragon', 'Kraken', 'Gold Coin', 'Breathes fire on two ships.', 'Sinks the smallest ship.']) expect(text).toContain(name)
+    for (const name of [
+      'Objective',
+      'Dragon',
+      'Kraken',
+      'Gold Coin',
+      'Breathes fire on two ships.',
+      'Sinks the smallest ship.',
+    ])
+      expect(text).toContain(name)
     // The contents list the rules-block's heading given as title=, as they list the one given as heading=.
     expect([text.split('Objective').length - 1, text.split('Setup').length - 1]).toEqual([2, 2])
     expect(booklet.diagnostics.map((d) => [d.rule, d.line])).toEqual([
@@ -204,7 +254,9 @@ describe('content the booklet does not know', () => {
       ['rules/unknown-shortcode', 8],
       ['rules/unknown-param', 9],
     ])
-    expect(booklet.diagnostics[0]!.message).toBe('rules-block has no parameter "title" (did you mean "heading"? It is printed as the heading); it reads "heading", "icon", "icontint"')
+    expect(booklet.diagnostics[0]!.message).toBe(
+      'rules-block has no parameter "title" (did you mean "heading"? It is printed as the heading); it reads "heading", "icon", "icontint"',
+    )
     expect(booklet.diagnostics[5]!.message).toContain('has no parameter "heding" (did you mean "heading"?)')
   })
 })

@@ -23,14 +23,35 @@ export const hugoHtml = (markdown: string): string => {
     cpSync(SITE, dir, { recursive: true })
     mkdirSync(join(dir, 'content'), { recursive: true })
     writeFileSync(join(dir, 'content', 'page.md'), markdown)
-    execFileSync('hugo', ['--quiet', '--source', dir, '--destination', join(dir, 'public')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    execFileSync('hugo', ['--quiet', '--source', dir, '--destination', join(dir, 'public')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     return readFileSync(join(dir, 'public', 'page', 'index.html'), 'utf8')
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
-const INLINE = new Set(['a', 'abbr', 'b', 'code', 'del', 'em', 'i', 'img', 'kbd', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u'])
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'code',
+  'del',
+  'em',
+  'i',
+  'img',
+  'kbd',
+  'mark',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+])
 const BULLETS = ['\u2022', '\u2013', '\u2022']
 
 /** The words of Hugo's HTML as the booklet prints them: tags gone, entities decoded, list markers added. */

@@ -22,13 +22,15 @@ Zeg "proost" en schenk iedereen een 'drankje' in; het is Jan's beurt.
 Wie het laatst een kaart heeft, wint.
 `
 
-const booklet = async (lang?: string) => poppler('pdftotext', (await renderBooklet(parseRules(RULES, 'rules.nl.md').value, lang ? { lang } : {})).value)
+const booklet = async (lang?: string) =>
+  poppler('pdftotext', (await renderBooklet(parseRules(RULES, 'rules.nl.md').value, lang ? { lang } : {})).value)
 
 describe('a booklet in its language', () => {
   it("sets its quotation marks (the CLDR's) and deckwright's own words in that language; an apostrophe stays one", async () => {
     const dutch = await booklet('nl')
     expect(dutch).toContain('Zeg ‘proost’ en schenk iedereen een ‘drankje’ in; het is Jan’s beurt.')
-    for (const word of ['2–4 spelers', '8+ jaar', 'SPELREGELS', 'Inhoud', 'Verantwoording', 'Gemaakt met deckwright.']) expect(dutch).toContain(word)
+    for (const word of ['2–4 spelers', '8+ jaar', 'SPELREGELS', 'Inhoud', 'Verantwoording', 'Gemaakt met deckwright.'])
+      expect(dutch).toContain(word)
     const german = await booklet('de')
     expect(german).toContain('Zeg „proost“ en schenk iedereen een ‚drankje‘ in')
     expect(german).toContain('2–4 Spieler')
@@ -50,7 +52,8 @@ describe('a booklet in its language', () => {
     const format: TextFormat = { bold: false, italic: false, size: 10, color: '#000000' }
     // Every character one unit wide: a line holds 14.
     const measure: Measure = (_font, _size, text) => [...text].length
-    const lines = (text: string, hyphenate?: ReturnType<typeof hyphenator>) => breakLines([{ text, format }], 14, measure, hyphenate).map((l) => l.fragments.map((f) => f.text).join(''))
+    const lines = (text: string, hyphenate?: ReturnType<typeof hyphenator>) =>
+      breakLines([{ text, format }], 14, measure, hyphenate).map((l) => l.fragments.map((f) => f.text).join(''))
     const dutch = hyphenator('nl')!
     expect(dutch('verzamelstapel')).toEqual([3, 5, 8, 11])
     expect(lines('Leg de verzamelstapel weg.', dutch)).toEqual(['Leg de verza-', 'melstapel weg.'])

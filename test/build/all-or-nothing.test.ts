@@ -2,7 +2,17 @@
 // next build removes what killed ones left behind.
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -26,7 +36,11 @@ const snapshot = (dir: string): Record<string, string> | undefined => {
 /** A build that is killed (SIGKILL) after `ms` milliseconds, unless it ends first. */
 const buildKilledAfter = (cwd: string, ms: number) =>
   new Promise<{ finished: boolean }>((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'bin', 'deckwright.js'), 'build', '--no-cache', '--no-overview'], { cwd, stdio: 'ignore' })
+    const child = spawn(
+      process.execPath,
+      [join(root, 'bin', 'deckwright.js'), 'build', '--no-cache', '--no-overview'],
+      { cwd, stdio: 'ignore' },
+    )
     const timer = setTimeout(() => child.kill('SIGKILL'), ms)
     child.on('exit', (code) => {
       clearTimeout(timer)
@@ -37,7 +51,10 @@ const buildKilledAfter = (cwd: string, ms: number) =>
 it('leaves the old outputs or the new, whenever a build is killed', async () => {
   const project = projectCopy(fixture('outputs'))
   const cards = join(project, 'cards', 'parlour', 'cards.yaml')
-  const variants = [readFileSync(cards, 'utf8'), readFileSync(cards, 'utf8').replaceAll('#ff0000', '#cc0000').replaceAll('#0000ff', '#0000cc')]
+  const variants = [
+    readFileSync(cards, 'utf8'),
+    readFileSync(cards, 'utf8').replaceAll('#ff0000', '#cc0000').replaceAll('#0000ff', '#0000cc'),
+  ]
   const out = join(project, 'out', 'parlour')
   const states: Record<string, string>[] = []
   let full = 0
@@ -52,7 +69,7 @@ it('leaves the old outputs or the new, whenever a build is killed', async () => 
   // Kill builds at moments spread over a whole build (a fixed sequence, so a failure can be repeated).
   let now = 1
   let seed = 7
-  const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   const seen = { old: 0, new: 0 }
   for (let run = 0; run < 20; run++) {
     const target = 1 - now
@@ -75,7 +92,11 @@ it('leaves the old outputs or the new, whenever a build is killed', async () => 
   expect((await deckwright(project, 'build', '--no-cache', '--no-overview')).code).toBe(0)
   const builds = readdirSync(join(project, 'out', '.builds')).filter((n) => n.startsWith('parlour.'))
   expect(builds).toHaveLength(1)
-  expect(readdirSync(join(project, 'out'), { recursive: true }).map(String).filter((n) => n.endsWith('.link') || n.endsWith('.tmp'))).toEqual([])
+  expect(
+    readdirSync(join(project, 'out'), { recursive: true })
+      .map(String)
+      .filter((n) => n.endsWith('.link') || n.endsWith('.tmp')),
+  ).toEqual([])
   // …and it is the one out/parlour links to.
   expect(readlinkSync(out)).toBe(join('.builds', builds[0]!))
 }, 180_000)
@@ -91,7 +112,13 @@ describe('the output folder of a game', () => {
     symlinkSync(precious, join(project, 'out', 'parlour'))
     const refused = await deckwright(project, 'build', '--format', 'json')
     expect(refused.code).toBe(1)
-    expect(JSON.parse(refused.stdout)).toEqual([expect.objectContaining({ rule: 'build/output-in-the-way', file: 'out/parlour', message: expect.stringContaining('a link deckwright did not make') })])
+    expect(JSON.parse(refused.stdout)).toEqual([
+      expect.objectContaining({
+        rule: 'build/output-in-the-way',
+        file: 'out/parlour',
+        message: expect.stringContaining('a link deckwright did not make'),
+      }),
+    ])
     expect(readFileSync(join(precious, 'notes.txt'), 'utf8')).toBe('mine')
     // A folder of someone else's: refused too.
     rmSync(join(project, 'out', 'parlour'))
@@ -108,6 +135,10 @@ describe('the output folder of a game', () => {
     for (let i = 0; i < 3; i++) expect((await deckwright(project, 'build', '--out', 'linked')).code).toBe(0)
     expect(existsSync(join(project, 'linked', 'parlour', 'parlour-cards.pdf'))).toBe(true)
     // The current build, with its manifest, and the one before it kept to make the next build from.
-    expect(readdirSync(join(elsewhere, '.builds')).map((n) => n.replace(/\.\d+-\d+-\d+/, '')).sort()).toEqual(['parlour', 'parlour', 'parlour.json', 'parlour.spare.json'])
+    expect(
+      readdirSync(join(elsewhere, '.builds'))
+        .map((n) => n.replace(/\.\d+-\d+-\d+/, ''))
+        .sort(),
+    ).toEqual(['parlour', 'parlour', 'parlour.json', 'parlour.spare.json'])
   }, 120_000)
 })

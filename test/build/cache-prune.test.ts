@@ -29,22 +29,45 @@ describe('pruning the cache', () => {
     for (const f of ['0', 'files.json']) put(`outputs/fresh/${f}`, f === 'files.json' ? 0 : 30)
     put('pixels/oldcode/thumb.rgba', 30)
     expect(pruneCache(dir, Date.now() - 14 * DAY)).toBe(7)
-    expect(readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()).toEqual(['outputs', 'outputs/fresh', 'outputs/fresh/0', 'outputs/fresh/files.json', 'used.json', 'used.png', 'used.svg'])
+    expect(readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()).toEqual([
+      'outputs',
+      'outputs/fresh',
+      'outputs/fresh/0',
+      'outputs/fresh/files.json',
+      'used.json',
+      'used.png',
+      'used.svg',
+    ])
   })
 
   it("drops the index's entries no build used for the given time, and keeps the files of those it used", () => {
     const dir = mkdtempSync(join(tmpdir(), 'deckwright-prune-'))
     const used = (days: number) => today(Date.now() - days * DAY)
     const entry = (days: number) => ({ diagnostics: [], drawnWith: { fonts: [], icons: [] }, used: used(days) })
-    writeIndex(dir, { faces: new Map([['recent', entry(1)], ['stale', entry(30)]]), shown: new Map([['shown', { keys: ['a'], used: used(2) }]]), layouts: new Map([['laid', { diagnostics: [], used: used(20) }]]) })
+    writeIndex(dir, {
+      faces: new Map([
+        ['recent', entry(1)],
+        ['stale', entry(30)],
+      ]),
+      shown: new Map([['shown', { keys: ['a'], used: used(2) }]]),
+      layouts: new Map([['laid', { diagnostics: [], used: used(20) }]]),
+    })
     for (const name of ['recent.png', 'stale.png', 'shown.shown.json']) {
       writeFileSync(join(dir, name), 'x')
       age(join(dir, name), 30)
     }
     expect(pruneCache(dir, Date.now() - 14 * DAY)).toBe(1)
     const index = readIndex(dir)
-    expect([[...index.faces.keys()], [...index.shown.keys()], [...index.layouts.keys()]]).toEqual([['recent'], ['shown'], []])
-    expect(readdirSync(dir).filter((f) => !f.startsWith('index') && f !== 'staging').sort()).toEqual(['recent.png', 'shown.shown.json'])
+    expect([[...index.faces.keys()], [...index.shown.keys()], [...index.layouts.keys()]]).toEqual([
+      ['recent'],
+      ['shown'],
+      [],
+    ])
+    expect(
+      readdirSync(dir)
+        .filter((f) => !f.startsWith('index') && f !== 'staging')
+        .sort(),
+    ).toEqual(['recent.png', 'shown.shown.json'])
 
     // The index a build holds is the one it prunes by (an entry it used today stays, whatever the file on
     // disk says); with no entry to drop, the index file is not written again.
@@ -77,7 +100,11 @@ describe('pruning the cache', () => {
     for (const file of readdirSync(cache, { recursive: true, encoding: 'utf8' })) age(join(cache, file), 30)
     expect((await build()).value.drawn).toBe(0) // everything still there, and now marked as used
     expect(existsSync(join(cache, 'gone.png'))).toBe(false)
-    expect([`${ended}-0-3`, `${process.pid}-0-9`, `${process.pid}-0-8`].map((tag) => existsSync(staged(`parlour-cards.pdf.${tag}.tmp`)))).toEqual([false, true, false])
+    expect(
+      [`${ended}-0-3`, `${process.pid}-0-9`, `${process.pid}-0-8`].map((tag) =>
+        existsSync(staged(`parlour-cards.pdf.${tag}.tmp`)),
+      ),
+    ).toEqual([false, true, false])
     expect((await build()).value.drawn).toBe(0)
     // The cache is looked through once a day: an old entry found just after a look stays until the next.
     writeFileSync(join(cache, 'later.png'), 'x')

@@ -11,7 +11,12 @@ describe('progressReporter', () => {
     const { chunks, stream: s } = stream(false)
     const report = progressReporter('g', s)
     for (let i = 1; i <= 100; i++) report(i, 100)
-    expect(chunks).toEqual(['g: 25/100 faces drawn\n', 'g: 50/100 faces drawn\n', 'g: 75/100 faces drawn\n', 'g: 100/100 faces drawn\n'])
+    expect(chunks).toEqual([
+      'g: 25/100 faces drawn\n',
+      'g: 50/100 faces drawn\n',
+      'g: 75/100 faces drawn\n',
+      'g: 100/100 faces drawn\n',
+    ])
   })
 
   it('redraws one line on a terminal and clears it at the end', () => {

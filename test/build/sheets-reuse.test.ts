@@ -10,7 +10,8 @@ describe("a build's print sheets", () => {
     const project = projectCopy(fixture('outputs'))
     const cards = join(project, 'cards', 'parlour', 'cards.yaml')
     const sheets = (out = 'out') => join(project, out, 'parlour', 'parlour-cards.pdf')
-    const build = async (...args: string[]) => expect((await deckwright(project, 'build', '--no-overview', ...args)).code).toBe(0)
+    const build = async (...args: string[]) =>
+      expect((await deckwright(project, 'build', '--no-overview', ...args)).code).toBe(0)
     await build()
     const first = statSync(sheets())
     await build()
@@ -19,7 +20,12 @@ describe("a build's print sheets", () => {
     // The last card changes, three times (its pages drawn again after the bytes of the build before), then
     // the first (every page anew); the record describes the file in out/ each time, for the next build.
     const record = join(project, 'out', '.cache', 'parlour', 'sheets', 'parlour-cards.json')
-    const edits: [string, string][] = [['#000080', '#000081'], ['#000081', '#000082'], ['#000082', '#000083'], ['#ff0000', '#fe0000']]
+    const edits: [string, string][] = [
+      ['#000080', '#000081'],
+      ['#000081', '#000082'],
+      ['#000082', '#000083'],
+      ['#ff0000', '#fe0000'],
+    ]
     for (const [was, is] of edits) {
       writeFileSync(cards, readFileSync(cards, 'utf8').replace(was, is))
       await build()

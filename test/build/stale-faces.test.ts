@@ -10,9 +10,19 @@ it('removes the faces of cards that no longer exist, on a build of every card on
   const gone = ['room-study.front.png', 'room-study.front.svg', 'room-study.back.png', 'room-study.back.svg']
   for (const f of gone) expect(existsSync(join(faces, f))).toBe(true)
   const cards = join(project, 'cards', 'parlour', 'cards.yaml')
-  writeFileSync(cards, readFileSync(cards, 'utf8').split('\n').filter((l) => !l.includes('room-study')).join('\n'))
+  writeFileSync(
+    cards,
+    readFileSync(cards, 'utf8')
+      .split('\n')
+      .filter((l) => !l.includes('room-study'))
+      .join('\n'),
+  )
   // Partial builds leave what they did not make.
-  for (const partial of [['--cards', 'guest-red'], ['--only-type', 'guest'], ['--only', 'sheets']]) {
+  for (const partial of [
+    ['--cards', 'guest-red'],
+    ['--only-type', 'guest'],
+    ['--only', 'sheets'],
+  ]) {
     expect((await deckwright(project, 'build', ...partial)).code).toBe(0)
     for (const f of gone) expect(existsSync(join(faces, f)), `${partial.join(' ')}: ${f}`).toBe(true)
   }

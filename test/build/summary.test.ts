@@ -3,16 +3,39 @@ import type { BuildReport, Timings } from '../../src/build/build-game.ts'
 import { buildSummary } from '../../src/build/summary.ts'
 import { SATORI_LABEL } from '../../src/render/face-renderer.ts'
 
-const timings: Timings = { validate: 0, draw: 0, svg: 0, png: 0, store: 0, faceFiles: 0, sheets: 0, booklet: 0, commit: 0 }
-const report = (renderer: string, drawn: number): BuildReport => ({ game: 'duel', written: ['a', 'b'], faces: 15, drawn, renderer, timings })
+const timings: Timings = {
+  validate: 0,
+  draw: 0,
+  svg: 0,
+  png: 0,
+  store: 0,
+  faceFiles: 0,
+  sheets: 0,
+  booklet: 0,
+  commit: 0,
+}
+const report = (renderer: string, drawn: number): BuildReport => ({
+  game: 'duel',
+  written: ['a', 'b'],
+  faces: 15,
+  drawn,
+  renderer,
+  timings,
+})
 
 describe('the line a build prints', () => {
   it('names takumi when it drew the faces, also when every face came from the cache', () => {
-    expect(buildSummary(report('takumi 2.16.3', 3), 1.25)[0]).toBe('duel: 15 faces (3 drawn with takumi 2.16.3, 12 from the cache); 2 files in 1.3 s')
-    expect(buildSummary(report('takumi 2.16.3', 0), 0.5)[0]).toBe('duel: 15 faces (0 drawn with takumi 2.16.3, 15 from the cache); 2 files in 0.5 s')
+    expect(buildSummary(report('takumi 2.16.3', 3), 1.25)[0]).toBe(
+      'duel: 15 faces (3 drawn with takumi 2.16.3, 12 from the cache); 2 files in 1.3 s',
+    )
+    expect(buildSummary(report('takumi 2.16.3', 0), 0.5)[0]).toBe(
+      'duel: 15 faces (0 drawn with takumi 2.16.3, 15 from the cache); 2 files in 0.5 s',
+    )
   })
 
   it('names no renderer for satori + resvg, the default', () => {
-    expect(buildSummary(report(SATORI_LABEL, 0), 0.5)[0]).toBe('duel: 15 faces (0 drawn, 15 from the cache); 2 files in 0.5 s')
+    expect(buildSummary(report(SATORI_LABEL, 0), 0.5)[0]).toBe(
+      'duel: 15 faces (0 drawn, 15 from the cache); 2 files in 0.5 s',
+    )
   })
 })

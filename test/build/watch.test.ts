@@ -7,7 +7,21 @@ import { fixture, projectCopy, root as repo } from '../helpers.ts'
 describe('deckwright build --watch', () => {
   it('builds, builds a changed card again in the same warm process, starts a new one for changed code, and stops on Ctrl-C', async () => {
     const project = projectCopy(fixture('outputs'))
-    const watcher = spawn(process.execPath, [join(repo, 'bin', 'deckwright.js'), 'build', 'parlour', '--watch', '--dpi', '30', '--no-overview', '--jobs', '1'], { cwd: project })
+    const watcher = spawn(
+      process.execPath,
+      [
+        join(repo, 'bin', 'deckwright.js'),
+        'build',
+        'parlour',
+        '--watch',
+        '--dpi',
+        '30',
+        '--no-overview',
+        '--jobs',
+        '1',
+      ],
+      { cwd: project },
+    )
     onTestFinished(() => void watcher.kill('SIGKILL'))
     let log = ''
     watcher.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
@@ -15,7 +29,10 @@ describe('deckwright build --watch', () => {
     const seen = (pattern: RegExp, n: number) =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`waited for ${n}× ${pattern}; the log:\n${log}`)), 40_000)
-        const check = () => ((log.match(new RegExp(pattern, 'g')) ?? []).length >= n ? (clearTimeout(timer), resolve()) : setTimeout(check, 50))
+        const check = () =>
+          (log.match(new RegExp(pattern, 'g')) ?? []).length >= n
+            ? (clearTimeout(timer), resolve())
+            : setTimeout(check, 50)
         check()
       })
 

@@ -9,7 +9,11 @@ import { fixture, projectCopy, root } from '../helpers.ts'
 
 const run = async (cwd: string, args: string[], env: Record<string, string> = {}) => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'bin', 'deckwright.js'), ...args], { cwd, env: { ...process.env, ...env } })
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [join(root, 'bin', 'deckwright.js'), ...args],
+      { cwd, env: { ...process.env, ...env } },
+    )
     return { code: 0, stdout, stderr }
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string }
@@ -24,7 +28,9 @@ const snapshot = (dir: string): Record<string, string> => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name)
       if (e.isDirectory()) walk(p)
-      else out[relative(dir, p)] = `${statSync(p).size}:${statSync(p).mtimeMs}:${readFileSync(p).subarray(0, 64).toString('hex')}`
+      else
+        out[relative(dir, p)] =
+          `${statSync(p).size}:${statSync(p).mtimeMs}:${readFileSync(p).subarray(0, 64).toString('hex')}`
     }
   }
   walk(dir)
@@ -47,19 +53,30 @@ describe('an output folder that cannot be written', () => {
     expect((await run(project, ['build', '--no-cache'])).code).toBe(0)
     const before = snapshot(join(project, 'out', 'parlour'))
     // Change every face (the templates folder changes), then fill the disk while the new faces are stored…
-    writeFileSync(join(project, 'templates', 'parlour', 'extra.txt'), 'changes the templates folder, so every face is drawn again')
-    const faces = await run(project, ['build', '--format', 'json'], { DECKWRIGHT_FAIL_WRITES: join('.cache', 'parlour') })
+    writeFileSync(
+      join(project, 'templates', 'parlour', 'extra.txt'),
+      'changes the templates folder, so every face is drawn again',
+    )
+    const faces = await run(project, ['build', '--format', 'json'], {
+      DECKWRIGHT_FAIL_WRITES: join('.cache', 'parlour'),
+    })
     expect(faces.code).toBe(1)
     const reported = JSON.parse(faces.stdout) as { rule: string; file: string; message: string }[]
-    expect(reported.filter((d) => d.rule === 'build/write-failed')).toEqual([expect.objectContaining({ file: 'out/.cache/parlour', message: expect.stringContaining('the disk is full') })])
+    expect(reported.filter((d) => d.rule === 'build/write-failed')).toEqual([
+      expect.objectContaining({ file: 'out/.cache/parlour', message: expect.stringContaining('the disk is full') }),
+    ])
     expect(faces.stderr).not.toMatch(/\n\s+at /)
     expect(snapshot(join(project, 'out', 'parlour'))).toEqual(before)
     // …and while the sheets PDF is written.
     const sheets = await run(project, ['build'], { DECKWRIGHT_FAIL_WRITES: 'parlour-cards.pdf' })
     expect(sheets.code).toBe(1)
-    expect(sheets.stderr).toContain('out cannot be written: the disk is full; what was there before is as it was  build/write-failed')
+    expect(sheets.stderr).toContain(
+      'out cannot be written: the disk is full; what was there before is as it was  build/write-failed',
+    )
     expect(snapshot(join(project, 'out', 'parlour'))).toEqual(before)
-    const leftovers = readdirSync(join(project, 'out'), { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'))
+    const leftovers = readdirSync(join(project, 'out'), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.tmp'))
     expect(leftovers).toEqual([])
   })
 })

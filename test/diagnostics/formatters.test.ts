@@ -3,7 +3,15 @@ import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts'
 import { formatters } from '../../src/diagnostics/formatters/index.ts'
 
 // A card whose text holds an escape sequence that clears the screen, and a right-to-left override.
-const hostile: Diagnostic = { rule: 'card/unknown-field', severity: 'error', file: 'cards/g/x.yaml', line: 3, column: 5, card: 'evil', message: 'has no field `\u001b[2J\u001b[H`, or \u202egnp.exe\n::error file=README.md,line=1::Pwned' }
+const hostile: Diagnostic = {
+  rule: 'card/unknown-field',
+  severity: 'error',
+  file: 'cards/g/x.yaml',
+  line: 3,
+  column: 5,
+  card: 'evil',
+  message: 'has no field `\u001b[2J\u001b[H`, or \u202egnp.exe\n::error file=README.md,line=1::Pwned',
+}
 
 describe('formatters', () => {
   it('print control characters and bidirectional marks from card data escaped, in the terminal and in CI logs', () => {

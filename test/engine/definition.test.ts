@@ -28,15 +28,30 @@ it('reports a contradictory, empty or unknown field declaration once, at its lin
   mkdirSync(join(root, 'rules', 'g'), { recursive: true })
   mkdirSync(join(root, 'cards', 'g'), { recursive: true })
   writeFileSync(join(root, 'rules', 'g', 'game.ts'), GAME)
-  const cards = ['hut', 'road', 'bridge', 'sign'].flatMap((type) => Array.from({ length: 5 }, (_, i) => `- { id: ${type}-${i}, type: ${type}, cost: 3, paid: [wood], to: x, words: hi }`))
-  writeFileSync(join(root, 'cards', 'g', 'cards.yaml'), [...cards, '- { id: fine-1, type: fine, title: Fine }', ''].join('\n'))
+  const cards = ['hut', 'road', 'bridge', 'sign'].flatMap((type) =>
+    Array.from(
+      { length: 5 },
+      (_, i) => `- { id: ${type}-${i}, type: ${type}, cost: 3, paid: [wood], to: x, words: hi }`,
+    ),
+  )
+  writeFileSync(
+    join(root, 'cards', 'g', 'cards.yaml'),
+    [...cards, '- { id: fine-1, type: fine, title: Fine }', ''].join('\n'),
+  )
   const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
   expect(r.code).toBe(1)
-  const found = (JSON.parse(r.stdout) as { rule: string; file: string; line: number; message: string }[]).filter((d) => d.rule !== 'validate/faces-skipped').map((d) => [d.rule, d.file, d.line, d.message])
+  const found = (JSON.parse(r.stdout) as { rule: string; file: string; line: number; message: string }[])
+    .filter((d) => d.rule !== 'validate/faces-skipped')
+    .map((d) => [d.rule, d.file, d.line, d.message])
   expect(found).toEqual([
     ['game/bad-field', 'rules/g/game.ts', 8, expect.stringContaining('int({ min: 6, max: 1 }) allows nothing')],
     ['game/bad-field', 'rules/g/game.ts', 9, expect.stringContaining('oneOf([]) allows no value')],
-    ['game/bad-field', 'rules/g/game.ts', 11, expect.stringContaining('"resorces" is not one of this game\'s vocabularies (did you mean "resources"?)')],
+    [
+      'game/bad-field',
+      'rules/g/game.ts',
+      11,
+      expect.stringContaining('"resorces" is not one of this game\'s vocabularies (did you mean "resources"?)'),
+    ],
     ['game/bad-field', 'rules/g/game.ts', 12, expect.stringContaining('"rivr" is not one of this game\'s card types')],
     ['game/bad-field', 'rules/g/game.ts', 13, expect.stringContaining('`words` of Sign is "text", not a field')],
   ])

@@ -11,7 +11,11 @@ describe('fields', () => {
     expect(f.parse(6, ctx)).toMatchObject({ ok: false, rule: 'card/out-of-range' })
     expect(f.parse(0, ctx)).toMatchObject({ ok: false, rule: 'card/out-of-range' })
     expect(f.parse(2.5, ctx)).toMatchObject({ ok: false, rule: 'card/wrong-type' })
-    expect(f.parse('five', ctx)).toMatchObject({ ok: false, rule: 'card/wrong-type', message: expect.stringContaining('"five"') })
+    expect(f.parse('five', ctx)).toMatchObject({
+      ok: false,
+      rule: 'card/wrong-type',
+      message: expect.stringContaining('"five"'),
+    })
   })
 
   it('oneOf names the allowed values and suggests the near one', () => {
@@ -26,7 +30,10 @@ describe('fields', () => {
     expect(text({ max: 5 }).parse('short', ctx)).toEqual({ ok: true, value: 'short' })
     expect(text({ max: 5 }).parse('longer', ctx)).toMatchObject({ ok: false, rule: 'card/text-too-long' })
     // An inline icon is one character to a reader, however long its name.
-    expect(text({ max: 5 }).parse('Pay [intel].', ctx)).toMatchObject({ ok: false, message: expect.stringContaining('text is 6 characters long') })
+    expect(text({ max: 5 }).parse('Pay [intel].', ctx)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('text is 6 characters long'),
+    })
     expect(text({ max: 6 }).parse('Pay [resources:intel].', ctx)).toEqual({ ok: true, value: 'Pay [resources:intel].' })
     expect(text().parse(['a'], ctx)).toMatchObject({ ok: false, rule: 'card/wrong-type' })
   })

@@ -16,7 +16,10 @@ const game = defineGame({
   sets: { promo: { title: 'Promo', kind: 'expansion' } },
   types: {
     vote: cardType({ name: 'Vote', hidden: true, fields: { vote: oneOf(['YES', 'NO']), number: int({ min: 1 }) } }),
-    hut: cardType({ name: 'Hut', fields: { title: text({ max: 10 }), cost: icons('resources'), next: ref('hut', { optional: true }) } }),
+    hut: cardType({
+      name: 'Hut',
+      fields: { title: text({ max: 10 }), cost: icons('resources'), next: ref('hut', { optional: true }) },
+    }),
   },
   checks: {
     votes({ game, count, report }) {
@@ -34,7 +37,9 @@ const model = (yaml: string) => {
 
 describe('modelCards', () => {
   it('types the fields of valid cards and keeps their positions', () => {
-    const { value, diagnostics } = model('- { id: h1, type: hut, title: Hut, cost: wood }\n- { id: h2, type: hut, title: Big, cost: [wood, wood], next: h1, qty: 2 }\n')
+    const { value, diagnostics } = model(
+      '- { id: h1, type: hut, title: Hut, cost: wood }\n- { id: h2, type: hut, title: Big, cost: [wood, wood], next: h1, qty: 2 }\n',
+    )
     expect(diagnostics).toEqual([])
     expect(value[1]).toMatchObject({ id: 'h2', qty: 2, set: 'base', fields: { cost: ['wood', 'wood'], next: 'h1' } })
     expect(value[1]!.source.fields.next).toMatchObject({ line: 2 })
@@ -42,7 +47,22 @@ describe('modelCards', () => {
 
   it('reports every problem of every card in one run, each at its place', () => {
     const { value, diagnostics } = model(
-      ['- id: h1', '  type: hut', '  titel: Hut', '  cost: wood', '- id: h1', '  type: hut', '- id: v1', '  type: vot', '- id: h3', '  type: hut', '  title: Far too long a title', '  cost: [wood]', '  next: nowhere', '  set: promos'].join('\n'),
+      [
+        '- id: h1',
+        '  type: hut',
+        '  titel: Hut',
+        '  cost: wood',
+        '- id: h1',
+        '  type: hut',
+        '- id: v1',
+        '  type: vot',
+        '- id: h3',
+        '  type: hut',
+        '  title: Far too long a title',
+        '  cost: [wood]',
+        '  next: nowhere',
+        '  set: promos',
+      ].join('\n'),
     )
     expect(value).toEqual([])
     const found = diagnostics.map((d) => [d.rule, d.line, d.column, d.field])
@@ -60,8 +80,25 @@ describe('modelCards', () => {
   })
 
   it('refuses ids that are no safe, portable file name, and ids that differ only in case', () => {
-    const ids = ['../../../../x', '../../maybe-movies/faces/bb-cult', 'a/b', 'x'.repeat(101), 'con', 'NUL.txt', '.hidden', 'end.', 'naïve', 'tab\there', '\u001b[2J']
-    const yaml = [...ids.map((id) => `- { id: ${JSON.stringify(id)}, type: hut, title: Hut, cost: [wood] }`), '- { id: Hut-1, type: hut, title: Hut, cost: [wood] }', '- { id: hut-1, type: hut, title: Hut, cost: [wood] }', '- { id: hut.v2_final-3, type: hut, title: Hut, cost: [wood] }'].join('\n')
+    const ids = [
+      '../../../../x',
+      '../../maybe-movies/faces/bb-cult',
+      'a/b',
+      'x'.repeat(101),
+      'con',
+      'NUL.txt',
+      '.hidden',
+      'end.',
+      'naïve',
+      'tab\there',
+      '\u001b[2J',
+    ]
+    const yaml = [
+      ...ids.map((id) => `- { id: ${JSON.stringify(id)}, type: hut, title: Hut, cost: [wood] }`),
+      '- { id: Hut-1, type: hut, title: Hut, cost: [wood] }',
+      '- { id: hut-1, type: hut, title: Hut, cost: [wood] }',
+      '- { id: hut.v2_final-3, type: hut, title: Hut, cost: [wood] }',
+    ].join('\n')
     const { value, diagnostics } = model(yaml)
     expect(value.map((c) => c.id)).toEqual(['Hut-1', 'hut.v2_final-3'])
     const unsafe = diagnostics.filter((d) => d.rule === 'card/unsafe-id')
@@ -69,14 +106,24 @@ describe('modelCards', () => {
     expect(unsafe[3]!.message).toContain('101 characters long, the limit is 100')
     expect(unsafe[4]!.message).toContain('Windows keeps for a device')
     expect(unsafe[10]!.message).toContain('\\u001b[2J') // shown escaped, never raw
-    expect(diagnostics.filter((d) => d.rule === 'card/duplicate-id')).toMatchObject([{ line: ids.length + 2, card: 'hut-1', message: expect.stringContaining('differs from "Hut-1" (cards/g/x.yaml:12) only in case') }])
+    expect(diagnostics.filter((d) => d.rule === 'card/duplicate-id')).toMatchObject([
+      {
+        line: ids.length + 2,
+        card: 'hut-1',
+        message: expect.stringContaining('differs from "Hut-1" (cards/g/x.yaml:12) only in case'),
+      },
+    ])
     // An id that is the name of a shared back's file (`hut.back.png`): its own back would take its place.
     const back = model('- { id: Hut, type: hut, title: Hut, cost: [wood] }')
-    expect(back.diagnostics).toMatchObject([{ rule: 'card/unsafe-id', message: expect.stringContaining('shared back of Hut') }])
+    expect(back.diagnostics).toMatchObject([
+      { rule: 'card/unsafe-id', message: expect.stringContaining('shared back of Hut') },
+    ])
   })
 
   it('checks references once every card is known', () => {
-    const { diagnostics } = model('- { id: h1, type: hut, title: A, cost: wood, next: h9 }\n- { id: v1, type: vote, vote: YES, number: 1 }\n- { id: h2, type: hut, title: B, cost: wood, next: v1 }\n')
+    const { diagnostics } = model(
+      '- { id: h1, type: hut, title: A, cost: wood, next: h9 }\n- { id: v1, type: vote, vote: YES, number: 1 }\n- { id: h2, type: hut, title: B, cost: wood, next: v1 }\n',
+    )
     expect(diagnostics.map((d) => [d.rule, d.card, d.line])).toEqual([
       ['card/unknown-ref', 'h1', 1],
       ['card/unknown-ref', 'h2', 3],
@@ -84,7 +131,9 @@ describe('modelCards', () => {
   })
 
   it('takes the type and set from the file when a card does not say', () => {
-    const { value, diagnostics } = modelCards(game, [parseYamlCards('type: vote\nset: promo\ncards:\n  - { id: v1, vote: NO, number: 3 }\n', 'v.yaml').value])
+    const { value, diagnostics } = modelCards(game, [
+      parseYamlCards('type: vote\nset: promo\ncards:\n  - { id: v1, vote: NO, number: 3 }\n', 'v.yaml').value,
+    ])
     expect(diagnostics).toEqual([])
     expect(value[0]).toMatchObject({ type: 'vote', set: 'promo' })
   })
@@ -92,54 +141,123 @@ describe('modelCards', () => {
 
 describe('checkDeck', () => {
   it("runs the game's checks with its parameters and names the rule after the game", () => {
-    const cards = model('type: vote\ncards:\n' + Array.from({ length: 7 }, (_, i) => `  - { id: v${i}, vote: YES, number: ${i + 1} }`).join('\n') + '\n').value
+    const cards = model(
+      'type: vote\ncards:\n' +
+        Array.from({ length: 7 }, (_, i) => `  - { id: v${i}, vote: YES, number: ${i + 1} }`).join('\n') +
+        '\n',
+    ).value
     const diagnostics = checkDeck(game, cards, 'rules/g/game.ts')
-    expect(diagnostics).toMatchObject([{ rule: 'g/votes', severity: 'error', file: 'cards/g/x.yaml', message: '7 votes, 8 needed' }])
+    expect(diagnostics).toMatchObject([
+      { rule: 'g/votes', severity: 'error', file: 'cards/g/x.yaml', message: '7 votes, 8 needed' },
+    ])
     const more = model('- { id: extra, type: vote, vote: NO, number: 9 }\n').value
     expect(checkDeck(game, [...cards, ...more], 'rules/g/game.ts')).toEqual([])
   })
 
   it('holds a check back while cards it counts have errors, and reports a mistake made once only once', () => {
     // Seven good votes and one with an error: the check would say "7 votes, 8 needed", a second error for one mistake.
-    const { value, diagnostics, failedTypes } = model('type: vote\ncards:\n' + Array.from({ length: 7 }, (_, i) => `  - { id: v${i}, vote: YES, number: ${i + 1} }`).join('\n') + '\n  - { id: v7, vote: MAYBE, number: 8 }\n')
+    const { value, diagnostics, failedTypes } = model(
+      'type: vote\ncards:\n' +
+        Array.from({ length: 7 }, (_, i) => `  - { id: v${i}, vote: YES, number: ${i + 1} }`).join('\n') +
+        '\n  - { id: v7, vote: MAYBE, number: 8 }\n',
+    )
     expect(diagnostics.map((d) => d.rule)).toEqual(['card/unknown-value'])
-    expect(checkDeck(game, value, 'rules/g/game.ts', undefined, { failedTypes })).toEqual([expect.objectContaining({ rule: 'game/check-held', severity: 'info', message: expect.stringContaining('the check "votes" was not run: cards of Vote have errors') })])
+    expect(checkDeck(game, value, 'rules/g/game.ts', undefined, { failedTypes })).toEqual([
+      expect.objectContaining({
+        rule: 'game/check-held',
+        severity: 'info',
+        message: expect.stringContaining('the check "votes" was not run: cards of Vote have errors'),
+      }),
+    ])
     // A file's `type:` misspelt: one error at that line, not one per card.
-    const typo = model('type: votee\ncards:\n' + Array.from({ length: 11 }, (_, i) => `  - { id: t${i}, vote: YES, number: ${i + 1} }`).join('\n') + '\n')
+    const typo = model(
+      'type: votee\ncards:\n' +
+        Array.from({ length: 11 }, (_, i) => `  - { id: t${i}, vote: YES, number: ${i + 1} }`).join('\n') +
+        '\n',
+    )
     expect(typo.diagnostics.map((d) => [d.rule, d.line])).toEqual([['card/unknown-type', 1]])
   })
 
   it('rejects a hidden type whose cards have their own backs', () => {
-    const leaky = defineGame({ ...game, types: { vote: cardType({ name: 'Vote', hidden: true, back: 'own', fields: {} }) }, checks: {} })
-    expect(checkDeck(leaky, [], 'rules/g/game.ts')).toMatchObject([{ rule: 'game/hidden-own-back', file: 'rules/g/game.ts' }])
+    const leaky = defineGame({
+      ...game,
+      types: { vote: cardType({ name: 'Vote', hidden: true, back: 'own', fields: {} }) },
+      checks: {},
+    })
+    expect(checkDeck(leaky, [], 'rules/g/game.ts')).toMatchObject([
+      { rule: 'game/hidden-own-back', file: 'rules/g/game.ts' },
+    ])
   })
 
   it('turns a crashing check into a diagnostic', () => {
-    const broken = defineGame({ ...game, checks: { boom: () => { throw new Error('kaput') } } })
-    expect(checkDeck(broken, [], 'rules/g/game.ts')).toMatchObject([{ rule: 'game/check-crashed', file: 'rules/g/game.ts', message: expect.stringContaining('kaput') }])
+    const broken = defineGame({
+      ...game,
+      checks: {
+        boom: () => {
+          throw new Error('kaput')
+        },
+      },
+    })
+    expect(checkDeck(broken, [], 'rules/g/game.ts')).toMatchObject([
+      { rule: 'game/check-crashed', file: 'rules/g/game.ts', message: expect.stringContaining('kaput') },
+    ])
     // Given the project's root, at the check's own line that threw (here, this file).
     const root = fileURLToPath(new URL('../..', import.meta.url))
     const line = new Error().stack!.split('\n')[1]!.match(/:(\d+):\d+\)?$/)![1]
-    const thrower = defineGame({ ...game, checks: { boom: () => { throw new Error('kaput') } } })
-    expect(checkDeck(thrower, [], 'rules/g/game.ts', root)).toMatchObject([{ rule: 'game/check-crashed', file: 'test/engine/model.test.ts', line: Number(line) + 1 }])
+    const thrower = defineGame({
+      ...game,
+      checks: {
+        boom: () => {
+          throw new Error('kaput')
+        },
+      },
+    })
+    expect(checkDeck(thrower, [], 'rules/g/game.ts', root)).toMatchObject([
+      { rule: 'game/check-crashed', file: 'test/engine/model.test.ts', line: Number(line) + 1 },
+    ])
   })
 })
 
 describe('hidden information', () => {
   const base = { id: 'h', title: 'H', version: '1', players: { min: 2, max: 4 }, params: {} }
   it('rejects hidden types mixed into one deck when one has its own backs, or another size', () => {
-    const money = defineGame({ ...base, types: { money: cardType({ name: 'Money', hidden: true, deck: 'money', fields: {} }), fake: cardType({ name: 'Fake', deck: 'money', back: 'own', fields: {} }) } })
-    expect(checkDeck(money, [], 'game.ts')).toMatchObject([{ rule: 'game/hidden-mixed-backs', message: expect.stringContaining('fake') }])
-    const sizes = defineGame({ ...base, types: { a: cardType({ name: 'A', hidden: true, deck: 'd', fields: {} }), b: cardType({ name: 'B', size: 'mini', deck: 'd', fields: {} }) } })
-    expect(checkDeck(sizes, [], 'game.ts')).toMatchObject([{ rule: 'game/hidden-mixed-backs', message: expect.stringContaining('sizes') }])
-    const fine = defineGame({ ...base, types: { a: cardType({ name: 'A', hidden: true, deck: 'd', fields: {} }), b: cardType({ name: 'B', deck: 'd', fields: {} }) } })
+    const money = defineGame({
+      ...base,
+      types: {
+        money: cardType({ name: 'Money', hidden: true, deck: 'money', fields: {} }),
+        fake: cardType({ name: 'Fake', deck: 'money', back: 'own', fields: {} }),
+      },
+    })
+    expect(checkDeck(money, [], 'game.ts')).toMatchObject([
+      { rule: 'game/hidden-mixed-backs', message: expect.stringContaining('fake') },
+    ])
+    const sizes = defineGame({
+      ...base,
+      types: {
+        a: cardType({ name: 'A', hidden: true, deck: 'd', fields: {} }),
+        b: cardType({ name: 'B', size: 'mini', deck: 'd', fields: {} }),
+      },
+    })
+    expect(checkDeck(sizes, [], 'game.ts')).toMatchObject([
+      { rule: 'game/hidden-mixed-backs', message: expect.stringContaining('sizes') },
+    ])
+    const fine = defineGame({
+      ...base,
+      types: {
+        a: cardType({ name: 'A', hidden: true, deck: 'd', fields: {} }),
+        b: cardType({ name: 'B', deck: 'd', fields: {} }),
+      },
+    })
     expect(checkDeck(fine, [], 'game.ts')).toEqual([])
   })
 })
 
 describe('card files named after a type', () => {
   it('give their cards that type unless a card says otherwise', () => {
-    const file = parseYamlCards('- { id: v1, vote: YES, number: 1 }\n- { id: h1, type: hut, title: A, cost: wood }\n', 'cards/g/vote.yaml').value
+    const file = parseYamlCards(
+      '- { id: v1, vote: YES, number: 1 }\n- { id: h1, type: hut, title: A, cost: wood }\n',
+      'cards/g/vote.yaml',
+    ).value
     const { value, diagnostics } = modelCards(game, [file])
     expect(diagnostics).toEqual([])
     expect(value.map((c) => c.type)).toEqual(['vote', 'hut'])
@@ -148,15 +266,25 @@ describe('card files named after a type', () => {
 
 describe('cards without id or type', () => {
   it('are reported at the card', () => {
-    const { value, diagnostics } = modelCards(game, [parseYamlCards('- title: Hut\n- id: h2\n  title: Hut\n', 'cards/g/misc.yaml').value])
+    const { value, diagnostics } = modelCards(game, [
+      parseYamlCards('- title: Hut\n- id: h2\n  title: Hut\n', 'cards/g/misc.yaml').value,
+    ])
     expect(value).toEqual([])
-    expect(diagnostics.map((d) => [d.rule, d.line])).toEqual([['card/missing-id', 1], ['card/missing-type', 2]])
+    expect(diagnostics.map((d) => [d.rule, d.line])).toEqual([
+      ['card/missing-id', 1],
+      ['card/missing-type', 2],
+    ])
   })
 })
 
 describe('game-level checks', () => {
   it('report an example that shows a card no file defines, and an unknown card size', () => {
-    const withExample = defineGame({ ...game, types: { hut: cardType({ name: 'Hut', size: 'huge', fields: {} }) }, checks: {}, examples: { turn: { cards: ['h1', 'h9'] } } })
+    const withExample = defineGame({
+      ...game,
+      types: { hut: cardType({ name: 'Hut', size: 'huge', fields: {} }) },
+      checks: {},
+      examples: { turn: { cards: ['h1', 'h9'] } },
+    })
     const cards = modelCards(withExample, [parseYamlCards('- { id: h1, type: hut }\n', 'cards/g/x.yaml').value]).value
     expect(checkDeck(withExample, cards, 'rules/g/game.ts')).toEqual([
       expect.objectContaining({ rule: 'game/unknown-size', message: expect.stringContaining('"huge"') }),

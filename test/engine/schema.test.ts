@@ -9,10 +9,17 @@ import { findGames, gamePaths } from '../../src/load/project.ts'
 import { loadGameDefinition } from '../../src/engine/load-definition.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
-const validator = (type: string) => new Ajv({ allErrors: true, strict: false }).compile(cardTypeSchema(game, type, game.types[type as keyof typeof game.types]))
+const validator = (type: string) =>
+  new Ajv({ allErrors: true, strict: false }).compile(
+    cardTypeSchema(game, type, game.types[type as keyof typeof game.types]),
+  )
 
 describe('card type JSON Schemas', () => {
-  it.each([['vote', 'votes'], ['master', 'masters'], ['mission', 'missions']])('accepts the shipped %s cards', (type, file) => {
+  it.each([
+    ['vote', 'votes'],
+    ['master', 'masters'],
+    ['mission', 'missions'],
+  ])('accepts the shipped %s cards', (type, file) => {
     const validate = validator(type)
     const data = parse(readFileSync(`${root}cards/maybe-missions/${file}.yaml`, 'utf8'))
     expect(validate(data), JSON.stringify(validate.errors)).toBe(true)
@@ -26,11 +33,14 @@ describe('card type JSON Schemas', () => {
     expect(validate([{ id: 'm', green: ['intel'], red: ['money'] }])).toBe(true)
   })
 
-  it.each(findGames(root))("matches %s's committed schema files (run `deckwright schema` after changing a card type)", async (id) => {
-    const { value: definition } = await loadGameDefinition(gamePaths(root, id))
-    for (const [type, def] of Object.entries(definition!.types)) {
-      const committed = JSON.parse(readFileSync(`${root}cards/${id}/schema/${type}.json`, 'utf8'))
-      expect(committed).toEqual(cardTypeSchema(definition!, type, def))
-    }
-  })
+  it.each(findGames(root))(
+    "matches %s's committed schema files (run `deckwright schema` after changing a card type)",
+    async (id) => {
+      const { value: definition } = await loadGameDefinition(gamePaths(root, id))
+      for (const [type, def] of Object.entries(definition!.types)) {
+        const committed = JSON.parse(readFileSync(`${root}cards/${id}/schema/${type}.json`, 'utf8'))
+        expect(committed).toEqual(cardTypeSchema(definition!, type, def))
+      }
+    },
+  )
 })

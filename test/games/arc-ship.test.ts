@@ -18,7 +18,9 @@ beforeAll(async () => {
 })
 
 /** The rule ids the game's checks report on a deck. */
-const rules = (deck: readonly Card[], def: GameDef = game) => [...new Set(checkDeck(def, deck, DEFINITION).map((d) => d.rule))]
+const rules = (deck: readonly Card[], def: GameDef = game) => [
+  ...new Set(checkDeck(def, deck, DEFINITION).map((d) => d.rule)),
+]
 
 /** The deck with one card's fields (or qty) changed. */
 const change = (id: string, fields: Record<string, unknown>, qty?: number) =>
@@ -26,7 +28,8 @@ const change = (id: string, fields: Record<string, unknown>, qty?: number) =>
 
 const withParams = (params: Record<string, unknown>): GameDef => ({ ...game, params: { ...game.params, ...params } })
 
-const count = (type: string, where: (c: Card) => boolean = () => true) => cards.filter((c) => c.type === type && where(c)).reduce((n, c) => n + c.qty, 0)
+const count = (type: string, where: (c: Card) => boolean = () => true) =>
+  cards.filter((c) => c.type === type && where(c)).reduce((n, c) => n + c.qty, 0)
 
 describe('arc-ship', () => {
   it('validates without errors, and no check fires on the shipped deck', () => {
@@ -53,16 +56,36 @@ describe('arc-ship', () => {
     'unique-countries': () => rules(change('nation-iolo', { country: 'Republic of Veldra' })),
     'ballots-per-player': () => rules(change('outcome-fail', {}, 9)),
     'money-deck-deals': () => rules(cards.filter((c) => c.type !== 'money' || c.id === 'money-2-gold')),
-    'counterfeit-minority': () => rules(cards.filter((c) => c.type !== 'money' || c.id === 'money-1-credit').map((c) => (c.id === 'money-1-credit' ? { ...c, qty: 23 } : c))),
+    'counterfeit-minority': () =>
+      rules(
+        cards
+          .filter((c) => c.type !== 'money' || c.id === 'money-1-credit')
+          .map((c) => (c.id === 'money-1-credit' ? { ...c, qty: 23 } : c)),
+      ),
     'counterfeit-supply': () => rules(change('counterfeit-1-wink', {}, 2)),
     'tech-pieces': () => rules(cards.filter((c) => c.id !== 'tech-reactor')),
     'event-deck-lasts': () => rules(cards.filter((c) => c.type !== 'orEvent' && c.id !== 'event-flood')),
     'team-size': () => rules(change('or-vaccine', { team: 4 })),
-    'fail-worse-than-success': () => rules(change('or-security-sweep', { failHealth: 0, failText: 'Nothing happens.' })),
+    'fail-worse-than-success': () =>
+      rules(change('or-security-sweep', { failHealth: 0, failText: 'Nothing happens.' })),
     'payment-complete': () => rules(change('or-seawall', { successPay: undefined })),
     'results-do-something': () => rules(change('event-trade-boom', { text: undefined })),
-    'world-can-be-saved': () => rules(cards.map((c) => (c.type === 'orEvent' ? { ...c, fields: { ...c.fields, successHealth: 0, successText: 'Nothing changes.' } } : c))),
-    'sabotage-threatens-world': () => rules(cards.map((c) => (c.type === 'orEvent' ? { ...c, fields: { ...c.fields, failHealth: 0, failText: 'Discard 1 Money.', successHealth: 1 } } : c))),
+    'world-can-be-saved': () =>
+      rules(
+        cards.map((c) =>
+          c.type === 'orEvent'
+            ? { ...c, fields: { ...c.fields, successHealth: 0, successText: 'Nothing changes.' } }
+            : c,
+        ),
+      ),
+    'sabotage-threatens-world': () =>
+      rules(
+        cards.map((c) =>
+          c.type === 'orEvent'
+            ? { ...c, fields: { ...c.fields, failHealth: 0, failText: 'Discard 1 Money.', successHealth: 1 } }
+            : c,
+        ),
+      ),
     trackers: () => rules(change('tracker-health', { start: 7 })),
     'leader-cards': () => rules(cards.filter((c) => c.id !== 'leader-mission')),
   }
@@ -78,8 +101,12 @@ describe('arc-ship', () => {
   }
 
   it('traitors-minority also rejects a table with no Traitor, or a missing player count', () => {
-    expect(rules(cards, withParams({ traitors: { 5: 0, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4 } }))).toContain('arc-ship/traitors-minority')
-    expect(rules(cards, withParams({ traitors: { 5: 2, 6: 2, 7: 3, 8: 3, 9: 3 } }))).toContain('arc-ship/traitors-minority')
+    expect(rules(cards, withParams({ traitors: { 5: 0, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4 } }))).toContain(
+      'arc-ship/traitors-minority',
+    )
+    expect(rules(cards, withParams({ traitors: { 5: 2, 6: 2, 7: 3, 8: 3, 9: 3 } }))).toContain(
+      'arc-ship/traitors-minority',
+    )
   })
 
   it('tech-pieces rejects more pieces than years, and a numbered piece printed twice', () => {
@@ -88,8 +115,15 @@ describe('arc-ship', () => {
   })
 
   it('points a card-level problem at the card and field in its file', () => {
-    const [d] = checkDeck(game, change('or-vaccine', { team: 4 }), DEFINITION).filter((x) => x.rule === 'arc-ship/team-size')
-    expect(d).toMatchObject({ file: 'cards/arc-ship/or-events.yaml', card: 'or-vaccine', field: 'team', severity: 'error' })
+    const [d] = checkDeck(game, change('or-vaccine', { team: 4 }), DEFINITION).filter(
+      (x) => x.rule === 'arc-ship/team-size',
+    )
+    expect(d).toMatchObject({
+      file: 'cards/arc-ship/or-events.yaml',
+      card: 'or-vaccine',
+      field: 'team',
+      severity: 'error',
+    })
     expect(d!.message).toContain('a team of 4 with 5 players')
   })
 })

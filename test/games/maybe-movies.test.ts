@@ -21,7 +21,8 @@ const rules = (deck: readonly Card[], def: GameDef = game) => checkDeck(def, dec
 /** The cards with one card's fields (or set) changed. */
 const edit = (id: string, change: Partial<Card>['fields'] & object, set?: string) =>
   cards.map((c) => (c.id === id ? { ...c, set: set ?? c.set, fields: { ...c.fields, ...change } } : c))
-const count = (type: string, set?: string) => cards.filter((c) => c.type === type && (!set || c.set === set)).reduce((n, c) => n + c.qty, 0)
+const count = (type: string, set?: string) =>
+  cards.filter((c) => c.type === type && (!set || c.set === set)).reduce((n, c) => n + c.qty, 0)
 
 describe('Maybe Movies', () => {
   it('ships a valid, complete deck that passes every check', () => {
@@ -39,14 +40,22 @@ describe('Maybe Movies', () => {
   })
 
   it('vote-deck: 5 YES and 5 NO per player plus the draw pool', () => {
-    expect(rules(cards.filter((c) => !(c.type === 'vote' && c.fields.vote === 'NO' && c.fields.genre !== 'action')))).toContain('maybe-movies/vote-deck')
-    expect(rules(cards.filter((c) => !(c.type === 'vote' && c.fields.genre === 'romance')))).toContain('maybe-movies/vote-deck')
+    expect(
+      rules(cards.filter((c) => !(c.type === 'vote' && c.fields.vote === 'NO' && c.fields.genre !== 'action'))),
+    ).toContain('maybe-movies/vote-deck')
+    expect(rules(cards.filter((c) => !(c.type === 'vote' && c.fields.genre === 'romance')))).toContain(
+      'maybe-movies/vote-deck',
+    )
   })
 
   it('genres-on-movies: every Vote genre shows on Movie Cards, none far behind', () => {
     const isMovie = (c: Card) => c.type === 'movie' || c.type === 'blockbuster'
-    expect(rules(cards.filter((c) => !(isMovie(c) && (c.fields.genres as string[]).includes('romance'))))).toContain('maybe-movies/genres-on-movies')
-    const fewHorror = cards.filter((c) => !(isMovie(c) && (c.fields.genres as string[]).includes('horror') && !/-1$/.test(c.id)))
+    expect(rules(cards.filter((c) => !(isMovie(c) && (c.fields.genres as string[]).includes('romance'))))).toContain(
+      'maybe-movies/genres-on-movies',
+    )
+    const fewHorror = cards.filter(
+      (c) => !(isMovie(c) && (c.fields.genres as string[]).includes('horror') && !/-1$/.test(c.id)),
+    )
     expect(rules(fewHorror)).toContain('maybe-movies/genres-on-movies')
   })
 
@@ -55,14 +64,17 @@ describe('Maybe Movies', () => {
   })
 
   it('budget-reachable and trend-budget-reachable: a one-card pitch can be funded, even doubled', () => {
-    const onlyOnes = cards.filter((c) => !(c.type === 'vote' && c.fields.vote === 'YES' && (c.fields.value as number) > 1))
+    const onlyOnes = cards.filter(
+      (c) => !(c.type === 'vote' && c.fields.vote === 'YES' && (c.fields.value as number) > 1),
+    )
     const found = rules(onlyOnes)
     expect(found).toContain('maybe-movies/budget-reachable')
     expect(found).toContain('maybe-movies/trend-budget-reachable')
   })
 
   it('bestCount counts the movie’s genres in full and other icons 2 for 1', () => {
-    const vote = (genre: string, value: number, qty = 1) => ({ id: `${genre}${value}`, type: 'vote', set: 'base', qty, fields: { vote: 'YES', value, genre } }) as Card<any>
+    const vote = (genre: string, value: number, qty = 1) =>
+      ({ id: `${genre}${value}`, type: 'vote', set: 'base', qty, fields: { vote: 'YES', value, genre } }) as Card<any>
     const votes = [vote('action', 3), vote('horror', 2, 2), vote('romance', 1)]
     expect(bestCount(votes, ['action'], 1, 2)).toBe(3)
     expect(bestCount(votes, ['action'], 3, 2)).toBe(3 + 2)
@@ -75,7 +87,9 @@ describe('Maybe Movies', () => {
   })
 
   it('movie-deck: the market, the rounds and (Breaking Changes) the players’ own cards', () => {
-    expect(rules(cards.filter((c) => !(c.type === 'movie' && c.set === 'breaking')))).toContain('maybe-movies/movie-deck')
+    expect(rules(cards.filter((c) => !(c.type === 'movie' && c.set === 'breaking')))).toContain(
+      'maybe-movies/movie-deck',
+    )
     const fewBase = cards.filter((c) => !(c.type === 'movie' && c.set === 'base' && !/^movie-[a-z]+-[1-3]$/.test(c.id)))
     expect(count('movie', 'base') - (cards.length - fewBase.length)).toBe(15)
     expect(rules(fewBase)).toContain('maybe-movies/movie-deck')

@@ -26,7 +26,8 @@ const edit = (id: string, change: Record<string, unknown>, qty?: number) =>
 const without = (keep: (c: Card) => boolean) => cards.filter(keep)
 const count = (type: string) => cards.filter((c) => c.type === type).reduce((n, c) => n + c.qty, 0)
 /** The game with other parameters. */
-const withParams = (params: Partial<Record<keyof typeof game.params, number>>) => ({ ...game, params: { ...game.params, ...params } }) as GameDef
+const withParams = (params: Partial<Record<keyof typeof game.params, number>>) =>
+  ({ ...game, params: { ...game.params, ...params } }) as GameDef
 
 describe('Ministries', () => {
   it('ships a valid, complete deck that passes every check', () => {
@@ -35,11 +36,16 @@ describe('Ministries', () => {
     expect(count('ministry')).toBe(25)
     expect(count('challenge')).toBe(30)
     expect(count('resource')).toBe(60)
-    for (const r of ['funds', 'labour', 'materials', 'knowledge', 'goodwill']) expect(cards.filter((c) => c.type === 'resource' && c.fields.resource === r).reduce((n, c) => n + c.qty, 0)).toBe(12)
+    for (const r of ['funds', 'labour', 'materials', 'knowledge', 'goodwill'])
+      expect(cards.filter((c) => c.type === 'resource' && c.fields.resource === r).reduce((n, c) => n + c.qty, 0)).toBe(
+        12,
+      )
   })
 
   it('keeps the Milestones in a spreadsheet (CSV) and everything else in YAML', () => {
-    expect(new Set(cards.filter((c) => c.type === 'milestone').map((c) => c.source.file))).toEqual(new Set(['cards/ministries/milestones.csv']))
+    expect(new Set(cards.filter((c) => c.type === 'milestone').map((c) => c.source.file))).toEqual(
+      new Set(['cards/ministries/milestones.csv']),
+    )
     expect(cards.filter((c) => c.type !== 'milestone').every((c) => c.source.file.endsWith('.yaml'))).toBe(true)
   })
 
@@ -50,7 +56,10 @@ describe('Ministries', () => {
 
   it('starting-hands: 3 Resources and 1 Ministry for each of 5 players', () => {
     expect(rules(without((c) => c.type !== 'resource'))).toContain('ministries/starting-hands')
-    const oneMinistry = [...without((c) => c.type !== 'ministry'), { ...cards.find((c) => c.type === 'ministry')!, qty: 4 }]
+    const oneMinistry = [
+      ...without((c) => c.type !== 'ministry'),
+      { ...cards.find((c) => c.type === 'ministry')!, qty: 4 },
+    ]
     const found = check(oneMinistry).filter((d) => d.rule === 'ministries/starting-hands')
     expect(found).toHaveLength(1)
     expect(found[0]!.message).toBe('the Ministry deck has 4 cards; 5 starting hands need 5 (1 each)')
@@ -65,30 +74,48 @@ describe('Ministries', () => {
 
   it('costs-payable: every resource exists in the Resource deck, often enough for any one cost', () => {
     const noGoodwill = without((c) => c.id !== 'resource-goodwill')
-    expect(check(noGoodwill).find((d) => d.rule === 'ministries/costs-payable' && !d.card)?.message).toContain('no Goodwill cards')
+    expect(check(noGoodwill).find((d) => d.rule === 'ministries/costs-payable' && !d.card)?.message).toContain(
+      'no Goodwill cards',
+    )
     const fewFunds = edit('resource-funds', {}, 2) // the National Bank asks for 3 Funds
     const found = check(fewFunds).filter((d) => d.rule === 'ministries/costs-payable')
     expect(found.map((d) => d.card)).toContain('milestone-national-bank')
-    expect(found.find((d) => d.card === 'milestone-national-bank')).toMatchObject({ file: 'cards/ministries/milestones.csv', field: 'cost' })
+    expect(found.find((d) => d.card === 'milestone-national-bank')).toMatchObject({
+      file: 'cards/ministries/milestones.csv',
+      field: 'cost',
+    })
   })
 
-  it('challenge-solo-payable: one hand of 7 must hold a Challenge\'s cost', () => {
-    const huge = edit('challenge-earthquake', { cost: ['materials', 'materials', 'materials', 'labour', 'labour', 'labour', 'funds', 'funds'] })
-    expect(check(huge).find((d) => d.rule === 'ministries/challenge-solo-payable')).toMatchObject({ card: 'challenge-earthquake', field: 'cost' })
+  it("challenge-solo-payable: one hand of 7 must hold a Challenge's cost", () => {
+    const huge = edit('challenge-earthquake', {
+      cost: ['materials', 'materials', 'materials', 'labour', 'labour', 'labour', 'funds', 'funds'],
+    })
+    expect(check(huge).find((d) => d.rule === 'ministries/challenge-solo-payable')).toMatchObject({
+      card: 'challenge-earthquake',
+      field: 'cost',
+    })
     expect(rules(huge, withParams({ handLimit: 8 }))).not.toContain('ministries/challenge-solo-payable')
   })
 
-  it('milestone-team-payable: two full hands must hold a Milestone\'s cost', () => {
-    const tooBig = edit('milestone-power-grid', { cost: ['materials', 'materials', 'labour', 'labour', 'knowledge', 'knowledge', 'funds', 'goodwill'] })
+  it("milestone-team-payable: two full hands must hold a Milestone's cost", () => {
+    const tooBig = edit('milestone-power-grid', {
+      cost: ['materials', 'materials', 'labour', 'labour', 'knowledge', 'knowledge', 'funds', 'goodwill'],
+    })
     expect(rules(tooBig)).not.toContain('ministries/milestone-team-payable')
     expect(rules(tooBig, withParams({ handLimit: 3 }))).toContain('ministries/milestone-team-payable')
   })
 
   it('start-player-draw: every player draws a Milestone, and the points must differ', () => {
-    const four = without((c) => c.type !== 'milestone' || ['milestone-power-grid', 'milestone-railway', 'milestone-hydro-dam', 'milestone-new-capital'].includes(c.id))
+    const four = without(
+      (c) =>
+        c.type !== 'milestone' ||
+        ['milestone-power-grid', 'milestone-railway', 'milestone-hydro-dam', 'milestone-new-capital'].includes(c.id),
+    )
     expect(rules(four)).toContain('ministries/start-player-draw')
     const allFives = cards.map((c) => (c.type === 'milestone' ? { ...c, fields: { ...c.fields, points: 5 } } : c))
-    expect(check(allFives).find((d) => d.rule === 'ministries/start-player-draw')?.message).toContain('every Milestone is worth 5 points')
+    expect(check(allFives).find((d) => d.rule === 'ministries/start-player-draw')?.message).toContain(
+      'every Milestone is worth 5 points',
+    )
   })
 
   it('milestone-points: the Milestones hold at least the target score', () => {
@@ -102,15 +129,27 @@ describe('Ministries', () => {
     const short = without((c) => c !== challenges[0])
     const found = check(short).filter((d) => d.rule === 'ministries/challenge-clock')
     expect(found).toHaveLength(1)
-    expect(found[0]!.message).toBe('the Challenge deck has 29 cards; with 5 removed for 5 players and 1 flipped at setup it can run out after 23 turns, but it must last at least 24 turns (30 cards)')
+    expect(found[0]!.message).toBe(
+      'the Challenge deck has 29 cards; with 5 removed for 5 players and 1 flipped at setup it can run out after 23 turns, but it must last at least 24 turns (30 cards)',
+    )
     // Without a 5-player game nothing is removed, and 29 cards leave 28 turns.
-    expect(rules(short, { ...game, players: { min: 2, max: 4 } } as GameDef)).not.toContain('ministries/challenge-clock')
+    expect(rules(short, { ...game, players: { min: 2, max: 4 } } as GameDef)).not.toContain(
+      'ministries/challenge-clock',
+    )
   })
 
   it('target-within-clock: even a perfect team cannot score more than the clock and the draws allow', () => {
     expect(rules(cards, withParams({ targetScore: 70 }))).toContain('ministries/target-within-clock')
-    const tinyClock = without((c) => c.type !== 'challenge' || /^challenge-(red-tape|rumour-mill|potholes|tax-dodgers|smugglers|heatwave|power-cut|press-scandal)$/.test(c.id)) // 8 Challenges: 2 turns for 5 players
-    const found = check(tinyClock, withParams({ minClockTurns: 0 })).filter((d) => d.rule === 'ministries/target-within-clock')
-    expect(found.map((d) => d.message)).toContain('with 5 players a Challenge flipping every turn leaves 2 turns and at best 20 resources after Challenges, but reaching 15 points takes 3 Milestones costing 21 resources')
+    const tinyClock = without(
+      (c) =>
+        c.type !== 'challenge' ||
+        /^challenge-(red-tape|rumour-mill|potholes|tax-dodgers|smugglers|heatwave|power-cut|press-scandal)$/.test(c.id),
+    ) // 8 Challenges: 2 turns for 5 players
+    const found = check(tinyClock, withParams({ minClockTurns: 0 })).filter(
+      (d) => d.rule === 'ministries/target-within-clock',
+    )
+    expect(found.map((d) => d.message)).toContain(
+      'with 5 players a Challenge flipping every turn leaves 2 turns and at best 20 resources after Challenges, but reaching 15 points takes 3 Milestones costing 21 resources',
+    )
   })
 })

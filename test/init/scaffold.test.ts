@@ -33,14 +33,34 @@ describe('deckwright init', () => {
     const { value, diagnostics } = await initProject(dir)
     expect(diagnostics).toEqual([])
     expect(value!.game).toBe('harbour')
-    expect(value!.added).toEqual(['package.json: devDependencies.typescript', 'package.json: scripts.validate', 'package.json: scripts.typecheck', '.gitignore: out/'])
+    expect(value!.added).toEqual([
+      'package.json: devDependencies.typescript',
+      'package.json: scripts.validate',
+      'package.json: scripts.typecheck',
+      '.gitignore: out/',
+    ])
     expect(value!.skipped).toEqual(['templates/harbour/index.tsx'])
-    expect(value!.written).toEqual(expect.arrayContaining(['tsconfig.json', '.github/workflows/cards.yml', 'rules/harbour/game.ts', 'rules/harbour/rules.md', 'cards/harbour/schema/harvest.json']))
+    expect(value!.written).toEqual(
+      expect.arrayContaining([
+        'tsconfig.json',
+        '.github/workflows/cards.yml',
+        'rules/harbour/game.ts',
+        'rules/harbour/rules.md',
+        'cards/harbour/schema/harvest.json',
+      ]),
+    )
     // The schema the sample's YAML names for editors exists.
     const named = /\$schema=\.\/(\S+)/.exec(read('cards/harbour/harvests.yaml'))![1]!
-    expect(JSON.parse(read(`cards/harbour/${named}`))).toMatchObject({ $schema: 'http://json-schema.org/draft-07/schema#' })
+    expect(JSON.parse(read(`cards/harbour/${named}`))).toMatchObject({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+    })
     const after = JSON.parse(read('package.json')) as typeof pkg & { devDependencies: Record<string, string> }
-    expect(after.scripts).toEqual({ build: 'make', test: 'vitest', validate: 'deckwright validate', typecheck: 'tsc --noEmit' })
+    expect(after.scripts).toEqual({
+      build: 'make',
+      test: 'vitest',
+      validate: 'deckwright validate',
+      typecheck: 'tsc --noEmit',
+    })
     expect(after.dependencies).toEqual({ deckwright: '^0.0.1' })
     expect(read('package.json')).toContain('\n    "name"') // its indentation kept
     expect(read('.gitignore')).toBe('node_modules\nout/\n')
@@ -54,7 +74,11 @@ describe('deckwright init', () => {
     fresh('broken')
     writeFileSync(join(dir, 'package.json'), '{ "name": ')
     const { value, diagnostics } = await initProject(dir)
-    expect(diagnostics[0]).toMatchObject({ rule: 'init/package-json', file: 'package.json', message: expect.stringContaining('not valid JSON') })
+    expect(diagnostics[0]).toMatchObject({
+      rule: 'init/package-json',
+      file: 'package.json',
+      message: expect.stringContaining('not valid JSON'),
+    })
     expect(read('package.json')).toBe('{ "name": ')
     expect(value!.written).toContain('tsconfig.json')
   })

@@ -19,13 +19,18 @@ const source = [
   '',
 ].join('\n')
 const read = (text: string) => ({ text, parsed: parseYamlCards(text, file) })
-const plain = (r: ReturnType<typeof parseYamlCards>) => JSON.parse(JSON.stringify(r, (_k, v) => (v instanceof Map ? [...v] : v)))
+const plain = (r: ReturnType<typeof parseYamlCards>) =>
+  JSON.parse(JSON.stringify(r, (_k, v) => (v instanceof Map ? [...v] : v)))
 let calls = 0
 const counting = (text: string, name: string) => (calls++, parseYamlCards(text, name))
 
 describe('reading one card again', () => {
   it('gives what reading the whole file gives, for an edit inside a flow card and a block card', () => {
-    for (const edited of [source.replace('"One", cost: 1', '"Uno", cost: 12'), source.replace('Then discard one.', 'Then discard two, or *none*.'), source.replace('title: Two', 'title: "Two & a half"')]) {
+    for (const edited of [
+      source.replace('"One", cost: 1', '"Uno", cost: 12'),
+      source.replace('Then discard one.', 'Then discard two, or *none*.'),
+      source.replace('title: Two', 'title: "Two & a half"'),
+    ]) {
       calls = 0
       const again = reparseOneCard(read(source), edited, counting)
       expect(again, edited).toBeDefined()
@@ -41,7 +46,10 @@ describe('reading one card again', () => {
       source.replace('title: Two', 'title: Two\n    extra: 1'), // a line more
       source.replace('  - { id: h1, title: "One", cost: 1 }', '  - { id: h1, title: "One", cost: [1 }'), // a syntax error
       source.replace('  - { id: h1, title: "One", cost: 1 }', '  - &base { id: h1, title: "One", cost: 1 }'), // an anchor others may share
-      source.replace('"One", cost: 1 }', '"One", cost: 1 }').replace('cost: 3 }', 'cost: 4 }').replace('"One"', '"Eins"'), // two cards
+      source
+        .replace('"One", cost: 1 }', '"One", cost: 1 }')
+        .replace('cost: 3 }', 'cost: 4 }')
+        .replace('"One"', '"Eins"'), // two cards
     ]
     for (const edited of whole) expect(reparseOneCard(before, edited, parseYamlCards), edited).toBeUndefined()
     // The same text: what was read.

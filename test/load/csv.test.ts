@@ -3,7 +3,10 @@ import { parseCsvCards } from '../../src/load/csv.ts'
 
 describe('parseCsvCards', () => {
   it('reads a header and one card per row with the line and column of every cell', () => {
-    const { value, diagnostics } = parseCsvCards('id,type,cost,qty\nh1,hut,wood stone,2\n"h,2",hut,"wood",\n', 'cards/g/huts.csv')
+    const { value, diagnostics } = parseCsvCards(
+      'id,type,cost,qty\nh1,hut,wood stone,2\n"h,2",hut,"wood",\n',
+      'cards/g/huts.csv',
+    )
     expect(diagnostics).toEqual([])
     expect(value.cards).toHaveLength(2)
     expect(value.cards[0]!.values.get('cost')).toEqual({ value: 'wood stone', pos: { line: 2, column: 8 } })

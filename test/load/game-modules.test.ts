@@ -14,23 +14,40 @@ const write = (file: string, text: string) => {
 }
 write('package.json', '{ "type": "commonjs", "imports": { "#shared/*": "./shared/*" } }')
 // A tsconfig.json that would break a build that read it: deckwright's settings are its own.
-write('tsconfig.json', '{ "compilerOptions": { "jsx": "preserve", "jsxImportSource": "preact", "verbatimModuleSyntax": true } }')
+write(
+  'tsconfig.json',
+  '{ "compilerOptions": { "jsx": "preserve", "jsxImportSource": "preact", "verbatimModuleSyntax": true } }',
+)
 write('shared/palette.ts', "export const silver = '#c0c0c0'\n")
 write('node_modules/colours/package.json', '{ "name": "colours", "exports": { "import": "./colours.mjs" } }')
 write('node_modules/colours/colours.mjs', "export const gold = '#c08000'")
 write('rules/g/data.json', '{ "title": "Gold Rush" }')
-write('rules/g/game.ts', "import { defineGame } from 'deckwright'\nimport data from './data.json'\nimport { gold } from 'colours'\nexport default defineGame({ id: 'g', title: data.title, version: '1', players: { min: 2, max: 4 }, params: { gold }, types: {} })\n")
-write('templates/g/index.tsx', "import game from '../../rules/g/game.ts'\nimport { silver } from '#shared/palette.ts'\nexport const face = () => <div style={{ color: game.params.gold, borderColor: silver }}>{game.title}</div>\n")
+write(
+  'rules/g/game.ts',
+  "import { defineGame } from 'deckwright'\nimport data from './data.json'\nimport { gold } from 'colours'\nexport default defineGame({ id: 'g', title: data.title, version: '1', players: { min: 2, max: 4 }, params: { gold }, types: {} })\n",
+)
+write(
+  'templates/g/index.tsx',
+  "import game from '../../rules/g/game.ts'\nimport { silver } from '#shared/palette.ts'\nexport const face = () => <div style={{ color: game.params.gold, borderColor: silver }}>{game.title}</div>\n",
+)
 
-const modules = () => readdirSync(join(root, 'node_modules/.cache/deckwright/modules')).filter((f) => f.endsWith('.mjs'))
+const modules = () =>
+  readdirSync(join(root, 'node_modules/.cache/deckwright/modules')).filter((f) => f.endsWith('.mjs'))
 
 describe("a game's modules", () => {
   it('compile with TypeScript, JSON, packages and the automatic JSX runtime, whatever the project says', async () => {
     const compiled = await compileGameModule(join(root, 'templates/g/index.tsx'), root)
     // The project's own files, shared code reached through package.json "imports" included; packages stay outside.
-    expect(compiled.inputs.sort()).toEqual(['rules/g/data.json', 'rules/g/game.ts', 'shared/palette.ts', 'templates/g/index.tsx'].map((f) => join(root, f)))
-    const { face } = (await import(compiled.url)) as { face: () => { type: string; props: { style: { color: string }; children: string } } }
-    expect(face()).toMatchObject({ type: 'div', props: { style: { color: '#c08000', borderColor: '#c0c0c0' }, children: 'Gold Rush' } })
+    expect(compiled.inputs.sort()).toEqual(
+      ['rules/g/data.json', 'rules/g/game.ts', 'shared/palette.ts', 'templates/g/index.tsx'].map((f) => join(root, f)),
+    )
+    const { face } = (await import(compiled.url)) as {
+      face: () => { type: string; props: { style: { color: string }; children: string } }
+    }
+    expect(face()).toMatchObject({
+      type: 'div',
+      props: { style: { color: '#c08000', borderColor: '#c0c0c0' }, children: 'Gold Rush' },
+    })
   })
 
   it('are taken from an earlier run while their files are unchanged, and compiled again when one changes', async () => {
@@ -77,17 +94,37 @@ describe("a game's modules", () => {
     const error = await compileGameModule(join(root, 'rules/g/broken.ts'), root).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(CompileError)
     expect(loadFailure(error, root, 'game/definition', 'the game definition', 'rules/g/broken.ts')).toEqual([
-      expect.objectContaining({ rule: 'game/definition', file: 'rules/g/broken.ts', line: 2, column: 22, message: 'the game definition does not compile: Unexpected ";"' }),
+      expect.objectContaining({
+        rule: 'game/definition',
+        file: 'rules/g/broken.ts',
+        line: 2,
+        column: 22,
+        message: 'the game definition does not compile: Unexpected ";"',
+      }),
     ])
     // A file or package that cannot be found: at its import.
     const cases = [
-      { file: 'rules/g/unresolved.ts', text: "import { nothing } from './missing.ts'\nexport default nothing\n", line: 1, column: 25, missing: './missing.ts' },
-      { file: 'rules/g/no-package.ts', text: "export const a = 1\nimport { x } from 'no-such-package'\nexport default x\n", line: 2, column: 19, missing: 'no-such-package' },
+      {
+        file: 'rules/g/unresolved.ts',
+        text: "import { nothing } from './missing.ts'\nexport default nothing\n",
+        line: 1,
+        column: 25,
+        missing: './missing.ts',
+      },
+      {
+        file: 'rules/g/no-package.ts',
+        text: "export const a = 1\nimport { x } from 'no-such-package'\nexport default x\n",
+        line: 2,
+        column: 19,
+        missing: 'no-such-package',
+      },
     ]
     for (const { file, text, line, column, missing } of cases) {
       write(file, text)
       const error = await compileGameModule(join(root, file), root).catch((e: unknown) => e)
-      expect(loadFailure(error, root, 'game/definition', 'the game definition', file)).toMatchObject([{ file, line, column, message: expect.stringContaining(`Could not resolve "${missing}"`) }])
+      expect(loadFailure(error, root, 'game/definition', 'the game definition', file)).toMatchObject([
+        { file, line, column, message: expect.stringContaining(`Could not resolve "${missing}"`) },
+      ])
     }
   })
 })

@@ -14,29 +14,65 @@ const ids = (r: ReturnType<typeof parse>) => r.value.cards.map((c) => c.values.g
 describe('YAML card files never guess', () => {
   it('a second `cards:` list or a key given twice in a card is an error at the second one', () => {
     const twice = parse(['type: hut', 'cards:', '  - { id: a }', 'cards:', '  - { id: b }'])
-    expect(twice.diagnostics).toMatchObject([{ rule: 'yaml/duplicate-key', line: 4, column: 1, message: expect.stringContaining('`cards` is given twice (first on line 2)') }])
+    expect(twice.diagnostics).toMatchObject([
+      {
+        rule: 'yaml/duplicate-key',
+        line: 4,
+        column: 1,
+        message: expect.stringContaining('`cards` is given twice (first on line 2)'),
+      },
+    ])
     const key = parse(['- id: a', '  title: One', '  title: Two'])
     expect(key.diagnostics).toMatchObject([{ rule: 'yaml/duplicate-key', line: 3, column: 3 }])
     expect(key.value.cards[0]!.values.get('title')!.value).toBe('One')
   })
 
   it('resolves aliases of cards, lists and merged maps, within a limit', () => {
-    const r = parse(['defaults: &hut { type: hut, cost: &two [wood, wood] }', 'cards:', '  - &a { id: a, cost: *two }', '  - { <<: *hut, id: b }', '  - { <<: *hut, id: c, cost: [stone] }'])
+    const r = parse([
+      'defaults: &hut { type: hut, cost: &two [wood, wood] }',
+      'cards:',
+      '  - &a { id: a, cost: *two }',
+      '  - { <<: *hut, id: b }',
+      '  - { <<: *hut, id: c, cost: [stone] }',
+    ])
     expect(r.diagnostics).toEqual([])
     expect(ids(r)).toEqual(['a', 'b', 'c'])
-    expect(r.value.cards.map((c) => c.values.get('cost')!.value)).toEqual([['wood', 'wood'], ['wood', 'wood'], ['stone']])
+    expect(r.value.cards.map((c) => c.values.get('cost')!.value)).toEqual([
+      ['wood', 'wood'],
+      ['wood', 'wood'],
+      ['stone'],
+    ])
     expect(r.value.cards[1]!.values.get('type')!.value).toBe('hut')
     // A "billion laughs" file: each line doubles the one before.
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 12 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(', ')}]`), 'cards:', '  - { id: boom, note: *m }']
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from(
+        { length: 12 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10)
+            .fill(`*${String.fromCharCode(97 + i)}`)
+            .join(', ')}]`,
+      ),
+      'cards:',
+      '  - { id: boom, note: *m }',
+    ]
     const exploded = parse(bomb)
     expect(exploded.diagnostics.some((d) => d.rule === 'yaml/alias-limit')).toBe(true)
   })
 
   it('merges the first of several maps first, refuses a second merge key, and budgets aliases per file', () => {
-    const merged = parse(['a: &a { colour: A, size: 1 }', 'b: &b { colour: B, shape: round }', 'cards:', '  - { <<: [*a, *b], id: x }', '  - { <<: *a, <<: *b, id: y }'])
+    const merged = parse([
+      'a: &a { colour: A, size: 1 }',
+      'b: &b { colour: B, shape: round }',
+      'cards:',
+      '  - { <<: [*a, *b], id: x }',
+      '  - { <<: *a, <<: *b, id: y }',
+    ])
     expect(merged.value.cards[0]!.values.get('colour')!.value).toBe('A')
     expect(merged.value.cards[0]!.values.get('shape')!.value).toBe('round')
-    expect(merged.diagnostics).toMatchObject([{ rule: 'yaml/duplicate-key', line: 5, message: expect.stringContaining('`<<` is given twice') }])
+    expect(merged.diagnostics).toMatchObject([
+      { rule: 'yaml/duplicate-key', line: 5, message: expect.stringContaining('`<<` is given twice') },
+    ])
     // Many small aliases of a large list: each alone within the limit, together far beyond it.
     const big = `[${Array.from({ length: 900 }, (_, i) => `item-number-${i}`).join(', ')}]`
     const fields = Array.from({ length: 30 }, (_, i) => `f${i}: *l`).join(', ')
@@ -44,7 +80,10 @@ describe('YAML card files never guess', () => {
     // One budget for the file: the expansion stops at it (without it, 10.8 million values), said once.
     const spread = parse(lines)
     expect(spread.diagnostics.filter((d) => d.rule === 'yaml/alias-limit')).toHaveLength(1)
-    const values = spread.value.cards.reduce((n, card) => n + [...card.values.values()].reduce((m, v) => m + (Array.isArray(v.value) ? v.value.length : 1), 0), 0)
+    const values = spread.value.cards.reduce(
+      (n, card) => n + [...card.values.values()].reduce((m, v) => m + (Array.isArray(v.value) ? v.value.length : 1), 0),
+      0,
+    )
     expect(values).toBeLessThan(2_000_000)
   })
 
@@ -52,17 +91,28 @@ describe('YAML card files never guess', () => {
     const root = mkdtempSync(join(tmpdir(), 'deckwright-latin1-'))
     mkdirSync(join(root, 'cards', 'g'), { recursive: true })
     // "Café" saved as Latin-1 on line 3.
-    writeFileSync(join(root, 'cards', 'g', 'x.csv'), Buffer.concat([Buffer.from('id,title\nc1,Bar\nc2,Caf'), Buffer.from([0xe9]), Buffer.from('\n')]))
+    writeFileSync(
+      join(root, 'cards', 'g', 'x.csv'),
+      Buffer.concat([Buffer.from('id,title\nc1,Bar\nc2,Caf'), Buffer.from([0xe9]), Buffer.from('\n')]),
+    )
     writeFileSync(join(root, 'cards', 'g', 'y.yaml'), '\ufeff- { id: y1, title: "Caf\u00e9" }\n')
     const { value, diagnostics } = loadCardFiles(gamePaths(root, 'g'))
-    expect(diagnostics).toMatchObject([{ rule: 'load/encoding', file: 'cards/g/x.csv', line: 3, column: 7, message: expect.stringContaining('byte 0xe9 on line 3') }])
+    expect(diagnostics).toMatchObject([
+      {
+        rule: 'load/encoding',
+        file: 'cards/g/x.csv',
+        line: 3,
+        column: 7,
+        message: expect.stringContaining('byte 0xe9 on line 3'),
+      },
+    ])
     expect(value.map((f) => f.file)).toEqual(['cards/g/y.yaml'])
     expect(value[0]!.cards[0]!.values.get('title')!.value).toBe('Café')
   })
 })
 
 describe('card and rules files', () => {
-  it('are read only inside the game\'s folders, never through a link out, from a device or past 10 MB', () => {
+  it("are read only inside the game's folders, never through a link out, from a device or past 10 MB", () => {
     const root = mkdtempSync(join(tmpdir(), 'deckwright-links-'))
     const cards = join(root, 'cards', 'g')
     mkdirSync(cards, { recursive: true })

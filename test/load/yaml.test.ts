@@ -7,7 +7,10 @@ import { parseYamlFast } from '../../src/load/yaml-fast.ts'
 
 describe('parseYamlCards', () => {
   it('reads a top-level list of cards with the position of every value', () => {
-    const { value, diagnostics } = parseYamlCards('- id: a\n  cost: [wood, stone]\n- id: b\n  title: Hut\n', 'cards/x.yaml')
+    const { value, diagnostics } = parseYamlCards(
+      '- id: a\n  cost: [wood, stone]\n- id: b\n  title: Hut\n',
+      'cards/x.yaml',
+    )
     expect(diagnostics).toEqual([])
     expect(value.cards.map((c) => c.values.get('id')?.value)).toEqual(['a', 'b'])
     expect(value.cards[0]!.values.get('cost')).toMatchObject({ value: ['wood', 'stone'], pos: { line: 2, column: 9 } })
@@ -16,7 +19,10 @@ describe('parseYamlCards', () => {
   })
 
   it('reads deck-level settings beside a `cards:` list', () => {
-    const { value, diagnostics } = parseYamlCards('type: vote\nset: base\ncards:\n  - { id: v1, number: 1 }\n', 'v.yaml')
+    const { value, diagnostics } = parseYamlCards(
+      'type: vote\nset: base\ncards:\n  - { id: v1, number: 1 }\n',
+      'v.yaml',
+    )
     expect(diagnostics).toEqual([])
     expect(value.defaults.get('type')?.value).toBe('vote')
     expect(value.cards[0]!.values.get('number')).toMatchObject({ value: 1, pos: { line: 4, column: 23 } })

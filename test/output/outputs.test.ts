@@ -24,7 +24,9 @@ const hex = (img: PNG, x: number, y: number) => {
 }
 /** The colour at the centre of each slot of a sheet, row by row. */
 const slots = (img: PNG, columns: number, rows: number) =>
-  Array.from({ length: columns * rows }, (_, i) => hex(img, ((i % columns) + 0.5) * (img.width / columns), (Math.floor(i / columns) + 0.5) * (img.height / rows)))
+  Array.from({ length: columns * rows }, (_, i) =>
+    hex(img, ((i % columns) + 0.5) * (img.width / columns), (Math.floor(i / columns) + 0.5) * (img.height / rows)),
+  )
 
 describe('outputs made from the faces of a game', () => {
   const dir = out()
@@ -42,8 +44,21 @@ describe('outputs made from the faces of a game', () => {
     expect(img.width).toBeLessThanOrEqual(1700)
     // Every face's colour fills its thumbnail: fronts, then the shared backs and each room's own back.
     const seen = new Map<string, number>()
-    for (let y = 0; y < img.height; y += 2) for (let x = 0; x < img.width; x += 2) seen.set(hex(img, x, y), (seen.get(hex(img, x, y)) ?? 0) + 1)
-    for (const colour of ['#ff0000', '#00ff00', '#0000ff', '#ffff00', '#00ffff', '#800000', '#000080', '#ff00ff', '#008080', '#008000', '#808000'])
+    for (let y = 0; y < img.height; y += 2)
+      for (let x = 0; x < img.width; x += 2) seen.set(hex(img, x, y), (seen.get(hex(img, x, y)) ?? 0) + 1)
+    for (const colour of [
+      '#ff0000',
+      '#00ff00',
+      '#0000ff',
+      '#ffff00',
+      '#00ffff',
+      '#800000',
+      '#000080',
+      '#ff00ff',
+      '#008080',
+      '#008000',
+      '#808000',
+    ])
       expect(seen.get(colour) ?? 0, colour).toBeGreaterThan(1000)
     // The labels are drawn (dark text on the light paper).
     expect([...seen].filter(([c]) => c < '#444444').reduce((n, [, k]) => n + k, 0)).toBeGreaterThan(500)
@@ -58,7 +73,13 @@ describe('outputs made from the faces of a game', () => {
     const first = png(join(tts, 'chip-1.png'))
     expect([first.width, first.height].every((n) => n <= TTS_MAX_PX)).toBe(true)
     expect(slots(first, 10, 4)).toEqual([...Array<string>(38).fill('#ffff00'), '#ffffff', '#008080'])
-    expect(slots(png(join(tts, 'chip-2.png')), 10, 4)).toEqual([...Array<string>(32).fill('#ffff00'), ...Array<string>(5).fill('#00ffff'), '#ffffff', '#ffffff', '#008080'])
+    expect(slots(png(join(tts, 'chip-2.png')), 10, 4)).toEqual([
+      ...Array<string>(32).fill('#ffff00'),
+      ...Array<string>(5).fill('#00ffff'),
+      '#ffffff',
+      '#ffffff',
+      '#008080',
+    ])
     // Own backs: a sheet of backs slot for slot (Unique Backs); no one back for hidden cards, so grey.
     expect(slots(png(join(tts, 'room-1.png')), 2, 2)).toEqual(['#800000', '#000080', '#ffffff', '#999999'])
     expect(slots(png(join(tts, 'room-1-backs.png')), 2, 2)).toEqual(['#008000', '#808000', '#ffffff', '#ffffff'])
@@ -67,7 +88,9 @@ describe('outputs made from the faces of a game', () => {
     expect(readme).toContain('Parlour v0.3.0')
     expect(readme).toMatch(/chip-1\.png\s+Width 10\s+Height 4\s+Number 38\s+Back chip-back\.png/)
     expect(readme).toMatch(/chip-2\.png\s+Width 10\s+Height 4\s+Number 37\s+Back chip-back\.png/)
-    expect(readme).toMatch(/room-1\.png\s+Width  2\s+Height 2\s+Number  2\s+Back room-1-backs\.png\s+\(Unique Backs on\)/)
+    expect(readme).toMatch(
+      /room-1\.png\s+Width  2\s+Height 2\s+Number  2\s+Back room-1-backs\.png\s+\(Unique Backs on\)/,
+    )
   })
 
   it('cuts faces to their trim and sizes cells so that a full 10×7 sheet stays within 4096 px', () => {
@@ -86,7 +109,9 @@ describe('outputs made from the faces of a game', () => {
       expect(readFileSync(join(again, 'parlour', file)).equals(readFileSync(join(game, file))), file).toBe(true)
     // Mark the cached overview: a build with nothing changed writes it as it is, without drawing it again.
     const outputs = join(again, '.cache', 'parlour', 'outputs')
-    const entry = readdirSync(outputs).find((k) => readFileSync(join(outputs, k, 'files.json'), 'utf8').includes('overview'))!
+    const entry = readdirSync(outputs).find((k) =>
+      readFileSync(join(outputs, k, 'files.json'), 'utf8').includes('overview'),
+    )!
     writeFileSync(join(outputs, entry, '0'), 'from the cache')
     await buildGame(root, 'parlour', { outDir: again, dpi: 50, tts: true, jobs: 1 })
     expect(readFileSync(join(again, 'parlour', 'parlour-overview.png'), 'utf8')).toBe('from the cache')
@@ -104,30 +129,62 @@ describe('outputs made from the faces of a game', () => {
 })
 
 describe('Tabletop Simulator sheets', () => {
-  const game = defineGame({ id: 'g', title: 'G', version: '1', players: { min: 2, max: 2 }, params: {}, types: { chip: cardType({ name: 'Chip', size: 'mini', fields: {} }) } })
+  const game = defineGame({
+    id: 'g',
+    title: 'G',
+    version: '1',
+    players: { min: 2, max: 2 },
+    params: {},
+    types: { chip: cardType({ name: 'Chip', size: 'mini', fields: {} }) },
+  })
   const faceDir = mkdtempSync(join(tmpdir(), 'deckwright-tts-faces-'))
   /** A stored face of one colour (its SVG only: the sheets are drawn from SVGs). */
   const flat = (colour: string) => {
     const svg = join(faceDir, `${colour.slice(1)}.svg`)
-    writeFileSync(svg, `<svg width="100" height="100" viewBox="0 0 100 100" xmlns="http://www.w3.org/2000/svg"><rect width="100" height="100" fill="${colour}"/></svg>`)
+    writeFileSync(
+      svg,
+      `<svg width="100" height="100" viewBox="0 0 100 100" xmlns="http://www.w3.org/2000/svg"><rect width="100" height="100" fill="${colour}"/></svg>`,
+    )
     return { key: colour, svg, png: join(faceDir, 'unused.png') }
   }
   const faces = (qty: number): GameFaces => ({
-    cards: [{ card: { id: 'c', type: 'chip', set: 'base', qty, fields: {}, source: { file: 'x', pos: { line: 1, column: 1 }, fields: {} } }, front: flat('#ff0000'), back: 'chip' }],
+    cards: [
+      {
+        card: {
+          id: 'c',
+          type: 'chip',
+          set: 'base',
+          qty,
+          fields: {},
+          source: { file: 'x', pos: { line: 1, column: 1 }, fields: {} },
+        },
+        front: flat('#ff0000'),
+        back: 'chip',
+      },
+    ],
     backs: new Map([['chip', flat('#0000ff')]]),
     drawnWith: { fonts: [], icons: [] },
     drawn: 2,
     cached: 0,
     spent: { wall: 0, svg: 0, png: 0, store: 0 },
   })
-  const grids = (qty: number) => ttsSheets(game, faces(qty), 0).filter((f) => f.name.endsWith('.png') && !f.name.endsWith('back.png')).map((f) => {
-    const bytes = f.data as Buffer
-    return [bytes.readUInt32BE(16) / cellWidth(44.45, 63.5), Math.round(bytes.readUInt32BE(20) / (cellWidth(44.45, 63.5) * (63.5 / 44.45)))]
-  })
+  const grids = (qty: number) =>
+    ttsSheets(game, faces(qty), 0)
+      .filter((f) => f.name.endsWith('.png') && !f.name.endsWith('back.png'))
+      .map((f) => {
+        const bytes = f.data as Buffer
+        return [
+          bytes.readUInt32BE(16) / cellWidth(44.45, 63.5),
+          Math.round(bytes.readUInt32BE(20) / (cellWidth(44.45, 63.5) * (63.5 / 44.45))),
+        ]
+      })
 
   it('fill a 10×7 sheet with 69 cards and the back, and split a larger deck evenly', () => {
     expect(grids(69)).toEqual([[10, 7]])
-    expect(grids(70)).toEqual([[9, 4], [9, 4]]) // 35 and 35, each with the back: 36 slots
+    expect(grids(70)).toEqual([
+      [9, 4],
+      [9, 4],
+    ]) // 35 and 35, each with the back: 36 slots
     expect(grids(1)).toEqual([[2, 2]])
   })
 })
@@ -136,23 +193,43 @@ describe('print-service presets', () => {
   it.each([
     ['tgc', { poker: [825, 1125], mini: [600, 825], tarot: [900, 1500] }],
     ['mpc', { poker: [822, 1122], mini: [597, 822], tarot: [897, 1497] }],
-  ] as const)('%s: faces at the service’s pixel sizes, 300 dpi with its bleed', async (preset, sizes) => {
-    const dir = out()
-    const { diagnostics, value } = await buildGame(root, 'parlour', { outDir: dir, preset, dpi: 72, overview: false, jobs: 1 })
-    expect(diagnostics).toEqual([])
-    const faces = join(dir, 'parlour', 'faces')
-    expect(size(join(faces, 'guest-red.front.png'))).toEqual(sizes.poker)
-    expect(size(join(faces, 'guest.back.png'))).toEqual(sizes.poker)
-    expect(size(join(faces, 'chip-cyan.front.png'))).toEqual(sizes.mini)
-    expect(size(join(faces, 'room-hall.back.png'))).toEqual(sizes.tarot)
-    expect([presets[preset].poker.width, presets[preset].poker.height]).toEqual(sizes.poker)
-    expect(value.sheets).toBeDefined()
-  }, 60_000)
+  ] as const)(
+    '%s: faces at the service’s pixel sizes, 300 dpi with its bleed',
+    async (preset, sizes) => {
+      const dir = out()
+      const { diagnostics, value } = await buildGame(root, 'parlour', {
+        outDir: dir,
+        preset,
+        dpi: 72,
+        overview: false,
+        jobs: 1,
+      })
+      expect(diagnostics).toEqual([])
+      const faces = join(dir, 'parlour', 'faces')
+      expect(size(join(faces, 'guest-red.front.png'))).toEqual(sizes.poker)
+      expect(size(join(faces, 'guest.back.png'))).toEqual(sizes.poker)
+      expect(size(join(faces, 'chip-cyan.front.png'))).toEqual(sizes.mini)
+      expect(size(join(faces, 'room-hall.back.png'))).toEqual(sizes.tarot)
+      expect([presets[preset].poker.width, presets[preset].poker.height]).toEqual(sizes.poker)
+      expect(value.sheets).toBeDefined()
+    },
+    60_000,
+  )
 
   it('refuses --preset with --dpi or --bleed on the command line (exit 2)', async () => {
-    const run = (...args: string[]) => deckwright(root, 'build', '--out', out(), ...args).then(({ code, stderr }) => ({ code, stderr: code ? stderr : '' }))
-    expect(await run('--preset', 'tgc', '--dpi', '150')).toEqual({ code: 2, stderr: expect.stringContaining('--preset tgc sets the resolution and the bleed: leave out --dpi') })
-    expect(await run('--preset', 'mpc', '--bleed', '2')).toMatchObject({ code: 2, stderr: expect.stringContaining('leave out --bleed') })
+    const run = (...args: string[]) =>
+      deckwright(root, 'build', '--out', out(), ...args).then(({ code, stderr }) => ({
+        code,
+        stderr: code ? stderr : '',
+      }))
+    expect(await run('--preset', 'tgc', '--dpi', '150')).toEqual({
+      code: 2,
+      stderr: expect.stringContaining('--preset tgc sets the resolution and the bleed: leave out --dpi'),
+    })
+    expect(await run('--preset', 'mpc', '--bleed', '2')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('leave out --bleed'),
+    })
     expect(await run('--preset', 'xyz')).toMatchObject({ code: 2 })
   }, 60_000)
 })

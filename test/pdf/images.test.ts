@@ -11,7 +11,12 @@ import { poppler } from '../helpers.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'deckwright-images-'))
 /** Four coloured columns, two rows (the second darker), so a picture upside down or channel-swapped shows. */
-const COLOURS = [[220, 30, 30], [30, 200, 40], [40, 60, 230], [250, 210, 20]]
+const COLOURS = [
+  [220, 30, 30],
+  [30, 200, 40],
+  [40, 60, 230],
+  [250, 210, 20],
+]
 const pixel = (x: number, y: number) => COLOURS[x]!.map((c) => (y === 0 ? c : c >> 1))
 const rgba = () => {
   const data = new Uint8Array(4 * 2 * 4)
@@ -38,7 +43,12 @@ const drawn = async (...sources: ImageSource[]) => {
   execFileSync('pdftoppm', ['-r', '72', '-png', '-singlefile', file, file])
   const page = PNG.sync.read(readFileSync(`${file}.png`))
   const at = (x: number, y: number) => [...page.data.subarray((y * page.width + x) * 4, (y * page.width + x) * 4 + 3)]
-  return { pdf, at, images: poppler('pdfimages', pdf, '-list').trim().split('\n').slice(2), pdfkitOpened: pdfkitOpened.mock.calls.length }
+  return {
+    pdf,
+    at,
+    images: poppler('pdfimages', pdf, '-list').trim().split('\n').slice(2),
+    pdfkitOpened: pdfkitOpened.mock.calls.length,
+  }
 }
 
 const near = (got: number[], want: number[]) => got.every((c, i) => Math.abs(c - want[i]!) <= 3)
@@ -50,12 +60,16 @@ describe('pictures in a PDF', () => {
     const { at, images } = await drawn(png)
     expect(images).toHaveLength(1)
     expect(images[0]).toMatch(/\s4\s+2\s+rgb\s+3\s+8\s+image/)
-    for (let y = 0; y < 2; y++) for (let x = 0; x < 4; x++) expect(near(at(x * 10 + 5, y * 10 + 5), pixel(x, y)), `pixel ${x},${y}`).toBe(true)
+    for (let y = 0; y < 2; y++)
+      for (let x = 0; x < 4; x++) expect(near(at(x * 10 + 5, y * 10 + 5), pixel(x, y)), `pixel ${x},${y}`).toBe(true)
   })
 
   it('embeds the image data of the PNG without decoding it again', async () => {
     const png = encodeRgbPng(rgba(), 4, 2)
-    const idat = png.subarray(png.indexOf('IDAT') + 4, png.indexOf('IDAT') + 4 + png.readUInt32BE(png.indexOf('IDAT') - 4))
+    const idat = png.subarray(
+      png.indexOf('IDAT') + 4,
+      png.indexOf('IDAT') + 4 + png.readUInt32BE(png.indexOf('IDAT') - 4),
+    )
     const { pdf, pdfkitOpened } = await drawn(png)
     expect(pdf.includes(idat)).toBe(true)
     expect(pdfkitOpened).toBe(0) // pdfkit's PNG reader, which copies the data a byte at a time, is not used

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { calibrationGeometry, writeCalibration, type CalibrationGeometry, type Scale } from '../../src/print/calibrate.ts'
+import {
+  calibrationGeometry,
+  writeCalibration,
+  type CalibrationGeometry,
+  type Scale,
+} from '../../src/print/calibrate.ts'
 import { readPdf } from './pdf-read.ts'
 
 /** A back-page point seen through the sheet after the flip, in front-page coordinates (the printer's own physics). */
@@ -19,13 +24,24 @@ const read = (scale: Scale, at: number): number => {
 }
 
 const setups = (['a4', 'letter'] as const).flatMap((paper) =>
-  [false, true].flatMap((landscape) => (['long-edge', 'short-edge'] as const).map((duplex) => ({ paper, landscape, duplex }))),
+  [false, true].flatMap((landscape) =>
+    (['long-edge', 'short-edge'] as const).map((duplex) => ({ paper, landscape, duplex })),
+  ),
 )
 
 describe.each(setups)('calibration on $paper landscape=$landscape $duplex', (setup) => {
   // what a printer does wrong, in back-page millimetres, and the offset already in use
-  const shifts = [[0, 0], [1.5, 0], [0, -2], [-3, 2.5], [4, 4]] as const
-  const offsets = [{ x: 0, y: 0 }, { x: 1, y: -1.5 }]
+  const shifts = [
+    [0, 0],
+    [1.5, 0],
+    [0, -2],
+    [-3, 2.5],
+    [4, 4],
+  ] as const
+  const offsets = [
+    { x: 0, y: 0 },
+    { x: 1, y: -1.5 },
+  ]
 
   it.each(offsets)('reads the offset that cancels the printer’s shift (printed with offset %o)', (offset) => {
     const g = calibrationGeometry({ ...setup, backOffsetMm: offset })

@@ -31,8 +31,16 @@ const segmentHitsRect = (s: Segment, r: Rect): boolean =>
     r,
   ) ||
   // a zero-width segment has no interior: test it as a line against the rectangle's interior
-  (s.x1 === s.x2 && s.x1 > r.x + TOL && s.x1 < r.x + r.width - TOL && Math.max(s.y1, s.y2) > r.y + TOL && Math.min(s.y1, s.y2) < r.y + r.height - TOL) ||
-  (s.y1 === s.y2 && s.y1 > r.y + TOL && s.y1 < r.y + r.height - TOL && Math.max(s.x1, s.x2) > r.x + TOL && Math.min(s.x1, s.x2) < r.x + r.width - TOL)
+  (s.x1 === s.x2 &&
+    s.x1 > r.x + TOL &&
+    s.x1 < r.x + r.width - TOL &&
+    Math.max(s.y1, s.y2) > r.y + TOL &&
+    Math.min(s.y1, s.y2) < r.y + r.height - TOL) ||
+  (s.y1 === s.y2 &&
+    s.y1 > r.y + TOL &&
+    s.y1 < r.y + r.height - TOL &&
+    Math.max(s.x1, s.x2) > r.x + TOL &&
+    Math.min(s.x1, s.x2) < r.x + r.width - TOL)
 
 /** Where a point of the front lands on the back page when the sheet is turned over about the given line. */
 const flipPoint = (l: SheetLayout, about: 'vertical' | 'horizontal', x: number, y: number): [number, number] =>
@@ -133,7 +141,8 @@ describe('A4 poker', () => {
 })
 
 describe('duplex modes', () => {
-  const lay = (duplex: Duplex, landscape = false) => layoutSheet({ paper: paper('a4', landscape), card: poker, bleedMm: 3, duplex })
+  const lay = (duplex: Duplex, landscape = false) =>
+    layoutSheet({ paper: paper('a4', landscape), card: poker, bleedMm: 3, duplex })
 
   it('mirrors rows for a short-edge flip', () => {
     const l = lay('short-edge')
@@ -171,9 +180,17 @@ describe.each(cases)('%s', (_, options) => {
   const l = layoutSheet(options)
   const margin = options.printerMarginMm ?? 5
   const page: Rect = { x: 0, y: 0, width: l.pageWidthMm, height: l.pageHeightMm }
-  const printable: Rect = { x: margin, y: margin, width: l.pageWidthMm - 2 * margin, height: l.pageHeightMm - 2 * margin }
+  const printable: Rect = {
+    x: margin,
+    y: margin,
+    width: l.pageWidthMm - 2 * margin,
+    height: l.pageHeightMm - 2 * margin,
+  }
   const inside = (r: Rect, box: Rect) =>
-    r.x >= box.x - TOL && r.y >= box.y - TOL && r.x + r.width <= box.x + box.width + TOL && r.y + r.height <= box.y + box.height + TOL
+    r.x >= box.x - TOL &&
+    r.y >= box.y - TOL &&
+    r.x + r.width <= box.x + box.width + TOL &&
+    r.y + r.height <= box.y + box.height + TOL
   const segRect = (s: Segment): Rect => ({
     x: Math.min(s.x1, s.x2),
     y: Math.min(s.y1, s.y2),
@@ -184,7 +201,8 @@ describe.each(cases)('%s', (_, options) => {
   it('places at least one card, each at true size, none overlapping another', () => {
     expect(l.perPage).toBeGreaterThan(0)
     expect(l.cells).toHaveLength(l.columns * l.rows)
-    for (const c of l.cells) expect([c.trim.width, c.trim.height]).toEqual([options.card.widthMm, options.card.heightMm])
+    for (const c of l.cells)
+      expect([c.trim.width, c.trim.height]).toEqual([options.card.widthMm, options.card.heightMm])
     for (const a of l.cells) for (const b of l.cells) if (a !== b) expect(overlaps(a.clip, b.trim)).toBe(false)
   })
 
@@ -195,8 +213,14 @@ describe.each(cases)('%s', (_, options) => {
   })
 
   it('marks both ends of every cut line, at least the offset away from every card and its bleed', () => {
-    const grow = (r: Rect, by: number): Rect => ({ x: r.x - by, y: r.y - by, width: r.width + 2 * by, height: r.height + 2 * by })
-    for (const m of l.marks) for (const c of l.cells) expect(segmentHitsRect(m, grow(c.clip, MARK_OFFSET_MM - 1e-3))).toBe(false)
+    const grow = (r: Rect, by: number): Rect => ({
+      x: r.x - by,
+      y: r.y - by,
+      width: r.width + 2 * by,
+      height: r.height + 2 * by,
+    })
+    for (const m of l.marks)
+      for (const c of l.cells) expect(segmentHitsRect(m, grow(c.clip, MARK_OFFSET_MM - 1e-3))).toBe(false)
     for (const x of l.cutsX) expect(l.marks.filter((m) => m.x1 === x && m.x2 === x)).toHaveLength(2)
     for (const y of l.cutsY) expect(l.marks.filter((m) => m.y1 === y && m.y2 === y)).toHaveLength(2)
     expect(l.marks).toHaveLength(2 * (l.cutsX.length + l.cutsY.length))
@@ -298,7 +322,8 @@ describe('partly filled pages', () => {
 describe('gaps', () => {
   it('gives every card its full bleed when the gap is at least twice the bleed', () => {
     const l = layoutSheet({ paper: a4, card: mini, bleedMm: 3, gapMm: 6, printerMarginMm: 0 })
-    for (const c of l.cells) expectRect(c.clip, { x: c.trim.x - 3, y: c.trim.y - 3, width: c.trim.width + 6, height: c.trim.height + 6 })
+    for (const c of l.cells)
+      expectRect(c.clip, { x: c.trim.x - 3, y: c.trim.y - 3, width: c.trim.width + 6, height: c.trim.height + 6 })
     expect(l.cutsX).toHaveLength(2 * l.columns)
     expect(l.notes.join(' ')).not.toMatch(/gap/)
   })
@@ -306,7 +331,12 @@ describe('gaps', () => {
   it('clips the bleed at the gap midline when the gap is narrower', () => {
     const l = layoutSheet({ paper: a4, card: mini, bleedMm: 3, gapMm: 2 })
     const inner = l.cells.find((c) => c.column === 1 && c.row === 1)!
-    expectRect(inner.clip, { x: inner.trim.x - 1, y: inner.trim.y - 1, width: inner.trim.width + 2, height: inner.trim.height + 2 })
+    expectRect(inner.clip, {
+      x: inner.trim.x - 1,
+      y: inner.trim.y - 1,
+      width: inner.trim.width + 2,
+      height: inner.trim.height + 2,
+    })
     expect(l.notes.join(' ')).toMatch(/gap/)
   })
 })
@@ -341,8 +371,14 @@ describe('fold-over', () => {
     const vertical = fold.x1 === fold.x2
     expect(vertical ? fold.x1 : fold.y1).toBeCloseTo(vertical ? l.pageWidthMm / 2 : l.pageHeightMm / 2, 9)
     const about = vertical ? 'vertical' : 'horizontal'
-    const half: Rect = vertical ? { x: 0, y: 0, width: l.pageWidthMm / 2, height: l.pageHeightMm } : { x: 0, y: 0, width: l.pageWidthMm, height: l.pageHeightMm / 2 }
-    const within = (r: Rect, box: Rect) => r.x >= box.x - TOL && r.y >= box.y - TOL && r.x + r.width <= box.x + box.width + TOL && r.y + r.height <= box.y + box.height + TOL
+    const half: Rect = vertical
+      ? { x: 0, y: 0, width: l.pageWidthMm / 2, height: l.pageHeightMm }
+      : { x: 0, y: 0, width: l.pageWidthMm, height: l.pageHeightMm / 2 }
+    const within = (r: Rect, box: Rect) =>
+      r.x >= box.x - TOL &&
+      r.y >= box.y - TOL &&
+      r.x + r.width <= box.x + box.width + TOL &&
+      r.y + r.height <= box.y + box.height + TOL
     for (let count = 1; count <= l.perPage; count++)
       for (const c of filledCells(l, count)) {
         expect(within(c.clip, half)).toBe(true)
@@ -351,7 +387,9 @@ describe('fold-over', () => {
       }
     // the backs' half is marked too, and no mark or card comes within the printer margin of the fold
     expect(l.marks).toHaveLength(4 * (l.cutsX.length + l.cutsY.length))
-    const foldZone: Rect = vertical ? { x: l.pageWidthMm / 2 - 5, y: 0, width: 10, height: l.pageHeightMm } : { x: 0, y: l.pageHeightMm / 2 - 5, width: l.pageWidthMm, height: 10 }
+    const foldZone: Rect = vertical
+      ? { x: l.pageWidthMm / 2 - 5, y: 0, width: 10, height: l.pageHeightMm }
+      : { x: 0, y: l.pageHeightMm / 2 - 5, width: l.pageWidthMm, height: 10 }
     for (const m of l.marks) expect(segmentHitsRect(m, foldZone)).toBe(false)
     for (const c of l.cells) expect(overlaps(c.clip, foldZone) || overlaps(c.backClip, foldZone)).toBe(false)
     expect(Math.min(fold.x1, fold.y1)).toBeGreaterThanOrEqual(5)
@@ -359,9 +397,17 @@ describe('fold-over', () => {
 
   it('folds across the page when that holds more cards, and keeps the printer margin over holding more', () => {
     // A4 landscape: two columns of poker cards each side of a vertical fold, against one each way across it
-    expect(layoutSheet({ paper: paper('a4', true), card: poker, bleedMm: 3, fold: true })).toMatchObject({ columns: 2, rows: 2, fold: { x1: 148.5 } })
+    expect(layoutSheet({ paper: paper('a4', true), card: poker, bleedMm: 3, fold: true })).toMatchObject({
+      columns: 2,
+      rows: 2,
+      fold: { x1: 148.5 },
+    })
     // a square card fits half of A4 portrait only over the printer margin: the horizontal fold keeps it
-    expect(layoutSheet({ paper: a4, card: cardSize('square')!, bleedMm: 3, fold: true })).toMatchObject({ columns: 2, rows: 1, fold: { y1: 148.5 } })
+    expect(layoutSheet({ paper: a4, card: cardSize('square')!, bleedMm: 3, fold: true })).toMatchObject({
+      columns: 2,
+      rows: 1,
+      fold: { y1: 148.5 },
+    })
   })
 })
 
@@ -370,14 +416,26 @@ describe('bestLayout', () => {
     const l = bestLayout({ paper: letter, card: poker, bleedMm: 3 })
     expect(l.paper).toMatchObject({ name: 'letter', landscape: true })
     expect([l.columns, l.rows]).toEqual([4, 2])
-    expect(l.notes[0]).toMatch(/letter portrait.*3×2 \(6 a page\).*9.*4×2 \(8 a page\) on letter landscape pages instead/)
+    expect(l.notes[0]).toMatch(
+      /letter portrait.*3×2 \(6 a page\).*9.*4×2 \(8 a page\) on letter landscape pages instead/,
+    )
   })
 
   it('keeps the paper as asked when nothing is lost to the printer margin, or the margin is 0', () => {
-    expect(bestLayout({ paper: a4, card: poker, bleedMm: 3 })).toEqual(layoutSheet({ paper: a4, card: poker, bleedMm: 3 }))
-    expect(bestLayout({ paper: letter, card: poker, bleedMm: 3, printerMarginMm: 0 })).toMatchObject({ paper: { landscape: false }, columns: 3, rows: 3 })
+    expect(bestLayout({ paper: a4, card: poker, bleedMm: 3 })).toEqual(
+      layoutSheet({ paper: a4, card: poker, bleedMm: 3 }),
+    )
+    expect(bestLayout({ paper: letter, card: poker, bleedMm: 3, printerMarginMm: 0 })).toMatchObject({
+      paper: { landscape: false },
+      columns: 3,
+      rows: 3,
+    })
     // A4 portrait loses a tarot column to the margin, but landscape holds even fewer
-    expect(bestLayout({ paper: a4, card: cardSize('tarot')!, bleedMm: 3 })).toMatchObject({ paper: { landscape: false }, columns: 2, rows: 2 })
+    expect(bestLayout({ paper: a4, card: cardSize('tarot')!, bleedMm: 3 })).toMatchObject({
+      paper: { landscape: false },
+      columns: 2,
+      rows: 2,
+    })
   })
 
   it('turns the paper for a card that fits only the other way, or only the other way inside the margin', () => {

@@ -9,7 +9,14 @@ import { readPdf } from './pdf-read.ts'
 import { deckwright as run } from '../helpers.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const card = (id: string, type: string, qty = 1) => ({ id, type, set: 'base', qty, fields: {}, source: { file: 'x', pos: { line: 1, column: 1 }, fields: {} } })
+const card = (id: string, type: string, qty = 1) => ({
+  id,
+  type,
+  set: 'base',
+  qty,
+  fields: {},
+  source: { file: 'x', pos: { line: 1, column: 1 }, fields: {} },
+})
 
 describe('pickCards', () => {
   const all = [card('a', 'vote'), card('b', 'vote', 2), card('m1', 'mission'), card('m2', 'mission')]
@@ -42,7 +49,14 @@ describe('pickCards', () => {
 describe('a partial print of maybe-missions', () => {
   it('prints only the cards asked for, each qty times, and their single-card PDF', async () => {
     const out = mkdtempSync(join(tmpdir(), 'deckwright-partial-'))
-    const built = await buildGame(root, 'maybe-missions', { outDir: out, dpi: 30, only: 'sheets', cardIds: ['mission-01', 'mission-02'], singles: true, sheets: { duplex: 'short-edge' } })
+    const built = await buildGame(root, 'maybe-missions', {
+      outDir: out,
+      dpi: 30,
+      only: 'sheets',
+      cardIds: ['mission-01', 'mission-02'],
+      singles: true,
+      sheets: { duplex: 'short-edge' },
+    })
     expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
     expect(built.value.sheets).toMatchObject({ pages: 3, creditsPages: 1, groups: [{ size: 'poker', cards: 2 }] })
     const sheets = readPdf(readFileSync(join(out, 'maybe-missions', 'maybe-missions-cards.pdf'))).pages
@@ -55,9 +69,19 @@ describe('a partial print of maybe-missions', () => {
 
   it('refuses a card type or card id the game does not have', async () => {
     const out = mkdtempSync(join(tmpdir(), 'deckwright-partial-'))
-    const built = await buildGame(root, 'maybe-missions', { outDir: out, dpi: 30, onlyTypes: ['votes'], cardIds: ['mission-99'] })
+    const built = await buildGame(root, 'maybe-missions', {
+      outDir: out,
+      dpi: 30,
+      onlyTypes: ['votes'],
+      cardIds: ['mission-99'],
+    })
     expect(built.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([
-      { rule: 'build/unknown-type', severity: 'error', file: 'rules/maybe-missions/game.ts', message: expect.stringContaining('did you mean "vote"?') },
+      {
+        rule: 'build/unknown-type',
+        severity: 'error',
+        file: 'rules/maybe-missions/game.ts',
+        message: expect.stringContaining('did you mean "vote"?'),
+      },
       { rule: 'build/unknown-card', severity: 'error', file: 'rules/maybe-missions/game.ts' },
     ])
     expect(existsSync(join(out, 'maybe-missions', 'maybe-missions-cards.pdf'))).toBe(false)
@@ -69,7 +93,17 @@ describe('deckwright calibrate and the print options of build', () => {
 
   it('writes calibration.pdf into --out', async () => {
     const out = mkdtempSync(join(tmpdir(), 'deckwright-calibrate-'))
-    const { code, stderr } = await deckwright('calibrate', '--out', out, '--paper', 'letter', '--duplex', 'short-edge', '--back-offset', '-1,0.5')
+    const { code, stderr } = await deckwright(
+      'calibrate',
+      '--out',
+      out,
+      '--paper',
+      'letter',
+      '--duplex',
+      'short-edge',
+      '--back-offset',
+      '-1,0.5',
+    )
     expect(code).toBe(0)
     expect(stderr).toContain('calibration.pdf')
     const pages = readPdf(readFileSync(join(out, 'calibration.pdf'))).pages
@@ -78,7 +112,12 @@ describe('deckwright calibrate and the print options of build', () => {
   }, 30_000)
 
   it('exits 2 for a print option that is not millimetres', async () => {
-    for (const args of [['--bleed', '-1'], ['--gap', 'wide'], ['--back-offset', '1'], ['--duplex', 'sideways']]) {
+    for (const args of [
+      ['--bleed', '-1'],
+      ['--gap', 'wide'],
+      ['--back-offset', '1'],
+      ['--duplex', 'sideways'],
+    ]) {
       const { code } = await deckwright('build', 'maybe-missions', '--out', '/tmp/deckwright-never', ...args)
       expect(code, args.join(' ')).toBe(2)
     }

@@ -24,13 +24,22 @@ const items = (size: CardSize, n: number): PrintItem[] =>
   Array.from({ length: n }, (_, i) => ({ id: `c${i}`, front: image(40 + 2 * i), back: image(41 + 2 * i), size }))
 const cardOf = (img: PlacedImage) => ({ index: Math.floor((img.widthPx - 40) / 2), back: img.widthPx % 2 === 1 })
 
-const shrink = (r: Box, by: number): Box => ({ x: r.x + by, y: r.y + by, width: r.width - 2 * by, height: r.height - 2 * by })
+const shrink = (r: Box, by: number): Box => ({
+  x: r.x + by,
+  y: r.y + by,
+  width: r.width - 2 * by,
+  height: r.height - 2 * by,
+})
 const inside = (r: Box, box: Box, tol = TOL) =>
-  r.x >= box.x - tol && r.y >= box.y - tol && r.x + r.width <= box.x + box.width + tol && r.y + r.height <= box.y + box.height + tol
+  r.x >= box.x - tol &&
+  r.y >= box.y - tol &&
+  r.x + r.width <= box.x + box.width + tol &&
+  r.y + r.height <= box.y + box.height + tol
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width - TOL && b.x < a.x + a.width - TOL && a.y < b.y + b.height - TOL && b.y < a.y + a.height - TOL
 const expectNear = (actual: Box, expected: Box, tol = MM) => {
-  for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(actual[k] - expected[k]), `${k}: ${actual[k]} vs ${expected[k]}`).toBeLessThanOrEqual(tol)
+  for (const k of ['x', 'y', 'width', 'height'] as const)
+    expect(Math.abs(actual[k] - expected[k]), `${k}: ${actual[k]} vs ${expected[k]}`).toBeLessThanOrEqual(tol)
 }
 
 /** Where a rectangle of the front lands on the back page when the sheet is turned over about its long or short edge. */
@@ -50,13 +59,21 @@ const isPaper = (page: PdfPage, paper: 'a4' | 'letter') => {
 const sizes = ['poker', 'mini', 'tarot'] as const
 const modes = ['long-edge', 'short-edge', 'fold'] as const
 const cases = (['a4', 'letter'] as const).flatMap((paper) =>
-  [false, true].flatMap((landscape) => sizes.flatMap((size) => modes.map((mode) => ({ paper, landscape, size, mode })))),
+  [false, true].flatMap((landscape) =>
+    sizes.flatMap((size) => modes.map((mode) => ({ paper, landscape, size, mode }))),
+  ),
 )
 
 describe.each(cases)('$paper landscape=$landscape $size $mode', ({ paper, landscape, size, mode }) => {
   const card = cardSize(size)!
   const n = 20
-  const options: SheetOptions = { title: 'Geometry', paper, landscape, bleedMm: BLEED, ...(mode === 'fold' ? { fold: true } : { duplex: mode }) }
+  const options: SheetOptions = {
+    title: 'Geometry',
+    paper,
+    landscape,
+    bleedMm: BLEED,
+    ...(mode === 'fold' ? { fold: true } : { duplex: mode }),
+  }
   const made = writeSheets(items(card, n), options).then(({ pdf, summary }) => ({ pages: readPdf(pdf).pages, summary }))
 
   it('prints every front once, at true size, clipped to at most its bleed', async () => {
@@ -87,7 +104,8 @@ describe.each(cases)('$paper landscape=$landscape $size $mode', ({ paper, landsc
           if (vertical) expect(fold.x1).toBeCloseTo(page.widthMm / 2, 3)
           else expect(fold.y1).toBeCloseTo(page.heightMm / 2, 3)
           const back = page.images.find((i) => cardOf(i).back && cardOf(i).index === index)!
-          const folded = (r: Box): Box => (vertical ? { ...r, x: page.widthMm - r.x - r.width } : { ...r, y: page.heightMm - r.y - r.height })
+          const folded = (r: Box): Box =>
+            vertical ? { ...r, x: page.widthMm - r.x - r.width } : { ...r, y: page.heightMm - r.y - r.height }
           expectNear(back.rect, folded(front.rect))
           expectNear(back.clip!, folded(front.clip!))
           // the fronts all lie on one side of the fold, the backs on the other
@@ -122,16 +140,29 @@ describe.each(cases)('$paper landscape=$landscape $size $mode', ({ paper, landsc
   it('keeps cards, bleed, marks and fold line inside the printer margin, and marks off every card', async () => {
     const { pages } = await made
     for (const page of pages) {
-      const printable: Box = { x: MARGIN, y: MARGIN, width: page.widthMm - 2 * MARGIN, height: page.heightMm - 2 * MARGIN }
+      const printable: Box = {
+        x: MARGIN,
+        y: MARGIN,
+        width: page.widthMm - 2 * MARGIN,
+        height: page.heightMm - 2 * MARGIN,
+      }
       const trims = page.images.map((i) => shrink(i.rect, BLEED))
       for (const img of page.images) expect(inside(img.clip!, printable)).toBe(true)
       page.images.forEach((img, i) => trims.forEach((t, j) => i !== j && expect(overlaps(img.clip!, t)).toBe(false)))
       const marks = page.lines.filter((l) => !l.dashed)
       expect(marks.length).toBeGreaterThan(0)
       for (const l of page.lines) {
-        const box: Box = { x: Math.min(l.x1, l.x2), y: Math.min(l.y1, l.y2), width: Math.abs(l.x2 - l.x1), height: Math.abs(l.y2 - l.y1) }
+        const box: Box = {
+          x: Math.min(l.x1, l.x2),
+          y: Math.min(l.y1, l.y2),
+          width: Math.abs(l.x2 - l.x1),
+          height: Math.abs(l.y2 - l.y1),
+        }
         expect(inside(box, printable)).toBe(true)
-        for (const img of page.images) expect(overlaps({ ...box, width: box.width || TOL * 2, height: box.height || TOL * 2 }, img.clip!)).toBe(false)
+        for (const img of page.images)
+          expect(overlaps({ ...box, width: box.width || TOL * 2, height: box.height || TOL * 2 }, img.clip!)).toBe(
+            false,
+          )
       }
     }
   })
@@ -151,14 +182,24 @@ describe('options read back from the PDF', () => {
   })
 
   it('ignores the back offset when folding: there is no printer to correct', async () => {
-    const { pdf, summary } = await writeSheets(items(poker, 3), { title: 'Fold', fold: true, backOffsetMm: { x: 2, y: 2 } })
+    const { pdf, summary } = await writeSheets(items(poker, 3), {
+      title: 'Fold',
+      fold: true,
+      backOffsetMm: { x: 2, y: 2 },
+    })
     expect(summary.notes.join(' ')).toMatch(/back offset .* ignored when folding/)
     const [page] = readPdf(pdf).pages
     const fold = page!.lines.find((l) => l.dashed)!
     for (const f of page!.images.filter((i) => !cardOf(i).back)) {
       const b = page!.images.find((i) => cardOf(i).back && cardOf(i).index === cardOf(f).index)!
       const vertical = fold.x1 === fold.x2
-      expectNear(b.rect, vertical ? { ...f.rect, x: page!.widthMm - f.rect.x - f.rect.width } : { ...f.rect, y: page!.heightMm - f.rect.y - f.rect.height }, TOL)
+      expectNear(
+        b.rect,
+        vertical
+          ? { ...f.rect, x: page!.widthMm - f.rect.x - f.rect.width }
+          : { ...f.rect, y: page!.heightMm - f.rect.y - f.rect.height },
+        TOL,
+      )
     }
   })
 
@@ -169,7 +210,17 @@ describe('options read back from the PDF', () => {
     expect(back!.curves).toHaveLength(0)
     for (const img of front!.images) {
       const trim = shrink(img.rect, BLEED)
-      const arcs = front!.curves.filter((c) => inside({ x: Math.min(c.x1, c.x2), y: Math.min(c.y1, c.y2), width: Math.abs(c.x2 - c.x1), height: Math.abs(c.y2 - c.y1) }, trim))
+      const arcs = front!.curves.filter((c) =>
+        inside(
+          {
+            x: Math.min(c.x1, c.x2),
+            y: Math.min(c.y1, c.y2),
+            width: Math.abs(c.x2 - c.x1),
+            height: Math.abs(c.y2 - c.y1),
+          },
+          trim,
+        ),
+      )
       expect(arcs).toHaveLength(2 * 4)
       // each arc runs from one edge of the trim to the next, 3 mm from the corner
       for (const a of arcs) {
@@ -188,6 +239,8 @@ describe('options read back from the PDF', () => {
   })
 
   it('refuses a corner radius larger than half a card', async () => {
-    await expect(writeSheets(items(cardSize('mini')!, 1), { title: 'R', cornerRadiusMm: 30 })).rejects.toThrow(/cornerRadiusMm/)
+    await expect(writeSheets(items(cardSize('mini')!, 1), { title: 'R', cornerRadiusMm: 30 })).rejects.toThrow(
+      /cornerRadiusMm/,
+    )
   })
 })

@@ -51,7 +51,10 @@ const concat = (m: Matrix, ctm: Matrix): Matrix => [
   m[4] * ctm[0] + m[5] * ctm[2] + ctm[4],
   m[4] * ctm[1] + m[5] * ctm[3] + ctm[5],
 ]
-const apply = (m: Matrix, x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]]
+const apply = (m: Matrix, x: number, y: number): [number, number] => [
+  m[0] * x + m[2] * y + m[4],
+  m[1] * x + m[3] * y + m[5],
+]
 
 /** The PDF's objects by number: the dictionary text and, for streams, the (inflated) data. */
 const readObjects = (pdf: Buffer): Map<number, { dict: string; stream?: Buffer }> => {
@@ -86,7 +89,10 @@ const readObjects = (pdf: Buffer): Map<number, { dict: string; stream?: Buffer }
     }
     const from = end + 2 + stream[0].length
     const data = pdf.subarray(from, from + Number(/\/Length (\d+)/.exec(dict)![1]))
-    objects.set(first + i, { dict, stream: /\/FlateDecode/.test(dict) && !/\/Subtype \/Image/.test(dict) ? inflateSync(data) : data })
+    objects.set(first + i, {
+      dict,
+      stream: /\/FlateDecode/.test(dict) && !/\/Subtype \/Image/.test(dict) ? inflateSync(data) : data,
+    })
   }
   return objects
 }
@@ -102,7 +108,12 @@ const intersect = (a: Box | undefined, b: Box): Box => {
   if (!a) return b
   const x = Math.max(a.x, b.x)
   const y = Math.max(a.y, b.y)
-  return { x, y, width: Math.min(a.x + a.width, b.x + b.width) - x, height: Math.min(a.y + a.height, b.y + b.height) - y }
+  return {
+    x,
+    y,
+    width: Math.min(a.x + a.width, b.x + b.width) - x,
+    height: Math.min(a.y + a.height, b.y + b.height) - y,
+  }
 }
 
 /** Every page of the PDF, in order, with what it draws measured in millimetres from its top-left corner. */
@@ -113,24 +124,41 @@ export const readPdf = (pdf: Buffer): { pages: PdfPage[]; catalog: string } => {
   const kids = /\/Kids \[([^\]]*)\]/.exec(objects.get(ref(catalog, 'Pages')!)!.dict)![1]!
   const pages = [...kids.matchAll(/(\d+) 0 R/g)].map((m) => {
     const page = objects.get(Number(m[1]))!.dict
-    const boxes = Object.fromEntries([...page.matchAll(/\/(\w+Box) \[([^\]]*)\]/g)].map((b) => [b[1]!, b[2]!.trim().split(/\s+/).map(Number)]))
+    const boxes = Object.fromEntries(
+      [...page.matchAll(/\/(\w+Box) \[([^\]]*)\]/g)].map((b) => [b[1]!, b[2]!.trim().split(/\s+/).map(Number)]),
+    )
     const [, , wPt, hPt] = boxes.MediaBox!
     const resources = objects.get(ref(page, 'Resources')!)!.dict
     const xobjects = new Map(
       [...(/\/XObject <<([\s\S]*?)>>/.exec(resources)?.[1] ?? '').matchAll(/\/(\S+) (\d+) 0 R/g)].map((x) => {
         const image = objects.get(Number(x[2]))!.dict
-        return [x[1]!, { widthPx: Number(/\/Width (\d+)/.exec(image)![1]), heightPx: Number(/\/Height (\d+)/.exec(image)![1]) }]
+        return [
+          x[1]!,
+          { widthPx: Number(/\/Width (\d+)/.exec(image)![1]), heightPx: Number(/\/Height (\d+)/.exec(image)![1]) },
+        ]
       }),
     )
     // PDF space (points, y up) to the layout's (millimetres, y down)
     const toBox = (pts: [number, number][]): Box => {
       const xs = pts.map((p) => p[0])
       const ys = pts.map((p) => p[1])
-      return { x: Math.min(...xs) / PT_PER_MM, y: (hPt! - Math.max(...ys)) / PT_PER_MM, width: (Math.max(...xs) - Math.min(...xs)) / PT_PER_MM, height: (Math.max(...ys) - Math.min(...ys)) / PT_PER_MM }
+      return {
+        x: Math.min(...xs) / PT_PER_MM,
+        y: (hPt! - Math.max(...ys)) / PT_PER_MM,
+        width: (Math.max(...xs) - Math.min(...xs)) / PT_PER_MM,
+        height: (Math.max(...ys) - Math.min(...ys)) / PT_PER_MM,
+      }
     }
     const toMm = ([x, y]: [number, number]): [number, number] => [x / PT_PER_MM, (hPt! - y) / PT_PER_MM]
 
-    const out: PdfPage = { widthMm: wPt! / PT_PER_MM, heightMm: hPt! / PT_PER_MM, boxes, images: [], lines: [], curves: [] }
+    const out: PdfPage = {
+      widthMm: wPt! / PT_PER_MM,
+      heightMm: hPt! / PT_PER_MM,
+      boxes,
+      images: [],
+      lines: [],
+      curves: [],
+    }
     let state = { ctm: IDENTITY, clip: undefined as Box | undefined, dashed: false }
     const stack: (typeof state)[] = []
     let operands: string[] = []
@@ -155,7 +183,13 @@ export const readPdf = (pdf: Buffer): { pages: PdfPage[]; catalog: string } => {
           state = { ...state, ctm: concat(nums(6) as Matrix, state.ctm) }
           break
         case 'd':
-          state = { ...state, dashed: !/\[\s*\]/.test(operands.join(' ')) && operands.includes('[') && operands.indexOf(']') > operands.indexOf('[') + 1 }
+          state = {
+            ...state,
+            dashed:
+              !/\[\s*\]/.test(operands.join(' ')) &&
+              operands.includes('[') &&
+              operands.indexOf(']') > operands.indexOf('[') + 1,
+          }
           break
         case 'm':
           current = apply(state.ctm, ...(nums(2) as [number, number]))
@@ -174,14 +208,24 @@ export const readPdf = (pdf: Buffer): { pages: PdfPage[]; catalog: string } => {
         }
         case 're': {
           const [x, y, w, h] = nums(4) as [number, number, number, number]
-          path.push({ kind: 'rect', points: [apply(state.ctm, x, y), apply(state.ctm, x + w, y), apply(state.ctm, x, y + h), apply(state.ctm, x + w, y + h)] })
+          path.push({
+            kind: 'rect',
+            points: [
+              apply(state.ctm, x, y),
+              apply(state.ctm, x + w, y),
+              apply(state.ctm, x, y + h),
+              apply(state.ctm, x + w, y + h),
+            ],
+          })
           break
         }
         case 'W':
           clipping = true
           break
         case 'n':
-          if (clipping) for (const p of path) if (p.kind === 'rect') state = { ...state, clip: intersect(state.clip, toBox(p.points)) }
+          if (clipping)
+            for (const p of path)
+              if (p.kind === 'rect') state = { ...state, clip: intersect(state.clip, toBox(p.points)) }
           clipping = false
           path = []
           break
@@ -195,7 +239,12 @@ export const readPdf = (pdf: Buffer): { pages: PdfPage[]; catalog: string } => {
           break
         case 'Do': {
           const image = xobjects.get(operands.at(-1)!.slice(1))
-          if (image) out.images.push({ ...image, rect: toBox([apply(state.ctm, 0, 0), apply(state.ctm, 1, 1)]), ...(state.clip ? { clip: state.clip } : {}) })
+          if (image)
+            out.images.push({
+              ...image,
+              rect: toBox([apply(state.ctm, 0, 0), apply(state.ctm, 1, 1)]),
+              ...(state.clip ? { clip: state.clip } : {}),
+            })
           break
         }
         default:

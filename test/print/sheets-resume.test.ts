@@ -27,7 +27,12 @@ const options: SheetOptions = { title: 'Resumed', cornerRadiusMm: 3 }
 const game = () => {
   const dir = mkdtempSync(join(tmpdir(), 'deckwright-resume-'))
   const back = face(join(dir, 'back.png'), 999)
-  const items: PrintItem[] = Array.from({ length: 40 }, (_, i) => ({ id: `c${i}`, front: face(join(dir, `c${i}.png`), i + 1), back, size: poker }))
+  const items: PrintItem[] = Array.from({ length: 40 }, (_, i) => ({
+    id: `c${i}`,
+    front: face(join(dir, `c${i}.png`), i + 1),
+    back,
+    size: poker,
+  }))
   return { dir, items, record: join(dir, 'cache', 'sheets.json') }
 }
 
@@ -51,17 +56,27 @@ describe('sheets drawn again from the first page that changed', () => {
 
     // Nothing changed: nothing written, not even a file asked for.
     const again = await writeSheetsFile(items, options, to(join(dir, 'never.pdf')), reuse)
-    expect({ written: again.written, asked, pages: again.summary.pages }).toEqual({ written: false, asked: 1, pages: first.summary.pages })
+    expect({ written: again.written, asked, pages: again.summary.pages }).toEqual({
+      written: false,
+      asked: 1,
+      pages: first.summary.pages,
+    })
     expect(first.from).toBe(0)
     // Another date for the PDFs (SOURCE_DATE_EPOCH): in every file's bytes, so every page is drawn again.
     process.env.SOURCE_DATE_EPOCH = '86400'
     try {
-      const dated = await writeSheetsFile(items, options, to(join(dir, 'dated.pdf')), { earlier, record: join(dir, 'cache', 'dated.json') })
+      const dated = await writeSheetsFile(items, options, to(join(dir, 'dated.pdf')), {
+        earlier,
+        record: join(dir, 'cache', 'dated.json'),
+      })
       dated.remember!(earlier)
     } finally {
       delete process.env.SOURCE_DATE_EPOCH
     }
-    const undated = await writeSheetsFile(items, options, to(join(dir, 'undated.pdf')), { earlier, record: join(dir, 'cache', 'dated.json') })
+    const undated = await writeSheetsFile(items, options, to(join(dir, 'undated.pdf')), {
+      earlier,
+      record: join(dir, 'cache', 'dated.json'),
+    })
     expect({ written: undated.written, from: undated.from }).toEqual({ written: true, from: 0 })
 
     // Card 30 (page 7 of 10) changes: the faces of the pages before are not read again (they are gone
@@ -87,7 +102,12 @@ describe('sheets drawn again from the first page that changed', () => {
     const expected = await fresh(dir, changed, 'expected.pdf')
     // Another build puts other sheets in the file's place as soon as this one has chosen to reuse it.
     const next = join(dir, 'next.pdf')
-    const made = await writeSheetsFile(changed, options, () => (rmSync(earlier), writeFileSync(earlier, 'not the sheets'), next), { earlier, record })
+    const made = await writeSheetsFile(
+      changed,
+      options,
+      () => (rmSync(earlier), writeFileSync(earlier, 'not the sheets'), next),
+      { earlier, record },
+    )
     expect(made.from).toBeGreaterThan(0)
     expect(readFileSync(next).equals(expected)).toBe(true)
   })

@@ -25,10 +25,20 @@ const poker = cardSize('poker')!
 const mini = cardSize('mini')!
 const sharedBack = solid(poker, [30, 30, 120])
 const pokerItems = (n: number): PrintItem[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `p${i}`, front: solid(poker, [200, i * 20, 50]), back: sharedBack, size: poker }))
+  Array.from({ length: n }, (_, i) => ({
+    id: `p${i}`,
+    front: solid(poker, [200, i * 20, 50]),
+    back: sharedBack,
+    size: poker,
+  }))
 // equal bytes in separate Buffers: the writer must notice they are the same image
 const miniItems = (n: number): PrintItem[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `m${i}`, front: solid(mini, [50, 200, i * 20]), back: solid(mini, [20, 120, 20]), size: mini }))
+  Array.from({ length: n }, (_, i) => ({
+    id: `m${i}`,
+    front: solid(mini, [50, 200, i * 20]),
+    back: solid(mini, [20, 120, 20]),
+    size: mini,
+  }))
 
 const text = (pdf: Buffer) => pdf.toString('latin1')
 const countMatches = (pdf: Buffer, re: RegExp) => (text(pdf).match(re) ?? []).length
@@ -150,11 +160,15 @@ describe('writeSheets', () => {
 
   it('refuses a card larger than the paper, naming it', async () => {
     const huge = cardSize('300x400mm')!
-    const err = await writeSheets([{ id: 'giant', front: solid(mini, [0, 0, 0]), back: sharedBack, size: huge }], { title: 'Test' }).catch(
-      (e: unknown) => e,
-    )
+    const err = await writeSheets([{ id: 'giant', front: solid(mini, [0, 0, 0]), back: sharedBack, size: huge }], {
+      title: 'Test',
+    }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(DiagnosticError)
-    expect((err as DiagnosticError).diagnostic).toMatchObject({ rule: 'print/card-too-large', card: 'giant', severity: 'error' })
+    expect((err as DiagnosticError).diagnostic).toMatchObject({
+      rule: 'print/card-too-large',
+      card: 'giant',
+      severity: 'error',
+    })
   })
 
   it('refuses a negative bleed', async () => {
@@ -190,7 +204,10 @@ describe('writeSheets refuses what it cannot print', () => {
     expect(await rejects([], { title: 't' })).toMatchObject({ rule: 'print/no-cards', severity: 'error' })
   })
   it('a negative bleed', async () => {
-    expect(await rejects(pokerItems(1), { title: 't', bleedMm: -1 })).toMatchObject({ rule: 'print/bad-option', message: expect.stringContaining('bleedMm') })
+    expect(await rejects(pokerItems(1), { title: 't', bleedMm: -1 })).toMatchObject({
+      rule: 'print/bad-option',
+      message: expect.stringContaining('bleedMm'),
+    })
   })
 })
 
@@ -209,7 +226,11 @@ describe('sheets written to a file', () => {
     const open = () => readdirSync('/proc/self/fd').length
     const before = open()
     writeFileSync(join(dir, 'broken.png'), 'not a picture')
-    await expect(writeSheetsFile([{ ...items[0]!, front: join(dir, 'broken.png') }], { title: 'T' }, () => join(dir, 'broken.pdf'))).rejects.toThrow()
+    await expect(
+      writeSheetsFile([{ ...items[0]!, front: join(dir, 'broken.png') }], { title: 'T' }, () =>
+        join(dir, 'broken.pdf'),
+      ),
+    ).rejects.toThrow()
     expect(open()).toBe(before)
   })
 })

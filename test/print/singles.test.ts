@@ -44,7 +44,9 @@ describe('writeSingleCards', () => {
   })
 
   it('writes the same bytes every time', async () => {
-    expect((await writeSingleCards(items, { title: 'S' })).equals(await writeSingleCards(items, { title: 'S' }))).toBe(true)
+    expect((await writeSingleCards(items, { title: 'S' })).equals(await writeSingleCards(items, { title: 'S' }))).toBe(
+      true,
+    )
   })
 
   it('refuses to write nothing', async () => {

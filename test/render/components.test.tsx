@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
-import { CostStrip, FitText, IconRow, RoleTag, SplitFront, Title, ValueBadge } from '../../src/render/components/index.tsx'
+import {
+  CostStrip,
+  FitText,
+  IconRow,
+  RoleTag,
+  SplitFront,
+  Title,
+  ValueBadge,
+} from '../../src/render/components/index.tsx'
 import { renderFace } from '../../src/render/face.ts'
 import type { FaceContext } from '../../src/render/template.ts'
 import { splitCard, testContext, testFonts } from './face-context.ts'
@@ -10,10 +18,26 @@ import { compareSnapshot } from './snapshot.ts'
 const DPI = 100
 
 /** Draws a component on a white canvas of `widthMm` × `heightMm` and compares it with its snapshot. */
-const snapshot = async (name: string, widthMm: number, heightMm: number, draw: (ctx: FaceContext) => ReactNode, options: Parameters<typeof testContext>[2] & { padMm?: number } = {}) => {
+const snapshot = async (
+  name: string,
+  widthMm: number,
+  heightMm: number,
+  draw: (ctx: FaceContext) => ReactNode,
+  options: Parameters<typeof testContext>[2] & { padMm?: number } = {},
+) => {
   const { ctx, box, diagnostics } = testContext(widthMm, heightMm, options)
   const element = (
-    <div style={{ display: 'flex', flexDirection: 'column', width: box.width, height: box.height, background: '#ffffff', fontFamily: 'Inter', padding: ctx.mm(options.padMm ?? 1) }}>
+    <div
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        width: box.width,
+        height: box.height,
+        background: '#ffffff',
+        fontFamily: 'Inter',
+        padding: ctx.mm(options.padMm ?? 1),
+      }}
+    >
       {draw(ctx)}
     </div>
   )
@@ -28,7 +52,14 @@ describe('shared components, drawn and compared with their image snapshots', () 
     const diagnostics = await snapshot('title', 40, 16, (ctx) => (
       <>
         <Title ctx={ctx} text="Quiet Night" width={ctx.mm(38)} size={ctx.mm(5)} />
-        <Title ctx={ctx} text="Ministry of Foreign Affairs" width={ctx.mm(38)} size={ctx.mm(5)} minSize={ctx.mm(2.5)} color="#1d3557" />
+        <Title
+          ctx={ctx}
+          text="Ministry of Foreign Affairs"
+          width={ctx.mm(38)}
+          size={ctx.mm(5)}
+          minSize={ctx.mm(2.5)}
+          color="#1d3557"
+        />
       </>
     ))
     expect(diagnostics).toEqual([])
@@ -37,9 +68,24 @@ describe('shared components, drawn and compared with their image snapshots', () 
   it('FitText: wrapped text with inline icons on the baseline, left and centred, on a disc over colour', async () => {
     const diagnostics = await snapshot('fit-text', 50, 30, (ctx) => (
       <>
-        <FitText ctx={ctx} text={'Pay [intel][intel] to draw 2 cards, then [money], or [gadget].\nA second paragraph [game-icons:spy].'} width={ctx.mm(48)} height={ctx.mm(15)} size={ctx.mm(3)} align="left" />
+        <FitText
+          ctx={ctx}
+          text={'Pay [intel][intel] to draw 2 cards, then [money], or [gadget].\nA second paragraph [game-icons:spy].'}
+          width={ctx.mm(48)}
+          height={ctx.mm(15)}
+          size={ctx.mm(3)}
+          align="left"
+        />
         <div style={{ display: 'flex', background: '#2e7d4f', marginTop: ctx.mm(1) }}>
-          <FitText ctx={ctx} text="Each YES-voter collects 1 [intel]." width={ctx.mm(48)} height={ctx.mm(11)} size={ctx.mm(3)} color="#ffffff" disc="#ffffff" />
+          <FitText
+            ctx={ctx}
+            text="Each YES-voter collects 1 [intel]."
+            width={ctx.mm(48)}
+            height={ctx.mm(11)}
+            size={ctx.mm(3)}
+            color="#ffffff"
+            disc="#ffffff"
+          />
         </div>
       </>
     ))
@@ -48,15 +94,31 @@ describe('shared components, drawn and compared with their image snapshots', () 
 
   it('FitText: text that does not fit even at 6.5 pt is drawn clipped, and reported', async () => {
     const text = 'This rule goes on and on, far longer than any card could hold at a size anyone could read. '.repeat(3)
-    const diagnostics = await snapshot('fit-text-overflow', 30, 16, (ctx) => <FitText ctx={ctx} field="green" text={text} width={ctx.mm(28)} height={ctx.mm(14)} size={ctx.mm(3.4)} />)
+    const diagnostics = await snapshot('fit-text-overflow', 30, 16, (ctx) => (
+      <FitText ctx={ctx} field="green" text={text} width={ctx.mm(28)} height={ctx.mm(14)} size={ctx.mm(3.4)} />
+    ))
     // No card (a shared face): the field is named in the message, and the problem sits at the face, as the renderer reports it.
-    expect(diagnostics).toEqual([expect.objectContaining({ rule: 'render/text-overflow', severity: 'error', message: expect.stringMatching(/^`green` does not fit its box on the shared front: even at 6\.5 pt it needs \d+ lines where \d+ fit; shorten it by about \d+ characters$/) })])
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        rule: 'render/text-overflow',
+        severity: 'error',
+        message: expect.stringMatching(
+          /^`green` does not fit its box on the shared front: even at 6\.5 pt it needs \d+ lines where \d+ fit; shorten it by about \d+ characters$/,
+        ),
+      }),
+    ])
   })
 
   it("IconRow: a vocabulary's icons on discs, with their words as a second cue", async () => {
     const diagnostics = await snapshot('icon-row', 40, 18, (ctx) => (
       <div style={{ display: 'flex', background: '#b3261e', justifyContent: 'center', padding: ctx.mm(1) }}>
-        <IconRow ctx={ctx} vocabulary="resources" words={['intel', 'money', 'gadget']} size={ctx.mm(9)} labels="#ffffff" />
+        <IconRow
+          ctx={ctx}
+          vocabulary="resources"
+          words={['intel', 'money', 'gadget']}
+          size={ctx.mm(9)}
+          labels="#ffffff"
+        />
       </div>
     ))
     expect(diagnostics).toEqual([])
@@ -65,8 +127,24 @@ describe('shared components, drawn and compared with their image snapshots', () 
   it('CostStrip: icons that shrink to the width, counts for long costs, and the cost in words', async () => {
     const diagnostics = await snapshot('cost-strip', 44, 30, (ctx) => (
       <>
-        <CostStrip ctx={ctx} vocabulary="resources" cost={['intel', 'intel', 'money']} size={ctx.mm(8)} width={ctx.mm(42)} disc="#eeeeee" />
-        <CostStrip ctx={ctx} vocabulary="resources" cost={['intel', 'intel', 'intel', 'money', 'money', 'gadget']} size={ctx.mm(8)} width={ctx.mm(42)} disc="#eeeeee" spelled="#1b1b1b" style={{ marginTop: ctx.mm(1) }} />
+        <CostStrip
+          ctx={ctx}
+          vocabulary="resources"
+          cost={['intel', 'intel', 'money']}
+          size={ctx.mm(8)}
+          width={ctx.mm(42)}
+          disc="#eeeeee"
+        />
+        <CostStrip
+          ctx={ctx}
+          vocabulary="resources"
+          cost={['intel', 'intel', 'intel', 'money', 'money', 'gadget']}
+          size={ctx.mm(8)}
+          width={ctx.mm(42)}
+          disc="#eeeeee"
+          spelled="#1b1b1b"
+          style={{ marginTop: ctx.mm(1) }}
+        />
       </>
     ))
     expect(diagnostics).toEqual([])
@@ -87,7 +165,14 @@ describe('shared components, drawn and compared with their image snapshots', () 
     const diagnostics = await snapshot('role-tag', 36, 12, (ctx) => (
       <>
         <RoleTag ctx={ctx} role="green" label="SUCCESS" size={ctx.mm(3.2)} color="#2e7d4f" />
-        <RoleTag ctx={ctx} role="red" label="FAIL" size={ctx.mm(3.2)} color="#b3261e" style={{ marginTop: ctx.mm(1) }} />
+        <RoleTag
+          ctx={ctx}
+          role="red"
+          label="FAIL"
+          size={ctx.mm(3.2)}
+          color="#b3261e"
+          style={{ marginTop: ctx.mm(1) }}
+        />
       </>
     ))
     expect(diagnostics).toEqual([])
@@ -101,8 +186,25 @@ describe('shared components, drawn and compared with their image snapshots', () 
       (ctx) => (
         <SplitFront
           ctx={ctx}
-          first={{ label: 'SUCCESS', children: (area) => <FitText ctx={ctx} text="Each YES-voter draws one Vote." width={area.width} height={area.height} size={ctx.mm(3)} color={area.ink} /> }}
-          second={{ label: 'FAIL', children: (area) => <IconRow ctx={ctx} vocabulary="resources" words={['money']} size={Math.min(area.height, ctx.mm(10))} /> }}
+          first={{
+            label: 'SUCCESS',
+            children: (area) => (
+              <FitText
+                ctx={ctx}
+                text="Each YES-voter draws one Vote."
+                width={area.width}
+                height={area.height}
+                size={ctx.mm(3)}
+                color={area.ink}
+              />
+            ),
+          }}
+          second={{
+            label: 'FAIL',
+            children: (area) => (
+              <IconRow ctx={ctx} vocabulary="resources" words={['money']} size={Math.min(area.height, ctx.mm(10))} />
+            ),
+          }}
         />
       ),
       { bleedMm: 3, safeMm: 3, padMm: 0, card: splitCard },

@@ -26,13 +26,32 @@ export const testGame = {
 } as GameDef
 
 /** A card of the test game's split type (green and red halves). */
-export const splitCard: Card = { id: 'split-1', type: 'split', set: 'base', qty: 1, fields: {}, source: { file: 'test', pos: { line: 1, column: 1 }, fields: {} } }
+export const splitCard: Card = {
+  id: 'split-1',
+  type: 'split',
+  set: 'base',
+  qty: 1,
+  fields: {},
+  source: { file: 'test', pos: { line: 1, column: 1 }, fields: {} },
+}
 
 /**
  * A face context like the render session's, for drawing components alone: a canvas of `widthMm` ×
  * `heightMm` (no bleed and no safe zone unless asked), the diagnostics it reports collected in `diagnostics`.
  */
-export const testContext = (widthMm: number, heightMm: number, options: { card?: Card; face?: 'front' | 'back'; inkFriendly?: boolean; game?: GameDef; bleedMm?: number; safeMm?: number; words?: Record<string, string> } = {}) => {
+export const testContext = (
+  widthMm: number,
+  heightMm: number,
+  options: {
+    card?: Card
+    face?: 'front' | 'back'
+    inkFriendly?: boolean
+    game?: GameDef
+    bleedMm?: number
+    safeMm?: number
+    words?: Record<string, string>
+  } = {},
+) => {
   const diagnostics: Diagnostic[] = []
   const box = faceBox(widthMm, heightMm, options.bleedMm ?? 0, options.safeMm ?? 0)
   const card = options.card
@@ -44,7 +63,12 @@ export const testContext = (widthMm: number, heightMm: number, options: { card?:
     face: options.face ?? 'front',
     measure: createMeasure(testFonts),
     diagnostics,
-    at: { file: card?.source.file ?? 'test', line: card?.source.pos.line ?? 1, column: card?.source.pos.column ?? 1, ...(card && { card: card.id }) },
+    at: {
+      file: card?.source.file ?? 'test',
+      line: card?.source.pos.line ?? 1,
+      column: card?.source.pos.column ?? 1,
+      ...(card && { card: card.id }),
+    },
     findIcon: (name, color) => iconDataUri(name, color),
     iconHint: 'name an icon of an installed Iconify set',
     art: () => undefined,

@@ -10,7 +10,10 @@ import { validateGame } from '../../src/validate.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const options = { dpi: 20, bleedMm: 3, inkFriendly: false, jobs: 1 }
-const FAR_TOO_LONG = 'The active player collects a Mission Card first, before the YES-voters, and then every other player does the same, in turn order, twice. '.repeat(4)
+const FAR_TOO_LONG =
+  'The active player collects a Mission Card first, before the YES-voters, and then every other player does the same, in turn order, twice. '.repeat(
+    4,
+  )
 
 let game: GameDef
 let cards: Card[]
@@ -38,7 +41,9 @@ describe('text that does not fit, and inline icons that do not exist, on real te
         column: card.source.fields.green!.column,
         card: 'master-double-agent',
         field: 'green',
-        message: expect.stringMatching(/^`green` does not fit its box on the front of master-double-agent: even at 6\.5 pt it needs \d+ lines where \d+ fit; shorten it by about \d+ characters$/),
+        message: expect.stringMatching(
+          /^`green` does not fit its box on the front of master-double-agent: even at 6\.5 pt it needs \d+ lines where \d+ fit; shorten it by about \d+ characters$/,
+        ),
       }),
     ])
     // Still drawn, clipped, so the designer sees it.
@@ -49,7 +54,17 @@ describe('text that does not fit, and inline icons that do not exist, on real te
     const card = withFields('secret-archivist', { scoring: 'Score 1 point for every [intle] you show.' })
     const { value, diagnostics } = await renderGame(gamePaths(root, 'maybe-missions'), game, [card], options)
     expect(diagnostics).toEqual([
-      expect.objectContaining({ rule: 'render/missing-icon', severity: 'error', file: 'cards/maybe-missions/secret-identities.yaml', line: card.source.fields.scoring!.line, card: 'secret-archivist', field: 'scoring', message: expect.stringContaining('[intle], which is no word of this game\'s vocabularies (did you mean "intel"?)') }),
+      expect.objectContaining({
+        rule: 'render/missing-icon',
+        severity: 'error',
+        file: 'cards/maybe-missions/secret-identities.yaml',
+        line: card.source.fields.scoring!.line,
+        card: 'secret-archivist',
+        field: 'scoring',
+        message: expect.stringContaining(
+          '[intle], which is no word of this game\'s vocabularies (did you mean "intel"?)',
+        ),
+      }),
     ])
     expect(readFileSync(value.cards[0]!.front.svg, 'utf8')).toContain('<image') // the stand-in
   })
@@ -62,15 +77,28 @@ describe('a game with a card whose text does not fit', () => {
     // A copy of Maybe Movies in which a Blockbuster's Profit (within its 64 characters) has a word wider than its box.
     // It lives inside this repository, where `deckwright`, React and the JSX settings resolve as for the real games.
     project = mkdtempSync(join(root, 'test', 'render', 'tmp-fit-'))
-    for (const dir of ['rules', 'cards', 'templates']) cpSync(join(root, dir, 'maybe-movies'), join(project, dir, 'maybe-movies'), { recursive: true })
+    for (const dir of ['rules', 'cards', 'templates'])
+      cpSync(join(root, dir, 'maybe-movies'), join(project, dir, 'maybe-movies'), { recursive: true })
     const file = join(project, 'cards', 'maybe-movies', 'blockbusters.yaml')
-    writeFileSync(file, readFileSync(file, 'utf8').replace('profit: The Profit of the card on its left, +2.', `profit: ${WIDE}`))
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('profit: The Profit of the card on its left, +2.', `profit: ${WIDE}`),
+    )
   })
   afterAll(() => rmSync(project, { recursive: true, force: true }))
 
   it("is not built, with an error at the field's line that names the card, the field and the face", async () => {
-    const { value, diagnostics } = await buildGame(project, 'maybe-movies', { outDir: join(project, 'out'), dpi: 20, cache: false, sets: ['blockbuster'], jobs: 1 })
-    const line = readFileSync(join(project, 'cards', 'maybe-movies', 'blockbusters.yaml'), 'utf8').split('\n').findIndex((l) => l.includes(WIDE)) + 1
+    const { value, diagnostics } = await buildGame(project, 'maybe-movies', {
+      outDir: join(project, 'out'),
+      dpi: 20,
+      cache: false,
+      sets: ['blockbuster'],
+      jobs: 1,
+    })
+    const line =
+      readFileSync(join(project, 'cards', 'maybe-movies', 'blockbusters.yaml'), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes(WIDE)) + 1
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([
       expect.objectContaining({
         rule: 'render/text-overflow',
@@ -78,7 +106,8 @@ describe('a game with a card whose text does not fit', () => {
         line,
         card: 'bb-sequel',
         field: 'profit',
-        message: '`profit` does not fit its box on the front of bb-sequel: even at 6.5 pt "OVERWHELMINGLY-SUCCESSFUL" is wider than the box; break or shorten that word',
+        message:
+          '`profit` does not fit its box on the front of bb-sequel: even at 6.5 pt "OVERWHELMINGLY-SUCCESSFUL" is wider than the box; break or shorten that word',
       }),
     ])
     expect(value.written).toEqual([])
@@ -86,7 +115,9 @@ describe('a game with a card whose text does not fit', () => {
 
   it('fails validation too, when validation lays out the faces', async () => {
     const laidOut = await validateGame(project, 'maybe-movies', { faces: true })
-    expect(laidOut.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([{ rule: 'render/text-overflow', card: 'bb-sequel', field: 'profit' }])
+    expect(laidOut.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([
+      { rule: 'render/text-overflow', card: 'bb-sequel', field: 'profit' },
+    ])
     const quick = await validateGame(project, 'maybe-movies')
     expect(quick.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
   })

@@ -18,17 +18,35 @@ describe('faceFonts', () => {
     expect(more.at(-1)).toMatchObject({ name: 'Bitter', weight: 400 })
   })
 
-  it("finds fonts and icon sets the designer installed in the project, and names a font that is not installed", () => {
+  it('finds fonts and icon sets the designer installed in the project, and names a font that is not installed', () => {
     // A project whose node_modules has a font and an icon set deckwright itself does not depend on.
     const root = mkdtempSync(join(tmpdir(), 'deckwright-project-packages-'))
     cpSync(packageDir('@fontsource/bitter')!, join(root, 'node_modules', '@fontsource', 'slabby'), { recursive: true })
     mkdirSync(join(root, 'node_modules', '@iconify-json', 'mine'), { recursive: true })
-    writeFileSync(join(root, 'node_modules', '@iconify-json', 'mine', 'package.json'), '{ "name": "@iconify-json/mine", "version": "1.0.0" }')
-    writeFileSync(join(root, 'node_modules', '@iconify-json', 'mine', 'icons.json'), JSON.stringify({ prefix: 'mine', width: 24, height: 24, icons: { dot: { body: '<circle r="4"/>' } } }))
+    writeFileSync(
+      join(root, 'node_modules', '@iconify-json', 'mine', 'package.json'),
+      '{ "name": "@iconify-json/mine", "version": "1.0.0" }',
+    )
+    writeFileSync(
+      join(root, 'node_modules', '@iconify-json', 'mine', 'icons.json'),
+      JSON.stringify({ prefix: 'mine', width: 24, height: 24, icons: { dot: { body: '<circle r="4"/>' } } }),
+    )
     // (Fontsource's files are named after the package: slabby-latin-…; copy Bitter's file under that name.)
-    cpSync(join(root, 'node_modules', '@fontsource', 'slabby', 'files', 'bitter-latin-400-normal.woff'), join(root, 'node_modules', '@fontsource', 'slabby', 'files', 'slabby-latin-400-normal.woff'))
-    const { fonts, missing } = faceFonts([{ name: 'Slabby', package: '@fontsource/slabby', weight: 400 }, { name: 'Nope', package: '@fontsource/nope', weight: 400 }], root)
-    expect(fonts.at(-1)).toMatchObject({ name: 'Slabby', path: join(root, 'node_modules', '@fontsource', 'slabby', 'files', 'slabby-latin-400-normal.woff') })
+    cpSync(
+      join(root, 'node_modules', '@fontsource', 'slabby', 'files', 'bitter-latin-400-normal.woff'),
+      join(root, 'node_modules', '@fontsource', 'slabby', 'files', 'slabby-latin-400-normal.woff'),
+    )
+    const { fonts, missing } = faceFonts(
+      [
+        { name: 'Slabby', package: '@fontsource/slabby', weight: 400 },
+        { name: 'Nope', package: '@fontsource/nope', weight: 400 },
+      ],
+      root,
+    )
+    expect(fonts.at(-1)).toMatchObject({
+      name: 'Slabby',
+      path: join(root, 'node_modules', '@fontsource', 'slabby', 'files', 'slabby-latin-400-normal.woff'),
+    })
     expect(missing.map((m) => m.message)).toEqual([expect.stringContaining('npm install @fontsource/nope')])
     expect(iconData('mine:dot', root)).toEqual({ body: '<circle r="4"/>', width: 24, height: 24 })
     expect(iconData('mine:dot')).toBeUndefined()
@@ -41,9 +59,19 @@ describe('a template font that is not installed', () => {
     const { gamePaths } = await import('../../src/load/project.ts')
     const root = mkdtempSync(join(tmpdir(), 'deckwright-missing-font-'))
     mkdirSync(join(root, 'templates', 'g'), { recursive: true })
-    writeFileSync(join(root, 'templates', 'g', 'index.tsx'), "export default { fonts: [{ name: 'Nope', package: '@fontsource/nope', weight: 400 }], types: {} }\n")
+    writeFileSync(
+      join(root, 'templates', 'g', 'index.tsx'),
+      "export default { fonts: [{ name: 'Nope', package: '@fontsource/nope', weight: 400 }], types: {} }\n",
+    )
     const game = { id: 'g', title: 'G', version: '1', players: { min: 1, max: 2 }, params: {}, types: {} }
     const { diagnostics } = await openSession(gamePaths(root, 'g'), game, { dpi: 100, bleedMm: 3, inkFriendly: false })
-    expect(diagnostics).toMatchObject([{ rule: 'render/missing-font', severity: 'error', file: 'templates/g/index.tsx', message: expect.stringContaining('npm install @fontsource/nope') }])
+    expect(diagnostics).toMatchObject([
+      {
+        rule: 'render/missing-font',
+        severity: 'error',
+        file: 'templates/g/index.tsx',
+        message: expect.stringContaining('npm install @fontsource/nope'),
+      },
+    ])
   })
 })

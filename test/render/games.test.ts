@@ -24,10 +24,21 @@ describe.each(GAMES)('%s', (id) => {
   it('draws a card of every type, front and back, without a problem', async () => {
     const { game, paths, cards } = (await validateGame(root, id)).value!
     const sample = Object.keys(game.types).flatMap((type) => cards.filter((c) => c.type === type).slice(0, 1)) as Card[]
-    const { value, diagnostics } = await renderGame(paths, game, sample, { dpi: 10, bleedMm: 3, inkFriendly: false, jobs: 1 })
-    expect(diagnostics.filter((d) => d.severity === 'error' || d.rule === 'render/text-overflow' || d.rule === 'render/missing-icon')).toEqual([])
+    const { value, diagnostics } = await renderGame(paths, game, sample, {
+      dpi: 10,
+      bleedMm: 3,
+      inkFriendly: false,
+      jobs: 1,
+    })
+    expect(
+      diagnostics.filter(
+        (d) => d.severity === 'error' || d.rule === 'render/text-overflow' || d.rule === 'render/missing-icon',
+      ),
+    ).toEqual([])
     expect(value.cards.map((c) => c.card.id)).toEqual(sample.map((c) => c.id))
-    const backs = planFaces(game, sample).filter((p) => p.job.kind === 'back').map((p) => p.name.replace(/\.back$/, ''))
+    const backs = planFaces(game, sample)
+      .filter((p) => p.job.kind === 'back')
+      .map((p) => p.name.replace(/\.back$/, ''))
     expect([...value.backs.keys()].sort()).toEqual(backs.sort())
     for (const c of value.cards) expect(value.backs.has(c.back)).toBe(true)
   })

@@ -29,7 +29,9 @@ describe('rendering on workers, with a cache', () => {
     const one = await renderGame(paths, game, cards, { ...options, jobs: 1 })
     const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-two-')))
     const threads = new GameThreads()
-    const two = await renderGame(paths, game, cards, { ...options, jobs: 2, store, threads }).finally(() => threads.close())
+    const two = await renderGame(paths, game, cards, { ...options, jobs: 2, store, threads }).finally(() =>
+      threads.close(),
+    )
     expect(two.diagnostics).toEqual([])
     expect(two.value.cards.map((c) => c.card.id)).toEqual(one.value.cards.map((c) => c.card.id))
     two.value.cards.forEach((c, i) => expect(samePng(c.front, one.value.cards[i]!.front)).toBe(true))
@@ -61,8 +63,19 @@ describe('rendering on workers, with a cache', () => {
   it("keeps none of the faces drawn while the game's modules changed, and says so", async () => {
     const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-changed-')))
     // As if a template had been saved between the renderer loading it and the end of drawing.
-    const mixed = await renderGame(paths, game, cards.slice(0, 3), { ...options, jobs: 1, store, modulesAtStart: 'the modules as they were' })
-    expect(mixed.diagnostics).toEqual([expect.objectContaining({ rule: 'render/changed-while-drawing', severity: 'warning', file: 'rules/maybe-missions/game.ts' })])
+    const mixed = await renderGame(paths, game, cards.slice(0, 3), {
+      ...options,
+      jobs: 1,
+      store,
+      modulesAtStart: 'the modules as they were',
+    })
+    expect(mixed.diagnostics).toEqual([
+      expect.objectContaining({
+        rule: 'render/changed-while-drawing',
+        severity: 'warning',
+        file: 'rules/maybe-missions/game.ts',
+      }),
+    ])
     const again = await renderGame(paths, game, cards.slice(0, 3), { ...options, jobs: 1, store })
     expect([again.value.drawn, again.value.cached]).toEqual([4, 0])
     expect(again.diagnostics).toEqual([])

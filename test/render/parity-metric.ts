@@ -19,7 +19,8 @@ export interface FaceDifference {
 export const faceDifference = (a: Buffer, b: Buffer, block: number): FaceDifference => {
   const A = PNG.sync.read(a)
   const B = PNG.sync.read(b)
-  if (A.width !== B.width || A.height !== B.height) throw new Error(`the drawings differ in size: ${A.width}×${A.height} and ${B.width}×${B.height}`)
+  if (A.width !== B.width || A.height !== B.height)
+    throw new Error(`the drawings differ in size: ${A.width}×${A.height} and ${B.width}×${B.height}`)
   const { width, height } = A
   const cols = Math.ceil(width / block)
   const rows = Math.ceil(height / block)

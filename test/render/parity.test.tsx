@@ -29,7 +29,10 @@ const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
 const beyond = (faces: { name: string; diff: FaceDifference }[]) =>
   faces
     .filter(({ diff }) => diff.mad > PARITY.mad || diff.off > PARITY.off || diff.block > PARITY.block)
-    .map(({ name, diff }) => `${name}: mean ${diff.mad.toFixed(2)}, ${(diff.off * 100).toFixed(2)}% of pixels, block ${diff.block.toFixed(1)} at ${diff.at.x},${diff.at.y} px`)
+    .map(
+      ({ name, diff }) =>
+        `${name}: mean ${diff.mad.toFixed(2)}, ${(diff.off * 100).toFixed(2)}% of pixels, block ${diff.block.toFixed(1)} at ${diff.at.x},${diff.at.y} px`,
+    )
 
 let takumi: FaceRenderer
 let satori: FaceRenderer
@@ -46,11 +49,26 @@ describe('takumi draws what satori + resvg draw', () => {
   it('really draws with takumi: its own SVG, and pixels of the face', async () => {
     const { ctx, box } = testContext(30, 20)
     const element = (
-      <div style={{ display: 'flex', width: box.width, height: box.height, background: '#1f6fb2', color: '#ffffff', fontFamily: 'Inter', fontSize: ctx.mm(4), alignItems: 'center', justifyContent: 'center' }}>
+      <div
+        style={{
+          display: 'flex',
+          width: box.width,
+          height: box.height,
+          background: '#1f6fb2',
+          color: '#ffffff',
+          fontFamily: 'Inter',
+          fontSize: ctx.mm(4),
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
+      >
         Quiet Night
       </div>
     )
-    const [a, b] = await Promise.all([renderFace(element, box, testFonts, PARITY.dpi, satori), renderFace(element, box, testFonts, PARITY.dpi, takumi)])
+    const [a, b] = await Promise.all([
+      renderFace(element, box, testFonts, PARITY.dpi, satori),
+      renderFace(element, box, testFonts, PARITY.dpi, takumi),
+    ])
     expect(b.svg).not.toEqual(a.svg)
     expect(b.svg).toMatch(/^<svg[^>]*width="354"/)
     const diff = faceDifference(a.png, b.png, BLOCK)
@@ -59,39 +77,66 @@ describe('takumi draws what satori + resvg draw', () => {
   })
 
   describe.each(GAMES)('%s', (id) => {
-    it.each([false, true])('every face, ink-friendly %s, within the thresholds', { timeout: 300_000 }, async (inkFriendly) => {
-      const { game, paths, cards } = (await validateGame(root, id)).value!
-      const options = { dpi: PARITY.dpi, bleedMm: 3, inkFriendly }
-      const [a, b] = await Promise.all([openSession(paths, game, { ...options, renderer: 'satori' }), openSession(paths, game, { ...options, renderer: 'takumi' })])
-      const faces: { name: string; diff: FaceDifference }[] = []
-      for (const { name, job } of planFaces(game, cards)) {
-        const [x, y] = await Promise.all([a.value.draw(job), b.value.draw(job)])
-        expect(x.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
-        expect(y.diagnostics).toEqual(x.diagnostics)
-        const [px, py] = await Promise.all([x.face!.rasterise(), y.face!.rasterise()])
-        faces.push({ name, diff: faceDifference(px.png, py.png, BLOCK) })
-      }
-      expect(beyond(faces)).toEqual([])
-      const mean = faces.reduce((n, f) => n + f.diff.mad, 0) / faces.length
-      expect(mean).toBeLessThan(PARITY.meanMad)
-    })
+    it.each([false, true])(
+      'every face, ink-friendly %s, within the thresholds',
+      { timeout: 300_000 },
+      async (inkFriendly) => {
+        const { game, paths, cards } = (await validateGame(root, id)).value!
+        const options = { dpi: PARITY.dpi, bleedMm: 3, inkFriendly }
+        const [a, b] = await Promise.all([
+          openSession(paths, game, { ...options, renderer: 'satori' }),
+          openSession(paths, game, { ...options, renderer: 'takumi' }),
+        ])
+        const faces: { name: string; diff: FaceDifference }[] = []
+        for (const { name, job } of planFaces(game, cards)) {
+          const [x, y] = await Promise.all([a.value.draw(job), b.value.draw(job)])
+          expect(x.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+          expect(y.diagnostics).toEqual(x.diagnostics)
+          const [px, py] = await Promise.all([x.face!.rasterise(), y.face!.rasterise()])
+          faces.push({ name, diff: faceDifference(px.png, py.png, BLOCK) })
+        }
+        expect(beyond(faces)).toEqual([])
+        const mean = faces.reduce((n, f) => n + f.diff.mad, 0) / faces.length
+        expect(mean).toBeLessThan(PARITY.meanMad)
+      },
+    )
   })
 
   /** Draws one component on a white card with both renderers and compares them. */
   const both = async (widthMm: number, heightMm: number, draw: (ctx: FaceContext) => ReactNode) => {
     const { ctx, box, diagnostics } = testContext(widthMm, heightMm)
     const element = (
-      <div style={{ display: 'flex', flexDirection: 'column', width: box.width, height: box.height, background: '#ffffff', fontFamily: 'Inter', padding: ctx.mm(2) }}>
+      <div
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          width: box.width,
+          height: box.height,
+          background: '#ffffff',
+          fontFamily: 'Inter',
+          padding: ctx.mm(2),
+        }}
+      >
         {draw(ctx)}
       </div>
     )
-    const [a, b] = await Promise.all([renderFace(element, box, testFonts, PARITY.dpi, satori), renderFace(element, box, testFonts, PARITY.dpi, takumi)])
+    const [a, b] = await Promise.all([
+      renderFace(element, box, testFonts, PARITY.dpi, satori),
+      renderFace(element, box, testFonts, PARITY.dpi, takumi),
+    ])
     return { diff: faceDifference(a.png, b.png, BLOCK), diagnostics }
   }
 
   it('the missing-art placeholder: a long file name wraps inside its label under both', async () => {
     // The test context has no art at all: every file is missing.
-    const { diff } = await both(40, 30, (ctx) => <Art ctx={ctx} file="art/characters/the-quartermaster-with-a-very-long-name.png" width={ctx.mm(36)} height={ctx.mm(26)} />)
+    const { diff } = await both(40, 30, (ctx) => (
+      <Art
+        ctx={ctx}
+        file="art/characters/the-quartermaster-with-a-very-long-name.png"
+        width={ctx.mm(36)}
+        height={ctx.mm(26)}
+      />
+    ))
     expect(beyond([{ name: 'placeholder', diff }])).toEqual([])
   })
 
@@ -99,7 +144,13 @@ describe('takumi draws what satori + resvg draw', () => {
     const { diff } = await both(40, 20, (ctx) => (
       <div style={{ display: 'flex', width: ctx.mm(30), background: '#f4efe1' }}>
         {Array.from({ length: 7 }, (_, i) => (
-          <img key={i} src={ctx.icon('game-icons:files', '#1f6fb2')} width={ctx.mm(8)} height={ctx.mm(8)} style={{ marginLeft: ctx.mm(1) }} />
+          <img
+            key={i}
+            src={ctx.icon('game-icons:files', '#1f6fb2')}
+            width={ctx.mm(8)}
+            height={ctx.mm(8)}
+            style={{ marginLeft: ctx.mm(1) }}
+          />
         ))}
       </div>
     ))
@@ -109,26 +160,58 @@ describe('takumi draws what satori + resvg draw', () => {
   const TEXT = 'Each [intel] YES-voter may collect one extra Mission Card from the market, and then [money] again.'
   it('a text that just fits its box, and one a line too long (clipped and reported), agree', async () => {
     // The text takes 5 lines of 3 mm type (line height 1.25): a box just 5 lines high, and one 2 px less.
-    const text = (ctx: FaceContext, spare: number) => <FitText ctx={ctx} text={TEXT} width={ctx.mm(30)} height={Math.ceil(ctx.mm(3) * 1.25 * 5) + spare} size={ctx.mm(3)} minSize={ctx.mm(3)} align="left" />
+    const text = (ctx: FaceContext, spare: number) => (
+      <FitText
+        ctx={ctx}
+        text={TEXT}
+        width={ctx.mm(30)}
+        height={Math.ceil(ctx.mm(3) * 1.25 * 5) + spare}
+        size={ctx.mm(3)}
+        minSize={ctx.mm(3)}
+        align="left"
+      />
+    )
     const fits = await both(40, 30, (ctx) => text(ctx, 0))
     expect(fits.diagnostics).toEqual([])
     const tooLong = await both(40, 30, (ctx) => text(ctx, -2))
     // Reported by each renderer's drawing: the same problem.
     expect(new Set(tooLong.diagnostics.map((d) => d.message)).size).toBe(1)
-    expect(tooLong.diagnostics[0]).toMatchObject({ rule: 'render/text-overflow', message: expect.stringContaining('needs 5 lines where 4 fit') })
-    expect(beyond([{ name: 'fits', diff: fits.diff }, { name: 'a line too long', diff: tooLong.diff }])).toEqual([])
+    expect(tooLong.diagnostics[0]).toMatchObject({
+      rule: 'render/text-overflow',
+      message: expect.stringContaining('needs 5 lines where 4 fit'),
+    })
+    expect(
+      beyond([
+        { name: 'fits', diff: fits.diff },
+        { name: 'a line too long', diff: tooLong.diff },
+      ]),
+    ).toEqual([])
   })
 
   it('the metric sees a word moved to another line, a change of a few tenths of a percent of the face', async () => {
     const line = (words: string) => <div style={{ display: 'flex', height: 40, fontSize: 30 }}>{words}</div>
     const face = (first: string, second: string) => (
-      <div style={{ display: 'flex', flexDirection: 'column', width: 744, height: 1039, background: '#ffffff', color: '#1b1b1b', fontFamily: 'Inter', padding: 80 }}>
+      <div
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          width: 744,
+          height: 1039,
+          background: '#ffffff',
+          color: '#1b1b1b',
+          fontFamily: 'Inter',
+          padding: 80,
+        }}
+      >
         {line(first)}
         {line(second)}
       </div>
     )
     const box = testContext(63, 88).box
-    const [a, b] = await Promise.all([renderFace(face('Each YES-voter may collect one', 'extra Mission Card.'), box, testFonts, PARITY.dpi, satori), renderFace(face('Each YES-voter may collect', 'one extra Mission Card.'), box, testFonts, PARITY.dpi, satori)])
+    const [a, b] = await Promise.all([
+      renderFace(face('Each YES-voter may collect one', 'extra Mission Card.'), box, testFonts, PARITY.dpi, satori),
+      renderFace(face('Each YES-voter may collect', 'one extra Mission Card.'), box, testFonts, PARITY.dpi, satori),
+    ])
     const diff = faceDifference(a.png, b.png, BLOCK)
     // Too small a change for the whole face's figures to notice…
     expect(diff.mad).toBeLessThan(PARITY.mad)

@@ -12,13 +12,26 @@ describe('encodeRgbPng', () => {
     expect(png.readUInt8(25)).toBe(2) // IHDR colour type: truecolour without alpha
     const back = PNG.sync.read(png)
     expect([back.width, back.height]).toEqual([width, height])
-    for (let i = 0; i < width * height; i++) expect([...back.data.subarray(i * 4, i * 4 + 3)]).toEqual([...rgba.subarray(i * 4, i * 4 + 3)])
+    for (let i = 0; i < width * height; i++)
+      expect([...back.data.subarray(i * 4, i * 4 + 3)]).toEqual([...rgba.subarray(i * 4, i * 4 + 3)])
   })
 
   it('lays pixels that are not opaque on white (takumi gives straight alpha), in the words and the bytes of a row', () => {
     // Five pixels: four read as words, the fifth alone; the same pixels a byte off a word boundary are read a byte at a time.
-    const pixels = [[255, 0, 0, 255], [0, 0, 0, 128], [10, 200, 30, 0], [0, 0, 255, 255], [0, 100, 0, 64]]
-    const onWhite = [[255, 0, 0], [127, 127, 127], [255, 255, 255], [0, 0, 255], [191, 216, 191]]
+    const pixels = [
+      [255, 0, 0, 255],
+      [0, 0, 0, 128],
+      [10, 200, 30, 0],
+      [0, 0, 255, 255],
+      [0, 100, 0, 64],
+    ]
+    const onWhite = [
+      [255, 0, 0],
+      [127, 127, 127],
+      [255, 255, 255],
+      [0, 0, 255],
+      [191, 216, 191],
+    ]
     const aligned = new Uint8Array(pixels.flat())
     const shifted = new Uint8Array(aligned.length + 1).subarray(1)
     shifted.set(aligned)

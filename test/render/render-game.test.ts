@@ -6,41 +6,92 @@ import { gamePaths } from '../../src/load/project.ts'
 import { renderGame } from '../../src/threads/render-game.ts'
 
 const root = fileURLToPath(new URL('../fixtures/render/', import.meta.url))
-const game = (id: string) => defineGame({ id, title: 'T', version: '1', players: { min: 2, max: 2 }, params: {}, types: { token: cardType({ name: 'Token', size: 'mini', fields: {} }) } })
-const card = (id: string, line: number): Card => ({ id, type: 'token', set: 'base', qty: 1, fields: {}, source: { file: 'cards/x/tokens.yaml', pos: { line, column: 3 }, fields: {} } })
+const game = (id: string) =>
+  defineGame({
+    id,
+    title: 'T',
+    version: '1',
+    players: { min: 2, max: 2 },
+    params: {},
+    types: { token: cardType({ name: 'Token', size: 'mini', fields: {} }) },
+  })
+const card = (id: string, line: number): Card => ({
+  id,
+  type: 'token',
+  set: 'base',
+  qty: 1,
+  fields: {},
+  source: { file: 'cards/x/tokens.yaml', pos: { line, column: 3 }, fields: {} },
+})
 const options = { dpi: 30, bleedMm: 3, inkFriendly: false }
 
 describe('renderGame', () => {
   it('draws a type without a template as plain text, with a warning', async () => {
     const { value, diagnostics } = await renderGame(gamePaths(root, 'plain'), game('plain'), [card('a', 1)], options)
-    expect(diagnostics).toMatchObject([{ rule: 'render/generic-template', severity: 'warning', message: expect.stringContaining('Token') }])
+    expect(diagnostics).toMatchObject([
+      { rule: 'render/generic-template', severity: 'warning', message: expect.stringContaining('Token') },
+    ])
     expect(value.cards).toHaveLength(1)
     expect(value.backs.has('token')).toBe(true)
     expect(readFileSync(value.cards[0]!.front.svg, 'utf8')).toContain('<path') // text drawn as paths: the card's id and type
   })
 
   it('reports a face that throws and a missing icon at the card, and still draws the other cards', async () => {
-    const { value, diagnostics } = await renderGame(gamePaths(root, 'crashy'), game('crashy'), [card('good', 4), card('bad', 7)], options)
+    const { value, diagnostics } = await renderGame(
+      gamePaths(root, 'crashy'),
+      game('crashy'),
+      [card('good', 4), card('bad', 7)],
+      options,
+    )
     expect(diagnostics).toEqual([
-      expect.objectContaining({ rule: 'render/missing-icon', severity: 'error', file: 'cards/x/tokens.yaml', line: 4, card: 'good', message: expect.stringContaining('no-such-icon') }),
+      expect.objectContaining({
+        rule: 'render/missing-icon',
+        severity: 'error',
+        file: 'cards/x/tokens.yaml',
+        line: 4,
+        card: 'good',
+        message: expect.stringContaining('no-such-icon'),
+      }),
       // At the template's line that threw, naming the card and its place.
-      expect.objectContaining({ rule: 'render/template-error', severity: 'error', file: 'templates/crashy/index.tsx', line: 9, card: 'bad', message: expect.stringContaining('the front of bad (cards/x/tokens.yaml:7): cannot draw this one') }),
+      expect.objectContaining({
+        rule: 'render/template-error',
+        severity: 'error',
+        file: 'templates/crashy/index.tsx',
+        line: 9,
+        card: 'bad',
+        message: expect.stringContaining('the front of bad (cards/x/tokens.yaml:7): cannot draw this one'),
+      }),
     ])
     expect(value.cards.map((c) => c.card.id)).toEqual(['good'])
   })
 
   it('reports a face whose template ends the thread drawing it at its card, and draws the rest', async () => {
     const ids = ['a', 'b', 'die', 'c']
-    const { value, diagnostics } = await renderGame(gamePaths(root, 'dying'), game('dying'), ids.map((id, i) => card(id, i + 1)), { ...options, jobs: 1 })
+    const { value, diagnostics } = await renderGame(
+      gamePaths(root, 'dying'),
+      game('dying'),
+      ids.map((id, i) => card(id, i + 1)),
+      { ...options, jobs: 1 },
+    )
     // The thread is replaced; the faces after it are drawn by the new one.
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([
-      expect.objectContaining({ rule: 'render/code-stopped', card: 'die', file: 'cards/x/tokens.yaml', line: 3, message: expect.stringContaining('exit code 3') }),
+      expect.objectContaining({
+        rule: 'render/code-stopped',
+        card: 'die',
+        file: 'cards/x/tokens.yaml',
+        line: 3,
+        message: expect.stringContaining('exit code 3'),
+      }),
     ])
     expect(value.cards.map((c) => c.card.id)).toEqual(['a', 'b', 'c'])
   })
 
   it('reports templates that fail to load', async () => {
     const { diagnostics } = await renderGame(gamePaths(root, 'broken'), game('broken'), [card('a', 1)], options)
-    expect(diagnostics[0]).toMatchObject({ rule: 'render/template-load', file: 'templates/broken/index.tsx', message: expect.stringContaining('templates failed to load') })
+    expect(diagnostics[0]).toMatchObject({
+      rule: 'render/template-load',
+      file: 'templates/broken/index.tsx',
+      message: expect.stringContaining('templates failed to load'),
+    })
   })
 })

@@ -9,7 +9,13 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 const out = () => mkdtempSync(join(tmpdir(), 'deckwright-renderer-'))
 /** Maybe Missions' base set at a low resolution: split fronts, backs, tokens and inline icons. */
 const options = { dpi: 60, sets: ['base'], languages: [] as string[], tts: true }
-const facesOf = (dir: string) => Object.fromEntries(readdirSync(join(dir, 'maybe-missions', 'faces')).map((f) => [f, readFileSync(join(dir, 'maybe-missions', 'faces', f))]))
+const facesOf = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(join(dir, 'maybe-missions', 'faces')).map((f) => [
+      f,
+      readFileSync(join(dir, 'maybe-missions', 'faces', f)),
+    ]),
+  )
 
 describe('--renderer', () => {
   it('builds with takumi, says so beside the version, and builds the same bytes again without a cache', async () => {
@@ -18,7 +24,9 @@ describe('--renderer', () => {
     expect(first.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
     expect(first.value.renderer).toMatch(/^takumi \d+\.\d+\.\d+$/)
     expect(first.value.gallery?.renderer).toBe(first.value.renderer)
-    expect(readFileSync(join(a, 'maybe-missions', 'tts', 'README.txt'), 'utf8').split('\n')[0]).toContain(`(faces drawn with ${first.value.renderer})`)
+    expect(readFileSync(join(a, 'maybe-missions', 'tts', 'README.txt'), 'utf8').split('\n')[0]).toContain(
+      `(faces drawn with ${first.value.renderer})`,
+    )
     // takumi's own SVG beside each PNG, not satori's.
     const svg = readFileSync(join(a, 'maybe-missions', 'faces', 'mission-01.front.svg'), 'utf8')
     expect(svg).toMatch(/^<svg/)
@@ -28,7 +36,10 @@ describe('--renderer', () => {
     expect(Object.keys(y)).toEqual(Object.keys(x))
     for (const name of Object.keys(x)) expect(y[name]!.equals(x[name]!), name).toBe(true)
     for (const file of ['maybe-missions-cards.pdf', 'maybe-missions-overview.png'])
-      expect(readFileSync(join(b, 'maybe-missions', file)).equals(readFileSync(join(a, 'maybe-missions', file))), file).toBe(true)
+      expect(
+        readFileSync(join(b, 'maybe-missions', file)).equals(readFileSync(join(a, 'maybe-missions', file))),
+        file,
+      ).toBe(true)
   }, 240_000)
 
   it("never takes a takumi face for a satori build: after a preview's takumi build, build draws every face again, as a build of its own would", async () => {
@@ -55,8 +66,16 @@ describe('a machine where takumi cannot load', () => {
     // (vitest reports the module's failure in words of its own.)
     const { chooseRenderer, rendererFallback } = await import('../../src/render/renderer.ts')
     const chosen = await chooseRenderer('takumi')
-    expect(chosen).toMatchObject({ name: 'satori', fallback: expect.stringMatching(/^takumi cannot load on this machine \(\w+-\w+\): .+: the faces are drawn with satori \+ resvg$/) })
-    expect(rendererFallback(chosen.fallback!)).toMatchObject({ rule: 'render/renderer-unavailable', severity: 'warning' })
+    expect(chosen).toMatchObject({
+      name: 'satori',
+      fallback: expect.stringMatching(
+        /^takumi cannot load on this machine \(\w+-\w+\): .+: the faces are drawn with satori \+ resvg$/,
+      ),
+    })
+    expect(rendererFallback(chosen.fallback!)).toMatchObject({
+      rule: 'render/renderer-unavailable',
+      severity: 'warning',
+    })
     vi.doUnmock('@takumi-rs/core')
   })
 })
@@ -80,30 +99,68 @@ describe('a face takumi cannot draw', () => {
     const card = cards.find((c) => c.id === 'mission-01')!
     const drawn = await session.value.draw({ kind: 'front', type: 'mission', card })
     expect(drawn.face).toBeUndefined()
-    expect(drawn.diagnostics).toMatchObject([{ rule: 'render/draw-failed', severity: 'error', card: 'mission-01', file: 'cards/maybe-missions/missions.yaml', message: 'takumi could not draw the front of mission-01: unsupported value for `display`' }])
+    expect(drawn.diagnostics).toMatchObject([
+      {
+        rule: 'render/draw-failed',
+        severity: 'error',
+        card: 'mission-01',
+        file: 'cards/maybe-missions/missions.yaml',
+        message: 'takumi could not draw the front of mission-01: unsupported value for `display`',
+      },
+    ])
     vi.doUnmock('@takumi-rs/core')
   })
 })
 
 describe('SVG text, which satori cannot draw', () => {
-  it.each(['satori', 'takumi'] as const)('is an error at the card under %s too, so that a takumi preview never hides what fails the build', async (renderer) => {
-    const project = mkdtempSync(join(root, 'test', 'build', 'tmp-'))
-    onTestFinished(() => rmSync(project, { recursive: true, force: true }))
-    mkdirSync(join(project, 'templates', 'g'), { recursive: true })
-    writeFileSync(
-      join(project, 'templates', 'g', 'index.tsx'),
-      "export default { types: { token: { front: () => <div style={{ display: 'flex', width: '100%', height: '100%' }}><svg width='40' height='20'><text x='0' y='15'>Hi</text></svg></div> } } }\n",
-    )
-    const { openSession } = await import('../../src/render/session.ts')
-    const { gamePaths } = await import('../../src/load/project.ts')
-    const game = { id: 'g', title: 'G', version: '1', players: { min: 1, max: 2 }, params: {}, types: { token: { name: 'Token', size: 'mini', fields: {} } } }
-    const card = { id: 'hello', type: 'token', set: 'base', qty: 1, fields: {}, source: { file: 'cards/g/tokens.yaml', pos: { line: 3, column: 5 }, fields: {} } }
-    const session = await openSession(gamePaths(project, 'g'), game as never, { dpi: 30, bleedMm: 0, inkFriendly: false, renderer })
-    const drawn = await session.value.draw({ kind: 'front', type: 'token', card: card as never })
-    expect(drawn.face).toBeUndefined()
-    expect(drawn.diagnostics.filter((d) => d.severity === 'error')).toEqual([
-      { rule: 'render/unsupported-element', severity: 'error', file: 'cards/g/tokens.yaml', line: 3, column: 5, card: 'hello', message: 'the front of hello has SVG <text>, which satori (what deckwright build draws with) cannot draw: draw the text with a div, or convert it to a <path>' },
-    ])
-  })
+  it.each(['satori', 'takumi'] as const)(
+    'is an error at the card under %s too, so that a takumi preview never hides what fails the build',
+    async (renderer) => {
+      const project = mkdtempSync(join(root, 'test', 'build', 'tmp-'))
+      onTestFinished(() => rmSync(project, { recursive: true, force: true }))
+      mkdirSync(join(project, 'templates', 'g'), { recursive: true })
+      writeFileSync(
+        join(project, 'templates', 'g', 'index.tsx'),
+        "export default { types: { token: { front: () => <div style={{ display: 'flex', width: '100%', height: '100%' }}><svg width='40' height='20'><text x='0' y='15'>Hi</text></svg></div> } } }\n",
+      )
+      const { openSession } = await import('../../src/render/session.ts')
+      const { gamePaths } = await import('../../src/load/project.ts')
+      const game = {
+        id: 'g',
+        title: 'G',
+        version: '1',
+        players: { min: 1, max: 2 },
+        params: {},
+        types: { token: { name: 'Token', size: 'mini', fields: {} } },
+      }
+      const card = {
+        id: 'hello',
+        type: 'token',
+        set: 'base',
+        qty: 1,
+        fields: {},
+        source: { file: 'cards/g/tokens.yaml', pos: { line: 3, column: 5 }, fields: {} },
+      }
+      const session = await openSession(gamePaths(project, 'g'), game as never, {
+        dpi: 30,
+        bleedMm: 0,
+        inkFriendly: false,
+        renderer,
+      })
+      const drawn = await session.value.draw({ kind: 'front', type: 'token', card: card as never })
+      expect(drawn.face).toBeUndefined()
+      expect(drawn.diagnostics.filter((d) => d.severity === 'error')).toEqual([
+        {
+          rule: 'render/unsupported-element',
+          severity: 'error',
+          file: 'cards/g/tokens.yaml',
+          line: 3,
+          column: 5,
+          card: 'hello',
+          message:
+            'the front of hello has SVG <text>, which satori (what deckwright build draws with) cannot draw: draw the text with a div, or convert it to a <path>',
+        },
+      ])
+    },
+  )
 })
-

@@ -27,10 +27,18 @@ export const compareSnapshot = (name: string, png: Buffer, { channel = 48, share
     return { ok: true, message: `wrote ${name}.png` }
   }
   // A missing snapshot fails: written silently, it would pass whatever was drawn.
-  if (!existsSync(file)) return { ok: false, message: `no snapshot ${name}.png: run UPDATE_SNAPSHOTS=1 npx vitest run test/render and commit it` }
+  if (!existsSync(file))
+    return {
+      ok: false,
+      message: `no snapshot ${name}.png: run UPDATE_SNAPSHOTS=1 npx vitest run test/render and commit it`,
+    }
   const want = PNG.sync.read(readFileSync(file))
   const got = PNG.sync.read(png)
-  if (want.width !== got.width || want.height !== got.height) return { ok: false, message: `${name}: ${got.width}×${got.height} px, the snapshot is ${want.width}×${want.height}` }
+  if (want.width !== got.width || want.height !== got.height)
+    return {
+      ok: false,
+      message: `${name}: ${got.width}×${got.height} px, the snapshot is ${want.width}×${want.height}`,
+    }
   let differ = 0
   for (let i = 0; i < got.data.length; i += 4) {
     for (let c = 0; c < 3; c++) {
@@ -45,7 +53,10 @@ export const compareSnapshot = (name: string, png: Buffer, { channel = 48, share
     // What was drawn goes outside the repository, where it cannot be committed by mistake.
     const actual = join(tmpdir(), `deckwright-${name}.actual.png`)
     writeFileSync(actual, png)
-    return { ok: false, message: `${name}: ${differ} pixels differ (at most ${allowed} may); see ${actual}, or run UPDATE_SNAPSHOTS=1 if the change is meant` }
+    return {
+      ok: false,
+      message: `${name}: ${differ} pixels differ (at most ${allowed} may); see ${actual}, or run UPDATE_SNAPSHOTS=1 if the change is meant`,
+    }
   }
   return { ok: true, message: `${name}: ${differ} pixels differ` }
 }

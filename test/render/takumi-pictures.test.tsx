@@ -14,12 +14,24 @@ const svgUri = (colour: string) =>
 const largeUri = (() => {
   let seed = 11
   const side = 620
-  const rgba = new Uint8Array(side * side * 4).map((_, i) => (i % 4 === 3 ? 255 : ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 16) & 0xff))
+  const rgba = new Uint8Array(side * side * 4).map((_, i) =>
+    i % 4 === 3 ? 255 : ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 16) & 0xff,
+  )
   return `data:image/png;base64,${encodeRgbPng(rgba, side, side).toString('base64')}`
 })()
 
 const face = (colour: string) => (
-  <div style={{ display: 'flex', flexWrap: 'wrap', width: '100%', height: '100%', backgroundColor: '#f4efe4', gap: 8, padding: 12 }}>
+  <div
+    style={{
+      display: 'flex',
+      flexWrap: 'wrap',
+      width: '100%',
+      height: '100%',
+      backgroundColor: '#f4efe4',
+      gap: 8,
+      padding: 12,
+    }}
+  >
     <img src={svgUri(colour)} width={60} height={60} />
     <img src={svgUri(colour)} width={30} height={30} />
     <img src={largeUri} width={120} height={120} />
@@ -30,12 +42,22 @@ const face = (colour: string) => (
 /** takumi given the data URIs themselves, as deckwright handed them before it keyed them. */
 const drawnFromUris = async (element: ReturnType<typeof face>, box: ReturnType<typeof faceBox>) => {
   const renderer = new Renderer({})
-  for (const f of testFonts) await renderer.registerFont({ name: f.name, data: f.data, weight: f.weight, style: f.style })
+  for (const f of testFonts)
+    await renderer.registerFont({ name: f.name, data: f.data, weight: f.weight, style: f.style })
   const { node } = await fromJsx(borderBox(element) as never)
   const fontFamilies = [...new Set(testFonts.map((f) => f.name))]
   const size = pixelSize(box, 150)
-  const raw = await renderer.render(node, { width: size.width, height: size.height, format: 'raw', devicePixelRatio: size.width / box.width, fontFamilies })
-  return { svg: await renderer.renderSvg(node, { width: box.width, height: box.height, fontFamilies }), png: encodeRgbPng(raw, size.width, size.height) }
+  const raw = await renderer.render(node, {
+    width: size.width,
+    height: size.height,
+    format: 'raw',
+    devicePixelRatio: size.width / box.width,
+    fontFamilies,
+  })
+  return {
+    svg: await renderer.renderSvg(node, { width: box.width, height: box.height, fontFamilies }),
+    png: encodeRgbPng(raw, size.width, size.height),
+  }
 }
 
 describe('takumi and the pictures of a face', () => {

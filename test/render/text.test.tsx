@@ -13,14 +13,35 @@ const root = new URL('../../', import.meta.url).pathname
 describe('inline markup', () => {
   it('splits text into paragraphs of words, each word of text and icons that touch', () => {
     expect(parseInline('Pay [spy][spy] to draw,\nthen [resources:intel].')).toEqual([
-      [[{ kind: 'text', text: 'Pay' }], [{ kind: 'icon', name: 'spy' }, { kind: 'icon', name: 'spy' }], [{ kind: 'text', text: 'to' }], [{ kind: 'text', text: 'draw,' }]],
-      [[{ kind: 'text', text: 'then' }], [{ kind: 'icon', name: 'resources:intel' }, { kind: 'text', text: '.' }]],
+      [
+        [{ kind: 'text', text: 'Pay' }],
+        [
+          { kind: 'icon', name: 'spy' },
+          { kind: 'icon', name: 'spy' },
+        ],
+        [{ kind: 'text', text: 'to' }],
+        [{ kind: 'text', text: 'draw,' }],
+      ],
+      [
+        [{ kind: 'text', text: 'then' }],
+        [
+          { kind: 'icon', name: 'resources:intel' },
+          { kind: 'text', text: '.' },
+        ],
+      ],
     ])
   })
 
   it('keeps brackets that name nothing as text, and collapses spaces', () => {
     expect(parseInline('a [not an icon]  b [x]')).toEqual([
-      [[{ kind: 'text', text: 'a' }], [{ kind: 'text', text: '[not' }], [{ kind: 'text', text: 'an' }], [{ kind: 'text', text: 'icon]' }], [{ kind: 'text', text: 'b' }], [{ kind: 'icon', name: 'x' }]],
+      [
+        [{ kind: 'text', text: 'a' }],
+        [{ kind: 'text', text: '[not' }],
+        [{ kind: 'text', text: 'an' }],
+        [{ kind: 'text', text: 'icon]' }],
+        [{ kind: 'text', text: 'b' }],
+        [{ kind: 'icon', name: 'x' }],
+      ],
     ])
     expect(plainText('Pay [intel] now', (n) => n.toUpperCase())).toBe('Pay INTEL now')
   })
@@ -30,17 +51,30 @@ describe('measuring and breaking text', () => {
   const measure = createMeasure(testFonts)
 
   it('picks the font satori would: family, style, nearest weight', () => {
-    expect(pickFont(testFonts, { family: 'Inter', weight: 600 })).toMatchObject({ name: 'Inter', weight: 700, style: 'normal' })
-    expect(pickFont(testFonts, { family: 'Inter', weight: 400, style: 'italic' })).toMatchObject({ weight: 400, style: 'italic' })
+    expect(pickFont(testFonts, { family: 'Inter', weight: 600 })).toMatchObject({
+      name: 'Inter',
+      weight: 700,
+      style: 'normal',
+    })
+    expect(pickFont(testFonts, { family: 'Inter', weight: 400, style: 'italic' })).toMatchObject({
+      weight: 400,
+      style: 'italic',
+    })
     expect(pickFont(testFonts, { family: 'Nope' })).toMatchObject({ name: 'Inter' })
   })
 
   it('measures words as satori does, to the fraction of a pixel', async () => {
     const text = 'The Quartermaster collects “AVA” first, before the YES-voters.'
-    const svg = await satori(<div style={{ display: 'flex', fontFamily: 'Inter', fontSize: 40 }}>{text}</div>, { width: 2000, height: 100, fonts: testFonts.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })), embedFont: false })
+    const svg = await satori(<div style={{ display: 'flex', fontFamily: 'Inter', fontSize: 40 }}>{text}</div>, {
+      width: 2000,
+      height: 100,
+      fonts: testFonts.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })),
+      embedFont: false,
+    })
     const words = [...svg.matchAll(/<text [^>]*width="([\d.]+)"[^>]*>([^<]*)<\/text>/g)].filter((m) => m[2]!.trim())
     expect(words.length).toBeGreaterThan(8)
-    for (const [, width, word] of words) expect(measure.width(word!.replace('&quot;', '"'), { family: 'Inter', size: 40 })).toBeCloseTo(Number(width), 2)
+    for (const [, width, word] of words)
+      expect(measure.width(word!.replace('&quot;', '"'), { family: 'Inter', size: 40 })).toBeCloseTo(Number(width), 2)
   })
 
   it('breaks lines where a wrapping row of words would', () => {
@@ -49,7 +83,14 @@ describe('measuring and breaking text', () => {
   })
 
   it('shrinks text to fit its box, down to the minimum and no further', () => {
-    const req = { text: 'Once per round, after the votes are revealed, you may swap your Vote with the top Vote of the deck.', width: 300, size: 40, minSize: 20, lineHeight: 1.25, font: { family: 'Inter' } }
+    const req = {
+      text: 'Once per round, after the votes are revealed, you may swap your Vote with the top Vote of the deck.',
+      width: 300,
+      size: 40,
+      minSize: 20,
+      lineHeight: 1.25,
+      font: { family: 'Inter' },
+    }
     const roomy = fitText(measure, { ...req, height: 1000 })
     expect(roomy).toMatchObject({ fits: true, size: 40 })
     const tight = fitText(measure, { ...req, height: 160 })
@@ -69,7 +110,8 @@ describe('fitted text drawn by satori', () => {
     const texts = new Set<string>()
     for (const game of ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']) {
       const { value } = await validateGame(root, game)
-      for (const card of value!.cards) for (const v of Object.values(card.fields)) if (typeof v === 'string' && v.length > 15) texts.add(v)
+      for (const card of value!.cards)
+        for (const v of Object.values(card.fields)) if (typeof v === 'string' && v.length > 15) texts.add(v)
     }
     expect(texts.size).toBeGreaterThan(150)
     const { ctx } = testContext(80, 80)
@@ -77,10 +119,30 @@ describe('fitted text drawn by satori', () => {
     let same = 0
     let total = 0
     for (const text of texts)
-      for (const [widthMm, family, weight] of [[22, 'Inter', 400], [40, 'Bitter', 700]] as const) {
-        const props = { ctx, text, width: ctx.mm(widthMm), height: 10_000, size: ctx.mm(3.2), family, weight, align: 'left', valign: 'top' } as const
-        const lines = measureText(props).lines.flat().filter((line) => line.length).length
-        const svg = await satori(borderBox(<FitText {...props} />) as never, { width: 1000, height: 10_000, fonts, embedFont: false })
+      for (const [widthMm, family, weight] of [
+        [22, 'Inter', 400],
+        [40, 'Bitter', 700],
+      ] as const) {
+        const props = {
+          ctx,
+          text,
+          width: ctx.mm(widthMm),
+          height: 10_000,
+          size: ctx.mm(3.2),
+          family,
+          weight,
+          align: 'left',
+          valign: 'top',
+        } as const
+        const lines = measureText(props)
+          .lines.flat()
+          .filter((line) => line.length).length
+        const svg = await satori(borderBox(<FitText {...props} />) as never, {
+          width: 1000,
+          height: 10_000,
+          fonts,
+          embedFont: false,
+        })
         const drawn = new Set([...svg.matchAll(/<text x="[\d.]+" y="([\d.]+)"/g)].map((m) => m[1])).size
         expect(drawn, `${text} at ${widthMm} mm`).toBeLessThanOrEqual(lines)
         total++

@@ -7,13 +7,18 @@ import { MAX_INDENT } from '../../src/shortcodes/depth.ts'
 describe('rules nested too deep', () => {
   const cases = {
     'quotes in quotes': { md: `Before\n\n${'> '.repeat(3000)}deep\n\nAfter\n`, line: 3 },
-    'lists in lists': { md: `Before\n\n${Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n')}\n\nAfter\n`, line: 3 + MAX_INDENT / 2 },
+    'lists in lists': {
+      md: `Before\n\n${Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n')}\n\nAfter\n`,
+      line: 3 + MAX_INDENT / 2,
+    },
     'emphasis in emphasis': { md: `Before\n\n${'*'.repeat(3000)}deep${'*'.repeat(3000)}\n\nAfter\n`, line: 3 },
     'list markers on one line': { md: `Before\n\n${'- '.repeat(4000)}deep\n\nAfter\n`, line: 3 },
   }
   it.each(Object.entries(cases))('%s', async (_, { md, line }) => {
     const rules = parseRules(md, 'rules.md')
-    expect(rules.diagnostics).toEqual([expect.objectContaining({ rule: 'rules/too-deep', severity: 'error', file: 'rules.md', line })])
+    expect(rules.diagnostics).toEqual([
+      expect.objectContaining({ rule: 'rules/too-deep', severity: 'error', file: 'rules.md', line }),
+    ])
     const booklet = await renderBooklet(rules.value, {})
     expect(booklet.value.subarray(0, 5).toString()).toBe('%PDF-')
   })

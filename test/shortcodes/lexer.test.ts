@@ -12,7 +12,19 @@ const only = (source: string): OpenToken => {
 describe('shortcode parameters', () => {
   it('types bare values as Hugo does and keeps quoted values strings', () => {
     const tag = only('{{< sc a="1" b=2 c=true d=1.5 e=false f=abc g=-3 h=".5" i=.5 j=1e3 k=`7` >}}')
-    expect(tag.params).toEqual({ a: '1', b: 2, c: true, d: 1.5, e: false, f: 'abc', g: -3, h: '.5', i: 0.5, j: '1e3', k: '7' })
+    expect(tag.params).toEqual({
+      a: '1',
+      b: 2,
+      c: true,
+      d: 1.5,
+      e: false,
+      f: 'abc',
+      g: -3,
+      h: '.5',
+      i: 0.5,
+      j: '1e3',
+      k: '7',
+    })
     expect(tag.positional).toEqual([])
   })
 
@@ -36,7 +48,9 @@ describe('shortcode parameters', () => {
 
   it('refuses to mix named and positional parameters, pointing at the offender', () => {
     const result = lex('Intro\n{{< sc a="1" two >}}')
-    expect(result.diagnostics).toMatchObject([{ rule: 'rules/shortcode-syntax', severity: 'error', line: 2, column: 14 }])
+    expect(result.diagnostics).toMatchObject([
+      { rule: 'rules/shortcode-syntax', severity: 'error', line: 2, column: 14 },
+    ])
     expect(result.value.map((t) => t.type)).toEqual(['text', 'invalid'])
   })
 })
@@ -67,17 +81,18 @@ describe('shortcode tags', () => {
 
   it('turns the commented form into literal text', () => {
     const tokens = lex('Write {{</* rules-block heading="x" */>}} or {{%/* remark */%}}.').value
-    expect(tokens.filter((t) => t.type === 'literal').map((t) => (t as Extract<Token, { type: 'literal' }>).value)).toEqual([
-      '{{< rules-block heading="x" >}}',
-      '{{% remark %}}',
-    ])
+    expect(
+      tokens.filter((t) => t.type === 'literal').map((t) => (t as Extract<Token, { type: 'literal' }>).value),
+    ).toEqual(['{{< rules-block heading="x" >}}', '{{% remark %}}'])
     expect(tokens.some((t) => t.type === 'open')).toBe(false)
   })
 
   it('gives every token its offset and 1-based line and column', () => {
     const source = 'one\ntwo {{% a x=1 %}}\n  {{< /a >}}'
     const tokens = lex(source).value
-    expect(tokens.map((t) => [t.type, t.position.start.line, t.position.start.column, t.position.start.offset])).toEqual([
+    expect(
+      tokens.map((t) => [t.type, t.position.start.line, t.position.start.column, t.position.start.offset]),
+    ).toEqual([
       ['text', 1, 1, 0],
       ['open', 2, 5, 8],
       ['text', 2, 18, 21],
@@ -120,13 +135,29 @@ describe("Hugo's shortcode lexer cases", () => {
     ['self-closing', '{{< sc1 />}}', { selfClosing: true }],
     ['self-closing with param', '{{< sc1 param1 />}}', { selfClosing: true, positional: ['param1'] }],
     ['two quoted params', '{{< sc1 "param nr. 1" "param nr. 2" >}}', { positional: ['param nr. 1', 'param nr. 2'] }],
-    ['two named params', '{{< sc1 param1="Hello World" param2="p2Val">}}', { params: { param1: 'Hello World', param2: 'p2Val' } }],
+    [
+      'two named params',
+      '{{< sc1 param1="Hello World" param2="p2Val">}}',
+      { params: { param1: 'Hello World', param2: 'p2Val' } },
+    ],
     ['escaped quotes', '{{< sc1 param1=\\"Hello World\\"  >}}', { params: { param1: 'Hello World' } }],
     ['escaped quotes, positional param', '{{< sc1 \\"param1\\"  >}}', { positional: ['param1'] }],
-    ['escaped quotes inside nonescaped quotes', '{{< sc1 param1="Hello \\"escaped\\" World"  >}}', { params: { param1: 'Hello "escaped" World' } }],
-    ['escaped quotes inside nonescaped quotes in positional param', '{{< sc1 "Hello \\"escaped\\" World"  >}}', { positional: ['Hello "escaped" World'] }],
+    [
+      'escaped quotes inside nonescaped quotes',
+      '{{< sc1 param1="Hello \\"escaped\\" World"  >}}',
+      { params: { param1: 'Hello "escaped" World' } },
+    ],
+    [
+      'escaped quotes inside nonescaped quotes in positional param',
+      '{{< sc1 "Hello \\"escaped\\" World"  >}}',
+      { positional: ['Hello "escaped" World'] },
+    ],
     ['a backslash without a quote stays', '{{< sc1 a="x\\y" >}}', { params: { a: 'x\\y' } }],
-    ['typed positional values', '{{< sc1 1 1.5 true "2" `3` 1e3 -3 a.b >}}', { positional: [1, 1.5, true, '2', '3', '1e3', -3, 'a.b'] }],
+    [
+      'typed positional values',
+      '{{< sc1 1 1.5 true "2" `3` 1e3 -3 a.b >}}',
+      { positional: [1, 1.5, true, '2', '3', '1e3', -3, 'a.b'] },
+    ],
     ['spaces around "="', '{{< sc1 a = 1 >}}', { params: { a: 1 } }],
     ['a dotted key', '{{< sc1 a.b=1 >}}', { params: { 'a.b': 1 } }],
     ['raw strings hold quotes and lines', '{{< sc1 a=`x"y\nz` b=c >}}', { params: { a: 'x"y\nz', b: 'c' } }],
@@ -172,9 +203,11 @@ describe("Hugo's shortcode lexer cases", () => {
 
   it('nested complex', () => {
     const tokens = lex('{{< sc1 >}}ab{{% sc2 param1 %}}cd{{< sc3 >}}ef{{< /sc3 >}}gh{{% /sc2 %}}ij{{< /sc1 >}}kl').value
-    expect(tokens.map((t) => (t.type === 'text' ? t.raw : t.type === 'open' ? `<${t.name}>` : t.type === 'close' ? `</${t.name}>` : t.type))).toEqual([
-      '<sc1>', 'ab', '<sc2>', 'cd', '<sc3>', 'ef', '</sc3>', 'gh', '</sc2>', 'ij', '</sc1>', 'kl',
-    ])
+    expect(
+      tokens.map((t) =>
+        t.type === 'text' ? t.raw : t.type === 'open' ? `<${t.name}>` : t.type === 'close' ? `</${t.name}>` : t.type,
+      ),
+    ).toEqual(['<sc1>', 'ab', '<sc2>', 'cd', '<sc3>', 'ef', '</sc3>', 'gh', '</sc2>', 'ij', '</sc1>', 'kl'])
   })
 
   it('multiple self-closing tags in a row', () => {

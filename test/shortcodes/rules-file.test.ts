@@ -6,7 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { loadRules, parseRules, rulesNotes } from '../../src/load/rules.ts'
 
 const texts = (node: Nodes): string[] =>
-  'value' in node && typeof node.value === 'string' ? [node.value] : 'children' in node ? node.children.flatMap((c) => texts(c)) : []
+  'value' in node && typeof node.value === 'string'
+    ? [node.value]
+    : 'children' in node
+      ? node.children.flatMap((c) => texts(c))
+      : []
 
 describe('loadRules', () => {
   const dir = mkdtempSync(join(tmpdir(), 'deckwright-rules-'))
@@ -14,7 +18,10 @@ describe('loadRules', () => {
 
   it('reads the front matter and counts its lines in every position', () => {
     const file = join(dir, 'rules.md')
-    writeFileSync(file, '---\ntitle: "Maybe Missions"\nplayers: "3-6"\n---\n\n{{% remark %}}\n**Bold**\n{{% /remark %}}\n')
+    writeFileSync(
+      file,
+      '---\ntitle: "Maybe Missions"\nplayers: "3-6"\n---\n\n{{% remark %}}\n**Bold**\n{{% /remark %}}\n',
+    )
     const { value, diagnostics } = loadRules(file, dir)
     expect(diagnostics).toEqual([])
     expect(value.file).toBe('rules.md')
@@ -40,7 +47,9 @@ describe('loadRules', () => {
 describe('parseRules', () => {
   it('warns about an HTML comment that is never closed', () => {
     const { diagnostics } = parseRules('First.\n\n<!-- never closed\n\nHidden.\n', 'rules.md')
-    expect(diagnostics).toContainEqual(expect.objectContaining({ rule: 'rules/unclosed-comment', severity: 'warning', line: 3 }))
+    expect(diagnostics).toContainEqual(
+      expect.objectContaining({ rule: 'rules/unclosed-comment', severity: 'warning', line: 3 }),
+    )
   })
 
   it('collects comments and @TODO lines as notes, reports them and never puts them in the tree', () => {
@@ -91,23 +100,41 @@ describe('parseRules', () => {
   })
 
   it('reads TOML front matter (+++), as Hugo does', () => {
-    const source = '+++\ntitle = "Maybe \\"Movies\\""\nplayers = \'3-6\'  # a comment\nplaytime = 45\ntags = ["a",\n  "b"]\n[params]\nicon.name = "x"\n+++\n\nBody.\n'
+    const source =
+      '+++\ntitle = "Maybe \\"Movies\\""\nplayers = \'3-6\'  # a comment\nplaytime = 45\ntags = ["a",\n  "b"]\n[params]\nicon.name = "x"\n+++\n\nBody.\n'
     const { value, diagnostics } = parseRules(source, 'rules.md')
     expect(diagnostics).toEqual([])
-    expect(value.frontMatter).toEqual({ title: 'Maybe "Movies"', players: '3-6', playtime: 45, tags: ['a', 'b'], params: { icon: { name: 'x' } } })
+    expect(value.frontMatter).toEqual({
+      title: 'Maybe "Movies"',
+      players: '3-6',
+      playtime: 45,
+      tags: ['a', 'b'],
+      params: { icon: { name: 'x' } },
+    })
     expect(texts(value.tree)).toEqual(['Body.'])
     expect(value.tree.children[0]!.position!.start.line).toBe(11)
   })
 
   it('reads TOML dates and times as ISO 8601 text, a local date as written', () => {
-    const { value, diagnostics } = parseRules('+++\ndate = 2024-01-02\nupdated = 1979-05-27T07:32:00Z\n+++\nBody.', 'rules.md')
+    const { value, diagnostics } = parseRules(
+      '+++\ndate = 2024-01-02\nupdated = 1979-05-27T07:32:00Z\n+++\nBody.',
+      'rules.md',
+    )
     expect(diagnostics).toEqual([])
     expect(value.frontMatter).toStrictEqual({ date: '2024-01-02', updated: '1979-05-27T07:32:00.000Z' })
   })
 
   it('reports invalid TOML at its line', () => {
     const { diagnostics } = parseRules('+++\ntitle = "x"\nplayers = 3-6\n+++\nBody.', 'rules.md')
-    expect(diagnostics).toMatchObject([{ rule: 'rules/front-matter', severity: 'error', line: 3, column: 12, message: expect.stringContaining('(in "players = 3-6")') }])
+    expect(diagnostics).toMatchObject([
+      {
+        rule: 'rules/front-matter',
+        severity: 'error',
+        line: 3,
+        column: 12,
+        message: expect.stringContaining('(in "players = 3-6")'),
+      },
+    ])
   })
 
   it('reports invalid YAML at its line', () => {
@@ -122,8 +149,13 @@ describe('parseRules', () => {
   })
 
   it('passes shortcode diagnostics through with the file name', () => {
-    const { diagnostics } = parseRules('---\ntitle: x\n---\n\n{{% rules-block heading="Setup" %}}\n\nText.\n', 'rules/g/rules.md')
-    expect(diagnostics).toMatchObject([{ rule: 'rules/unclosed-shortcode', file: 'rules/g/rules.md', line: 5, column: 1 }])
+    const { diagnostics } = parseRules(
+      '---\ntitle: x\n---\n\n{{% rules-block heading="Setup" %}}\n\nText.\n',
+      'rules/g/rules.md',
+    )
+    expect(diagnostics).toMatchObject([
+      { rule: 'rules/unclosed-shortcode', file: 'rules/g/rules.md', line: 5, column: 1 },
+    ])
   })
 })
 
@@ -141,7 +173,13 @@ describe('rulesNotes', () => {
   it('lists the notes of a game’s rules as info, for validate', () => {
     const notes = rulesNotes(root, 'maybe-missions')
     expect(notes.length).toBeGreaterThan(2)
-    for (const note of notes) expect(note).toMatchObject({ rule: 'rules/todo', severity: 'info', file: 'rules/maybe-missions/rules.md', line: expect.any(Number) })
+    for (const note of notes)
+      expect(note).toMatchObject({
+        rule: 'rules/todo',
+        severity: 'info',
+        file: 'rules/maybe-missions/rules.md',
+        line: expect.any(Number),
+      })
     expect(notes.map((n) => n.message)).toContain('TODO: IMAGE EXAMPLE')
   })
 

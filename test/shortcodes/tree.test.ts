@@ -2,7 +2,8 @@ import type { Nodes, Paragraph, Root } from 'mdast'
 import { describe, expect, it } from 'vitest'
 import { buildTree, MAX_NESTING, type Shortcode } from '../../src/shortcodes/tree.ts'
 
-const build = (source: string, requireClosing: string[] = ['rules-block', 'remark']) => buildTree(source, { file: 'rules.md', requireClosing })
+const build = (source: string, requireClosing: string[] = ['rules-block', 'remark']) =>
+  buildTree(source, { file: 'rules.md', requireClosing })
 
 /** Every node of a type, depth first, in document order. */
 const all = <T extends Nodes['type']>(node: Nodes, type: T): Extract<Nodes, { type: T }>[] => {
@@ -56,9 +57,13 @@ describe('shortcode tree', () => {
     const depth = 5000
     const source = `${'{{% remark %}}\n'.repeat(depth)}Deep words\n${'{{% /remark %}}\n'.repeat(depth)}After\n`
     const { value, diagnostics } = build(source)
-    expect(diagnostics).toEqual([expect.objectContaining({ rule: 'rules/too-deep', severity: 'error', line: MAX_NESTING + 1, column: 1 })])
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ rule: 'rules/too-deep', severity: 'error', line: MAX_NESTING + 1, column: 1 }),
+    ])
     expect(all(value, 'shortcode')).toHaveLength(MAX_NESTING)
-    const text = all(value, 'text').map((t) => t.value).join(' ')
+    const text = all(value, 'text')
+      .map((t) => t.value)
+      .join(' ')
     expect(text).toContain('Deep words')
     expect(text).toContain('After')
     expect(text).not.toContain('remark')
@@ -75,14 +80,25 @@ describe('shortcode tree', () => {
     const [para] = value.children as Paragraph[]
     expect(para!.type).toBe('paragraph')
     expect(para!.children.map((c) => c.type)).toEqual(['text', 'shortcode', 'text', 'strong', 'text'])
-    expect(para!.children[1]).toMatchObject({ name: 'icon', positional: ['coin'], position: { start: { line: 1, column: 7 } } })
-    expect(para!.children[2]).toMatchObject({ value: ' and ', position: { start: { column: 26 }, end: { column: 31 } } })
+    expect(para!.children[1]).toMatchObject({
+      name: 'icon',
+      positional: ['coin'],
+      position: { start: { line: 1, column: 7 } },
+    })
+    expect(para!.children[2]).toMatchObject({
+      value: ' and ',
+      position: { start: { column: 26 }, end: { column: 31 } },
+    })
   })
 
   it('prints the commented form literally, in text and in code', () => {
     const { value, diagnostics } = build('Use {{</* remark */>}} here, or `{{</* x */>}}`.')
     expect(diagnostics).toEqual([])
-    expect(all(value, 'text').map((t) => t.value).join('|')).toBe('Use {{< remark >}} here, or |.')
+    expect(
+      all(value, 'text')
+        .map((t) => t.value)
+        .join('|'),
+    ).toBe('Use {{< remark >}} here, or |.')
     expect(all(value, 'inlineCode')[0]!.value).toBe('{{< x >}}')
   })
 
@@ -115,9 +131,17 @@ describe('shortcode tree', () => {
     expect(third.position).toMatchObject({ start: { line: 9, column: 1 }, end: { line: 14, column: 21 } })
     const [strong, noteStrong] = all(third, 'strong')
     expect(strong!.position!.start).toEqual({ line: 11, column: 19, offset: source.indexOf('**the bold') })
-    expect(strong!.position!.end).toEqual({ line: 11, column: 36, offset: source.indexOf('**the bold') + '**the bold word**'.length })
+    expect(strong!.position!.end).toEqual({
+      line: 11,
+      column: 36,
+      offset: source.indexOf('**the bold') + '**the bold word**'.length,
+    })
     // Text that starts mid-line (after a tag) is shifted by the tag's column on its first line only.
-    expect(noteStrong!.position!.start).toEqual({ line: 13, column: '  {{% remark %}}Note '.length + 1, offset: source.indexOf('**here**') })
+    expect(noteStrong!.position!.start).toEqual({
+      line: 13,
+      column: '  {{% remark %}}Note '.length + 1,
+      offset: source.indexOf('**here**'),
+    })
     expect(all(value.children[1]!, 'listItem')[0]!.position!.start).toMatchObject({ line: 6, column: 1 })
   })
 

@@ -56,7 +56,11 @@ const start = (players: number, { sets = ['base'], variants = [] as string[], se
     cards: t.cards,
     rng,
     ofType: t.ofType as never,
-    copies: ((type: string, where?: (c: Card<any>) => boolean) => t.ofType(type).filter((c) => !where || where(c)).flatMap((c) => Array<string>(c.qty).fill(c.id))) as never,
+    copies: ((type: string, where?: (c: Card<any>) => boolean) =>
+      t
+        .ofType(type)
+        .filter((c) => !where || where(c))
+        .flatMap((c) => Array<string>(c.qty).fill(c.id))) as never,
     shuffled: (name, ids) => ({ name, cards: rng.shuffle([...ids]) }),
     card: t.card,
   }
@@ -65,7 +69,8 @@ const start = (players: number, { sets = ['base'], variants = [] as string[], se
     rng,
     card: t.card,
     draw: (pile: Pile, options?: { refill?: Pile }) => {
-      if (!pile.cards.length && options?.refill?.cards.length) pile.cards.push(...rng.shuffle(options.refill.cards.splice(0)))
+      if (!pile.cards.length && options?.refill?.cards.length)
+        pile.cards.push(...rng.shuffle(options.refill.cards.splice(0)))
       return pile.cards.pop()
     },
     fail: (message) => {
@@ -75,21 +80,41 @@ const start = (players: number, { sets = ['base'], variants = [] as string[], se
   return { s, ctx, t }
 }
 
-const halves = (g: Game, id: string): number[][] => ['green', 'red'].map((half) => RESOURCES.map((r) => (g.t.card(id).fields[half] as string[]).filter((x) => x === r).length))
+const halves = (g: Game, id: string): number[][] =>
+  ['green', 'red'].map((half) =>
+    RESOURCES.map((r) => (g.t.card(id).fields[half] as string[]).filter((x) => x === r).length),
+  )
 
 /** The cards in the game, counted again after a scripted change (as the rules count them at setup). */
 const recount = (s: State) => {
   const sum = (piles: string[][]) => piles.reduce((n, p) => n + p.length, 0)
   s.total = {
-    missions: s.missions.cards.length + s.missionDiscard.cards.length + s.market.length + s.mission.length + sum(s.tableau),
-    masters: s.masters.cards.length + s.masterDiscard.cards.length + sum(s.won) + (s.master ? 1 : 0) + (s.played ? 1 : 0),
+    missions:
+      s.missions.cards.length + s.missionDiscard.cards.length + s.market.length + s.mission.length + sum(s.tableau),
+    masters:
+      s.masters.cards.length + s.masterDiscard.cards.length + sum(s.won) + (s.master ? 1 : 0) + (s.played ? 1 : 0),
     votes: s.votes.cards.length + s.voteDiscard.cards.length + sum(s.hands) + sum(s.cast),
     shop: s.shopDeck.cards.length + s.shopDiscard.cards.length + (s.shop ? 1 : 0),
   }
 }
 
 /** A scripted table: the Master on top, these hands (every other Vote out of the game), identities and cards collected. */
-const rig = (g: Game, { master, hands, publics, secrets, tableau }: { master?: string; hands?: number[][]; publics?: string[]; secrets?: string[]; tableau?: [number, string, number][] }) => {
+const rig = (
+  g: Game,
+  {
+    master,
+    hands,
+    publics,
+    secrets,
+    tableau,
+  }: {
+    master?: string
+    hands?: number[][]
+    publics?: string[]
+    secrets?: string[]
+    tableau?: [number, string, number][]
+  },
+) => {
   const { s } = g
   if (master) {
     s.masters.cards.splice(s.masters.cards.indexOf(master), 1)
@@ -113,7 +138,10 @@ const rig = (g: Game, { master, hands, publics, secrets, tableau }: { master?: s
   recount(s)
 }
 
-const broken = (s: State) => Object.entries(play.invariants ?? {}).map(([name, check]) => check(s) && `${name}: ${check(s)}`).filter(Boolean)
+const broken = (s: State) =>
+  Object.entries(play.invariants ?? {})
+    .map(([name, check]) => check(s) && `${name}: ${check(s)}`)
+    .filter(Boolean)
 const legal = (g: Game) => play.moves(g.s, play.active(g.s))
 const offered = (g: Game, name: string) => legal(g).filter((m) => m.name === name)
 
@@ -196,15 +224,31 @@ describe('Maybe Missions, played', () => {
     }
     for (let i = 0; i < 12; i++) {
       const players = 3 + (i % 4)
-      const r = playGame(watched as never, t, { index: i, seed: gameSeed(4, i), players, seatBots: Array<BotName>(players).fill('greedy') })
+      const r = playGame(watched as never, t, {
+        index: i,
+        seed: gameSeed(4, i),
+        players,
+        seatBots: Array<BotName>(players).fill('greedy'),
+      })
       expect(r.broken).toBeUndefined()
     }
   }, 60_000)
 
   it('hides the Votes others cast until the reveal, but not under Open Ballot', () => {
-    for (const [master, open] of [['master-extraction', false], ['master-open-ballot', true]] as const) {
+    for (const [master, open] of [
+      ['master-extraction', false],
+      ['master-open-ballot', true],
+    ] as const) {
       const g = start(4)
-      rig(g, { master, hands: [[1, 3], [2, 4], [9, 5], [11, 6]] })
+      rig(g, {
+        master,
+        hands: [
+          [1, 3],
+          [2, 4],
+          [9, 5],
+          [11, 6],
+        ],
+      })
       does(g, { name: 'reveal', card: master })
       does(g, { name: 'pick', pick: g.s.market[0] })
       does(g, { name: 'stop' })
@@ -225,9 +269,18 @@ describe('Maybe Missions, played', () => {
     const g = start(4)
     rig(g, {
       tableau: [
-        [0, 'mission-01', 0], [0, 'mission-05', 0], [0, 'mission-02', 0], [0, 'mission-06', 0], [0, 'mission-15', 0], [0, 'mission-20', 0],
-        [1, 'mission-10', 0], [1, 'mission-07', 0], [1, 'mission-44', 1],
-        [3, 'mission-25', 0], [3, 'mission-11', 0], [3, 'mission-14', 0],
+        [0, 'mission-01', 0],
+        [0, 'mission-05', 0],
+        [0, 'mission-02', 0],
+        [0, 'mission-06', 0],
+        [0, 'mission-15', 0],
+        [0, 'mission-20', 0],
+        [1, 'mission-10', 0],
+        [1, 'mission-07', 0],
+        [1, 'mission-44', 1],
+        [3, 'mission-25', 0],
+        [3, 'mission-11', 0],
+        [3, 'mission-14', 0],
       ],
     })
     g.s.publics = ['', '', '', '']
@@ -254,7 +307,16 @@ describe('Maybe Missions, played', () => {
     g.s.secrets[1] = 'secret-smuggler'
     expect(points(g)[1]).toBe(13)
     const h = start(3)
-    rig(h, { tableau: [[0, 'mission-01', 0], [0, 'mission-05', 0], [0, 'mission-02', 0], [0, 'mission-06', 0], [0, 'mission-15', 0], [0, 'mission-04', 0]] })
+    rig(h, {
+      tableau: [
+        [0, 'mission-01', 0],
+        [0, 'mission-05', 0],
+        [0, 'mission-02', 0],
+        [0, 'mission-06', 0],
+        [0, 'mission-15', 0],
+        [0, 'mission-04', 0],
+      ],
+    })
     h.s.publics = ['', '', '']
     h.s.secrets = ['', '', '']
     expect(points(h)[0]).toBe(10)
@@ -266,7 +328,15 @@ describe('Maybe Missions, played', () => {
 describe('a round of Maybe Missions', () => {
   it('collects low to high on a SUCCESS, green side up, and the active player wins the Master', () => {
     const g = start(4)
-    rig(g, { master: 'master-extraction', hands: [[20, 3], [2, 4], [3 + 2, 9], [11, 6]] })
+    rig(g, {
+      master: 'master-extraction',
+      hands: [
+        [20, 3],
+        [2, 4],
+        [3 + 2, 9],
+        [11, 6],
+      ],
+    })
     round(g, 3, { 0: 20, 1: 2, 2: 5, 3: 11 })
     expect(g.s.success).toBe(true)
     expect(collectAll(g)).toEqual([1, 3, 0])
@@ -281,7 +351,16 @@ describe('a round of Maybe Missions', () => {
 
   it('collects high to low on a FAIL, red side up; a tie SUCCEEDS; a mission that runs out leaves the rest with nothing', () => {
     const g = start(5)
-    rig(g, { master: 'master-extraction', hands: [[2, 1], [11, 1], [3, 1], [4, 1], [5, 1]].map(([a]) => [a!, 12 + a!]) })
+    rig(g, {
+      master: 'master-extraction',
+      hands: [
+        [2, 1],
+        [11, 1],
+        [3, 1],
+        [4, 1],
+        [5, 1],
+      ].map(([a]) => [a!, 12 + a!]),
+    })
     round(g, 5, { 0: 2, 1: 11, 2: 3, 3: 4, 4: 5 })
     expect(g.s.success).toBe(false)
     expect(collectAll(g)).toEqual([1, 0])
@@ -289,7 +368,15 @@ describe('a round of Maybe Missions', () => {
     expect(g.s.wonSide[0]).toEqual([1])
 
     const tie = start(4)
-    rig(tie, { master: 'master-tie-breaker', hands: [[2, 3], [9, 4], [5, 11], [6, 12]] })
+    rig(tie, {
+      master: 'master-tie-breaker',
+      hands: [
+        [2, 3],
+        [9, 4],
+        [5, 11],
+        [6, 12],
+      ],
+    })
     round(tie, 1, { 0: 2, 1: 9, 2: 5, 3: 6 })
     expect(tie.s.success).toBe(true)
     // One card for two YES-voters: the lower collects it, the other nothing.
@@ -299,7 +386,14 @@ describe('a round of Maybe Missions', () => {
 
   it('has everyone collect red side up, high to low, when everyone votes NO, and the Master is not won', () => {
     const g = start(3)
-    rig(g, { master: 'master-extraction', hands: [[3, 1], [7, 2], [5, 9]] })
+    rig(g, {
+      master: 'master-extraction',
+      hands: [
+        [3, 1],
+        [7, 2],
+        [5, 9],
+      ],
+    })
     round(g, 3, { 0: 3, 1: 7, 2: 5 })
     expect(g.s.allNo).toBe(true)
     expect(collectAll(g)).toEqual([1, 2, 0])
@@ -347,30 +441,67 @@ describe('the Master Cards', () => {
     expect(offered(big, 'stop')).toHaveLength(1)
 
     const open = start(3)
-    rig(open, { master: 'master-open-ballot', hands: [[2, 3], [9, 4], [5, 11]] })
+    rig(open, {
+      master: 'master-open-ballot',
+      hands: [
+        [2, 3],
+        [9, 4],
+        [5, 11],
+      ],
+    })
     does(open, { name: 'reveal', card: 'master-open-ballot' })
     expect(open.s.open).toBe(true)
   })
 
   it('Double Agent: on a SUCCESS the active player collects first, whatever their Vote; on a FAIL gives a card to the lowest Vote', () => {
     const g = start(4)
-    rig(g, { master: 'master-double-agent', hands: [[3, 1], [2, 4], [9, 5], [11, 6]] })
+    rig(g, {
+      master: 'master-double-agent',
+      hands: [
+        [3, 1],
+        [2, 4],
+        [9, 5],
+        [11, 6],
+      ],
+    })
     round(g, 4, { 0: 3, 1: 2, 2: 9, 3: 11 })
     expect(collectAll(g)).toEqual([0, 1, 2, 3])
 
     const f = start(4)
-    rig(f, { master: 'master-double-agent', hands: [[2, 1], [3, 4], [5, 9], [6, 11]], tableau: [[0, 'mission-01', 0]] })
+    rig(f, {
+      master: 'master-double-agent',
+      hands: [
+        [2, 1],
+        [3, 4],
+        [5, 9],
+        [6, 11],
+      ],
+      tableau: [[0, 'mission-01', 0]],
+    })
     round(f, 1, { 0: 2, 1: 3, 2: 5, 3: 6 })
     expect(collectAll(f)).toEqual([0])
     // Seat 1 holds the lowest Vote (2) itself: nothing to give.
     expect(f.s.phase).toBe('reveal')
 
     const h = start(4)
-    rig(h, { master: 'master-double-agent', hands: [[9, 1], [3, 2], [4, 5], [6, 11]], tableau: [[0, 'mission-01', 0]] })
+    rig(h, {
+      master: 'master-double-agent',
+      hands: [
+        [9, 1],
+        [3, 2],
+        [4, 5],
+        [6, 11],
+      ],
+      tableau: [[0, 'mission-01', 0]],
+    })
     round(h, 1, { 0: 9, 1: 3, 2: 4, 3: 6 })
     expect(h.s.success).toBe(false)
     collectAll(h)
-    expect(offered(h, 'give').map((m) => m.give).sort()).toEqual([...h.s.tableau[0]!].sort())
+    expect(
+      offered(h, 'give')
+        .map((m) => m.give)
+        .sort(),
+    ).toEqual([...h.s.tableau[0]!].sort())
     does(h, { name: 'give', give: 'mission-01' })
     // To seat 2, the lowest Vote (3), green side up as it was.
     expect(h.s.tableau[1]).toEqual(['mission-01'])
@@ -379,7 +510,14 @@ describe('the Master Cards', () => {
 
   it('Quiet Night: on a SUCCESS each YES-voter may take a card from the market; on a FAIL nobody collects', () => {
     const g = start(3)
-    rig(g, { master: 'master-quiet-night', hands: [[2, 3], [9, 4], [5, 11]] })
+    rig(g, {
+      master: 'master-quiet-night',
+      hands: [
+        [2, 3],
+        [9, 4],
+        [5, 11],
+      ],
+    })
     round(g, 1, { 0: 2, 1: 9, 2: 5 })
     expect(collectAll(g)).toEqual([0])
     expect(g.s.phase).toBe('extra')
@@ -392,7 +530,14 @@ describe('the Master Cards', () => {
     expect(g.s.tableau[0]).toHaveLength(2)
 
     const f = start(3)
-    rig(f, { master: 'master-quiet-night', hands: [[2, 3], [4, 9], [5, 11]] })
+    rig(f, {
+      master: 'master-quiet-night',
+      hands: [
+        [2, 3],
+        [4, 9],
+        [5, 11],
+      ],
+    })
     round(f, 3, { 0: 2, 1: 4, 2: 5 })
     expect(f.s.phase).toBe('reveal')
     expect(f.s.tableau.flat()).toEqual([])
@@ -400,13 +545,27 @@ describe('the Master Cards', () => {
 
   it('Inside Job: on a SUCCESS YES-voters collect high to low; on a FAIL the NO-voters collect', () => {
     const g = start(3)
-    rig(g, { master: 'master-inside-job', hands: [[2, 3], [9, 4], [5, 11]] })
+    rig(g, {
+      master: 'master-inside-job',
+      hands: [
+        [2, 3],
+        [9, 4],
+        [5, 11],
+      ],
+    })
     round(g, 3, { 0: 2, 1: 9, 2: 5 })
     expect(collectAll(g)).toEqual([1, 0])
     expect(g.s.sides[1]).toEqual([0])
 
     const f = start(3)
-    rig(f, { master: 'master-inside-job', hands: [[2, 3], [4, 9], [5, 11]] })
+    rig(f, {
+      master: 'master-inside-job',
+      hands: [
+        [2, 3],
+        [4, 9],
+        [5, 11],
+      ],
+    })
     round(f, 3, { 0: 2, 1: 4, 2: 5 })
     expect(collectAll(f)).toEqual([2, 1])
     expect(f.s.sides[2]).toEqual([1])
@@ -414,7 +573,14 @@ describe('the Master Cards', () => {
 
   it('The Leak: the active player shows a Vote to all, and each player one to the left neighbour', () => {
     const g = start(3)
-    rig(g, { master: 'master-leak', hands: [[2, 3], [9, 4], [5, 11]] })
+    rig(g, {
+      master: 'master-leak',
+      hands: [
+        [2, 3],
+        [9, 4],
+        [5, 11],
+      ],
+    })
     does(g, { name: 'reveal', card: 'master-leak' })
     const [a, b, c] = g.s.known
     expect(b!.filter((v) => g.s.hands[0]!.includes(v)).length).toBeGreaterThanOrEqual(1)
@@ -431,7 +597,14 @@ describe('the Master Cards', () => {
 
   it('Recall: on a SUCCESS YES-voters may turn a card; on a FAIL they must', () => {
     const g = start(3)
-    rig(g, { master: 'master-recall', hands: [[2, 3], [9, 4], [5, 11]] })
+    rig(g, {
+      master: 'master-recall',
+      hands: [
+        [2, 3],
+        [9, 4],
+        [5, 11],
+      ],
+    })
     round(g, 1, { 0: 2, 1: 9, 2: 5 })
     collectAll(g)
     expect(g.s.phase).toBe('turn')
@@ -440,7 +613,14 @@ describe('the Master Cards', () => {
     expect(g.s.sides[0]).toEqual([1])
 
     const f = start(3)
-    rig(f, { master: 'master-recall', hands: [[2, 3], [4, 9], [5, 11]] })
+    rig(f, {
+      master: 'master-recall',
+      hands: [
+        [2, 3],
+        [4, 9],
+        [5, 11],
+      ],
+    })
     round(f, 1, { 0: 2, 1: 4, 2: 5 })
     collectAll(f)
     expect(f.s.phase).toBe('turn')
@@ -451,7 +631,14 @@ describe('the Master Cards', () => {
 
   it('Black Market: the market is refilled to 8 for the mission (6 again after); on a FAIL it is replaced', () => {
     const g = start(3)
-    rig(g, { master: 'master-black-market', hands: [[2, 3], [9, 4], [5, 11]] })
+    rig(g, {
+      master: 'master-black-market',
+      hands: [
+        [2, 3],
+        [9, 4],
+        [5, 11],
+      ],
+    })
     does(g, { name: 'reveal', card: 'master-black-market' })
     expect(g.s.market).toHaveLength(8)
     does(g, { name: 'pick', pick: g.s.market[0] })
@@ -462,7 +649,14 @@ describe('the Master Cards', () => {
     expect(g.s.market).toHaveLength(6)
 
     const f = start(3)
-    rig(f, { master: 'master-black-market', hands: [[2, 3], [4, 9], [5, 11]] })
+    rig(f, {
+      master: 'master-black-market',
+      hands: [
+        [2, 3],
+        [4, 9],
+        [5, 11],
+      ],
+    })
     round(f, 1, { 0: 2, 1: 4, 2: 5 })
     const before = [...f.s.market]
     collectAll(f)
@@ -473,7 +667,14 @@ describe('the Master Cards', () => {
 
   it('Safe House: on a SUCCESS the active player keeps their Vote; on a FAIL the highest Vote goes back to its owner', () => {
     const g = start(3)
-    rig(g, { master: 'master-safe-house', hands: [[2, 3], [9, 4], [5, 11]] })
+    rig(g, {
+      master: 'master-safe-house',
+      hands: [
+        [2, 3],
+        [9, 4],
+        [5, 11],
+      ],
+    })
     round(g, 1, { 0: 2, 1: 9, 2: 5 })
     collectAll(g)
     expect(g.s.hands[0]!.sort()).toEqual([vote(2), vote(3)])
@@ -481,7 +682,14 @@ describe('the Master Cards', () => {
     expect(g.s.known[1]).toContain(vote(2))
 
     const f = start(3)
-    rig(f, { master: 'master-safe-house', hands: [[2, 3], [4, 9], [5, 11]] })
+    rig(f, {
+      master: 'master-safe-house',
+      hands: [
+        [2, 3],
+        [4, 9],
+        [5, 11],
+      ],
+    })
     round(f, 1, { 0: 2, 1: 4, 2: 5 })
     collectAll(f)
     expect(f.s.hands[2]!.sort()).toEqual([vote(11), vote(5)].sort())
@@ -490,14 +698,28 @@ describe('the Master Cards', () => {
 
   it('Debrief: on a SUCCESS each YES-voter draws a Vote, from the discarded Votes', () => {
     const g = start(3)
-    rig(g, { master: 'master-debrief', hands: [[2, 3], [9, 4], [5, 11]] })
+    rig(g, {
+      master: 'master-debrief',
+      hands: [
+        [2, 3],
+        [9, 4],
+        [5, 11],
+      ],
+    })
     round(g, 1, { 0: 2, 1: 9, 2: 5 })
     collectAll(g)
     expect(g.s.hands.map((h) => h.length)).toEqual([2, 2, 1])
     expect(broken(g.s)).toEqual([])
 
     const f = start(3)
-    rig(f, { master: 'master-debrief', hands: [[2, 3], [4, 9], [5, 11]] })
+    rig(f, {
+      master: 'master-debrief',
+      hands: [
+        [2, 3],
+        [4, 9],
+        [5, 11],
+      ],
+    })
     round(f, 1, { 0: 2, 1: 4, 2: 5 })
     collectAll(f)
     expect(f.s.hands.map((h) => h.length)).toEqual([1, 2, 2])
@@ -505,7 +727,14 @@ describe('the Master Cards', () => {
 
   it('Sabotage: on a SUCCESS the lowest Vote may swap a card with the market; on a FAIL the highest Vote discards one', () => {
     const g = start(3)
-    rig(g, { master: 'master-sabotage', hands: [[9, 3], [2, 4], [5, 11]] })
+    rig(g, {
+      master: 'master-sabotage',
+      hands: [
+        [9, 3],
+        [2, 4],
+        [5, 11],
+      ],
+    })
     round(g, 1, { 0: 9, 1: 2, 2: 5 })
     collectAll(g)
     expect(g.s.phase).toBe('swap')
@@ -518,7 +747,18 @@ describe('the Master Cards', () => {
     expect(g.s.market).toContain(mine)
 
     const f = start(3)
-    rig(f, { master: 'master-sabotage', hands: [[2, 3], [4, 9], [5, 11]], tableau: [[2, 'mission-01', 0], [2, 'mission-02', 0]] })
+    rig(f, {
+      master: 'master-sabotage',
+      hands: [
+        [2, 3],
+        [4, 9],
+        [5, 11],
+      ],
+      tableau: [
+        [2, 'mission-01', 0],
+        [2, 'mission-02', 0],
+      ],
+    })
     round(f, 1, { 0: 2, 1: 4, 2: 5 })
     collectAll(f)
     expect(f.s.phase).toBe('discard')
@@ -530,7 +770,14 @@ describe('the Master Cards', () => {
 
   it('Cover Story: a voter may cast two Votes and pick the one that counts; the active player’s two both count', () => {
     const g = start(3)
-    rig(g, { master: 'master-cover-story', hands: [[3, 4, 1], [2, 5, 6], [9, 7, 8]] })
+    rig(g, {
+      master: 'master-cover-story',
+      hands: [
+        [3, 4, 1],
+        [2, 5, 6],
+        [9, 7, 8],
+      ],
+    })
     round(g, 3, { 0: [3, 4], 1: [2, 5], 2: 9 })
     expect(g.s.phase).toBe('count')
     expect(play.active(g.s)).toBe(1)
@@ -543,7 +790,15 @@ describe('the Master Cards', () => {
 
   it('Tie Breaker and Extraction change nothing: a tie SUCCEEDS, and the side up follows the outcome', () => {
     const g = start(4)
-    rig(g, { master: 'master-extraction', hands: [[2, 3], [9, 4], [5, 11], [6, 12]] })
+    rig(g, {
+      master: 'master-extraction',
+      hands: [
+        [2, 3],
+        [9, 4],
+        [5, 11],
+        [6, 12],
+      ],
+    })
     round(g, 2, { 0: 2, 1: 9, 2: 5, 3: 6 })
     expect(g.s.success).toBe(true)
     collectAll(g)
@@ -552,7 +807,14 @@ describe('the Master Cards', () => {
 
   it('Handler: on a SUCCESS the active player assigns the cards, on a FAIL the left neighbour', () => {
     const g = start(3)
-    rig(g, { master: 'master-handler', hands: [[3, 1], [2, 4], [9, 5]] })
+    rig(g, {
+      master: 'master-handler',
+      hands: [
+        [3, 1],
+        [2, 4],
+        [9, 5],
+      ],
+    })
     round(g, 2, { 0: 3, 1: 2, 2: 9 })
     expect(play.active(g.s)).toBe(0)
     expect(offered(g, 'assign')).toHaveLength(2)
@@ -561,7 +823,14 @@ describe('the Master Cards', () => {
     expect(g.s.tableau[1]).toEqual([card])
 
     const f = start(3)
-    rig(f, { master: 'master-handler', hands: [[3, 1], [2, 4], [5, 9]] })
+    rig(f, {
+      master: 'master-handler',
+      hands: [
+        [3, 1],
+        [2, 4],
+        [5, 9],
+      ],
+    })
     round(f, 2, { 0: 3, 1: 2, 2: 5 })
     expect(f.s.success).toBe(false)
     expect(play.active(f.s)).toBe(1)
@@ -572,13 +841,26 @@ describe('the Master Cards', () => {
 describe('the expansions', () => {
   it('Public Identities: the Mole votes last, the Diplomat breaks ties, the Courier adds a card, the Analyst chooses', () => {
     const g = start(4, { sets: ['base', 'identities'] })
-    rig(g, { master: 'master-extraction', hands: [[2, 3], [9, 4], [5, 11], [6, 12]], publics: ['public-analyst', 'public-mole', 'public-diplomat', 'public-courier'] })
+    rig(g, {
+      master: 'master-extraction',
+      hands: [
+        [2, 3],
+        [9, 4],
+        [5, 11],
+        [6, 12],
+      ],
+      publics: ['public-analyst', 'public-mole', 'public-diplomat', 'public-courier'],
+    })
     expect(offered(g, 'reveal')).toHaveLength(2)
     does(g, { name: 'reveal', card: 'master-extraction' })
     does(g, { name: 'pick', pick: g.s.market[0] })
     does(g, { name: 'stop' })
     expect(g.s.voters).toEqual([0, 2, 3, 1])
-    for (const [seat, v] of [[0, 2], [2, 5], [3, 6]] as const) {
+    for (const [seat, v] of [
+      [0, 2],
+      [2, 5],
+      [3, 6],
+    ] as const) {
       expect(play.active(g.s)).toBe(seat)
       does(g, { name: 'vote', vote: vote(v) })
     }
@@ -601,7 +883,15 @@ describe('the expansions', () => {
 
   it('Public Identities: the Quartermaster collects from the market, the Hacker swaps, the Sleeper keeps a Vote', () => {
     const g = start(3, { sets: ['base', 'identities'] })
-    rig(g, { master: 'master-extraction', hands: [[2, 3], [9, 4], [5, 11]], publics: ['public-quartermaster', 'public-hacker', 'public-sleeper'] })
+    rig(g, {
+      master: 'master-extraction',
+      hands: [
+        [2, 3],
+        [9, 4],
+        [5, 11],
+      ],
+      publics: ['public-quartermaster', 'public-hacker', 'public-sleeper'],
+    })
     g.s.voteDiscard.cards.push(vote(12))
     g.s.hands[0]!.splice(1, 1)
     g.s.voteDiscard.cards.push(vote(3))
@@ -631,7 +921,20 @@ describe('the expansions', () => {
     g.s.shop = 'shop-getaway-car'
     g.s.shopDeck.cards.splice(g.s.shopDeck.cards.indexOf('shop-getaway-car'), 1)
     // Green cost: gadget and money. Seat 3 (the lowest Vote) can pay.
-    rig(g, { master: 'master-extraction', hands: [[9, 4], [11, 6], [3, 5]], tableau: [[2, 'mission-06', 0], [2, 'mission-07', 0], [2, 'mission-01', 0], [0, 'mission-05', 0]] })
+    rig(g, {
+      master: 'master-extraction',
+      hands: [
+        [9, 4],
+        [11, 6],
+        [3, 5],
+      ],
+      tableau: [
+        [2, 'mission-06', 0],
+        [2, 'mission-07', 0],
+        [2, 'mission-01', 0],
+        [0, 'mission-05', 0],
+      ],
+    })
     round(g, 1, { 0: 9, 1: 11, 2: 3 })
     collectAll(g)
     expect(g.s.phase).toBe('shop')
@@ -651,7 +954,14 @@ describe('the expansions', () => {
 
   it('plays the variants: a green Master won may be played before a round; a player who collected nothing may draw new Votes', () => {
     const g = start(3, { variants: ['masters-played', 'reduce-randomness'] })
-    rig(g, { master: 'master-extraction', hands: [[2, 3, 4], [9, 5, 6], [10, 11, 7]] })
+    rig(g, {
+      master: 'master-extraction',
+      hands: [
+        [2, 3, 4],
+        [9, 5, 6],
+        [10, 11, 7],
+      ],
+    })
     round(g, 1, { 0: 2, 1: 9, 2: 10 })
     collectAll(g)
     // Seats 2 and 3 collected nothing: each may discard 2 Votes for 2 new ones.
@@ -683,7 +993,19 @@ describe('deckwright simulate maybe-missions', () => {
     const report = join(dir, 'maybe-missions', 'simulation', 'report.json')
     const runs = []
     for (const jobs of ['1', '2']) {
-      const run = await deckwright(root, 'simulate', 'maybe-missions', '--runs', '800', '--seed', '3', '--jobs', jobs, '--out', dir)
+      const run = await deckwright(
+        root,
+        'simulate',
+        'maybe-missions',
+        '--runs',
+        '800',
+        '--seed',
+        '3',
+        '--jobs',
+        jobs,
+        '--out',
+        dir,
+      )
       runs.push({ ...run, report: readFileSync(report, 'utf8') })
     }
     const [one, two] = runs as [(typeof runs)[0], (typeof runs)[0]]
@@ -695,7 +1017,23 @@ describe('deckwright simulate maybe-missions', () => {
   }, 120_000)
 
   it('breaks no rule with both expansions, both variants and both bots', async () => {
-    const run = await deckwright(root, 'simulate', 'maybe-missions', '--runs', '300', '--bots', 'random,greedy', '--sets', 'identities,shop', '--variants', 'masters-played,reduce-randomness', '--format', 'json', '--out', out())
+    const run = await deckwright(
+      root,
+      'simulate',
+      'maybe-missions',
+      '--runs',
+      '300',
+      '--bots',
+      'random,greedy',
+      '--sets',
+      'identities,shop',
+      '--variants',
+      'masters-played,reduce-randomness',
+      '--format',
+      'json',
+      '--out',
+      out(),
+    )
     const found = JSON.parse(run.stdout) as Found[]
     expect(found.filter((d) => d.severity === 'error')).toEqual([])
     expect(run.code).toBe(0)

@@ -13,7 +13,10 @@ interface Found {
   message: string
 }
 const json = (stdout: string) => JSON.parse(stdout) as Found[]
-const lineOf = (file: string, text: string) => readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1
+const lineOf = (file: string, text: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.includes(text)) + 1
 
 describe('deckwright simulate', () => {
   it('flags an overpowered card at its line and a broken rule with the seed that plays it again', async () => {
@@ -30,12 +33,16 @@ describe('deckwright simulate', () => {
     expect(broken).toHaveLength(1)
     const play = join(project, 'rules', 'duel', 'play.ts')
     expect(broken[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(play, "'cards-kept'") })
-    expect(broken[0]!.message).toMatch(/^the invariant "cards-kept" broke: the game holds 25 spells, but 24 were dealt \(in \d+ of 1500 games/)
+    expect(broken[0]!.message).toMatch(
+      /^the invariant "cards-kept" broke: the game holds 25 spells, but 24 were dealt \(in \d+ of 1500 games/,
+    )
     // The glitch is played, though every game it is played in breaks.
     expect(found.filter((d) => d.rule === 'simulate/never-played')).toEqual([])
 
     // The replay plays that very game: its moves, up to the glitch that breaks it.
-    const replay = /`deckwright (simulate duel --replay \S+ --players \d --bots \S+)`/.exec(broken[0]!.message)![1]!.split(' ')
+    const replay = /`deckwright (simulate duel --replay \S+ --players \d --bots \S+)`/
+      .exec(broken[0]!.message)![1]!
+      .split(' ')
     const again = await deckwright(project, ...replay)
     expect(again.code).toBe(1)
     const moves = again.stdout.trim().split('\n')
@@ -51,16 +58,36 @@ describe('deckwright simulate', () => {
     for (const jobs of ['1', '2', '2']) {
       const run = await deckwright(project, 'simulate', 'duel', '--runs', '700', '--seed', 'spring', '--jobs', jobs)
       // The figures as JSON, and the charts as SVG and PNG: every byte.
-      runs.push({ stdout: run.stdout, files: Object.fromEntries(readdirSync(report).sort().map((f) => [f, readFileSync(join(report, f)).toString('base64')])) })
+      runs.push({
+        stdout: run.stdout,
+        files: Object.fromEntries(
+          readdirSync(report)
+            .sort()
+            .map((f) => [f, readFileSync(join(report, f)).toString('base64')]),
+        ),
+      })
     }
     expect(runs[0]!.stdout).toContain('duel: 700 games')
-    expect(Object.keys(runs[0]!.files)).toEqual(['card-impact.png', 'card-impact.svg', 'game-lengths.png', 'game-lengths.svg', 'report.json', 'win-rates.png', 'win-rates.svg'])
+    expect(Object.keys(runs[0]!.files)).toEqual([
+      'card-impact.png',
+      'card-impact.svg',
+      'game-lengths.png',
+      'game-lengths.svg',
+      'report.json',
+      'win-rates.png',
+      'win-rates.svg',
+    ])
     const png = PNG.sync.read(readFileSync(join(report, 'win-rates.png')))
     // A row for each seat of 2 and 3 players, the bot and the stalled games.
     expect([png.width, png.height]).toEqual([1200, 150 + 7 * 36])
     // Text drawn as paths: no script, no link, nothing fetched when the SVG is opened.
-    for (const f of readdirSync(report).filter((f) => f.endsWith('.svg'))) expect(readFileSync(join(report, f), 'utf8')).not.toMatch(/<script|<text|href=|url\((?!#)|@import/i)
-    expect(JSON.parse(readFileSync(join(report, 'report.json'), 'utf8'))).toMatchObject({ game: 'duel', runs: 700, bots: ['random'] })
+    for (const f of readdirSync(report).filter((f) => f.endsWith('.svg')))
+      expect(readFileSync(join(report, f), 'utf8')).not.toMatch(/<script|<text|href=|url\((?!#)|@import/i)
+    expect(JSON.parse(readFileSync(join(report, 'report.json'), 'utf8'))).toMatchObject({
+      game: 'duel',
+      runs: 700,
+      bots: ['random'],
+    })
     expect(runs[1]).toEqual(runs[0])
     expect(runs[2]).toEqual(runs[0])
     const other = await deckwright(project, 'simulate', 'duel', '--runs', '700', '--seed', 'autumn')
@@ -84,14 +111,26 @@ describe('deckwright simulate', () => {
     const project = projectCopy(fixture('simulate'))
     const play = join(project, 'rules', 'duel', 'play.ts')
     // A rule that loops forever on the twelfth turn of one game in 400.
-    writeFileSync(play, readFileSync(play, 'utf8').replace('    s.turn++\n', '    s.turn++\n    if (s.turn === 12 && s.scores[0] === 11 && s.scores[1] === 9) for (;;) {}\n'))
-    const runs = await Promise.all(['1', '2'].map((jobs) => deckwright(project, 'simulate', 'duel', '--runs', '400', '--timeout', '1', '--jobs', jobs, '--format', 'json')))
+    writeFileSync(
+      play,
+      readFileSync(play, 'utf8').replace(
+        '    s.turn++\n',
+        '    s.turn++\n    if (s.turn === 12 && s.scores[0] === 11 && s.scores[1] === 9) for (;;) {}\n',
+      ),
+    )
+    const runs = await Promise.all(
+      ['1', '2'].map((jobs) =>
+        deckwright(project, 'simulate', 'duel', '--runs', '400', '--timeout', '1', '--jobs', jobs, '--format', 'json'),
+      ),
+    )
     expect(runs[1]!.stdout).toBe(runs[0]!.stdout)
     const found = json(runs[0]!.stdout)
     const stopped = found.filter((d) => d.rule === 'game/timeout')
     expect(stopped).toHaveLength(1)
     expect(stopped[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(play, '  apply(s, move, { draw }) {') })
-    expect(stopped[0]!.message).toMatch(/^the playable rules' apply\(\) did not finish within 1 s and was stopped \(an endless loop\?\); --timeout <seconds> sets the limit \(in 1 of 400 games; the first, game \d+, plays again with `deckwright simulate duel --replay [0-9a-f]{8} --players [23] --bots random`\)$/)
+    expect(stopped[0]!.message).toMatch(
+      /^the playable rules' apply\(\) did not finish within 1 s and was stopped \(an endless loop\?\); --timeout <seconds> sets the limit \(in 1 of 400 games; the first, game \d+, plays again with `deckwright simulate duel --replay [0-9a-f]{8} --players [23] --bots random`\)$/,
+    )
     // The other games were played: their findings are there.
     expect(found.some((d) => d.rule === 'simulate/card-impact' && d.card === 'spell-meteor')).toBe(true)
     expect(runs[0]!.code).toBe(1)
@@ -100,38 +139,72 @@ describe('deckwright simulate', () => {
   it('stops the run when games keep running over the time limit, pointing at the function that loops', async () => {
     const project = projectCopy(fixture('simulate'))
     const play = join(project, 'rules', 'duel', 'play.ts')
-    writeFileSync(play, readFileSync(play, 'utf8').replace('    const deck = shuffled(', '    while (players > 1) {}\n    const deck = shuffled('))
+    writeFileSync(
+      play,
+      readFileSync(play, 'utf8').replace(
+        '    const deck = shuffled(',
+        '    while (players > 1) {}\n    const deck = shuffled(',
+      ),
+    )
     const run = await deckwright(project, 'simulate', 'duel', '--runs', '1000', '--timeout', '0.5', '--format', 'json')
     expect(run.code).toBe(1)
     const found = json(run.stdout)
     expect(found.map((d) => d.rule)).toEqual(['simulate/stopped', 'game/timeout'])
-    expect(found[0]!.message).toBe('games kept running over the time limit (3 at least), so the run stopped: no figures until the rules end')
+    expect(found[0]!.message).toBe(
+      'games kept running over the time limit (3 at least), so the run stopped: no figures until the rules end',
+    )
     expect(found[1]).toMatchObject({ line: lineOf(play, '  setup({') })
     // Two threads may each have stopped a game when the third is stopped.
-    expect(found[1]!.message).toMatch(/^the playable rules' setup\(\) did not finish within 0.5 s .* \(in ([34]) of \1 games; the first, game 1,/)
+    expect(found[1]!.message).toMatch(
+      /^the playable rules' setup\(\) did not finish within 0.5 s .* \(in ([34]) of \1 games; the first, game 1,/,
+    )
     expect(run.stderr).not.toContain('duel: 1,000 games')
   })
 
   it('reports an error thrown by the rules at its line', async () => {
     const project = projectCopy(fixture('simulate'))
     const play = join(project, 'rules', 'duel', 'play.ts')
-    writeFileSync(play, readFileSync(play, 'utf8').replace("    s.scores[s.active]! += s.power[move.card!]!\n", "    s.scores[s.active]! += s.power[move.card!]!\n    if (move.card === 'spell-bolt') throw new Error('bolts are not written yet')\n"))
+    writeFileSync(
+      play,
+      readFileSync(play, 'utf8').replace(
+        '    s.scores[s.active]! += s.power[move.card!]!\n',
+        "    s.scores[s.active]! += s.power[move.card!]!\n    if (move.card === 'spell-bolt') throw new Error('bolts are not written yet')\n",
+      ),
+    )
     const run = await deckwright(project, 'simulate', 'duel', '--runs', '300', '--format', 'json')
     const broken = json(run.stdout).filter((d) => d.rule === 'simulate/broken-rule' && d.message.startsWith('bolts'))
     expect(broken).toHaveLength(1)
     expect(broken[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(play, 'bolts are not written yet') })
 
     // What the rules give that the simulation cannot use is a broken rule at the function that gave it.
-    writeFileSync(play, readFileSync(fixture('simulate/rules/duel/play.ts'), 'utf8').replace('    if (best < game.params.target) return undefined', '    if (best < game.params.target) return s.turn > 6 ? (true as never) : undefined'))
-    const ended = json((await deckwright(project, 'simulate', 'duel', '--runs', '50', '--format', 'json')).stdout).filter((d) => d.rule === 'simulate/broken-rule' && d.message.startsWith('end() gave true'))
+    writeFileSync(
+      play,
+      readFileSync(fixture('simulate/rules/duel/play.ts'), 'utf8').replace(
+        '    if (best < game.params.target) return undefined',
+        '    if (best < game.params.target) return s.turn > 6 ? (true as never) : undefined',
+      ),
+    )
+    const ended = json(
+      (await deckwright(project, 'simulate', 'duel', '--runs', '50', '--format', 'json')).stdout,
+    ).filter((d) => d.rule === 'simulate/broken-rule' && d.message.startsWith('end() gave true'))
     // One problem at one place, whatever the games' values in its message (2 or 3 seats): the first game's words.
     expect(ended).toHaveLength(1)
-    expect(ended[0]!.message).toMatch(/^end\(\) gave true: it must give undefined while the game goes on, else \{ winners: \[seats from 0 to [12]\], reason\?: 'a text' \} \(in \d+ of 50 games;/)
+    expect(ended[0]!.message).toMatch(
+      /^end\(\) gave true: it must give undefined while the game goes on, else \{ winners: \[seats from 0 to [12]\], reason\?: 'a text' \} \(in \d+ of 50 games;/,
+    )
     expect(ended[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(play, '  end(s) {') })
 
     // A thrown value that is not an Error has no line of its own: it is put at the function that threw it.
-    writeFileSync(play, readFileSync(fixture('simulate/rules/duel/play.ts'), 'utf8').replace('    const deck = shuffled(', "    if (players === 3) throw 'three is a crowd'\n    const deck = shuffled("))
-    const crowd = json((await deckwright(project, 'simulate', 'duel', '--runs', '50', '--format', 'json')).stdout).filter((d) => d.message.startsWith('three is a crowd'))
+    writeFileSync(
+      play,
+      readFileSync(fixture('simulate/rules/duel/play.ts'), 'utf8').replace(
+        '    const deck = shuffled(',
+        "    if (players === 3) throw 'three is a crowd'\n    const deck = shuffled(",
+      ),
+    )
+    const crowd = json(
+      (await deckwright(project, 'simulate', 'duel', '--runs', '50', '--format', 'json')).stdout,
+    ).filter((d) => d.message.startsWith('three is a crowd'))
     expect(crowd.map((d) => [d.rule, d.line])).toEqual([['simulate/broken-rule', lineOf(play, '  setup({')]])
   })
 
@@ -144,7 +217,9 @@ describe('deckwright simulate', () => {
     expect(bots.code).toBe(2)
     const variant = await deckwright(project, 'simulate', 'duel', '--variants', 'slow-clock')
     expect(variant.code).toBe(2)
-    expect(variant.stderr.trim()).toBe('deckwright: the playable rules have no variant "slow-clock"; they name none (variants in play.ts)')
+    expect(variant.stderr.trim()).toBe(
+      'deckwright: the playable rules have no variant "slow-clock"; they name none (variants in play.ts)',
+    )
     const none = await deckwright(root, 'simulate', 'arc-ship')
     expect(none.code).toBe(2)
     expect(none.stderr).toContain('arc-ship has no playable rules: write them in rules/arc-ship/play.ts')
@@ -161,44 +236,78 @@ describe('findings and thresholds', () => {
 
   it('flags a seat that wins more than its share, past a threshold the definition sets', async () => {
     // Seat 1 casts first: it wins ~55% of 2-player games. Within 0.2 of 50%, but not within 0.02.
-    const loose = await deckwright(projectCopy(fixture('simulate')), 'simulate', 'duel', '--runs', '2000', '--players', '2', '--format', 'json')
+    const loose = await deckwright(
+      projectCopy(fixture('simulate')),
+      'simulate',
+      'duel',
+      '--runs',
+      '2000',
+      '--players',
+      '2',
+      '--format',
+      'json',
+    )
     expect(json(loose.stdout).filter((d) => d.rule === 'simulate/seat-advantage')).toEqual([])
-    const { project, play } = edited((text) => text.replace('balance: { seatAdvantage: 0.2 }', "balance: { seatAdvantage: 0.02, severity: 'warning' }"))
+    const { project, play } = edited((text) =>
+      text.replace('balance: { seatAdvantage: 0.2 }', "balance: { seatAdvantage: 0.02, severity: 'warning' }"),
+    )
     const strict = await deckwright(project, 'simulate', 'duel', '--runs', '2000', '--players', '2', '--format', 'json')
     const found = json(strict.stdout).filter((d) => d.rule === 'simulate/seat-advantage')
     // One seat's more is the other's less.
     expect(found).toHaveLength(2)
-    for (const d of found) expect(d).toMatchObject({ severity: 'warning', file: 'rules/duel/play.ts', line: lineOf(play, 'balance:') })
-    expect(found[0]!.message).toMatch(/^seat 1 wins 5\d% of 2-player games \(95% CI \d+%–\d+%; 50% expected, the seats' average, give or take 2%\)$/)
-    expect(found[1]!.message).toMatch(/^seat 2 wins 4\d% of 2-player games \(95% CI \d+%–\d+%; 50% expected, the seats' average, give or take 2%\)$/)
+    for (const d of found)
+      expect(d).toMatchObject({ severity: 'warning', file: 'rules/duel/play.ts', line: lineOf(play, 'balance:') })
+    expect(found[0]!.message).toMatch(
+      /^seat 1 wins 5\d% of 2-player games \(95% CI \d+%–\d+%; 50% expected, the seats' average, give or take 2%\)$/,
+    )
+    expect(found[1]!.message).toMatch(
+      /^seat 2 wins 4\d% of 2-player games \(95% CI \d+%–\d+%; 50% expected, the seats' average, give or take 2%\)$/,
+    )
   })
 
   it('flags a co-op won too often, and games that stall', async () => {
     // Every game that ends has a winner: in a co-op's terms, won by the whole table.
-    const coop = edited((text) => text.replace('balance: { seatAdvantage: 0.2 },', 'balance: { seatAdvantage: 0.2 },\n  coop: true,'))
-    const won = json((await deckwright(coop.project, 'simulate', 'duel', '--runs', '500', '--format', 'json')).stdout).filter((d) => d.rule === 'simulate/coop-win-rate')
-    expect(won.map((d) => d.message)).toEqual(['the co-op is won in 100% of 2-player games (95% CI 97%–100%; expected 20%–80%)', 'the co-op is won in 100% of 3-player games (95% CI 97%–100%; expected 20%–80%)'])
-    const short = edited((text) => text.replace('balance: { seatAdvantage: 0.2 },', 'balance: { seatAdvantage: 0.2 },\n  maxTurns: 8,'))
-    const stalls = json((await deckwright(short.project, 'simulate', 'duel', '--runs', '500', '--format', 'json')).stdout).filter((d) => d.rule === 'simulate/stalls')
+    const coop = edited((text) =>
+      text.replace('balance: { seatAdvantage: 0.2 },', 'balance: { seatAdvantage: 0.2 },\n  coop: true,'),
+    )
+    const won = json(
+      (await deckwright(coop.project, 'simulate', 'duel', '--runs', '500', '--format', 'json')).stdout,
+    ).filter((d) => d.rule === 'simulate/coop-win-rate')
+    expect(won.map((d) => d.message)).toEqual([
+      'the co-op is won in 100% of 2-player games (95% CI 97%–100%; expected 20%–80%)',
+      'the co-op is won in 100% of 3-player games (95% CI 97%–100%; expected 20%–80%)',
+    ])
+    const short = edited((text) =>
+      text.replace('balance: { seatAdvantage: 0.2 },', 'balance: { seatAdvantage: 0.2 },\n  maxTurns: 8,'),
+    )
+    const stalls = json(
+      (await deckwright(short.project, 'simulate', 'duel', '--runs', '500', '--format', 'json')).stdout,
+    ).filter((d) => d.rule === 'simulate/stalls')
     expect(stalls).toHaveLength(1)
     expect(stalls[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(short.play, '  end(s)') })
-    expect(stalls[0]!.message).toMatch(/^\d+% of games are not over after 8 turns \(95% CI \d+%–\d+%; at most 1% may stall\)$/)
+    expect(stalls[0]!.message).toMatch(
+      /^\d+% of games are not over after 8 turns \(95% CI \d+%–\d+%; at most 1% may stall\)$/,
+    )
   })
 
   it('reports playable rules that do not load, or load without rules, at their file', async () => {
-    const broken = edited((text) => text.replace('  active: (s: State) => s.active,', '  active: (s: State) => s.active,,'))
+    const broken = edited((text) =>
+      text.replace('  active: (s: State) => s.active,', '  active: (s: State) => s.active,,'),
+    )
     const load = json((await deckwright(broken.project, 'simulate', 'duel', '--runs', '10', '--format', 'json')).stdout)
     expect(load.map((d) => d.rule)).toEqual(['simulate/play-load'])
     expect(load[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(broken.play, 's.active,,') })
-    const empty = edited(() => "export const nothing = 1\n")
+    const empty = edited(() => 'export const nothing = 1\n')
     const none = json((await deckwright(empty.project, 'simulate', 'duel', '--runs', '10', '--format', 'json')).stdout)
     expect(none.map((d) => d.rule)).toEqual(['simulate/no-play-rules'])
   })
 
-  it("is a usage problem, in the library, to ask for what the game cannot be played with", async () => {
+  it('is a usage problem, in the library, to ask for what the game cannot be played with', async () => {
     const { simulateGame } = await import('../../src/simulate/index.ts')
     const ran = await simulateGame(projectCopy(fixture('simulate')), 'duel', { players: [4] })
-    expect(ran.diagnostics.map((d) => [d.rule, d.message])).toEqual([['simulate/usage', 'duel is played by 2 to 3 players, not 4']])
+    expect(ran.diagnostics.map((d) => [d.rule, d.message])).toEqual([
+      ['simulate/usage', 'duel is played by 2 to 3 players, not 4'],
+    ])
   })
 })
 
@@ -206,48 +315,142 @@ describe('Ministries, played', () => {
   it("adds the last simulation's figures to the booklet on request, as designer notes", async () => {
     const out = mkdtempSync(join(root, 'test', 'build', 'tmp-'))
     onTestFinished(() => rmSync(out, { recursive: true, force: true }))
-    const without = await deckwright(root, 'build', 'ministries', '--only', 'booklet', '--designer-notes', '--out', out, '--format', 'json')
+    const without = await deckwright(
+      root,
+      'build',
+      'ministries',
+      '--only',
+      'booklet',
+      '--designer-notes',
+      '--out',
+      out,
+      '--format',
+      'json',
+    )
     expect(without.code).toBe(0)
-    expect(JSON.parse(without.stdout).filter((d: Found) => d.rule === 'build/no-designer-notes').map((d: Found) => d.message)).toEqual(['--designer-notes: no simulation has been run, so the booklet has no designer notes (run deckwright simulate ministries first)'])
+    expect(
+      JSON.parse(without.stdout)
+        .filter((d: Found) => d.rule === 'build/no-designer-notes')
+        .map((d: Found) => d.message),
+    ).toEqual([
+      '--designer-notes: no simulation has been run, so the booklet has no designer notes (run deckwright simulate ministries first)',
+    ])
     await deckwright(root, 'simulate', 'ministries', '--runs', '300', '--out', out)
-    expect((await deckwright(root, 'build', 'ministries', '--only', 'booklet', '--designer-notes', '--out', out)).code).toBe(0)
+    expect(
+      (await deckwright(root, 'build', 'ministries', '--only', 'booklet', '--designer-notes', '--out', out)).code,
+    ).toBe(0)
     const text = poppler('pdftotext', join(out, 'ministries', 'ministries-rules.pdf')).replace(/\s+/g, ' ')
     expect(text).toContain('Designer notes What 300 simulated games showed (bots: random; seed 1; sets: base)')
     expect(text).toContain('How the playable rules read the rules')
     // A report of the game before its rules or cards changed is left out, and said so.
     const report = join(out, 'ministries', 'simulation', 'report.json')
-    writeFileSync(report, readFileSync(report, 'utf8').replace(/"inputs": "\w+"/, '"inputs": "0123456789abcdef01234567"'))
-    const stale = await deckwright(root, 'build', 'ministries', '--only', 'booklet', '--designer-notes', '--out', out, '--format', 'json')
-    expect(JSON.parse(stale.stdout).filter((d: Found) => d.rule === 'build/no-designer-notes').map((d: Found) => d.message)).toEqual(['--designer-notes: the last simulation was run before the rules or the cards changed, so the booklet has no designer notes (run deckwright simulate ministries again)'])
+    writeFileSync(
+      report,
+      readFileSync(report, 'utf8').replace(/"inputs": "\w+"/, '"inputs": "0123456789abcdef01234567"'),
+    )
+    const stale = await deckwright(
+      root,
+      'build',
+      'ministries',
+      '--only',
+      'booklet',
+      '--designer-notes',
+      '--out',
+      out,
+      '--format',
+      'json',
+    )
+    expect(
+      JSON.parse(stale.stdout)
+        .filter((d: Found) => d.rule === 'build/no-designer-notes')
+        .map((d: Found) => d.message),
+    ).toEqual([
+      '--designer-notes: the last simulation was run before the rules or the cards changed, so the booklet has no designer notes (run deckwright simulate ministries again)',
+    ])
     expect(poppler('pdftotext', join(out, 'ministries', 'ministries-rules.pdf'))).not.toContain('Designer notes')
   }, 120_000)
 
-
   it("flags the Ministries greedy bots never play, at each card's line, as warnings while its rules settle", async () => {
-    const run = await deckwright(root, 'simulate', 'ministries', '--runs', '400', '--bots', 'greedy', '--format', 'json', '--out', 'out/test-simulate')
+    const run = await deckwright(
+      root,
+      'simulate',
+      'ministries',
+      '--runs',
+      '400',
+      '--bots',
+      'greedy',
+      '--format',
+      'json',
+      '--out',
+      'out/test-simulate',
+    )
     expect(run.code).toBe(0)
     const never = json(run.stdout).filter((d) => d.rule === 'simulate/never-played')
     const file = join(root, 'cards', 'ministries', 'ministries.yaml')
     expect(never.map((d) => d.card)).toContain('ministry-trade')
     for (const d of never) {
-      expect(d).toMatchObject({ file: 'cards/ministries/ministries.yaml', line: lineOf(file, `id: ${d.card}`), severity: 'warning' })
-      expect(d.message).toMatch(new RegExp(`^greedy bots never play ${d.card}: 0 of the \\d+ times they could \\(95% CI 0%–\\d(\\.\\d)?%; at least 2% expected\\)$`))
+      expect(d).toMatchObject({
+        file: 'cards/ministries/ministries.yaml',
+        line: lineOf(file, `id: ${d.card}`),
+        severity: 'warning',
+      })
+      expect(d.message).toMatch(
+        new RegExp(
+          `^greedy bots never play ${d.card}: 0 of the \\d+ times they could \\(95% CI 0%–\\d(\\.\\d)?%; at least 2% expected\\)$`,
+        ),
+      )
     }
     // Cards the greedy bots do play are not flagged.
     expect(never.map((d) => d.card)).not.toContain('ministry-labour')
   }, 120_000)
 
   it('plays the Ticking Clock variant, whose Challenge deck runs down every turn: no game stalls', async () => {
-    const run = await deckwright(root, 'simulate', 'ministries', '--runs', '300', '--variants', 'ticking-clock', '--out', 'out/test-simulate')
-    expect(run.stdout).toMatch(/^ministries: 300 games, seed 1, 2\/3\/4\/5 players, bots random, sets base, variants ticking-clock/)
+    const run = await deckwright(
+      root,
+      'simulate',
+      'ministries',
+      '--runs',
+      '300',
+      '--variants',
+      'ticking-clock',
+      '--out',
+      'out/test-simulate',
+    )
+    expect(run.stdout).toMatch(
+      /^ministries: 300 games, seed 1, 2\/3\/4\/5 players, bots random, sets base, variants ticking-clock/,
+    )
     expect(run.stdout).toMatch(/the Challenge deck ran out (9\d|100)\.\d% · stalled 0\.0%/)
     const without = await deckwright(root, 'simulate', 'ministries', '--runs', '300', '--out', 'out/test-simulate')
     expect(without.stdout).toMatch(/stalled 9\d\.\d%/)
   }, 120_000)
 
   it('prints the same figures twice, with one thread and with two', async () => {
-    const one = await deckwright(root, 'simulate', 'ministries', '--runs', '1000', '--seed', '1', '--jobs', '1', '--out', 'out/test-simulate')
-    const two = await deckwright(root, 'simulate', 'ministries', '--runs', '1000', '--seed', '1', '--jobs', '2', '--out', 'out/test-simulate')
+    const one = await deckwright(
+      root,
+      'simulate',
+      'ministries',
+      '--runs',
+      '1000',
+      '--seed',
+      '1',
+      '--jobs',
+      '1',
+      '--out',
+      'out/test-simulate',
+    )
+    const two = await deckwright(
+      root,
+      'simulate',
+      'ministries',
+      '--runs',
+      '1000',
+      '--seed',
+      '1',
+      '--jobs',
+      '2',
+      '--out',
+      'out/test-simulate',
+    )
     expect(one.stdout).toMatch(/^ministries: 1,000 games, seed 1, 2\/3\/4\/5 players/)
     expect(two.stdout).toBe(one.stdout)
     expect(two.stderr).toBe(one.stderr)

@@ -85,11 +85,20 @@ describe('the seeded generator', () => {
 
 describe('the games of a run', () => {
   it('seat every bot at every seat, at every player count, in turn', () => {
-    const plan = { seed: 1, runs: 100, playerCounts: [2, 3, 4], bots: ['random', 'greedy'] as ('random' | 'greedy')[], sets: ['base'], variants: [] }
+    const plan = {
+      seed: 1,
+      runs: 100,
+      playerCounts: [2, 3, 4],
+      bots: ['random', 'greedy'] as ('random' | 'greedy')[],
+      sets: ['base'],
+      variants: [],
+    }
     for (const players of plan.playerCounts)
       for (let seat = 0; seat < players; seat++) {
         const games = Array.from({ length: 12 }, (_, i) => gameOf(plan, i)).filter((g) => g.players === players)
-        expect(new Set(games.map((g) => g.seatBots[seat])), `${players} players, seat ${seat + 1}`).toEqual(new Set(['random', 'greedy']))
+        expect(new Set(games.map((g) => g.seatBots[seat])), `${players} players, seat ${seat + 1}`).toEqual(
+          new Set(['random', 'greedy']),
+        )
       }
     // The same index, the same game.
     expect(gameOf(plan, 7)).toEqual(gameOf(plan, 7))

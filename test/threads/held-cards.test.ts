@@ -13,11 +13,20 @@ describe('the cards a game thread holds', () => {
     const paths = gamePaths(fixture('outputs'), 'parlour')
     const read = await threads.call(paths, { game: 'parlour', do: 'cards' })
     if (!read.ok) throw new Error(read.detail)
-    const check = () => threads.call(paths, { game: 'parlour', do: 'checks', cards: read.value.held, failedTypes: [], leftOut: [] })
+    const check = () =>
+      threads.call(paths, { game: 'parlour', do: 'checks', cards: read.value.held, failedTypes: [], leftOut: [] })
     expect(await check()).toEqual({ ok: true, value: [] })
     threads.tell(paths, { game: 'parlour', do: 'release' })
     expect(await check()).toEqual(expect.objectContaining({ ok: false, detail: NOT_HELD }))
     // Sent with the request, they are checked as before.
-    expect(await threads.call(paths, { game: 'parlour', do: 'checks', cards: read.value.cards, failedTypes: [], leftOut: [] })).toEqual({ ok: true, value: [] })
+    expect(
+      await threads.call(paths, {
+        game: 'parlour',
+        do: 'checks',
+        cards: read.value.cards,
+        failedTypes: [],
+        leftOut: [],
+      }),
+    ).toEqual({ ok: true, value: [] })
   }, 30_000)
 })

@@ -9,7 +9,11 @@ describe('collectGarbage', () => {
   it('collects a heap above the size it is given, and leaves a smaller one alone', () => {
     expect(collectGarbage(1_000_000)).toBe(false)
     // ~80 MB of objects nobody holds any more
-    let garbage: unknown[] | undefined = Array.from({ length: 400_000 }, (_, i) => ({ i, text: `card ${i}`, list: [i, i + 1] }))
+    let garbage: unknown[] | undefined = Array.from({ length: 400_000 }, (_, i) => ({
+      i,
+      text: `card ${i}`,
+      list: [i, i + 1],
+    }))
     expect(garbage.length).toBe(400_000)
     garbage = undefined
     const before = usedMb()

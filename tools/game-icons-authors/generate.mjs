@@ -27,7 +27,10 @@ const setVersion = require('@iconify-json/game-icons/package.json').version
 const commit = execFileSync('git', ['-C', repo, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim()
 
 // Folders that are not one person's: credited to the site's contributors.
-const NOT_A_PERSON = { badges: 'game-icons.net contributors (badges)', 'various-artists': 'game-icons.net contributors (various artists)' }
+const NOT_A_PERSON = {
+  badges: 'game-icons.net contributors (badges)',
+  'various-artists': 'game-icons.net contributors (various artists)',
+}
 // Folder names license.txt spells otherwise.
 const SPELLED = { lucasms: 'Lucas' }
 // Icons of the npm set whose files the repository no longer has, by the series of files it still has.
@@ -55,12 +58,19 @@ for (const folder of folders) {
 
 const numbers = (d) => (d.match(/-?\d*\.?\d+(?:e-?\d+)?/g) ?? []).slice(0, 12).map(Number)
 /** The path data an icon is drawn with, without the repository's black background square. */
-const drawing = (svg) => [...svg.matchAll(/\sd="([^"]+)"/g)].map((m) => m[1]).filter((d) => !/^M0 0h\d+v\d+H0z$/.test(d)).join(' ')
+const drawing = (svg) =>
+  [...svg.matchAll(/\sd="([^"]+)"/g)]
+    .map((m) => m[1])
+    .filter((d) => !/^M0 0h\d+v\d+H0z$/.test(d))
+    .join(' ')
 const files = new Map()
 for (const folder of folders)
   for (const file of readdirSync(join(repo, folder)).filter((f) => f.endsWith('.svg'))) {
     const name = file.slice(0, -4)
-    files.set(name, [...(files.get(name) ?? []), { folder, numbers: numbers(drawing(readFileSync(join(repo, folder, file), 'utf8'))) }])
+    files.set(name, [
+      ...(files.get(name) ?? []),
+      { folder, numbers: numbers(drawing(readFileSync(join(repo, folder, file), 'utf8'))) },
+    ])
   }
 const alike = (a, b) => {
   let n = 0
@@ -88,13 +98,21 @@ for (const [name, icon] of Object.entries(set.icons)) {
 for (const [alias, { parent }] of Object.entries(set.aliases ?? {})) if (byIcon[parent]) byIcon[alias] = byIcon[parent]
 
 const icons = {}
-for (const [name, folder] of Object.entries(byIcon).sort(([a], [b]) => (a < b ? -1 : 1))) (icons[folder] ??= []).push(name)
+for (const [name, folder] of Object.entries(byIcon).sort(([a], [b]) => (a < b ? -1 : 1)))
+  (icons[folder] ??= []).push(name)
 const used = Object.fromEntries(Object.entries(authors).filter(([folder]) => icons[folder]))
 const out = {
-  comment: 'Who drew each icon of @iconify-json/game-icons, from game-icons.net’s repository (tools/game-icons-authors/generate.mjs).',
-  source: { repository: 'https://github.com/game-icons/icons', commit, iconSet: `@iconify-json/game-icons@${setVersion}` },
+  comment:
+    'Who drew each icon of @iconify-json/game-icons, from game-icons.net’s repository (tools/game-icons-authors/generate.mjs).',
+  source: {
+    repository: 'https://github.com/game-icons/icons',
+    commit,
+    iconSet: `@iconify-json/game-icons@${setVersion}`,
+  },
   authors: used,
   icons,
 }
 writeFileSync(join(root, 'assets/game-icons-authors.json'), JSON.stringify(out, null, 0) + '\n')
-console.log(`${Object.keys(byIcon).length} of ${Object.keys(set.icons).length} icons by ${Object.keys(used).length} authors${unsure.length ? `; not sure of ${unsure.join(', ')}` : ''}`)
+console.log(
+  `${Object.keys(byIcon).length} of ${Object.keys(set.icons).length} icons by ${Object.keys(used).length} authors${unsure.length ? `; not sure of ${unsure.join(', ')}` : ''}`,
+)

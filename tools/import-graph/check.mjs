@@ -9,9 +9,14 @@ import { fileURLToPath } from 'node:url'
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '..', '..')
 const bin = join(here, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs')
-if (!existsSync(bin)) execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: here, stdio: 'inherit' })
+if (!existsSync(bin))
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: here, stdio: 'inherit' })
 try {
-  execFileSync(process.execPath, [bin, 'src', '--config', join(here, 'dependency-cruiser.cjs'), '--output-type', 'err-long'], { cwd: root, stdio: 'inherit' })
+  execFileSync(
+    process.execPath,
+    [bin, 'src', '--config', join(here, 'dependency-cruiser.cjs'), '--output-type', 'err-long'],
+    { cwd: root, stdio: 'inherit' },
+  )
 } catch {
   process.exit(1)
 }

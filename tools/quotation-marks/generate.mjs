@@ -28,5 +28,8 @@ for (const [tag, set] of Object.entries(marks)) {
   if (tag.includes('-') && base && base.join('') === set.join('')) delete marks[tag]
 }
 const out = { source: `Unicode CLDR ${version} (cldr-misc-modern), delimiters`, marks }
-writeFileSync(join(root, 'assets', 'quotation-marks.json'), `${JSON.stringify(out, null, 0).replace(/\],"/g, '],\n"')}\n`)
+writeFileSync(
+  join(root, 'assets', 'quotation-marks.json'),
+  `${JSON.stringify(out, null, 0).replace(/\],"/g, '],\n"')}\n`,
+)
 console.log(`${Object.keys(marks).length} languages`)

@@ -19,6 +19,8 @@ export const stylish = (diagnostics: readonly Diagnostic[]): string => {
     out.push('')
   }
   const c = countBySeverity(diagnostics)
-  out.push(`${plural(c.error + c.warning + c.info, 'problem')} (${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info)`)
+  out.push(
+    `${plural(c.error + c.warning + c.info, 'problem')} (${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info)`,
+  )
   return out.join('\n') + '\n'
 }

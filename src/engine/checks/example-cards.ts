@@ -6,7 +6,12 @@ import { didYouMean } from '../../util/suggest.ts'
  * The booklet draws each example from real cards: every card an example names must exist. A card left out
  * for its own errors (`leftOut`, reported already) is not reported again here.
  */
-export const exampleCards = (game: GameDef, cards: readonly Card[], definitionFile: string, leftOut: ReadonlySet<string> = new Set()): Diagnostic[] => {
+export const exampleCards = (
+  game: GameDef,
+  cards: readonly Card[],
+  definitionFile: string,
+  leftOut: ReadonlySet<string> = new Set(),
+): Diagnostic[] => {
   const ids = new Set(cards.map((c) => c.id))
   return Object.entries(game.examples ?? {}).flatMap(([example, def]) =>
     def.cards

@@ -14,15 +14,29 @@ export const hiddenBacks = (game: GameDef, definitionFile: string): Diagnostic[]
     const deck = deckOf(game, id)
     decks.set(deck, [...(decks.get(deck) ?? []), id])
     if (t.hidden && t.back === 'own')
-      diagnostics.push({ ...at, rule: 'game/hidden-own-back', message: `${t.name} (${id}) is hidden information but gives each card its own back: players could tell the cards apart from behind; use back: 'shared'` })
+      diagnostics.push({
+        ...at,
+        rule: 'game/hidden-own-back',
+        message: `${t.name} (${id}) is hidden information but gives each card its own back: players could tell the cards apart from behind; use back: 'shared'`,
+      })
   }
   for (const [deck, ids] of decks) {
     const types = ids.map((id) => game.types[id]!)
     if (ids.length < 2 || !types.some((t) => t.hidden)) continue
     const own = ids.filter((id) => game.types[id]!.back === 'own')
-    if (own.length) diagnostics.push({ ...at, rule: 'game/hidden-mixed-backs', message: `the ${deck} deck mixes hidden cards (${ids.join(', ')}) but ${own.join(', ')} ${own.length === 1 ? 'has' : 'have'} backs of their own: players could tell them apart from behind` })
+    if (own.length)
+      diagnostics.push({
+        ...at,
+        rule: 'game/hidden-mixed-backs',
+        message: `the ${deck} deck mixes hidden cards (${ids.join(', ')}) but ${own.join(', ')} ${own.length === 1 ? 'has' : 'have'} backs of their own: players could tell them apart from behind`,
+      })
     const sizes = new Set(types.map((t) => t.size ?? 'poker'))
-    if (sizes.size > 1) diagnostics.push({ ...at, rule: 'game/hidden-mixed-backs', message: `the ${deck} deck mixes hidden cards of different sizes (${[...sizes].join(', ')}): players could tell them apart` })
+    if (sizes.size > 1)
+      diagnostics.push({
+        ...at,
+        rule: 'game/hidden-mixed-backs',
+        message: `the ${deck} deck mixes hidden cards of different sizes (${[...sizes].join(', ')}): players could tell them apart`,
+      })
   }
   return diagnostics
 }

@@ -53,7 +53,11 @@ export const valueFor = <S>(play: PlayDef<any, S, Move>, state: S, seat: number)
   const ended = play.end(state)
   if (ended) return ended.winners.includes(seat) ? DECIDED : -DECIDED
   const value = play.score ? play.score(state, seat) : (play.scores?.(state)[seat] ?? 0)
-  if (typeof value !== 'number' || Number.isNaN(value)) throw new RuleBroken(`${play.score ? 'score()' : 'scores()'} gave ${String(value)} for seat ${seat + 1}: the greedy bot needs a number`, play.score ? 'score' : 'scores')
+  if (typeof value !== 'number' || Number.isNaN(value))
+    throw new RuleBroken(
+      `${play.score ? 'score()' : 'scores()'} gave ${String(value)} for seat ${seat + 1}: the greedy bot needs a number`,
+      play.score ? 'score' : 'scores',
+    )
   return value
 }
 

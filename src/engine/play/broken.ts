@@ -1,5 +1,16 @@
 /** The playable rules' functions, as a game thread says which one runs (`STEPS.indexOf`). */
-export const STEPS = ['setup', 'active', 'moves', 'apply', 'end', 'invariants', 'scores', 'turns', 'view', 'score'] as const
+export const STEPS = [
+  'setup',
+  'active',
+  'moves',
+  'apply',
+  'end',
+  'invariants',
+  'scores',
+  'turns',
+  'view',
+  'score',
+] as const
 
 /** The most copies of one card a game deals: more is card data gone wrong, not a deck. */
 export const MAX_COPIES = 100_000

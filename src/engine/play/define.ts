@@ -128,4 +128,7 @@ export interface PlayDef<G extends GameDef<any, any, any> = GameDef, S = any, M 
  * A game's playable rules, typed by its definition: `export default definePlay(game, { setup, moves, … })` in
  * `rules/<game>/play.ts`. The identity function, as `defineGame` is.
  */
-export const definePlay = <G extends GameDef<any, any, any>, S, M extends Move = Move>(_game: G, play: PlayDef<G, S, M>): PlayDef<G, S, M> => play
+export const definePlay = <G extends GameDef<any, any, any>, S, M extends Move = Move>(
+  _game: G,
+  play: PlayDef<G, S, M>,
+): PlayDef<G, S, M> => play

@@ -20,7 +20,10 @@ export interface SimulationPlan {
 }
 
 /** Game `index` of a run: its seed, player count and the bot of each seat. */
-export const gameOf = (plan: SimulationPlan, index: number): { index: number; seed: number; players: number; seatBots: BotName[] } => {
+export const gameOf = (
+  plan: SimulationPlan,
+  index: number,
+): { index: number; seed: number; players: number; seatBots: BotName[] } => {
   const players = plan.playerCounts[index % plan.playerCounts.length]!
   // The bots move one seat every round of player counts, so that each sits at each seat at each player count.
   const round = Math.floor(index / plan.playerCounts.length)
@@ -45,27 +48,66 @@ export const unknownVariants = (play: PlayDef, plan: SimulationPlan): string | u
 export const playRules = (play: PlayDef): PlayRules => {
   const b = play.balance
   // Only what the findings read (checked by playProblem): the rules' own objects never cross threads.
-  const balance = b && Object.fromEntries(Object.entries({ seatAdvantage: b.seatAdvantage, coopWinRate: b.coopWinRate && ([b.coopWinRate[0], b.coopWinRate[1]] as const), cardImpact: b.cardImpact, minPlayRate: b.minPlayRate, stalls: b.stalls, severity: b.severity }).filter(([, v]) => v !== undefined))
-  return { coop: !!play.coop, readings: (play.readings ?? []).map(String), ...(balance && { balance }), ...(play.maxTurns !== undefined && { maxTurns: play.maxTurns }), ...(play.variants && { variants: Object.fromEntries(Object.entries(play.variants).map(([k, v]) => [k, String(v)])) }) }
+  const balance =
+    b &&
+    Object.fromEntries(
+      Object.entries({
+        seatAdvantage: b.seatAdvantage,
+        coopWinRate: b.coopWinRate && ([b.coopWinRate[0], b.coopWinRate[1]] as const),
+        cardImpact: b.cardImpact,
+        minPlayRate: b.minPlayRate,
+        stalls: b.stalls,
+        severity: b.severity,
+      }).filter(([, v]) => v !== undefined),
+    )
+  return {
+    coop: !!play.coop,
+    readings: (play.readings ?? []).map(String),
+    ...(balance && { balance }),
+    ...(play.maxTurns !== undefined && { maxTurns: play.maxTurns }),
+    ...(play.variants && {
+      variants: Object.fromEntries(Object.entries(play.variants).map(([k, v]) => [k, String(v)])),
+    }),
+  }
 }
 
 /** What is wrong with a module's default export as playable rules, if anything: said at the file. */
 export const playProblem = (play: unknown): string | undefined => {
-  if (typeof play !== 'object' || play === null) return 'export default definePlay(game, { setup, active, moves, apply, end }): the file exports no playable rules'
-  const missing = (['setup', 'active', 'moves', 'apply', 'end'] as const).filter((f) => typeof (play as Record<string, unknown>)[f] !== 'function')
+  if (typeof play !== 'object' || play === null)
+    return 'export default definePlay(game, { setup, active, moves, apply, end }): the file exports no playable rules'
+  const missing = (['setup', 'active', 'moves', 'apply', 'end'] as const).filter(
+    (f) => typeof (play as Record<string, unknown>)[f] !== 'function',
+  )
   if (missing.length) return `the playable rules have no ${missing.join(', ')} function${missing.length > 1 ? 's' : ''}`
   const { balance, readings, maxTurns } = play as PlayDef
   if (readings !== undefined && !Array.isArray(readings)) return '`readings` must be a list of texts'
   const { variants } = play as PlayDef
-  if (variants !== undefined && (typeof variants !== 'object' || variants === null || Object.values(variants).some((v) => typeof v !== 'string'))) return "`variants` must name each variant with a few words: { 'ticking-clock': 'the deck runs down every turn' }"
-  if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) return '`maxTurns` must be a whole number above 0'
+  if (
+    variants !== undefined &&
+    (typeof variants !== 'object' || variants === null || Object.values(variants).some((v) => typeof v !== 'string'))
+  )
+    return "`variants` must name each variant with a few words: { 'ticking-clock': 'the deck runs down every turn' }"
+  if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0))
+    return '`maxTurns` must be a whole number above 0'
   if (balance !== undefined) {
     const numbers = ['seatAdvantage', 'cardImpact', 'minPlayRate', 'stalls'] as const
-    const bad = numbers.filter((k) => balance[k] !== undefined && !(typeof balance[k] === 'number' && balance[k]! >= 0 && balance[k]! <= 1))
+    const bad = numbers.filter(
+      (k) => balance[k] !== undefined && !(typeof balance[k] === 'number' && balance[k]! >= 0 && balance[k]! <= 1),
+    )
     if (bad.length) return `balance.${bad[0]} must be a share from 0 to 1`
     const range = balance.coopWinRate
-    if (range !== undefined && !(Array.isArray(range) && range.length === 2 && range.every((x) => typeof x === 'number' && x >= 0 && x <= 1) && range[0] <= range[1])) return 'balance.coopWinRate must be [lowest, highest], shares from 0 to 1'
-    if (balance.severity !== undefined && balance.severity !== 'error' && balance.severity !== 'warning') return "balance.severity must be 'error' or 'warning'"
+    if (
+      range !== undefined &&
+      !(
+        Array.isArray(range) &&
+        range.length === 2 &&
+        range.every((x) => typeof x === 'number' && x >= 0 && x <= 1) &&
+        range[0] <= range[1]
+      )
+    )
+      return 'balance.coopWinRate must be [lowest, highest], shares from 0 to 1'
+    if (balance.severity !== undefined && balance.severity !== 'error' && balance.severity !== 'warning')
+      return "balance.severity must be 'error' or 'warning'"
   }
   return undefined
 }

@@ -75,7 +75,18 @@ export class Table<G extends GameDef<any, any, any> = GameDef> {
 }
 
 /** Plays one game from its seed to its end, the seats moved by their bots. */
-export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, seed, players, seatBots, log }: { index: number; seed: number; players: number; seatBots: BotName[]; log?: boolean }, running?: Int32Array): GameRecord => {
+export const playGame = <S>(
+  play: PlayDef<any, S, Move>,
+  table: Table,
+  {
+    index,
+    seed,
+    players,
+    seatBots,
+    log,
+  }: { index: number; seed: number; players: number; seatBots: BotName[]; log?: boolean },
+  running?: Int32Array,
+): GameRecord => {
   // Which of the rules' functions runs: an error without a place in the rules' code (a thrown string), or a
   // game its thread had to stop, is put at that function. Shared with the thread's owner (`running[0]`).
   let step: Step = 'setup'
@@ -91,29 +102,49 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
   const rng = new Rng(seed)
   // The bots' own generator: how they choose never changes what the game draws.
   const botRng = new Rng(seed ^ 0x5bd1e995)
-  const record: GameRecord = { index, seed, players, bots: seatBots, moves: 0, turns: 0, outcome: 'ended', winners: [], ranOut: [], drawn: [], offered: [], played: [] }
+  const record: GameRecord = {
+    index,
+    seed,
+    players,
+    bots: seatBots,
+    moves: 0,
+    turns: 0,
+    outcome: 'ended',
+    winners: [],
+    ranOut: [],
+    drawn: [],
+    offered: [],
+    played: [],
+  }
 
   const fail = (message: string): never => {
     throw new RuleBroken(message)
   }
   // A draw by the game counts; a bot's trial draws, on a copy, shuffle with its own generator and count nothing.
-  const drawer = (random: Rng, counted: boolean) => (pile: Pile, options?: { refill?: Pile }): string | undefined => {
-    if (!pile.cards.length && options?.refill?.cards.length) {
-      for (const id of options.refill.cards) pile.cards.push(id)
-      options.refill.cards.length = 0
-      random.shuffle(pile.cards)
+  const drawer =
+    (random: Rng, counted: boolean) =>
+    (pile: Pile, options?: { refill?: Pile }): string | undefined => {
+      if (!pile.cards.length && options?.refill?.cards.length) {
+        for (const id of options.refill.cards) pile.cards.push(id)
+        options.refill.cards.length = 0
+        random.shuffle(pile.cards)
+      }
+      const id = pile.cards.pop()
+      if (!counted) return id
+      if (id === undefined) ranOut.add(pile.name)
+      else {
+        const i = table.index.get(id)
+        if (i !== undefined) drawn[i] = 1
+      }
+      return id
     }
-    const id = pile.cards.pop()
-    if (!counted) return id
-    if (id === undefined) ranOut.add(pile.name)
-    else {
-      const i = table.index.get(id)
-      if (i !== undefined) drawn[i] = 1
-    }
-    return id
-  }
   const ctx: PlayContext = { rng, card: table.card, draw: drawer(rng, true), fail }
-  const trial = (thinking: Rng): PlayContext => ({ rng: thinking, card: table.card, draw: drawer(thinking, false), fail })
+  const trial = (thinking: Rng): PlayContext => ({
+    rng: thinking,
+    card: table.card,
+    draw: drawer(thinking, false),
+    fail,
+  })
 
   try {
     const setup: SetupContext<any> = {
@@ -129,7 +160,10 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
         const ids: string[] = []
         for (const c of table.ofType(type)) {
           if (where && !where(c)) continue
-          if (c.qty > MAX_COPIES) throw new RuleBroken(`${c.id} has qty ${c.qty} (${c.source.file}:${c.source.pos.line}): a game deals at most ${MAX_COPIES.toLocaleString('en-US')} copies of a card`)
+          if (c.qty > MAX_COPIES)
+            throw new RuleBroken(
+              `${c.id} has qty ${c.qty} (${c.source.file}:${c.source.pos.line}): a game deals at most ${MAX_COPIES.toLocaleString('en-US')} copies of a card`,
+            )
           for (let k = 0; k < c.qty; k++) ids.push(c.id)
         }
         return ids
@@ -148,22 +182,31 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
       at('end')
       const ended = play.end(state)
       if (ended) {
-        if (!Array.isArray(ended.winners) || ended.winners.some((w) => !(Number.isInteger(w) && w >= 0 && w < players)) || (ended.reason !== undefined && typeof ended.reason !== 'string'))
-          throw new RuleBroken(`end() gave ${String(JSON.stringify(ended))}: it must give undefined while the game goes on, else { winners: [seats from 0 to ${players - 1}], reason?: 'a text' }`, 'end')
+        if (
+          !Array.isArray(ended.winners) ||
+          ended.winners.some((w) => !(Number.isInteger(w) && w >= 0 && w < players)) ||
+          (ended.reason !== undefined && typeof ended.reason !== 'string')
+        )
+          throw new RuleBroken(
+            `end() gave ${String(JSON.stringify(ended))}: it must give undefined while the game goes on, else { winners: [seats from 0 to ${players - 1}], reason?: 'a text' }`,
+            'end',
+          )
         record.winners = [...ended.winners]
         if (ended.reason !== undefined) record.reason = ended.reason
         break
       }
       at('turns')
       const sofar = turns(state)
-      if (typeof sofar !== 'number' || !Number.isFinite(sofar)) throw new RuleBroken(`turns() gave ${String(sofar)}, not a number of turns`, 'turns')
+      if (typeof sofar !== 'number' || !Number.isFinite(sofar))
+        throw new RuleBroken(`turns() gave ${String(sofar)}, not a number of turns`, 'turns')
       if (sofar > maxTurns) {
         record.outcome = 'stalled'
         break
       }
       at('active')
       const seat = play.active(state)
-      if (!(seat >= 0 && seat < players && Number.isInteger(seat))) throw new RuleBroken(`active() gave seat ${String(seat)}, but the seats are 0 to ${players - 1}`, 'active')
+      if (!(seat >= 0 && seat < players && Number.isInteger(seat)))
+        throw new RuleBroken(`active() gave seat ${String(seat)}, but the seats are 0 to ${players - 1}`, 'active')
       at('moves')
       const moves = play.moves(state, seat)
       if (!Array.isArray(moves)) throw new RuleBroken(`moves() gave ${String(moves)}, not a list of moves`, 'moves')
@@ -180,7 +223,8 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
       }
       at('view')
       const chosen = moves[moves.length === 1 ? 0 : seatBot[seat]!({ play, state, seat, moves, rng: botRng, trial })]!
-      if (log) (record.log ??= []).push(`turn ${turns(state)}, seat ${seat + 1} (${seatBots[seat]}): ${moveText(chosen)}`)
+      if (log)
+        (record.log ??= []).push(`turn ${turns(state)}, seat ${seat + 1} (${seatBots[seat]}): ${moveText(chosen)}`)
       at('apply')
       play.apply(state, chosen, ctx)
       record.moves++
@@ -202,15 +246,27 @@ export const playGame = <S>(play: PlayDef<any, S, Move>, table: Table, { index, 
       at('scores')
       record.turns = play.turns ? Math.min(play.turns(state), play.maxTurns ?? DEFAULT_MAX_TURNS) : record.moves
       const scores = play.scores?.(state)
-      if (scores && (!Array.isArray(scores) || scores.length !== players || scores.some((x) => typeof x !== 'number' || !Number.isFinite(x))))
-        throw new RuleBroken(`scores() gave ${JSON.stringify(scores)}: it must give a number for each of the ${players} seats`, 'scores')
+      if (
+        scores &&
+        (!Array.isArray(scores) ||
+          scores.length !== players ||
+          scores.some((x) => typeof x !== 'number' || !Number.isFinite(x)))
+      )
+        throw new RuleBroken(
+          `scores() gave ${JSON.stringify(scores)}: it must give a number for each of the ${players} seats`,
+          'scores',
+        )
       if (scores) record.scores = [...scores]
     }
   } catch (error) {
     record.broken =
       error instanceof RuleBroken && error.step
         ? { message: error.message, step: error.step }
-        : { message: error instanceof Error ? error.message : String(error), step, ...(error instanceof Error && { stack: error.stack }) }
+        : {
+            message: error instanceof Error ? error.message : String(error),
+            step,
+            ...(error instanceof Error && { stack: error.stack }),
+          }
   }
   if (record.broken) {
     record.outcome = 'broken'
@@ -234,6 +290,8 @@ const marked = (marks: Uint8Array, from: number, n: number): number[] => {
 
 /** A move as a replay prints it: its name, then its other values (`cast card=spell-bolt`). */
 const moveText = (move: Move): string => {
-  const rest = Object.entries(move).filter(([k]) => k !== 'name').map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+  const rest = Object.entries(move)
+    .filter(([k]) => k !== 'name')
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
   return [move.name, ...rest].join(' ')
 }

@@ -7,7 +7,16 @@ import { playGame, Table, type GameRecord } from './play-game.ts'
  * Plays games `from` to `to` − 1 of a run, in order, with the cards of the sets in play. `starting` is told
  * each game before it starts (a game thread says which game it is playing, for its time limit).
  */
-export const playGames = (play: PlayDef<any, unknown, Move>, game: GameDef, cards: readonly Card[], plan: SimulationPlan, from: number, to: number, starting?: (index: number) => void, running?: Int32Array): GameRecord[] => {
+export const playGames = (
+  play: PlayDef<any, unknown, Move>,
+  game: GameDef,
+  cards: readonly Card[],
+  plan: SimulationPlan,
+  from: number,
+  to: number,
+  starting?: (index: number) => void,
+  running?: Int32Array,
+): GameRecord[] => {
   const table = new Table(game, inPlay(cards, plan.sets), plan.sets, plan.variants)
   const records: GameRecord[] = []
   for (let index = from; index < to; index++) {
@@ -19,4 +28,5 @@ export const playGames = (play: PlayDef<any, unknown, Move>, game: GameDef, card
 }
 
 /** The cards of the sets played, in the order read: every thread numbers them alike. */
-export const inPlay = (cards: readonly Card[], sets: readonly string[]): Card[] => cards.filter((c) => sets.includes(c.set))
+export const inPlay = (cards: readonly Card[], sets: readonly string[]): Card[] =>
+  cards.filter((c) => sets.includes(c.set))

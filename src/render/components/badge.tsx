@@ -7,7 +7,10 @@ const TURNED: Record<string, string> = { '0': '0', '1': '1', '6': '9', '8': '8',
 export const turnsAmbiguous = (value: number | string): boolean => {
   const s = String(value)
   if (!/^\d+$/.test(s) || ![...s].every((d) => d in TURNED)) return false
-  const turned = [...s].reverse().map((d) => TURNED[d]).join('')
+  const turned = [...s]
+    .reverse()
+    .map((d) => TURNED[d])
+    .join('')
   return turned !== s && !turned.startsWith('0')
 }
 
@@ -32,15 +35,57 @@ export interface ValueBadgeProps {
  * A value in a disc: a cost, a score, a vote's number. Numbers that read as another upside down
  * (6, 9, 68…) are underlined, so that a card read from across the table is not misread.
  */
-export const ValueBadge = ({ ctx, value, size, fill, ink, shape = 'disc', ring, caption, captionColor, family = 'Bitter', style }: ValueBadgeProps): ReactNode => {
+export const ValueBadge = ({
+  ctx,
+  value,
+  size,
+  fill,
+  ink,
+  shape = 'disc',
+  ring,
+  caption,
+  captionColor,
+  family = 'Bitter',
+  style,
+}: ValueBadgeProps): ReactNode => {
   const digits = String(value).length
   const fontSize = size * (digits <= 1 ? 0.62 : digits === 2 ? 0.5 : 0.38)
   return (
     <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', flexShrink: 0, ...style }}>
-      <div style={{ display: 'flex', width: size, height: size, borderRadius: shape === 'disc' ? size / 2 : size * 0.18, background: fill, color: ink, border: ring ? `${Math.max(2, size * 0.06)}px solid ${ring}` : undefined, alignItems: 'center', justifyContent: 'center', fontFamily: family, fontWeight: 700, fontSize, lineHeight: 1, textDecoration: turnsAmbiguous(value) ? 'underline' : undefined }}>
+      <div
+        style={{
+          display: 'flex',
+          width: size,
+          height: size,
+          borderRadius: shape === 'disc' ? size / 2 : size * 0.18,
+          background: fill,
+          color: ink,
+          border: ring ? `${Math.max(2, size * 0.06)}px solid ${ring}` : undefined,
+          alignItems: 'center',
+          justifyContent: 'center',
+          fontFamily: family,
+          fontWeight: 700,
+          fontSize,
+          lineHeight: 1,
+          textDecoration: turnsAmbiguous(value) ? 'underline' : undefined,
+        }}
+      >
         {String(value)}
       </div>
-      {caption ? <div style={{ display: 'flex', marginTop: ctx.mm(0.6), fontSize: Math.max(size * 0.22, ctx.mm(2)), fontWeight: 700, letterSpacing: ctx.mm(0.2), color: captionColor ?? fill }}>{caption}</div> : null}
+      {caption ? (
+        <div
+          style={{
+            display: 'flex',
+            marginTop: ctx.mm(0.6),
+            fontSize: Math.max(size * 0.22, ctx.mm(2)),
+            fontWeight: 700,
+            letterSpacing: ctx.mm(0.2),
+            color: captionColor ?? fill,
+          }}
+        >
+          {caption}
+        </div>
+      ) : null}
     </div>
   )
 }

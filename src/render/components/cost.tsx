@@ -33,7 +33,18 @@ export const tally = (words: readonly string[]): [string, number][] => {
  * A cost: a vocabulary's icons on discs in one row that fits its width (or each word once with its
  * count), and optionally the same cost spelled out under it.
  */
-export const CostStrip = <G extends GameDef<any, any, any>>({ ctx, vocabulary, cost, size, width, disc = '#ffffff', spelled, grouped, field, style }: CostStripProps<G>): ReactNode => {
+export const CostStrip = <G extends GameDef<any, any, any>>({
+  ctx,
+  vocabulary,
+  cost,
+  size,
+  width,
+  disc = '#ffffff',
+  spelled,
+  grouped,
+  field,
+  style,
+}: CostStripProps<G>): ReactNode => {
   const counts = tally(cost)
   const group = grouped ?? cost.length > 5
   const slots = group ? counts.length : cost.length
@@ -44,7 +55,19 @@ export const CostStrip = <G extends GameDef<any, any, any>>({ ctx, vocabulary, c
   const disc_ = (w: string, key: string | number) => {
     const word = ctx.word(vocabulary, w)
     return (
-      <div key={key} style={{ display: 'flex', width: icon, height: icon, borderRadius: icon / 2, background: disc, alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}>
+      <div
+        key={key}
+        style={{
+          display: 'flex',
+          width: icon,
+          height: icon,
+          borderRadius: icon / 2,
+          background: disc,
+          alignItems: 'center',
+          justifyContent: 'center',
+          flexShrink: 0,
+        }}
+      >
         <img src={ctx.icon(word.icon, word.color ?? '#222222', field)} width={icon * 0.72} height={icon * 0.72} />
       </div>
     )
@@ -55,14 +78,39 @@ export const CostStrip = <G extends GameDef<any, any, any>>({ ctx, vocabulary, c
         {group
           ? counts.map(([w, n]) => (
               <div key={w} style={{ display: 'flex', alignItems: 'center', margin: `0 ${icon * margin}px` }}>
-                <div style={{ display: 'flex', fontFamily: 'Bitter', fontWeight: 700, fontSize: icon * 0.55, marginRight: icon * 0.08, color: spelled ?? '#1b1b1b' }}>{`${n}×`}</div>
+                <div
+                  style={{
+                    display: 'flex',
+                    fontFamily: 'Bitter',
+                    fontWeight: 700,
+                    fontSize: icon * 0.55,
+                    marginRight: icon * 0.08,
+                    color: spelled ?? '#1b1b1b',
+                  }}
+                >{`${n}×`}</div>
                 {disc_(w, w)}
               </div>
             ))
-          : cost.map((w, i) => <div key={i} style={{ display: 'flex', margin: `0 ${icon * margin}px` }}>{disc_(w, i)}</div>)}
+          : cost.map((w, i) => (
+              <div key={i} style={{ display: 'flex', margin: `0 ${icon * margin}px` }}>
+                {disc_(w, i)}
+              </div>
+            ))}
       </div>
       {spelled ? (
-        <Title ctx={ctx} field={field} family="Inter" weight={400} lineHeight={1.2} maxLines={2} color={spelled} width={width} size={ctx.mm(2.4)} style={{ marginTop: ctx.mm(0.8) }} text={counts.map(([w, n]) => `${n}\u00a0${ctx.word(vocabulary, w).label}`).join(' · ')} />
+        <Title
+          ctx={ctx}
+          field={field}
+          family="Inter"
+          weight={400}
+          lineHeight={1.2}
+          maxLines={2}
+          color={spelled}
+          width={width}
+          size={ctx.mm(2.4)}
+          style={{ marginTop: ctx.mm(0.8) }}
+          text={counts.map(([w, n]) => `${n}\u00a0${ctx.word(vocabulary, w).label}`).join(' · ')}
+        />
       ) : null}
     </div>
   )

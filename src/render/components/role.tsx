@@ -21,8 +21,24 @@ export interface RoleTagProps {
 export const RoleTag = ({ ctx, role, label, size, color, style }: RoleTagProps): ReactNode => {
   const r = gameRole(ctx, role)
   return (
-    <div style={{ display: 'flex', alignItems: 'center', fontSize: size, fontWeight: 700, letterSpacing: size * 0.09, color, lineHeight: 1.1, ...style }}>
-      <img src={ctx.icon(r.symbol, color)} width={size * 1.25} height={size * 1.25} style={{ marginRight: size * 0.38 }} />
+    <div
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        fontSize: size,
+        fontWeight: 700,
+        letterSpacing: size * 0.09,
+        color,
+        lineHeight: 1.1,
+        ...style,
+      }}
+    >
+      <img
+        src={ctx.icon(r.symbol, color)}
+        width={size * 1.25}
+        height={size * 1.25}
+        style={{ marginRight: size * 0.38 }}
+      />
       {label ?? r.word}
     </div>
   )
@@ -36,7 +52,11 @@ export const gameRole = (ctx: FaceContext<any>, name: string): Role => {
   if (role) return role
   const reported = unknownReported.get(ctx) ?? new Set<string>()
   unknownReported.set(ctx, reported)
-  if (!reported.has(name)) ctx.report({ rule: 'render/unknown-role', message: `the colour role "${name}" is neither a default (${DEFAULT_ROLES.join(', ')}) nor one of the game's \`roles\`` })
+  if (!reported.has(name))
+    ctx.report({
+      rule: 'render/unknown-role',
+      message: `the colour role "${name}" is neither a default (${DEFAULT_ROLES.join(', ')}) nor one of the game's \`roles\``,
+    })
   reported.add(name)
   return UNKNOWN_ROLE
 }

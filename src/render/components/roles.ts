@@ -18,12 +18,17 @@ const tint = (hex: string, white: number): string => {
   const m = /^#([0-9a-f]{6})$/i.exec(hex)
   if (!m) return '#ffffff'
   const n = parseInt(m[1]!, 16)
-  const mix = (c: number) => Math.round(c + (255 - c) * white).toString(16).padStart(2, '0')
+  const mix = (c: number) =>
+    Math.round(c + (255 - c) * white)
+      .toString(16)
+      .padStart(2, '0')
   return `#${mix(n >> 16)}${mix((n >> 8) & 255)}${mix(n & 255)}`
 }
 
 /** The names of the game's colour roles: the defaults and its own. */
-export const roleNames = (game: Pick<GameDef, 'roles'>): string[] => [...new Set([...Object.keys(defaultRoles), ...Object.keys(game.roles ?? {})])]
+export const roleNames = (game: Pick<GameDef, 'roles'>): string[] => [
+  ...new Set([...Object.keys(defaultRoles), ...Object.keys(game.roles ?? {})]),
+]
 
 /**
  * A colour role of the game: its own declaration over the default of that name. Undefined for a name that
@@ -36,5 +41,11 @@ export const roleOf = (game: Pick<GameDef, 'roles'>, name: string): Role | undef
   const role = { ...base, ...own } as RoleDef
   // A colour of the game's own gets its own light tint, unless it names one.
   const light = own?.light ?? (own?.color ? undefined : base?.light)
-  return { color: role.color, symbol: role.symbol ?? 'game-icons:circle', ink: role.ink ?? '#ffffff', light: light ?? tint(role.color, 0.88), word: role.word ?? name.toUpperCase() }
+  return {
+    color: role.color,
+    symbol: role.symbol ?? 'game-icons:circle',
+    ink: role.ink ?? '#ffffff',
+    light: light ?? tint(role.color, 0.88),
+    word: role.word ?? name.toUpperCase(),
+  }
 }

@@ -56,7 +56,13 @@ interface Resolved {
 }
 
 /** The icon an inline `[name]` stands for: a vocabulary word (`intel`, `resources:intel`), a template's word, or an icon (`game-icons:spy`). */
-const resolveInline = (ctx: FaceContext<any>, name: string, color: string, style: TextStyle, field?: string): Resolved => {
+const resolveInline = (
+  ctx: FaceContext<any>,
+  name: string,
+  color: string,
+  style: TextStyle,
+  field?: string,
+): Resolved => {
   const vocabularies: Record<string, Record<string, VocabularyWord>> = ctx.game.vocabularies ?? {}
   const [prefix, rest] = name.includes(':') ? (name.split(':', 2) as [string, string]) : [undefined, name]
   const extra = style.words?.[name]
@@ -72,7 +78,12 @@ const resolveInline = (ctx: FaceContext<any>, name: string, color: string, style
   ctx.report({
     rule: 'render/missing-icon',
     field,
-    message: `${where} names the inline icon [${name}], which is no word of this game's vocabularies${didYouMean(name, known)}: write a word (${known.slice(0, 6).map((k) => `[${k}]`).join(', ') || 'none yet'}) or an icon such as [game-icons:spy]`,
+    message: `${where} names the inline icon [${name}], which is no word of this game's vocabularies${didYouMean(name, known)}: write a word (${
+      known
+        .slice(0, 6)
+        .map((k) => `[${k}]`)
+        .join(', ') || 'none yet'
+    }) or an icon such as [game-icons:spy]`,
   })
   return { src: MISSING_ICON, label: name }
 }
@@ -82,16 +93,31 @@ const faceName = (ctx: FaceContext<any>) => (ctx.card ? `the ${ctx.face} of ${ct
 const round = (n: number) => Math.round(n * 10) / 10
 
 /** Reports text that does not fit even at its smallest size, naming the card, the field and the face. */
-const reportOverflow = (ctx: FaceContext<any>, fitted: Fitted, props: { text: string; field?: string; height?: number; maxLines?: number; lineHeight: number }) => {
+const reportOverflow = (
+  ctx: FaceContext<any>,
+  fitted: Fitted,
+  props: { text: string; field?: string; height?: number; maxLines?: number; lineHeight: number },
+) => {
   const plain = plainText(props.text, () => 'XX')
   const cut = Math.max(1, Math.ceil(plain.length * (1 - fitted.fitsShare)))
   const lines = fitted.lines.reduce((n, p) => n + p.length, 0)
-  const fit = props.maxLines ?? (props.height === undefined ? lines : Math.max(0, Math.floor((props.height + 0.5) / (fitted.size * props.lineHeight))))
+  const fit =
+    props.maxLines ??
+    (props.height === undefined
+      ? lines
+      : Math.max(0, Math.floor((props.height + 0.5) / (fitted.size * props.lineHeight))))
   const wide = fitted.tooWide?.map((p) => (p.kind === 'text' ? p.text : `[${p.name}]`)).join('')
   const what = props.field ? `\`${props.field}\`` : `the text "${plain.length > 30 ? `${plain.slice(0, 28)}…` : plain}"`
   const at = `even at ${round((fitted.size * 72) / (25.4 * ctx.box.pxPerMm))} pt`
-  const problem = lines > fit ? `${at} it needs ${lines} lines where ${fit} fit; shorten it by about ${cut} character${cut === 1 ? '' : 's'}` : `${at} "${wide}" is wider than the box; break or shorten that word`
-  ctx.report({ rule: 'render/text-overflow', field: props.field, message: `${what} does not fit its box on ${faceName(ctx)}: ${problem}` })
+  const problem =
+    lines > fit
+      ? `${at} it needs ${lines} lines where ${fit} fit; shorten it by about ${cut} character${cut === 1 ? '' : 's'}`
+      : `${at} "${wide}" is wider than the box; break or shorten that word`
+  ctx.report({
+    rule: 'render/text-overflow',
+    field: props.field,
+    message: `${what} does not fit its box on ${faceName(ctx)}: ${problem}`,
+  })
 }
 
 interface Measured extends TextStyle {
@@ -128,12 +154,28 @@ const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as c
 /** A word's pieces (text and icons) in the order they are seen, in a paragraph of `direction` (UAX #9, L2). */
 const inReadingOrder = (w: Word, direction: 'ltr' | 'rtl'): Word => {
   if (w.length < 2) return w
-  const ordered = reorder(w, levelsOf(w.map((p) => (p.kind === 'text' ? p.text : '\ufffc')), direction))
+  const ordered = reorder(
+    w,
+    levelsOf(
+      w.map((p) => (p.kind === 'text' ? p.text : '\ufffc')),
+      direction,
+    ),
+  )
   return w.glued ? Object.assign(ordered, { glued: true as const }) : ordered
 }
 
 /** The fitted text: a row per measured line, a word per item where it has icons, inline icons sized to the text and set on its baseline. */
-const Lines = ({ ctx, fitted, style, field }: { ctx: FaceContext<any>; fitted: Fitted; style: TextStyle; field?: string }) => {
+const Lines = ({
+  ctx,
+  fitted,
+  style,
+  field,
+}: {
+  ctx: FaceContext<any>
+  fitted: Fitted
+  style: TextStyle
+  field?: string
+}) => {
   const size = fitted.size
   const lineHeight = style.lineHeight ?? 1.25
   const line = size * lineHeight
@@ -150,30 +192,78 @@ const Lines = ({ ctx, fitted, style, field }: { ctx: FaceContext<any>; fitted: F
   const margin = (w: Word, key: number, glue: boolean) => (glue && key > 0 && !w.glued ? { marginLeft: space } : {})
   // Each text as wide as the measurement made it (satori's width, rounded up to whole pixels): a renderer
   // that measures a fraction narrower would move the words after it along the line.
-  const textWidth = (text: string) => Math.ceil(ctx.measure.width(text, { family, weight: style.weight ?? 400, style: fontStyle, size }) - 1e-9)
+  const textWidth = (text: string) =>
+    Math.ceil(ctx.measure.width(text, { family, weight: style.weight ?? 400, style: fontStyle, size }) - 1e-9)
   const word = (w: Word, key: number, glue = false) =>
     w.length === 1 && w[0]!.kind === 'text' ? (
-      <div key={key} style={{ display: 'flex', flexShrink: 0, width: textWidth(w[0].text), height: line, whiteSpace: 'pre', ...margin(w, key, glue) }}>{w[0].text}</div>
+      <div
+        key={key}
+        style={{
+          display: 'flex',
+          flexShrink: 0,
+          width: textWidth(w[0].text),
+          height: line,
+          whiteSpace: 'pre',
+          ...margin(w, key, glue),
+        }}
+      >
+        {w[0].text}
+      </div>
     ) : (
-    <div key={key} style={{ display: 'flex', flexShrink: 0, height: line, ...margin(w, key, glue) }}>
-      {w.map((piece, i) => {
-        if (piece.kind === 'text') return <div key={i} style={{ display: 'flex', flexShrink: 0, width: textWidth(piece.text), height: line, whiteSpace: 'pre' }}>{piece.text}</div>
-        const { src } = resolveInline(ctx, piece.name, color, style, field)
-        const gap = i > 0 && w[i - 1]!.kind === 'icon' ? size * ICON_GAP_EM : 0
-        return (
-          <div key={i} style={{ display: 'flex', flexDirection: 'column', flexShrink: 0, width: icon, height: line, marginLeft: gap }}>
-            {style.disc ? (
-              <div style={{ display: 'flex', width: icon, height: icon, marginTop: iconTop, borderRadius: icon / 2, background: style.disc, alignItems: 'center', justifyContent: 'center' }}>
-                <img src={src} width={icon * 0.74} height={icon * 0.74} />
+      <div key={key} style={{ display: 'flex', flexShrink: 0, height: line, ...margin(w, key, glue) }}>
+        {w.map((piece, i) => {
+          if (piece.kind === 'text')
+            return (
+              <div
+                key={i}
+                style={{
+                  display: 'flex',
+                  flexShrink: 0,
+                  width: textWidth(piece.text),
+                  height: line,
+                  whiteSpace: 'pre',
+                }}
+              >
+                {piece.text}
               </div>
-            ) : (
-              <img src={src} width={icon} height={icon} style={{ marginTop: iconTop }} />
-            )}
-          </div>
-        )
-      })}
-    </div>
-  )
+            )
+          const { src } = resolveInline(ctx, piece.name, color, style, field)
+          const gap = i > 0 && w[i - 1]!.kind === 'icon' ? size * ICON_GAP_EM : 0
+          return (
+            <div
+              key={i}
+              style={{
+                display: 'flex',
+                flexDirection: 'column',
+                flexShrink: 0,
+                width: icon,
+                height: line,
+                marginLeft: gap,
+              }}
+            >
+              {style.disc ? (
+                <div
+                  style={{
+                    display: 'flex',
+                    width: icon,
+                    height: icon,
+                    marginTop: iconTop,
+                    borderRadius: icon / 2,
+                    background: style.disc,
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                  }}
+                >
+                  <img src={src} width={icon * 0.74} height={icon * 0.74} />
+                </div>
+              ) : (
+                <img src={src} width={icon} height={icon} style={{ marginTop: iconTop }} />
+              )}
+            </div>
+          )
+        })}
+      </div>
+    )
   // Each measured line is a row of its own, so that every renderer breaks the lines where the measurement
   // did (satori and takumi each wrap a row of words a pixel differently): a line of plain text is one text,
   // a line with icons a row of words.
@@ -183,17 +273,52 @@ const Lines = ({ ctx, fitted, style, field }: { ctx: FaceContext<any>; fitted: F
     const icons = hasIcons(paragraph)
     const direction = icons && hasRtl(paragraph) ? paragraphDirection(paragraph) : undefined
     return (
-      <div key={p} style={{ display: 'flex', flexDirection: 'column', width: '100%', flexShrink: 0, marginTop: p ? 0.35 * line : 0 }}>
+      <div
+        key={p}
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          width: '100%',
+          flexShrink: 0,
+          marginTop: p ? 0.35 * line : 0,
+        }}
+      >
         {(fitted.lines[p] ?? []).map((words, l) =>
           !icons ? (
-            <div key={l} style={{ display: 'flex', width: '100%', height: line, flexShrink: 0, justifyContent: justify, whiteSpace: 'pre' }}>
-              {words.map((i, n) => (n > 0 && !paragraph[i]!.glued ? ' ' : '') + (paragraph[i]![0] as { text: string }).text).join('')}
+            <div
+              key={l}
+              style={{
+                display: 'flex',
+                width: '100%',
+                height: line,
+                flexShrink: 0,
+                justifyContent: justify,
+                whiteSpace: 'pre',
+              }}
+            >
+              {words
+                .map((i, n) => (n > 0 && !paragraph[i]!.glued ? ' ' : '') + (paragraph[i]![0] as { text: string }).text)
+                .join('')}
             </div>
           ) : (
             // Right-to-left text among icons: the line's words in the order they are read (the Unicode
             // bidirectional algorithm, word by word); a row of words would run left to right.
-            <div key={l} style={{ display: 'flex', width: '100%', height: line, flexShrink: 0, ...(glue ? {} : { columnGap: space }), justifyContent: justify }}>
-              {direction ? visualOrder(paragraph, words, direction).map((i, n) => word(inReadingOrder(paragraph[i]!, direction), n, glue)) : words.map((i, n) => word(paragraph[i]!, n, glue))}
+            <div
+              key={l}
+              style={{
+                display: 'flex',
+                width: '100%',
+                height: line,
+                flexShrink: 0,
+                ...(glue ? {} : { columnGap: space }),
+                justifyContent: justify,
+              }}
+            >
+              {direction
+                ? visualOrder(paragraph, words, direction).map((i, n) =>
+                    word(inReadingOrder(paragraph[i]!, direction), n, glue),
+                  )
+                : words.map((i, n) => word(paragraph[i]!, n, glue))}
             </div>
           ),
         )}
@@ -224,7 +349,19 @@ export const FitText = <G extends GameDef<any, any, any>>(props: FitTextProps<G>
   const fitted = measureText(props)
   const justify = { top: 'flex-start', center: 'center', bottom: 'flex-end' }[valign]
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', flexShrink: 0, width, height: props.hug && fitted.fits ? Math.min(height, Math.ceil(fitted.height)) : height, ...clip(fitted), justifyContent: fitted.fits ? justify : 'flex-start', ...textStyle(props, fitted.size), ...style }}>
+    <div
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        flexShrink: 0,
+        width,
+        height: props.hug && fitted.fits ? Math.min(height, Math.ceil(fitted.height)) : height,
+        ...clip(fitted),
+        justifyContent: fitted.fits ? justify : 'flex-start',
+        ...textStyle(props, fitted.size),
+        ...style,
+      }}
+    >
       <Lines ctx={ctx} fitted={fitted} style={props} field={props.field} />
     </div>
   )
@@ -250,9 +387,28 @@ export const Title = <G extends GameDef<any, any, any>>(props: TitleProps<G>): R
   const { ctx, width, style } = props
   const { family = 'Bitter', weight = 700, lineHeight = 1.15, italic, color, align, iconColor, disc, words } = props
   const text: TextStyle = { family, weight, lineHeight, italic, color, align, iconColor, disc, words }
-  const fitted = measureText({ ...text, ctx, text: props.text, field: props.field, width, size: props.size, maxLines: props.maxLines ?? 1, minSize: props.minSize ?? Math.max(pt(ctx, MIN_TEXT_PT), props.size * 0.7) })
+  const fitted = measureText({
+    ...text,
+    ctx,
+    text: props.text,
+    field: props.field,
+    width,
+    size: props.size,
+    maxLines: props.maxLines ?? 1,
+    minSize: props.minSize ?? Math.max(pt(ctx, MIN_TEXT_PT), props.size * 0.7),
+  })
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', flexShrink: 0, width, ...clip(fitted), ...textStyle(text, fitted.size), ...style }}>
+    <div
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        flexShrink: 0,
+        width,
+        ...clip(fitted),
+        ...textStyle(text, fitted.size),
+        ...style,
+      }}
+    >
       <Lines ctx={ctx} fitted={fitted} style={text} field={props.field} />
     </div>
   )

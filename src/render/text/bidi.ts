@@ -10,7 +10,8 @@ const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaan
 const wordText = (word: Word): string => word.map((p) => (p.kind === 'text' ? p.text : '\ufffc')).join('')
 
 /** Whether a paragraph has right-to-left text: only then does a row of its words need reordering. */
-export const hasRtl = (paragraph: Paragraph): boolean => paragraph.some((w) => w.some((p) => p.kind === 'text' && RTL.test(p.text)))
+export const hasRtl = (paragraph: Paragraph): boolean =>
+  paragraph.some((w) => w.some((p) => p.kind === 'text' && RTL.test(p.text)))
 
 /** A paragraph's direction, from its first strong character (UAX #9, P2–P3). */
 export const paragraphDirection = (paragraph: Paragraph): 'ltr' | 'rtl' => {
@@ -62,7 +63,8 @@ export const levelsOf = (pieces: readonly string[], direction?: 'ltr' | 'rtl'): 
 export const isRtl = (text: string): boolean => RTL.test(text)
 
 /** A text's direction, from its first strong character. */
-export const textDirection = (text: string): 'ltr' | 'rtl' => ((bidi.getEmbeddingLevels(text).paragraphs[0]?.level ?? 0) % 2 ? 'rtl' : 'ltr')
+export const textDirection = (text: string): 'ltr' | 'rtl' =>
+  (bidi.getEmbeddingLevels(text).paragraphs[0]?.level ?? 0) % 2 ? 'rtl' : 'ltr'
 
 /**
  * A line's words in the order they are seen, by the bidirectional algorithm applied word by word: each word
@@ -70,4 +72,10 @@ export const textDirection = (text: string): 'ltr' | 'rtl' => ((bidi.getEmbeddin
  * lowest odd one (UAX #9, L2). `line` holds indices into `paragraph`; so does the result.
  */
 export const visualOrder = (paragraph: Paragraph, line: readonly number[], direction: 'ltr' | 'rtl'): number[] =>
-  reorder(line, levelsOf(line.map((i, n) => (n > 0 && !paragraph[i]!.glued ? ' ' : '') + wordText(paragraph[i]!)), direction))
+  reorder(
+    line,
+    levelsOf(
+      line.map((i, n) => (n > 0 && !paragraph[i]!.glued ? ' ' : '') + wordText(paragraph[i]!)),
+      direction,
+    ),
+  )

@@ -38,7 +38,8 @@ export interface Fitted {
 }
 
 /** Whether a paragraph has inline icons: its lines are then rows of words, else each line one text. */
-export const hasIcons = (paragraph: Paragraph): boolean => paragraph.some((w) => w.some((piece) => piece.kind === 'icon'))
+export const hasIcons = (paragraph: Paragraph): boolean =>
+  paragraph.some((w) => w.some((piece) => piece.kind === 'icon'))
 
 /** A word's pieces in ems: text measured with the font, icons square (with a gap after an icon). */
 const pieceWidths = (word: Word, measure: TextMeasure, font: Omit<TextFont, 'size'>): { text: boolean; em: number }[] =>
@@ -61,7 +62,12 @@ const wordWidth = (pieces: readonly { text: boolean; em: number }[], size: numbe
  * width. `gap` is the space before each word: one number for all, or one per word (0 for a word glued to the
  * one before it). `gapAtLineStart`: the gap is a margin the word keeps at the start of a line too.
  */
-export const breakLines = (widths: readonly number[], width: number, gap: number | readonly number[], gapAtLineStart = false): { lines: number[][]; widest: number } => {
+export const breakLines = (
+  widths: readonly number[],
+  width: number,
+  gap: number | readonly number[],
+  gapAtLineStart = false,
+): { lines: number[][]; widest: number } => {
   const lines: number[][] = []
   let line: number[] = []
   let used = 0
@@ -93,14 +99,36 @@ export const fitText = (measure: TextMeasure, req: FitRequest): Fitted => {
   const paragraphGap = req.paragraphGap ?? 0.35
   const tryAt = (size: number) => {
     // Each line is drawn as measured (a row of its own, never wrapped again): no pixel needs to be spared.
-    const broken = pieces.map((p, i) => breakLines(p.map((w) => wordWidth(w, size, hasIcons(paragraphs[i]!))), req.width, paragraphs[i]!.map((w) => (w.glued ? 0 : gap * size)), hasIcons(paragraphs[i]!) && paragraphs[i]!.some((w) => w.glued)))
+    const broken = pieces.map((p, i) =>
+      breakLines(
+        p.map((w) => wordWidth(w, size, hasIcons(paragraphs[i]!))),
+        req.width,
+        paragraphs[i]!.map((w) => (w.glued ? 0 : gap * size)),
+        hasIcons(paragraphs[i]!) && paragraphs[i]!.some((w) => w.glued),
+      ),
+    )
     const lines = broken.reduce((n, b) => n + b.lines.length, 0)
     const lineHeight = size * req.lineHeight
     const height = lines * lineHeight + (paragraphs.length - 1) * paragraphGap * lineHeight
     const wideEnough = broken.every((b) => b.widest <= req.width + 0.01)
-    const fits = wideEnough && (req.height === undefined || height <= req.height + 0.5) && (req.maxLines === undefined || lines <= req.maxLines)
-    const tooWide = pieces.flatMap((p, i) => p.map((w, j) => ({ word: paragraphs[i]![j]!, width: wordWidth(w, size, hasIcons(paragraphs[i]!)) }))).find((w) => w.width > req.width + 0.01)?.word
-    return { size, lines: broken.map((b) => b.lines), height, fits, linesCount: lines, widest: Math.max(...broken.map((b) => b.widest)), tooWide }
+    const fits =
+      wideEnough &&
+      (req.height === undefined || height <= req.height + 0.5) &&
+      (req.maxLines === undefined || lines <= req.maxLines)
+    const tooWide = pieces
+      .flatMap((p, i) =>
+        p.map((w, j) => ({ word: paragraphs[i]![j]!, width: wordWidth(w, size, hasIcons(paragraphs[i]!)) })),
+      )
+      .find((w) => w.width > req.width + 0.01)?.word
+    return {
+      size,
+      lines: broken.map((b) => b.lines),
+      height,
+      fits,
+      linesCount: lines,
+      widest: Math.max(...broken.map((b) => b.widest)),
+      tooWide,
+    }
   }
   let size = req.size
   for (;;) {
@@ -110,7 +138,15 @@ export const fitText = (measure: TextMeasure, req: FitRequest): Fitted => {
       const heightShare = req.height === undefined ? 1 : Math.min(1, req.height / at.height)
       const linesShare = req.maxLines === undefined ? 1 : Math.min(1, req.maxLines / at.linesCount)
       const widthShare = Math.min(1, req.width / at.widest)
-      return { paragraphs, size, lines: at.lines, height: at.height, fits: false, fitsShare: Math.min(heightShare, linesShare, widthShare), ...(at.tooWide ? { tooWide: at.tooWide } : {}) }
+      return {
+        paragraphs,
+        size,
+        lines: at.lines,
+        height: at.height,
+        fits: false,
+        fitsShare: Math.min(heightShare, linesShare, widthShare),
+        ...(at.tooWide ? { tooWide: at.tooWide } : {}),
+      }
     }
     size = Math.max(req.minSize, size * 0.96)
   }

@@ -65,7 +65,11 @@ export const pickFont = (fonts: readonly LoadedFont[], font: Omit<TextFont, 'siz
   const styled = pool.filter((f) => f.style === (font.style ?? 'normal'))
   const candidates = styled.length ? styled : pool
   const weight = font.weight ?? 400
-  return [...candidates].sort((a, b) => Math.abs(a.weight - weight) - Math.abs(b.weight - weight) || (weight >= 400 ? b.weight - a.weight : a.weight - b.weight))[0]
+  return [...candidates].sort(
+    (a, b) =>
+      Math.abs(a.weight - weight) - Math.abs(b.weight - weight) ||
+      (weight >= 400 ? b.weight - a.weight : a.weight - b.weight),
+  )[0]
 }
 
 /**
@@ -113,7 +117,12 @@ export const createMeasure = (fonts: readonly LoadedFont[], book: FontBook = new
       const picked = pickFont(fonts, font)
       if (!picked) return { ascent: 0.95, descent: 0.25, capHeight: 0.7, xHeight: 0.5 }
       const f = shaperOf(picked).font
-      return { ascent: f.ascent / f.unitsPerEm, descent: -f.descent / f.unitsPerEm, capHeight: f.capHeight / f.unitsPerEm, xHeight: f.xHeight / f.unitsPerEm }
+      return {
+        ascent: f.ascent / f.unitsPerEm,
+        descent: -f.descent / f.unitsPerEm,
+        capHeight: f.capHeight / f.unitsPerEm,
+        xHeight: f.xHeight / f.unitsPerEm,
+      }
     },
   }
 }

@@ -19,8 +19,18 @@ export default defineGame({
     mission: cardType({
       name: 'Mission Card',
       halves: ['green', 'red'],
-      fields: { title: text({ max: 40 }), green: icons('resources', { min: 1, max: 4 }), red: icons('resources', { min: 1, max: 4 }), value: int({ min: 0, max: 99 }) },
+      fields: {
+        title: text({ max: 40 }),
+        green: icons('resources', { min: 1, max: 4 }),
+        red: icons('resources', { min: 1, max: 4 }),
+        value: int({ min: 0, max: 99 }),
+      },
     }),
-    token: cardType({ name: 'Token', size: 'mini', hidden: true, fields: { vote: oneOf(['YES', 'NO']), number: int({ min: 1 }) } }),
+    token: cardType({
+      name: 'Token',
+      size: 'mini',
+      hidden: true,
+      fields: { vote: oneOf(['YES', 'NO']), number: int({ min: 1 }) },
+    }),
   },
 })
