@@ -14,9 +14,9 @@ import type { PlayRules, SimulationPlan } from '../engine/play/plan.ts'
  */
 export type Request = {
   game: string
-} & /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */
-(
-  | { do: 'load' }
+} & (
+  | /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */
+  { do: 'load' }
   /**
    * Read the game's card files, check the definition's field declarations and read the cards with the
    * game's field kinds (which may be the game's own code): what `modelCards` gives, with the card files'
