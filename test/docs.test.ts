@@ -243,6 +243,34 @@ describe('the commands the docs show are real', () => {
     expect(readFileSync(join(root, '.ci', 'run'), 'utf8')).toContain('npm test')
   })
 
+  it('every link between the pages leads to a page and a heading that exist', () => {
+    /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+    const slug = (heading: string) =>
+      heading
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-')
+    const anchors = (page: string) =>
+      new Set(
+        [...(pageText[page] ?? readFileSync(join(root, page), 'utf8')).matchAll(/^#{1,6} (.*)$/gm)].map((m) =>
+          slug(m[1]!),
+        ),
+      )
+    const broken: string[] = []
+    for (const page of PAGES) {
+      const prose = pageText[page]!.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1\s*$/gm, '').replace(/`[^`\n]*`/g, '')
+      for (const m of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const [target, anchor] = m[1]!.split('#') as [string, string | undefined]
+        if (/^[a-z]+:/.test(target)) continue
+        const file = target ? normalize(join(dirname(page), target)) : page
+        if (!existsSync(join(root, file))) broken.push(`${page}: ${m[1]} (no ${file})`)
+        else if (anchor && file.endsWith('.md') && !anchors(file).has(anchor))
+          broken.push(`${page}: ${m[1]} (no heading)`)
+      }
+    }
+    expect(broken).toEqual([])
+  })
+
   it('every page of docs/ is linked from the README', () => {
     const readme = pageText['README.md']!
     for (const page of PAGES.filter((p) => p.startsWith('docs/')))
@@ -252,8 +280,14 @@ describe('the commands the docs show are real', () => {
 
 describe("the docs' code blocks", () => {
   let project: string
-  /** Where each file of the project comes from, for the messages. */
+  /** Where each file of the project comes from, for the messages: its first block, and each line's page and line. */
   const origin = new Map<string, string>()
+  const lineOrigin = new Map<string, string[]>()
+  const linesOf = (b: Block) =>
+    b.text
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((_, i) => `${b.page}:${b.line + 1 + i}`)
   let tsc: { code: number; out: string }
   let validated: { code: number; stdout: string; stderr: string }
   let initDir: string
@@ -278,6 +312,7 @@ describe("the docs' code blocks", () => {
       if (files.has(path)) throw new Error(`${where(b)}: ${path} is already the block at ${origin.get(path)}`)
       files.set(path, b.text)
       origin.set(path, where(b))
+      lineOrigin.set(path, linesOf(b))
     }
     for (const b of checked.filter((b) => typeof b.attrs['part'] === 'string')) {
       const path = put(b, b.attrs['part'] as string)
@@ -295,7 +330,7 @@ describe("the docs' code blocks", () => {
         .map((l) => (l ? indent + l : l))
       lines.splice(index, 0, ...part)
       files.set(path, lines.join('\n'))
-      origin.set(path, `${origin.get(path)} with ${where(b)}`)
+      lineOrigin.get(path)!.splice(index, 0, ...linesOf(b))
     }
     for (const [path, text] of files) {
       mkdirSync(dirname(join(project, path)), { recursive: true })
@@ -358,7 +393,12 @@ describe("the docs' code blocks", () => {
     rmSync(initDir, { recursive: true, force: true })
   })
 
-  const fromDocs = (text: string) => [...origin].reduce((t, [path, at]) => t.replaceAll(path, `${path} (${at})`), text)
+  /** A message about a project file's line (`file(3,5)` from tsc, `file:3` from validate) names the docs' line. */
+  const fromDocs = (text: string) =>
+    text.replace(/([\w./-]+?)(?:\((\d+),\d+\)|:(\d+))/g, (all, path: string, a?: string, b?: string) => {
+      const at = lineOrigin.get(path)?.[Number(a ?? b) - 1]
+      return at ? `${all} (${at})` : all
+    })
 
   it("type-check with tsc and deckwright's preset", () => {
     expect(origin.size).toBeGreaterThan(10)
