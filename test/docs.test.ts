@@ -271,6 +271,18 @@ describe('the commands the docs show are real', () => {
     expect(broken).toEqual([])
   })
 
+  it('every file or folder of this repository the pages name in code exists (test/…, tools/…, assets/…)', () => {
+    const named = PAGES.filter((p) => !NOT_CHECKED.has(p)).flatMap((page) =>
+      [...pageText[page]!.matchAll(/`([^`\n]+)`/g)].flatMap((code) =>
+        [
+          ...code[1]!.matchAll(/(?<![\w/.-])((?:src|test|tools|bench|assets|preset|init|\.ci|bin|preview)\/[\w./-]*)/g),
+        ].map((m) => ({ page, path: m[1]! })),
+      ),
+    )
+    expect(named.length).toBeGreaterThan(5)
+    expect(named.filter((n) => !existsSync(join(root, n.path)))).toEqual([])
+  })
+
   it('every page of docs/ is linked from the README', () => {
     const readme = pageText['README.md']!
     for (const page of PAGES.filter((p) => p.startsWith('docs/')))
