@@ -15,7 +15,7 @@ process.on('exit', () => {
 
 // Each V8 heap (this thread's and every game thread's) keeps its new objects in semi-spaces of 4 MB rather
 // than V8's 16: satori makes many short-lived objects per face, and with two drawing threads the larger
-// spaces held ~120 MB more at the peak of a 4,000-face build, for no measurable speed (see the README's speed section).
+// spaces held ~120 MB more at the peak of a 4,000-face build, for no measurable speed (see docs/internals.md, Memory).
 setFlagsFromString('--max-semi-space-size=4')
 
 let main
