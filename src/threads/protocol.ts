@@ -2,8 +2,8 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Card } from '../engine/define.ts'
 import type { TranslationFile } from '../load/translations.ts'
 import type { ShortcodeCall, ShortcodeOutput } from '../engine/run-shortcodes.ts'
-import type { DrawOutcome } from '../render/draw-face.ts'
-import type { FaceJob, RenderOptions } from '../render/session.ts'
+import type { DrawOutcome } from '../render/store/draw-face.ts'
+import type { FaceJob, RenderOptions } from '../render/template/session.ts'
 import type { GameRecord } from '../engine/play/play-game.ts'
 import type { PlayRules, SimulationPlan } from '../engine/play/plan.ts'
 
@@ -14,8 +14,7 @@ import type { PlayRules, SimulationPlan } from '../engine/play/plan.ts'
  */
 export type Request = {
   game: string
-} & /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */
-(
+} /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */ & (
   | { do: 'load' }
   /**
    * Read the game's card files, check the definition's field declarations and read the cards with the
