@@ -285,7 +285,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
             throw new UsageError(`--preset ${opts.preset} sets the resolution and the bleed: leave out --${flag}`)
         const ids = selectGames(root, games)
         // An output folder that cannot be written is said once, before any face is drawn.
-        const { outputFolderProblem } = await import('./util/write-failure.ts')
+        const { outputFolderProblem } = await import('./outputs/output-folder.ts')
         const unwritable = outputFolderProblem(resolve(root, opts.out), opts.out)
         if (unwritable) throw new UsageError(unwritable)
         // The games' own folders are never an output folder: a build would replace what it is made from.

@@ -220,7 +220,7 @@ const handle = async (request: Request): Promise<Replies[Request['do']]> => {
     }
     case 'layout': {
       const { session: s } = await session(g, request.options)
-      const { shownKey } = await import('./render/template/face-texts.ts')
+      const { shownKey } = await import('./render/store/face-key.ts')
       const laidOut: Replies['layout'] = []
       for (const [i, job] of request.jobs.entries()) {
         running({ kind: 'face', job })

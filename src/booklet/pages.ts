@@ -1,5 +1,6 @@
 import type { RulesNote } from '../load/rules.ts'
-import { madeWithLine, outputWords, say, type OutputWords } from '../outputs/output-words.ts'
+import { madeWithLine, outputWords, type OutputWords } from '../outputs/output-words.ts'
+import { say } from '../util/say.ts'
 import type { BlockContext } from './context.ts'
 import { textLines } from './text-items.ts'
 import { creditWords, type Credit } from '../outputs/credits.ts'

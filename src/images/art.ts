@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { insideFolder } from '../util/inside-folder.ts'
@@ -25,7 +24,8 @@ const MIME: Record<ArtKind, string> = { png: 'image/png', jpeg: 'image/jpeg', sv
 /** The absolute path of an art file named relative to the templates folder. */
 export const artPath = (templatesDir: string, file: string): string => join(templatesDir, file)
 
-const readArt = (path: string): Buffer | undefined =>
+/** An art file's bytes; undefined when there is no file there. */
+export const readArt = (path: string): Buffer | undefined =>
   existsSync(path) && statSync(path).isFile() ? readFileSync(path) : undefined
 
 /**
@@ -43,11 +43,4 @@ export const loadArt = (templatesDir: string, file: string, limits: ImageLimits 
   const checked = checkImage(bytes, kind, limits)
   if (!checked.ok) return checked
   return { ok: true, kind, uri: `data:${MIME[kind]};base64,${bytes.toString('base64')}` }
-}
-
-/** A digest of an art file's bytes for the face cache ('missing' when there is none): new art, a new face. */
-export const artDigest = (templatesDir: string, path: string): string => {
-  if (!insideFolder(templatesDir, path)) return 'outside'
-  const bytes = readArt(path)
-  return bytes ? createHash('sha256').update(bytes).digest('hex').slice(0, 16) : 'missing'
 }

@@ -1,19 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { outputWords, say, type OutputWords } from './output-words.ts'
+import { outputWords, type OutputWords } from './output-words.ts'
+import { say } from '../util/say.ts'
 import { OWN_ROOT, packageFile } from '../util/packages.ts'
-
-/**
- * What a face or a page was drawn with, for its credits: the font packages whose fonts drew text on it
- * ('@fontsource/inter') and the icons of installed Iconify sets it shows ('game-icons:spy'). A game's own
- * art and icons are its designer's, and are not listed.
- */
-export interface DrawnWith {
-  fonts: string[]
-  icons: string[]
-}
-
-export const NOTHING_DRAWN: DrawnWith = { fonts: [], icons: [] }
+import { fullIconName, type DrawnWith } from '../render/template/drawn-with.ts'
 
 /**
  * A function that gives one object for each distinct `DrawnWith` it is given: the faces of a build come
@@ -49,9 +39,6 @@ export const drawnWithAll = (all: Iterable<DrawnWith | undefined>): DrawnWith =>
   }
   return { fonts: [...fonts].sort(), icons: [...icons].sort() }
 }
-
-/** An icon's full name: game-icons when it names no set ('spy' is 'game-icons:spy'). */
-export const fullIconName = (name: string): string => (name.includes(':') ? name : `game-icons:${name}`)
 
 /** Who made a work, under which licence. */
 export interface Maker {

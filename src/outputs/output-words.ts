@@ -1,3 +1,5 @@
+import { say } from '../util/say.ts'
+
 /**
  * The words deckwright prints itself in what it makes for players (the booklet's cover, contents and
  * credits, the print sheets' credits page), in the outputs' language. `{name}` is filled in.
@@ -165,10 +167,6 @@ export const OUTPUT_LANGUAGES = Object.keys(WORDS)
 export const outputWords = (lang = 'en'): OutputWords =>
   WORDS[lang.toLowerCase()] ?? WORDS[lang.toLowerCase().split('-')[0]!] ?? en
 
-/** A word with its `{name}`s filled in. */
 /** The credits' last line: made with deckwright, and with which renderer when it was not satori + resvg (`drawnBy`). */
 export const madeWithLine = (words: OutputWords, drawnBy?: string): string =>
   drawnBy ? `${words.madeWith} ${say(words.drawnWith, { renderer: drawnBy })}` : words.madeWith
-
-export const say = (word: string, values: Readonly<Record<string, string | number>>): string =>
-  word.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))

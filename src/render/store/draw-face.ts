@@ -3,8 +3,8 @@ import { relativePath, type GamePaths } from '../../load/project.ts'
 import type { FaceStore } from './face-store.ts'
 import type { FaceJob, RenderSession } from '../template/session.ts'
 import { writeFailureReason } from '../../util/write-failure.ts'
-import type { DrawnWith } from '../../outputs/credits.ts'
-import { shownKey } from '../template/face-texts.ts'
+import type { DrawnWith } from '../template/drawn-with.ts'
+import { shownKey } from './face-key.ts'
 
 /** What drawing a face left: its diagnostics, and whether the face is in the store (not when its template failed). */
 export interface DrawOutcome {

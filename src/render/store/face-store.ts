@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto'
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { basename, join, resolve, sep } from 'node:path'
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
-import type { GamePaths } from '../../load/project.ts'
 import type { DrawnFace } from '../renderers/face-renderer.ts'
-import type { FaceJob, RenderOptions } from '../template/session.ts'
+import type { FaceJob } from '../template/session.ts'
 import { processTempDir, tmpTag, writeFileAtomic } from '../../util/atomic-write.ts'
 import {
   appendIndex,
@@ -16,90 +14,7 @@ import {
   type IndexKeys,
   type StoreIndex,
 } from './store-index.ts'
-import {
-  filesUnder,
-  isModuleFile,
-  packageVersions,
-  projectDrawingPackages,
-  sourceHash,
-} from '../../cache/source-hash.ts'
-import { SHORTCODES_FILE } from '../../load/project.ts'
-import { NOTHING_DRAWN, type DrawnWith } from '../../outputs/credits.ts'
-
-/**
- * What every face of a game depends on besides its card: the game's templates and definition, the
- * renderer's own code, the installed packages (fonts, icons, satori, resvg) and the options. The art files
- * cards name (`cardArt`, absolute paths) are left out: each is part of its own faces' keys instead.
- */
-export const renderInputsHash = (
-  paths: GamePaths,
-  options: RenderOptions,
-  cardArt: ReadonlySet<string> = new Set(),
-  moduleFiles: readonly string[] = [],
-): string => {
-  const hash = createHash('sha256')
-    .update(JSON.stringify(options))
-    .update(sourceHash('render', 'images'))
-    .update(projectDrawingPackages(paths.root))
-  // takumi's version and its binary's, when it draws (satori's and resvg's are in every key, in sourceHash).
-  if (options.renderer === 'takumi') hash.update(packageVersions('@takumi-rs/core').join('\n'))
-  // The definition and any module it imports from the rules folder (the rules text and pictures are not faces'
-  // business). The template words (templates/<game>/lang/) are in the keys of the faces that show them instead.
-  const words = join(paths.templatesDir, 'lang') + sep
-  for (const file of [
-    ...filesUnder(paths.templatesDir).filter((f) => !f.startsWith(words)),
-    ...rulesModules(paths, moduleFiles),
-    ...outside(paths, moduleFiles),
-  ]) {
-    if (existsSync(file) && !cardArt.has(file)) hash.update(file).update(readFileSync(file))
-  }
-  return hash.digest('hex')
-}
-
-/**
- * The modules of the rules folder faces depend on: all but the game's shortcodes (the booklet's business),
- * unless the definition or the templates import them.
- */
-const rulesModules = (paths: GamePaths, moduleFiles: readonly string[]): string[] =>
-  filesUnder(paths.rulesDir).filter(
-    (file) => isModuleFile(file) && (file !== join(paths.rulesDir, SHORTCODES_FILE) || moduleFiles.includes(file)),
-  )
-
-/** The files of a game's modules (see gameModuleInputs) outside its rules and templates folders: shared code of the project. */
-const outside = (paths: GamePaths, moduleFiles: readonly string[]): string[] =>
-  moduleFiles.filter((file) => ![paths.templatesDir, paths.rulesDir].some((dir) => file.startsWith(dir + sep)))
-
-/**
- * A digest of the game's modules as they are now (its definition, templates and the code and JSON they
- * import, `moduleFiles` those of them found by compiling): taken when the renderer loads them and again
- * after drawing, to tell faces drawn by code that changed in between (a designer saving a template mid-build).
- */
-export const gameModulesHash = (paths: GamePaths, moduleFiles: readonly string[] = []): string => {
-  const hash = createHash('sha256')
-  for (const file of [...filesUnder(paths.templatesDir).filter(isModuleFile), ...rulesModules(paths, moduleFiles)])
-    hash.update(file).update(readFileSync(file))
-  for (const file of outside(paths, moduleFiles)) if (existsSync(file)) hash.update(file).update(readFileSync(file))
-  return hash.digest('hex')
-}
-
-/**
- * A face's address: its job (card data without positions, which do not change its look), the inputs, and
- * the digest of the art file its card names (`artDigest`): new art, a new face; other faces stay cached.
- */
-export const faceKey = (job: FaceJob, inputs: string, art?: string): string => {
-  const card = job.card && {
-    id: job.card.id,
-    type: job.card.type,
-    set: job.card.set,
-    fields: job.card.fields,
-    ...(job.card.art !== undefined && { art: [job.card.art, art] }),
-  }
-  return createHash('sha256')
-    .update(inputs)
-    .update(JSON.stringify({ kind: job.kind, type: job.type, card }))
-    .digest('hex')
-    .slice(0, 40)
-}
+import { NOTHING_DRAWN, type DrawnWith } from '../template/drawn-with.ts'
 
 export { STAGING } from './store-index.ts'
 

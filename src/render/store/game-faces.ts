@@ -1,5 +1,5 @@
 import type { Card } from '../../engine/define.ts'
-import type { DrawnWith } from '../../outputs/credits.ts'
+import type { DrawnWith } from '../template/drawn-with.ts'
 import type { StoredFace } from './face-store.ts'
 
 export interface CardFaces {

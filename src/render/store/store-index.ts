@@ -3,7 +3,7 @@ import { appendFileSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import { writeFileAtomic } from '../../util/atomic-write.ts'
-import type { DrawnWith } from '../../outputs/credits.ts'
+import type { DrawnWith } from '../template/drawn-with.ts'
 
 /**
  * The store's folder for files being written (`<store>/staging/`): a build looks through it for what killed

@@ -4,7 +4,7 @@ import type { FaceBox } from '../renderers/face.ts'
 import type { FaceContext } from './template.ts'
 import type { TextMeasure } from '../text/measure.ts'
 import { MISSING_ICON } from '../text/missing-icon.ts'
-import { say } from '../../outputs/output-words.ts'
+import { say } from '../../util/say.ts'
 
 /** Where a problem with a face is reported: the card's place, or its field's line when a field is named. */
 export type FacePlace = Pick<Diagnostic, 'file' | 'line' | 'column' | 'card' | 'field'>

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { GameDef } from '../../engine/define.ts'
 import { gameLanguages, textAt, withGameTexts } from '../../engine/translations.ts'
 
@@ -53,18 +52,3 @@ export const faceText =
  */
 export const gameAsShown = <G extends GameDef>(game: G, shown: ShownTexts, language?: FaceLanguage): G =>
   withGameTexts(game, (key, original) => (shown[`game:${key}`] = language?.game[key] ?? original), true)
-
-/**
- * A face's key: the key of its inputs (card, templates, options…) with the texts it showed. A face that
- * showed none keeps its inputs' key; two languages that give a face the same texts give it the same key,
- * so it is drawn once.
- */
-export const shownKey = (inputs: string, shown: Readonly<ShownTexts>): string => {
-  const keys = Object.keys(shown).sort()
-  if (!keys.length) return inputs
-  return createHash('sha256')
-    .update(inputs)
-    .update(JSON.stringify(keys.map((k) => [k, shown[k]])))
-    .digest('hex')
-    .slice(0, 40)
-}
