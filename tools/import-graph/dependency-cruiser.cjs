@@ -1,10 +1,10 @@
 // The directions src/'s imports may take (docs/architecture.md). Each stage imports only the stages before it:
 //
 //   util → diagnostics, pdf, cache, images → load, shortcodes → engine → render → threads → outputs
-//     → print, booklet → validate → simulate → make → preview, init
+//     → print, booklet → validate → simulate → make → preview, init → commands (one file per verb)
 //
-// and the entries at the top of src/ (cli.ts, index.ts, pipeline.ts, game-worker.ts…) import any of them and
-// are imported by none. Within render/: fonts → renderers → text → template → store. No file imports itself
+// and the modules at the top of src/ (cli.ts, index.ts, pipeline.ts, game-worker.ts, the commands' own
+// modules…) import any of them and no stage imports them. A new folder joins a layer here. Within render/: fonts → renderers → text → template → store. No file imports itself
 // through others, and no folder does (a sub-folder counts as a folder: render/store ↔ render/template would
 // fail). Type-only imports count.
 const LAYERS = [
@@ -20,7 +20,10 @@ const LAYERS = [
   ['simulate'],
   ['make'],
   ['preview', 'init'],
+  ['commands'],
 ]
+/** The stages: every folder but commands/, which runs them for the command line. */
+const STAGES = LAYERS.slice(0, -1).flat()
 const RENDER = ['fonts', 'renderers', 'text', 'template', 'store']
 
 const under = (folders) => `^src/(${folders.join('|')})/`
@@ -65,8 +68,8 @@ module.exports = {
     },
     rule(
       'entries-on-top',
-      'the entries at the top of src/ run the stages; no stage imports them',
-      '^src/[^/]+/',
+      'the modules at the top of src/ run the stages; no stage imports them',
+      under(STAGES),
       '^src/[^/]+$',
     ),
     ...layerRules,
