@@ -27,7 +27,13 @@ const STAGES = LAYERS.slice(0, -1).flat()
 const RENDER = ['fonts', 'renderers', 'text', 'template', 'store']
 
 const under = (folders) => `^src/(${folders.join('|')})/`
-const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } })
+const rule = (name, comment, from, to, fromNot) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from, ...(fromNot && { pathNot: fromNot }) },
+  to: { path: to },
+})
 
 /** A stage imports no stage after it. */
 const layerRules = LAYERS.slice(0, -1).map((layer, i) =>
@@ -66,6 +72,19 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    rule(
+      'nothing-imports-commands',
+      'the commands run the stages and print: no stage or library entry knows them',
+      '^src/',
+      '^src/(cli\\.ts$|commands/)',
+      '^src/(cli\\.ts$|commands/)',
+    ),
+    rule(
+      'commands-do-not-import-cli',
+      'cli.ts lists the commands; what they share is in commands/, so they never import it back',
+      under(['commands']),
+      '^src/cli\\.ts$',
+    ),
     rule(
       'entries-on-top',
       'the modules at the top of src/ run the stages; no stage imports them',
