@@ -8,7 +8,7 @@ export default defineConfig({
     // A game's `import … from 'deckwright'` reaches the sources under test (the package's exports are dist/).
     alias: [
       { find: /^deckwright$/, replacement: src('index.ts') },
-      { find: /^deckwright\/components$/, replacement: src('render/components/index.tsx') },
+      { find: /^deckwright\/components$/, replacement: src('render/template/components/index.tsx') },
       { find: /^deckwright\/pipeline$/, replacement: src('pipeline.ts') },
       { find: /^deckwright\/jsx-runtime$/, replacement: src('jsx-runtime.ts') },
       { find: /^deckwright\/jsx-dev-runtime$/, replacement: src('jsx-dev-runtime.ts') },

@@ -6,12 +6,12 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseDocument, isMap, isSeq, type YAMLMap } from 'yaml'
-import { buildGame } from '../dist/build/build-game.js'
-import { planFaces } from '../dist/render/plan.js'
-import { loadRenderer } from '../dist/render/renderer.js'
-import { openSession } from '../dist/render/session.js'
+import { buildGame } from '../dist/make/build-game.js'
+import { planFaces } from '../dist/render/template/plan.js'
+import { loadRenderer } from '../dist/render/renderers/renderer.js'
+import { openSession } from '../dist/render/template/session.js'
 import { defaultJobs } from '../dist/threads/face-pool.js'
-import { validateGame } from '../dist/validate.js'
+import { validateGame } from '../dist/validate/validate-game.js'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = join(here, '..')

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import { cardSize } from '../dist/engine/card-sizes.js'
 import { writeSheets, type PrintItem } from '../dist/print/sheets.js'
-import { encodeRgbPng } from '../dist/render/png.js'
+import { encodeRgbPng } from '../dist/render/renderers/png.js'
 
 // MakePlayingCards' poker face at 300 dpi: trim plus 3 mm bleed.
 const WIDTH = 822

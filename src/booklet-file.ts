@@ -5,7 +5,7 @@ import { DEFINITION_FILE, gamePaths, relativePath } from './load/project.ts'
 import { loadRules } from './load/rules.ts'
 import { writeFileAtomic } from './util/atomic-write.ts'
 import type { GameThreads } from './threads/threads.ts'
-import { NOTHING_DRAWN, type DrawnWith } from './util/credits.ts'
+import { NOTHING_DRAWN, type DrawnWith } from './render/template/drawn-with.ts'
 import { examplesFromFaces, type BookletExample } from './booklet/example.ts'
 import { renderBooklet, type BookletOptions } from './booklet/index.ts'
 import { append } from './util/append.ts'
@@ -61,7 +61,7 @@ export const writeBookletFile = async (
   // The game's examples, and its own shortcodes made the markdown they stand for, on the game's threads.
   const { examples, doc } = await withThreads(undefined, options.timeout, async (threads) => {
     if (!owner) return { examples: undefined, doc: rules.value }
-    const { expandGameShortcodes } = await import('./threads/expand-shortcodes.ts')
+    const { expandGameShortcodes } = await import('./validate/expand-shortcodes.ts')
     const expanded = await expandGameShortcodes(rules.value, gamePaths(owner.root, owner.id), threads)
     append(diagnostics, expanded.diagnostics)
     return { examples: await gameExamples(owner.root, owner.id, options.dpi ?? 150, threads), doc: expanded.rules }
@@ -101,8 +101,8 @@ const gameExamples = async (
   | { title: string; examples: Record<string, BookletExample>; drawnWith: DrawnWith; diagnostics: Diagnostic[] }
   | undefined
 > => {
-  const { validateGame } = await import('./validate.ts')
-  const { renderGame } = await import('./threads/render-game.ts')
+  const { validateGame } = await import('./validate/validate-game.ts')
+  const { renderGame } = await import('./make/render-game.ts')
   const loaded = (await validateGame(root, id, { threads })).value
   if (!loaded) return undefined
   const wanted = new Set(Object.values(loaded.game.examples ?? {}).flatMap((e) => e.cards))

@@ -6,13 +6,13 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagn
 import { formatters, type FormatName } from './diagnostics/formatters/index.ts'
 import { findGames } from './load/project.ts'
 import { isWithin } from './util/inside-folder.ts'
-import { validateGame } from './validate.ts'
+import { validateGame } from './validate/validate-game.ts'
 import { DEFAULT_TIMEOUT_S, GameThreads, MAX_TIMEOUT_S, threadHeapMb } from './threads/threads.ts'
 import { firstCards, PREVIEW_CHILD, type PreviewMessage } from './preview/messages.ts'
-import type { BuildOptions } from './build/build-game.ts'
+import type { BuildOptions } from './make/build-game.ts'
 import { append } from './util/append.ts'
 import { BOTS, type BotName } from './engine/play/bots.ts'
-import { RENDERERS, type RendererName } from './render/renderer.ts'
+import { RENDERERS, type RendererName } from './render/renderers/renderer.ts'
 
 const DEFAULT_EDITOR_LINK = 'vscode://file/{path}:{line}:{column}'
 
@@ -285,7 +285,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
             throw new UsageError(`--preset ${opts.preset} sets the resolution and the bleed: leave out --${flag}`)
         const ids = selectGames(root, games)
         // An output folder that cannot be written is said once, before any face is drawn.
-        const { outputFolderProblem } = await import('./util/write-failure.ts')
+        const { outputFolderProblem } = await import('./outputs/output-folder.ts')
         const unwritable = outputFolderProblem(resolve(root, opts.out), opts.out)
         if (unwritable) throw new UsageError(unwritable)
         // The games' own folders are never an output folder: a build would replace what it is made from.
@@ -296,7 +296,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
           throw new UsageError(
             `--out ${opts.out} is inside the games' ${source}/ folder: build into another folder, such as out`,
           )
-        const { WATCH_CHILD, serveBuilds, watchBuilds } = await import('./build/watch.ts')
+        const { WATCH_CHILD, serveBuilds, watchBuilds } = await import('./make/watch.ts')
         // Watching: this process only watches; a child process builds, and builds again when told.
         if (opts.watch && !process.env[WATCH_CHILD]) {
           exitCode = await watchBuilds(
@@ -308,11 +308,11 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
           return
         }
         // Loaded only when building: validation stays quick to start.
-        const { buildGame } = await import('./build/build-game.ts')
-        const { progressReporter } = await import('./build/progress.ts')
-        const { buildSummary } = await import('./build/summary.ts')
+        const { buildGame } = await import('./make/build-game.ts')
+        const { progressReporter } = await import('./make/progress.ts')
+        const { buildSummary } = await import('./make/summary.ts')
         // The renderer is chosen once for the run: one that cannot load here is said once, and satori + resvg draws.
-        const { chooseRenderer, rendererFallback } = await import('./render/renderer.ts')
+        const { chooseRenderer, rendererFallback } = await import('./render/renderers/renderer.ts')
         const renderer = await chooseRenderer(opts.renderer)
         if (renderer.fallback)
           print(
@@ -759,7 +759,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
     .addOption(formatOption())
     .addOption(timeoutOption())
     .action(async (games: string[], opts: { format: FormatName; timeout?: number }) => {
-      const { writeSchemas } = await import('./schema-files.ts')
+      const { writeSchemas } = await import('./validate/schema-files.ts')
       for (const id of selectGames(root, games)) {
         const { value, diagnostics } = await writeSchemas(root, id, { timeout: opts.timeout })
         print(diagnostics, opts.format, opts.format === 'stylish' ? process.stderr : process.stdout)

@@ -15,7 +15,7 @@ import { relativePath } from './load/project.ts'
 import { loadWords, parseWords, wordsPath } from './load/template-words.ts'
 import { GAME_TEXTS_KEY, loadTranslations, parseTranslations, translationPath } from './load/translations.ts'
 import { writeFileAtomic } from './util/atomic-write.ts'
-import { validateGame } from './validate.ts'
+import { validateGame } from './validate/validate-game.ts'
 
 /** The columns of a translation sheet: what a translator sees in a spreadsheet. */
 const HEADER = ['card', 'field', 'default', 'translation']

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { buildGame, type BuildReport } from '../src/build/build-game.ts'
+import { buildGame, type BuildReport } from '../src/make/build-game.ts'
 import { hasErrors } from '../src/diagnostics/diagnostic.ts'
-import { validateGame } from '../src/validate.ts'
+import { validateGame } from '../src/validate/validate-game.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const tool = (cmd: string, ...args: string[]) => execFileSync(cmd, args, { encoding: 'utf8' })

@@ -48,7 +48,7 @@ beforeAll(() => {
       'bin/deckwright.js',
       'dist/index.js',
       'dist/index.d.ts',
-      'dist/render/components/index.js',
+      'dist/render/template/components/index.js',
       'preset/tsconfig.json',
       'docs/templates.md',
       'CHANGELOG.md',

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { writeFileIfChanged } from '../src/util/atomic-write.ts'
-import { BUILDS, OutputBatch, sameBytes } from '../src/util/output-batch.ts'
+import { BUILDS, OutputBatch, sameBytes } from '../src/outputs/output-batch.ts'
 
 describe('writeFileIfChanged', () => {
   it('leaves a file holding the same bytes alone, and replaces one that differs', () => {

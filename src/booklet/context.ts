@@ -2,7 +2,7 @@
 // files imports another's types back.
 import type { Hyphenate } from './hyphenation.ts'
 import type { QuoteMarks } from './typography.ts'
-import type { OutputWords } from '../util/output-words.ts'
+import type { OutputWords } from '../outputs/output-words.ts'
 import type { Position } from 'unist'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { ImageSource } from '../pdf/images.ts'

@@ -1,6 +1,6 @@
 import type { GameDef } from '../engine/define.ts'
 import { typeSize } from '../engine/card-sizes.ts'
-import type { GameFaces } from '../render/game-faces.ts'
+import type { GameFaces } from '../render/store/game-faces.ts'
 import type { BlockContext, BookletExample } from './context.ts'
 export type { BookletExample, ExampleCard } from './context.ts'
 import type { FlowItem } from './flow.ts'

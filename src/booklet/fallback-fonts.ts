@@ -1,5 +1,5 @@
-import { clusters, drawsNothing, FontBook } from '../render/font-book.ts'
-import { loadFont, type LoadedFont } from '../render/fonts.ts'
+import { clusters, drawsNothing, FontBook } from '../render/fonts/font-book.ts'
+import { loadFont, type LoadedFont } from '../render/fonts/fonts.ts'
 import { FONT, ROLES, type FontName } from './styles.ts'
 
 /**

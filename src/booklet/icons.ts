@@ -1,4 +1,4 @@
-import { iconData } from '../render/icons.ts'
+import { iconData } from '../render/fonts/icons.ts'
 
 /**
  * Icons the booklet draws (rules-block headings, the cover's vitals), as vector paths from an Iconify JSON set

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { readPicture } from './picture-sources.ts'
-import { DEFAULT_LIMITS } from '../util/image-check.ts'
+import { DEFAULT_LIMITS } from '../images/image-check.ts'
 
 export { imageSources } from './picture-sources.ts'
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { RulesDoc } from '../load/rules.ts'
-import { projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
+import { projectDrawingPackages, sourceHash } from '../cache/source-hash.ts'
 import type { BookletOptions } from './index.ts'
 import { picturePaths } from './picture-sources.ts'
 import { hyphenPatternsVersion } from './hyphenation.ts'
@@ -15,7 +15,7 @@ import { buildDate } from '../pdf/document.ts'
  */
 export const bookletKey = (rules: RulesDoc, options: BookletOptions): string => {
   const key = createHash('sha256')
-    .update(sourceHash('booklet', 'shortcodes', 'pdf', 'load', 'render', 'util'))
+    .update(sourceHash('booklet', 'shortcodes', 'pdf', 'load', 'render', 'images', 'util', 'outputs', 'cache'))
     // The PDF's date (SOURCE_DATE_EPOCH) is in its bytes.
     .update(String(buildDate().getTime()))
     .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, options]))

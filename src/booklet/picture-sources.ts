@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { extname, join, normalize } from 'node:path'
 import type { Nodes } from 'mdast'
 import { insideFolder } from '../util/inside-folder.ts'
-import { checkImage, DEFAULT_LIMITS, sniffImage } from '../util/image-check.ts'
+import { checkImage, DEFAULT_LIMITS, sniffImage } from '../images/image-check.ts'
 
 // Which pictures a rules file shows, and where they are: light enough for a build to key its cached booklet on.
 

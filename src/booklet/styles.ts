@@ -1,4 +1,4 @@
-import { baseFonts, loadFont, type FontSpec } from '../render/fonts.ts'
+import { baseFonts, loadFont, type FontSpec } from '../render/fonts/fonts.ts'
 import { mmToPt } from '../util/units.ts'
 
 /** The booklet's type: deckwright's own fonts (`baseFonts`: Inter for text, Bitter for headings, both SIL OFL), each role registered with pdfkit under a name of its own. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { ownPackage } from '../util/packages.ts'
-import { writeSchemas } from '../schema-files.ts'
+import { writeSchemas } from '../validate/schema-files.ts'
 
 /** The sample game's files (shipped in the package's `init/game/`), its id written `my-game` in paths and text. */
 const SAMPLE = fileURLToPath(new URL('../../init/game/', import.meta.url))

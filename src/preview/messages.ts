@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import type { Gallery } from '../build/gallery.ts'
+import type { Gallery } from '../make/gallery.ts'
 import type { SheetSummary } from '../print/sheets.ts'
 
 /** Marks the build process a preview runs: it tells the preview what each build made. */

@@ -1,6 +1,6 @@
 import { isAbsolute, join } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import type { Gallery } from '../build/gallery.ts'
+import type { Gallery } from '../make/gallery.ts'
 import type { SheetPage, SheetSummary } from '../print/sheets.ts'
 import type { PreviewMessage } from './messages.ts'
 import { append } from '../util/append.ts'

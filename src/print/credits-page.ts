@@ -1,7 +1,7 @@
 import { mmToPt } from '../util/units.ts'
 import { packageFile } from '../util/packages.ts'
-import { madeWithLine, outputWords, type OutputWords } from '../util/output-words.ts'
-import { creditsFor, creditWords, drawnWithAll, type FaceCredits } from '../util/credits.ts'
+import { madeWithLine, outputWords, type OutputWords } from '../outputs/output-words.ts'
+import { creditsFor, creditWords, drawnWithAll, type FaceCredits } from '../outputs/credits.ts'
 
 /** The font the credits page is set in (credited on it too): deckwright's own body font. */
 const PAGE_FONT = '@fontsource/inter'

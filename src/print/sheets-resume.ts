@@ -3,7 +3,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs'
 import { openFileStamp } from '../util/file-stamp.ts'
 import { buildDate } from '../pdf/document.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
-import { projectDrawingPackages, sourceHash } from '../util/source-hash.ts'
+import { projectDrawingPackages, sourceHash } from '../cache/source-hash.ts'
 import type { EmbeddedPicture } from '../pdf/images.ts'
 import type { SheetSummary } from './sheet-summary.ts'
 
@@ -36,7 +36,7 @@ const RECORD_VERSION = 4
 /** What every page of the sheets depends on besides its own faces (the PDF's date among them). */
 export const sheetsSeed = (options: unknown, root: string | undefined): string =>
   createHash('sha256')
-    .update(sourceHash('print', 'pdf', 'util'))
+    .update(sourceHash('print', 'pdf', 'util', 'outputs', 'images', 'cache'))
     .update(String(buildDate().getTime()))
     .update(JSON.stringify(options))
     .update(root ? projectDrawingPackages(root) : '')

@@ -1,5 +1,5 @@
 import { DiagnosticError } from '../diagnostics/diagnostic.ts'
-import { outputWords } from '../util/output-words.ts'
+import { outputWords } from '../outputs/output-words.ts'
 import { createPdf, pdfToFile, pdfToMemory, ReplayMismatch, type PdfSink } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
 import type { CardSize } from '../engine/card-sizes.ts'
@@ -18,7 +18,7 @@ import {
   type Replay,
 } from './sheets-resume.ts'
 import { closeSync } from 'node:fs'
-import type { FaceCredits } from '../util/credits.ts'
+import type { FaceCredits } from '../outputs/credits.ts'
 import { fileStamp } from '../util/file-stamp.ts'
 import type { SheetPage, SheetSummary } from './sheet-summary.ts'
 import { addCreditsPages } from './credits-page.ts'

@@ -1,6 +1,6 @@
 import satori from 'satori'
-import { baseFonts, loadFont } from '../render/fonts.ts'
-import { rasterize } from '../render/raster.ts'
+import { baseFonts, loadFont } from '../render/fonts/fonts.ts'
+import { rasterize } from '../render/renderers/raster.ts'
 import { interval, percent, points, type Rate } from './stats.ts'
 import { byEffect, type Summary } from './summary.ts'
 

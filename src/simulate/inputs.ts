@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { relative } from 'node:path'
 import type { GamePaths } from '../load/project.ts'
-import { filesUnder, isModuleFile } from '../util/source-hash.ts'
+import { filesUnder, isModuleFile } from '../cache/source-hash.ts'
 
 /**
  * What a simulation played, as a digest: the game's code in its rules folder (the definition, the playable

@@ -1,5 +1,5 @@
 import { dirname, join, relative, sep } from 'node:path'
-import { OutputBatch } from '../util/output-batch.ts'
+import { OutputBatch } from '../outputs/output-batch.ts'
 import type { Summary } from './summary.ts'
 import { relativePath } from '../load/project.ts'
 

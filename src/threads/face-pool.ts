@@ -1,14 +1,14 @@
 import { availableParallelism } from 'node:os'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { GamePaths } from '../load/project.ts'
-import type { FaceStore } from '../render/face-store.ts'
-import type { FaceJob, RenderOptions } from '../render/session.ts'
+import type { FaceStore } from '../render/store/face-store.ts'
+import type { FaceJob, RenderOptions } from '../render/template/session.ts'
 import type { GameThreads } from './threads.ts'
 import type { GameThread } from './game-thread.ts'
 import { stoppedDiagnostic } from './stopped.ts'
-import { faceFailure, type DrawOutcome } from '../render/draw-face.ts'
+import { faceFailure, type DrawOutcome } from '../render/store/draw-face.ts'
 
-export type { DrawOutcome } from '../render/draw-face.ts'
+export type { DrawOutcome } from '../render/store/draw-face.ts'
 
 /**
  * Draws faces straight into a face store, on game threads (`jobs` of them): the templates run there, where

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Piece, Replies, Request, WorkerMessage } from './protocol.ts'
-import type { RendererName } from '../render/face-renderer.ts'
+import type { RendererName } from '../render/renderers/face-renderer.ts'
 
 /** A request's answer, or why there is none: its piece ran over the time limit, or the thread stopped. */
 export type Outcome<T> =
@@ -28,8 +28,12 @@ interface Pending {
   piece?: Piece
 }
 
-/** The worker's module: game-worker.js in the package, game-worker.ts when deckwright runs from its sources. */
-const GAME_WORKER = new URL(`./game-worker${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url)
+/**
+ * The worker's module: game-worker.js in the package, game-worker.ts when deckwright runs from its sources. It
+ * sits at the top of src/ beside the other entries, outside threads/: it hands each request to the stage whose
+ * code runs it, and the stages that send requests import threads/ (named here by its path, never imported).
+ */
+const GAME_WORKER = new URL(`../game-worker${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url)
   .href
 
 /**

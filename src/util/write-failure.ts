@@ -1,6 +1,3 @@
-import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-
 /** Why the file system refused a write, in a designer's words; undefined for an error that is not that. */
 const REASONS: Record<string, string> = {
   ENOSPC: 'the disk is full',
@@ -27,22 +24,4 @@ export const failWriteForTest = (path: string): void => {
   const match = process.env['DECKWRIGHT_FAIL_WRITES']
   if (match && path.includes(match))
     throw Object.assign(new Error(`ENOSPC: no space left on device, write '${path}'`), { code: 'ENOSPC' })
-}
-
-/**
- * Whether the output folder can be written, found before any face is drawn: undefined when it can, else
- * one sentence that names it and says why not.
- */
-export const outputFolderProblem = (dir: string, shown: string): string | undefined => {
-  try {
-    if (statSync(dir, { throwIfNoEntry: false })?.isFile()) return `the output folder ${shown} is a file`
-    mkdirSync(join(dir, '.cache'), { recursive: true })
-    const probe = join(dir, '.cache', `.probe-${process.pid}`)
-    failWriteForTest(probe)
-    writeFileSync(probe, 'deckwright')
-    rmSync(probe, { force: true })
-    return undefined
-  } catch (error) {
-    return `the output folder ${shown} cannot be written: ${writeFailureReason(error) ?? (error as Error).message}`
-  }
 }

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
-import { buildGame } from '../../src/build/build-game.ts'
+import { buildGame } from '../../src/make/build-game.ts'
 import { fixture, poppler, projectCopy } from '../helpers.ts'
 
 describe('the rules booklet in a rebuild', () => {

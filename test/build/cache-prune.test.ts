@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildGame } from '../../src/build/build-game.ts'
-import { pruneCache } from '../../src/build/cache-prune.ts'
-import { readIndex, today, writeIndex } from '../../src/render/store-index.ts'
+import { buildGame } from '../../src/make/build-game.ts'
+import { pruneCache } from '../../src/make/cache-prune.ts'
+import { readIndex, today, writeIndex } from '../../src/render/store/store-index.ts'
 import { fixture, projectCopy } from '../helpers.ts'
 
 const DAY = 24 * 3600 * 1000

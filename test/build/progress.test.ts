@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { progressReporter } from '../../src/build/progress.ts'
+import { progressReporter } from '../../src/make/progress.ts'
 
 const stream = (isTTY: boolean) => {
   const chunks: string[] = []

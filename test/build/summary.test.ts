@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { BuildReport, Timings } from '../../src/build/build-game.ts'
-import { buildSummary } from '../../src/build/summary.ts'
-import { SATORI_LABEL } from '../../src/render/face-renderer.ts'
+import type { BuildReport, Timings } from '../../src/make/build-game.ts'
+import { buildSummary } from '../../src/make/summary.ts'
+import { SATORI_LABEL } from '../../src/render/renderers/face-renderer.ts'
 
 const timings: Timings = {
   validate: 0,

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Card, GameDef } from '../../src/engine/define.ts'
 import { checkDeck } from '../../src/engine/check.ts'
-import { validateGame } from '../../src/validate.ts'
+import { validateGame } from '../../src/validate/validate-game.ts'
 import game, { bestCount } from '../../rules/maybe-movies/game.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))

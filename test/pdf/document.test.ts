@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createPdf, pdfToFile, pdfToMemory } from '../../src/pdf/document.ts'
 import { drawImage } from '../../src/pdf/images.ts'
-import { encodeRgbPng } from '../../src/render/png.ts'
+import { encodeRgbPng } from '../../src/render/renderers/png.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'deckwright-document-'))
 

@@ -6,7 +6,7 @@ import { PNG } from 'pngjs'
 import { describe, expect, it, vi } from 'vitest'
 import { createPdf, pdfToBuffer } from '../../src/pdf/document.ts'
 import { drawImage, opaquePng, type ImageSource } from '../../src/pdf/images.ts'
-import { encodeRgbPng } from '../../src/render/png.ts'
+import { encodeRgbPng } from '../../src/render/renderers/png.ts'
 import { poppler } from '../helpers.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'deckwright-images-'))

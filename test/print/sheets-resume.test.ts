@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { cardSize } from '../../src/engine/card-sizes.ts'
 import { writeSheetsFile, type PrintItem, type SheetOptions } from '../../src/print/sheets.ts'
 import { readRecord, writeRecord } from '../../src/print/sheets-resume.ts'
-import { encodeRgbPng } from '../../src/render/png.ts'
+import { encodeRgbPng } from '../../src/render/renderers/png.ts'
 import { fileStamp } from '../../src/util/file-stamp.ts'
 
 const poker = cardSize('poker')!

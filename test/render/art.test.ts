@@ -10,9 +10,9 @@ import { modelCards } from '../../src/engine/model.ts'
 import { cardTypeSchema } from '../../src/engine/schema.ts'
 import { parseYamlCards } from '../../src/load/yaml.ts'
 import { gamePaths } from '../../src/load/project.ts'
-import { sniffImage } from '../../src/render/art.ts'
-import { renderGame } from '../../src/threads/render-game.ts'
-import { FaceStore } from '../../src/render/face-store.ts'
+import { sniffImage } from '../../src/images/art.ts'
+import { renderGame } from '../../src/make/render-game.ts'
+import { FaceStore } from '../../src/render/store/face-store.ts'
 
 const fixtures = fileURLToPath(new URL('../fixtures/render/', import.meta.url))
 const game = (id: string) =>

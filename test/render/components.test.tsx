@@ -8,9 +8,9 @@ import {
   SplitFront,
   Title,
   ValueBadge,
-} from '../../src/render/components/index.tsx'
-import { renderFace } from '../../src/render/face.ts'
-import type { FaceContext } from '../../src/render/template.ts'
+} from '../../src/render/template/components/index.tsx'
+import { renderFace } from '../../src/render/renderers/face.ts'
+import type { FaceContext } from '../../src/render/template/template.ts'
 import { splitCard, testContext, testFonts } from './face-context.ts'
 import { compareSnapshot } from './snapshot.ts'
 

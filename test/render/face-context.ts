@@ -1,9 +1,9 @@
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../../src/engine/define.ts'
-import { faceBox } from '../../src/render/face.ts'
-import { baseFonts, loadFont, type LoadedFont } from '../../src/render/fonts.ts'
-import { iconDataUri } from '../../src/render/icons.ts'
-import { createFaceContext } from '../../src/render/face-context.ts'
+import { faceBox } from '../../src/render/renderers/face.ts'
+import { baseFonts, loadFont, type LoadedFont } from '../../src/render/fonts/fonts.ts'
+import { iconDataUri } from '../../src/render/fonts/icons.ts'
+import { createFaceContext } from '../../src/render/template/face-context.ts'
 import { createMeasure } from '../../src/render/text/measure.ts'
 
 /** The fonts every test face is drawn with: deckwright's own. */

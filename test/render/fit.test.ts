@@ -2,11 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildGame } from '../../src/build/build-game.ts'
+import { buildGame } from '../../src/make/build-game.ts'
 import type { Card, GameDef } from '../../src/engine/define.ts'
 import { gamePaths } from '../../src/load/project.ts'
-import { renderGame } from '../../src/threads/render-game.ts'
-import { validateGame } from '../../src/validate.ts'
+import { renderGame } from '../../src/make/render-game.ts'
+import { validateGame } from '../../src/validate/validate-game.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const options = { dpi: 20, bleedMm: 3, inkFriendly: false, jobs: 1 }

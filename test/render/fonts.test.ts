@@ -2,8 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { baseFonts, faceFonts } from '../../src/render/fonts.ts'
-import { iconData } from '../../src/render/icons.ts'
+import { baseFonts, faceFonts } from '../../src/render/fonts/fonts.ts'
+import { iconData } from '../../src/render/fonts/icons.ts'
 import { packageDir } from '../../src/util/packages.ts'
 
 describe('faceFonts', () => {
@@ -55,7 +55,7 @@ describe('faceFonts', () => {
 
 describe('a template font that is not installed', () => {
   it('is render/missing-font at the templates file, and the other fonts still draw', async () => {
-    const { openSession } = await import('../../src/render/session.ts')
+    const { openSession } = await import('../../src/render/template/session.ts')
     const { gamePaths } = await import('../../src/load/project.ts')
     const root = mkdtempSync(join(tmpdir(), 'deckwright-missing-font-'))
     mkdirSync(join(root, 'templates', 'g'), { recursive: true })

@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Card, GameDef } from '../../src/engine/define.ts'
 import type { GamePaths } from '../../src/load/project.ts'
-import { renderGame } from '../../src/threads/render-game.ts'
-import { FaceStore } from '../../src/render/face-store.ts'
+import { renderGame } from '../../src/make/render-game.ts'
+import { FaceStore } from '../../src/render/store/face-store.ts'
 import { GameThreads } from '../../src/threads/threads.ts'
-import { validateGame } from '../../src/validate.ts'
+import { validateGame } from '../../src/validate/validate-game.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const options = { dpi: 40, bleedMm: 3, inkFriendly: false }

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
-import { encodeRgbPng, subFiltered } from '../../src/render/png.ts'
+import { encodeRgbPng, subFiltered } from '../../src/render/renderers/png.ts'
 
 describe('encodeRgbPng', () => {
   it('writes an RGB PNG (no alpha) that decodes to the same colours', () => {

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Card } from '../../src/engine/define.ts'
 import { gamePaths } from '../../src/load/project.ts'
-import { FaceStore } from '../../src/render/face-store.ts'
+import { FaceStore } from '../../src/render/store/face-store.ts'
 import { openRenderer } from '../../src/threads/face-pool.ts'
-import { drawFailure } from '../../src/render/draw-face.ts'
+import { drawFailure } from '../../src/render/store/draw-face.ts'
 import { GameThreads } from '../../src/threads/threads.ts'
 
 const root = fileURLToPath(new URL('../fixtures/render/', import.meta.url))

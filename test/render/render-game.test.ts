@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { cardType, defineGame, type Card } from '../../src/engine/define.ts'
 import { gamePaths } from '../../src/load/project.ts'
-import { renderGame } from '../../src/threads/render-game.ts'
+import { renderGame } from '../../src/make/render-game.ts'
 
 const root = fileURLToPath(new URL('../fixtures/render/', import.meta.url))
 const game = (id: string) =>

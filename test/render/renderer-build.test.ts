@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { buildGame } from '../../src/build/build-game.ts'
+import { buildGame } from '../../src/make/build-game.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const out = () => mkdtempSync(join(tmpdir(), 'deckwright-renderer-'))
@@ -64,7 +64,7 @@ describe('a machine where takumi cannot load', () => {
       throw new Error('Cannot find native binding. npm has a bug related to optional dependencies')
     })
     // (vitest reports the module's failure in words of its own.)
-    const { chooseRenderer, rendererFallback } = await import('../../src/render/renderer.ts')
+    const { chooseRenderer, rendererFallback } = await import('../../src/render/renderers/renderer.ts')
     const chosen = await chooseRenderer('takumi')
     expect(chosen).toMatchObject({
       name: 'satori',
@@ -92,8 +92,8 @@ describe('a face takumi cannot draw', () => {
         render = async () => Buffer.alloc(0)
       },
     }))
-    const { openSession } = await import('../../src/render/session.ts')
-    const { validateGame } = await import('../../src/validate.ts')
+    const { openSession } = await import('../../src/render/template/session.ts')
+    const { validateGame } = await import('../../src/validate/validate-game.ts')
     const { game, paths, cards } = (await validateGame(root, 'maybe-missions')).value!
     const session = await openSession(paths, game, { dpi: 30, bleedMm: 3, inkFriendly: false, renderer: 'takumi' })
     const card = cards.find((c) => c.id === 'mission-01')!
@@ -123,7 +123,7 @@ describe('SVG text, which satori cannot draw', () => {
         join(project, 'templates', 'g', 'index.tsx'),
         "export default { types: { token: { front: () => <div style={{ display: 'flex', width: '100%', height: '100%' }}><svg width='40' height='20'><text x='0' y='15'>Hi</text></svg></div> } } }\n",
       )
-      const { openSession } = await import('../../src/render/session.ts')
+      const { openSession } = await import('../../src/render/template/session.ts')
       const { gamePaths } = await import('../../src/load/project.ts')
       const game = {
         id: 'g',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { cardType, defineGame } from '../../src/engine/define.ts'
 import { checkDeck } from '../../src/engine/check.ts'
-import { defaultRoles, roleOf, SplitFront } from '../../src/render/components/index.tsx'
-import { borderBox } from '../../src/render/border-box.ts'
+import { defaultRoles, roleOf, SplitFront } from '../../src/render/template/components/index.tsx'
+import { borderBox } from '../../src/render/renderers/border-box.ts'
 import { splitCard, testContext, testGame } from './face-context.ts'
 
 const base = { id: 'r', title: 'R', version: '1', players: { min: 2, max: 4 }, params: {} }

@@ -3,8 +3,8 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readIndex, today, writeIndex } from '../../src/render/store-index.ts'
-import { FaceStore } from '../../src/render/face-store.ts'
+import { readIndex, today, writeIndex } from '../../src/render/store/store-index.ts'
+import { FaceStore } from '../../src/render/store/face-store.ts'
 
 const drawn = { fonts: ['@fontsource/inter'], icons: ['game-icons:spy'] }
 

@@ -1,10 +1,10 @@
 import { Renderer } from '@takumi-rs/core'
 import { fromJsx } from '@takumi-rs/helpers/jsx'
 import { describe, expect, it } from 'vitest'
-import { borderBox } from '../../src/render/border-box.ts'
-import { faceBox, pixelSize } from '../../src/render/face-box.ts'
-import { encodeRgbPng } from '../../src/render/png.ts'
-import { loadRenderer } from '../../src/render/renderer.ts'
+import { borderBox } from '../../src/render/renderers/border-box.ts'
+import { faceBox, pixelSize } from '../../src/render/renderers/face-box.ts'
+import { encodeRgbPng } from '../../src/render/renderers/png.ts'
+import { loadRenderer } from '../../src/render/renderers/renderer.ts'
 import { testFonts } from './face-context.ts'
 
 const svgUri = (colour: string) =>

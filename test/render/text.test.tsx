@@ -1,11 +1,11 @@
 import satori from 'satori'
 import { describe, expect, it } from 'vitest'
-import { FitText, measureText } from '../../src/render/components/text.tsx'
-import { borderBox } from '../../src/render/border-box.ts'
+import { FitText, measureText } from '../../src/render/template/components/text.tsx'
+import { borderBox } from '../../src/render/renderers/border-box.ts'
 import { breakLines, fitText } from '../../src/render/text/fit.ts'
 import { parseInline, plainText } from '../../src/engine/inline-text.ts'
 import { createMeasure, pickFont } from '../../src/render/text/measure.ts'
-import { validateGame } from '../../src/validate.ts'
+import { validateGame } from '../../src/validate/validate-game.ts'
 import { testContext, testFonts } from './face-context.ts'
 
 const root = new URL('../../', import.meta.url).pathname

@@ -3,7 +3,7 @@ import { crc32 } from 'node:zlib'
 import { PNG } from 'pngjs'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { checkImage, DEFAULT_LIMITS } from '../../src/util/image-check.ts'
+import { checkImage, DEFAULT_LIMITS } from '../../src/images/image-check.ts'
 
 const chunk = (type: string, data: Buffer) => {
   const head = Buffer.alloc(8)

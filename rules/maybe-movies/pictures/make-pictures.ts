@@ -24,9 +24,9 @@ import satori from 'satori'
 import sharp, { type OverlayOptions } from 'sharp'
 import game from '../game.ts'
 import { CARD_SIZES } from '../../../src/engine/card-sizes.ts'
-import { defaultRoles } from '../../../src/render/components/roles.ts'
-import { baseFonts, loadFont } from '../../../src/render/fonts.ts'
-import { iconDataUri } from '../../../src/render/icons.ts'
+import { defaultRoles } from '../../../src/render/template/components/roles.ts'
+import { baseFonts, loadFont } from '../../../src/render/fonts/fonts.ts'
+import { iconDataUri } from '../../../src/render/fonts/icons.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '../../..')

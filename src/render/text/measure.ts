@@ -1,7 +1,7 @@
 import * as fontkit from 'fontkit'
 import { LRUCache } from 'lru-cache'
-import type { LoadedFont } from '../fonts.ts'
-import { clusters, drawsNothing, FontBook } from '../font-book.ts'
+import type { LoadedFont } from '../fonts/fonts.ts'
+import { clusters, drawsNothing, FontBook } from '../fonts/font-book.ts'
 
 /** The font a piece of text is set in, as a template's style names it. */
 export interface TextFont {

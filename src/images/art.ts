@@ -1,0 +1,46 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { insideFolder } from '../util/inside-folder.ts'
+import { checkImage, DEFAULT_LIMITS, sniffImage, type ImageLimits } from './image-check.ts'
+
+export { sniffImage }
+
+/**
+ * Card art: an image a card names in its data (`art: art/hacker.svg`), a path relative to the game's
+ * templates folder (`templates/<game>/`). PNG, JPEG and SVG are drawn; anything else (WebP, which resvg
+ * does not draw, GIF, a typo) is drawn as a labelled placeholder, like a missing file, so that a
+ * prototype prints before its art exists.
+ */
+
+export type ArtKind = 'png' | 'jpeg' | 'svg'
+
+export type LoadedArt =
+  | { ok: true; uri: string; kind: ArtKind }
+  | { ok: false; problem: 'missing' | 'format' | 'outside'; found?: string }
+  | { ok: false; problem: 'too-large' | 'corrupt' | 'unsafe'; message: string }
+
+const MIME: Record<ArtKind, string> = { png: 'image/png', jpeg: 'image/jpeg', svg: 'image/svg+xml' }
+
+/** The absolute path of an art file named relative to the templates folder. */
+export const artPath = (templatesDir: string, file: string): string => join(templatesDir, file)
+
+/** An art file's bytes; undefined when there is no file there. */
+export const readArt = (path: string): Buffer | undefined =>
+  existsSync(path) && statSync(path).isFile() ? readFileSync(path) : undefined
+
+/**
+ * An art file (`file`, relative to the templates folder) as a data URI satori can draw (it loads no paths
+ * or URLs), or why it cannot be drawn: outside the folder (told before anything is read), missing, or no
+ * image deckwright draws.
+ */
+export const loadArt = (templatesDir: string, file: string, limits: ImageLimits = DEFAULT_LIMITS): LoadedArt => {
+  const path = artPath(templatesDir, file)
+  if (!insideFolder(templatesDir, path)) return { ok: false, problem: 'outside' }
+  const bytes = readArt(path)
+  if (!bytes) return { ok: false, problem: 'missing' }
+  const kind = sniffImage(bytes)
+  if (kind !== 'png' && kind !== 'jpeg' && kind !== 'svg') return { ok: false, problem: 'format', found: kind }
+  const checked = checkImage(bytes, kind, limits)
+  if (!checked.ok) return checked
+  return { ok: true, kind, uri: `data:${MIME[kind]};base64,${bytes.toString('base64')}` }
+}

@@ -1,0 +1,228 @@
+import { diagnosticKey, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
+import type { Card, GameDef } from '../engine/define.ts'
+import { gameEntries, relativePath, type GamePaths } from '../load/project.ts'
+import { FaceStore, relocate, temporaryStore, type StoredFace } from '../render/store/face-store.ts'
+import { gameModulesHash } from '../render/store/face-key.ts'
+import { planFaces } from '../render/template/plan.ts'
+import { gameModuleInputs } from '../load/game-modules.ts'
+import { backOf } from '../engine/decks.ts'
+import { defaultJobs, openRenderer } from '../threads/face-pool.ts'
+import { withThreads, type GameThreads } from '../threads/threads.ts'
+import type { FaceJob, RenderOptions } from '../render/template/session.ts'
+import { drawnWithAll, drawnWithInterner } from '../outputs/credits.ts'
+import { NOTHING_DRAWN, type DrawnWith } from '../render/template/drawn-with.ts'
+import type { FaceLanguage } from '../render/template/face-texts.ts'
+import { plannedKeys } from '../render/store/face-key.ts'
+import pMap from 'p-map'
+
+export type { RenderOptions } from '../render/template/session.ts'
+export type { CardFaces, GameFaces } from '../render/store/game-faces.ts'
+import type { GameFaces } from '../render/store/game-faces.ts'
+import { append } from '../util/append.ts'
+
+export interface RenderRunOptions extends RenderOptions {
+  /** Worker threads; default one per core. */
+  jobs?: number
+  /**
+   * Where faces are kept (`out/.cache/<game>/`): a face drawn by an earlier build is taken from here, and
+   * every face drawn is stored here. None: a temporary folder, removed when the process exits.
+   */
+  store?: FaceStore
+  /** Take faces already in the store; default true. False draws every face again (and stores it). */
+  reuse?: boolean
+  /** Called after each face, drawn or taken from the cache. */
+  progress?: (done: number, total: number) => void
+  /** The cards whose faces are drawn first (those a preview shows), their shared backs with them. */
+  first?: readonly string[]
+  /** Called as each face drawn is stored: its name (`<card>.front`, `<deck>.back`) and key. */
+  stored?: (face: { name: string; key: string }) => void
+  /** Every card of the game, when `cards` are a selection of them (for the cache's shared hash). */
+  allCards?: readonly Card[]
+  /** The run's game threads (some perhaps started and warm already); none: threads of its own, closed when done. */
+  threads?: GameThreads
+  /** Seconds a template may take to draw a face (without `threads`); default 30. */
+  timeout?: number
+  /** `gameModulesHash` when the game's threads were started (they loaded the game's modules then). */
+  modulesAtStart?: string
+  /** The files the game's modules are made from (gameModuleInputs); worked out here when not given. */
+  moduleFiles?: readonly string[]
+  /** The language to draw in, when not the default (the cards given are then translated). */
+  language?: FaceLanguage
+  /**
+   * Keys of the faces drawn earlier in this run (another language's edition): taken from the store even
+   * when `reuse` is false. The faces drawn here are added.
+   */
+  fresh?: Set<string>
+}
+
+const key = (d: Diagnostic) => diagnosticKey(d)
+
+/** Faces asked of the renderer at once per thread: more than it sends ahead to each (see face-pool.ts), so none waits. */
+const IN_FLIGHT_PER_THREAD = 4
+
+/**
+ * Draws every face a game's cards need (fronts, shared and own backs) on a pool of workers. A face whose
+ * inputs did not change since the last build comes from the cache; faces with the same inputs are drawn once.
+ */
+export const renderGame = (
+  paths: GamePaths,
+  game: GameDef,
+  cards: readonly Card[],
+  options: RenderRunOptions,
+): Promise<Result<GameFaces>> =>
+  withThreads(options.threads, options.timeout, (threads) => renderWith(paths, game, cards, options, threads))
+
+const renderWith = async (
+  paths: GamePaths,
+  game: GameDef,
+  cards: readonly Card[],
+  options: RenderRunOptions,
+  threads: GameThreads,
+): Promise<Result<GameFaces>> => {
+  const {
+    jobs = defaultJobs(),
+    store = temporaryStore(),
+    reuse = true,
+    progress,
+    first = [],
+    stored,
+    threads: _given,
+    timeout: _timeout,
+    allCards = cards,
+    modulesAtStart,
+    moduleFiles: given,
+    language,
+    fresh = new Set<string>(),
+    ...renderOptions
+  } = options
+  const moduleFiles = given ?? (await gameModuleInputs(gameEntries(paths), paths.root))
+  const modules = modulesAtStart ?? gameModulesHash(paths, moduleFiles)
+  const planned = planFaces(game, cards)
+  const {
+    bases,
+    language: drawnIn,
+    keyOf,
+  } = plannedKeys(paths, game, planned, { allCards, options: renderOptions, moduleFiles, language, store })
+  const firstJob = new Map<string, FaceJob>()
+  planned.forEach((p, i) => firstJob.has(bases[i]!) || firstJob.set(bases[i]!, p.job))
+  const takeable = (k: string) => reuse || fresh.has(k)
+  const lookUp = (base: string) => {
+    const key = keyOf(base)
+    const hit = takeable(key) ? store.get(key) : undefined
+    return hit && { key, hit }
+  }
+  const results = new Map<
+    string,
+    { key?: string; face?: StoredFace; diagnostics: Diagnostic[]; drawnWith?: DrawnWith }
+  >()
+  let cached = 0
+  for (const base of new Set(bases)) {
+    const found = lookUp(base)
+    if (found) {
+      results.set(base, {
+        key: found.key,
+        face: found.hit.face,
+        diagnostics: relocate(found.hit.diagnostics, firstJob.get(base)!),
+        drawnWith: found.hit.drawnWith,
+      })
+      cached++
+    }
+  }
+  const toDraw = drawOrder(
+    [...new Set(bases)].filter((k) => !results.has(k)),
+    firstJob,
+    new Set(first),
+  )
+  const nameOf = new Map(planned.map((p, i) => [bases[i]!, p.name]))
+  const diagnostics: Diagnostic[] = []
+  let done = cached
+  const spent = { wall: 0, svg: 0, png: 0, store: 0 }
+  const start = performance.now()
+  if (toDraw.length) {
+    // Threads started early draw first; the renderer starts more when the faces need them.
+    const renderer = await openRenderer(paths, renderOptions, store, { jobs, faces: toDraw.length, threads, reuse })
+    append(diagnostics, renderer.diagnostics)
+    // What faces were drawn with, and the texts they showed, come as copies from their threads: kept once each.
+    const shared = drawnWithInterner()
+    const texts = new Map<string, string>()
+    const text = (t: string) => texts.get(t) ?? (texts.set(t, t), t)
+    // A few faces in flight per thread (p-map): 10,000 faces waiting at once each held a promise and its context.
+    await pMap(
+      toDraw,
+      async (base) => {
+        const job = firstJob.get(base)!
+        const drawn = await renderer.draw({ ...job, language: drawnIn }, base)
+        const key = drawn.stored ? drawn.key! : undefined
+        if (key) fresh.add(key)
+        const drawnWith = shared(drawn.drawnWith)
+        results.set(base, { key, diagnostics: drawn.diagnostics, drawnWith, ...(key && { face: store.files(key) }) })
+        // A face drawn with errors is kept for this build, not reused nor shown as a good one. A good one the
+        // index learns of (the thread wrote its files): the next build finds it without opening them.
+        if (key && !drawn.diagnostics.some((d) => d.severity === 'error')) {
+          store.record(key, drawn.diagnostics, drawnWith ?? NOTHING_DRAWN)
+          if (drawn.shown?.length) store.recordShown(base, drawn.shown.map(text))
+          stored?.({ name: nameOf.get(base)!, key })
+        }
+        if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
+        progress?.(++done, cached + toDraw.length)
+      },
+      { concurrency: Math.max(jobs, 1) * IN_FLIGHT_PER_THREAD },
+    )
+  }
+  spent.wall = performance.now() - start
+  // An error a template threw after its face had answered (from a timer, a rejected promise).
+  append(diagnostics, threads.strays(paths))
+  if (toDraw.length && gameModulesHash(paths, moduleFiles) !== modules) {
+    // Some faces may have been drawn by the old code and some by the new, under keys of either: none is kept.
+    for (const base of toDraw) {
+      const key = results.get(base)?.key
+      if (key) store.forget(key)
+    }
+    diagnostics.push({
+      rule: 'render/changed-while-drawing',
+      severity: 'warning',
+      file: relativePath(paths.root, paths.definition),
+      line: 1,
+      column: 1,
+      message:
+        'the game definition or templates changed while its faces were drawn: this build may mix the two, so build again',
+    })
+  }
+  // What this build learnt of its faces, for the next to find them without opening their files.
+  store.save()
+
+  const seen = new Set(diagnostics.map(key))
+  for (const base of bases)
+    for (const d of results.get(base)?.diagnostics ?? [])
+      if (!seen.has(key(d))) {
+        seen.add(key(d))
+        diagnostics.push(d)
+      }
+
+  const drawnWith = drawnWithAll([...new Set(bases)].map((k) => results.get(k)?.drawnWith))
+  const out: GameFaces = { cards: [], backs: new Map(), drawnWith, drawn: toDraw.length, cached, spent }
+  const faceOf = new Map(planned.map((p, i) => [p.name, results.get(bases[i]!)?.face]))
+  for (const p of planned) {
+    const face = faceOf.get(p.name)
+    if (!face) continue
+    if (p.job.kind === 'back') out.backs.set(p.name.slice(0, -'.back'.length), face)
+  }
+  // Cards in the definition's type order, as the plan lists them: the sheets print a type together.
+  for (const { job, name } of planned) {
+    const front = job.kind === 'front' ? faceOf.get(name) : undefined
+    if (!front || !job.card) continue
+    out.cards.push({ card: job.card, front, back: backOf(game, job.card) })
+  }
+  return { value: out, diagnostics }
+}
+
+/** The faces to draw, those of the `first` cards (and the shared backs of their types) ahead of the rest. */
+const drawOrder = (keys: string[], jobs: ReadonlyMap<string, FaceJob>, first: ReadonlySet<string>): string[] => {
+  if (!first.size) return keys
+  const firstTypes = new Set([...jobs.values()].filter((j) => j.card && first.has(j.card.id)).map((j) => j.type))
+  const early = (k: string) => {
+    const job = jobs.get(k)!
+    return job.card ? first.has(job.card.id) : firstTypes.has(job.type)
+  }
+  return [...keys.filter(early), ...keys.filter((k) => !early(k))]
+}

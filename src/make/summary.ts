@@ -1,0 +1,16 @@
+import type { BuildReport } from './build-game.ts'
+import { drawnByOf } from '../render/renderers/renderer.ts'
+
+/** The lines printed after a game is built: faces, sheets layout and pages, files, time. */
+export const buildSummary = (report: BuildReport, seconds: number): string[] => {
+  const s = report.sheets
+  // takumi is named even when every face came from the cache: the cache holds each renderer's faces apart.
+  const faces = `${report.faces} faces (${report.drawn} drawn${drawnByOf(report.renderer) ? ` with ${report.renderer}` : ''}, ${report.faces - report.drawn} from the cache)`
+  const sheets = s
+    ? `; sheets: ${s.pages} ${s.paper} pages (${s.groups.map((g) => `${g.cards} ${g.size} cards, ${g.columns}×${g.rows} a page${g.paper !== s.paper ? ` on ${g.paper}` : ''}`).join('; ')}${s.creditsPages ? `; credits on the last ${s.creditsPages > 1 ? `${s.creditsPages} pages` : 'page'}` : ''})`
+    : ''
+  return [
+    `${report.game}: ${faces}${sheets}; ${report.written.length} files in ${seconds.toFixed(1)} s`,
+    ...(s?.notes ?? []).map((n) => `  ${n}`),
+  ]
+}

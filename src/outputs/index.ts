@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import type { GameDef } from '../engine/define.ts'
+import type { GameFaces } from '../render/store/game-faces.ts'
+import { cachedOutput, type OutputFile } from './output-cache.ts'
+import { sourceHash } from '../cache/source-hash.ts'
+
+export type { OutputFile } from './output-cache.ts'
+export { applyPreset, presetNames, presets, type PresetName } from './presets.ts'
+
+export interface FaceOutputOptions {
+  bleedMm: number
+  /** `<game>-overview.png`, a contact sheet of every face (~2 s for 150 faces). */
+  overview: boolean
+  /** `tts/`, Tabletop Simulator deck sheets (~3 s for 150 cards). */
+  tts: boolean
+  /** A folder to keep what was made (the build's face cache): an unchanged game is not drawn again. */
+  cacheDir?: string
+  /** The renderer the faces were drawn with, when it is not satori + resvg ('takumi 2.16.3'): said beside the version. */
+  drawnBy?: string
+}
+
+/** What an output is made from: the game, its faces (by their keys, which name what they look like), the options and this code. */
+const outputKey = (kind: string, game: GameDef, faces: GameFaces, bleedMm: number, drawnBy?: string): string => {
+  const hash = createHash('sha256').update(
+    JSON.stringify({
+      kind,
+      id: game.id,
+      title: game.title,
+      version: game.version,
+      bleedMm,
+      code: sourceHash('outputs', 'render', 'images'),
+      ...(drawnBy && { drawnBy }),
+    }),
+  )
+  for (const f of faces.cards) hash.update(JSON.stringify([f.card.id, f.card.type, f.card.qty, f.back, f.front.key]))
+  for (const [name, back] of faces.backs) hash.update(JSON.stringify([name, back.key]))
+  return hash.digest('hex').slice(0, 40)
+}
+
+/** The files made from a game's finished faces, named relative to the game's output folder. */
+export const faceOutputs = async (
+  game: GameDef,
+  faces: GameFaces,
+  options: FaceOutputOptions,
+): Promise<OutputFile[]> => {
+  const { bleedMm, cacheDir, drawnBy } = options
+  // Thumbnails and the overview's words, kept per version of this code: a few changed faces, a few drawn.
+  const pixels = cacheDir && join(cacheDir, 'pixels', sourceHash('outputs', 'render', 'images').slice(0, 16))
+  const made = (files: OutputFile[]) => ({ files, diagnostics: [] })
+  return [
+    ...(options.overview
+      ? (
+          await cachedOutput(cacheDir, outputKey('overview', game, faces, bleedMm, drawnBy), async () => {
+            // Loaded only when drawn: the renderer (satori, resvg) stays out of a build that takes these from the cache.
+            const { renderOverview } = await import('./overview.tsx')
+            return made([
+              { name: `${game.id}-overview.png`, data: await renderOverview(game, faces, bleedMm, pixels, drawnBy) },
+            ])
+          })
+        ).files
+      : []),
+    ...(options.tts
+      ? (
+          await cachedOutput(cacheDir, outputKey('tts', game, faces, bleedMm, drawnBy), async () =>
+            made((await import('./tts.ts')).ttsSheets(game, faces, bleedMm, pixels, drawnBy)),
+          )
+        ).files
+      : []),
+  ]
+}

@@ -1,0 +1,70 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { packageFile } from '../../util/packages.ts'
+
+interface IconifySet {
+  prefix: string
+  width?: number
+  height?: number
+  icons: Record<string, { body: string; width?: number; height?: number }>
+  aliases?: Record<string, { parent: string }>
+}
+
+const sets = new Map<string, IconifySet | null>()
+
+/** An installed Iconify JSON set (`@iconify-json/<prefix>`), the project's own install first; null when there is none. */
+const loadSet = (prefix: string, projectRoot?: string): IconifySet | null => {
+  const key = `${projectRoot ?? ''}\0${prefix}`
+  if (!sets.has(key)) {
+    const file = /^[a-z0-9-]+$/.test(prefix)
+      ? packageFile(`@iconify-json/${prefix}`, 'icons.json', projectRoot)
+      : undefined
+    try {
+      sets.set(key, file ? (JSON.parse(readFileSync(file, 'utf8')) as IconifySet) : null)
+    } catch {
+      sets.set(key, null)
+    }
+  }
+  return sets.get(key)!
+}
+
+/**
+ * An icon named 'set:name' (game-icons when no set is named) from an Iconify JSON set installed from npm,
+ * in the project (`projectRoot`) or with deckwright.
+ */
+export const iconData = (
+  name: string,
+  projectRoot?: string,
+): { body: string; width: number; height: number } | undefined => {
+  const [prefix, icon] = name.includes(':') ? (name.split(':', 2) as [string, string]) : ['game-icons', name]
+  const set = loadSet(prefix, projectRoot)
+  const data = set && (set.icons[icon] ?? set.icons[set.aliases?.[icon]?.parent ?? ''])
+  return data
+    ? { body: data.body, width: data.width ?? set.width ?? 16, height: data.height ?? set.height ?? 16 }
+    : undefined
+}
+
+/** The SVG of an icon named 'set:name', or undefined if it does not exist. */
+export const iconSvg = (name: string, color = '#000', projectRoot?: string): string | undefined => {
+  const data = iconData(name, projectRoot)
+  if (!data) return undefined
+  const { width: w, height: h } = data
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">${data.body.replaceAll('currentColor', color)}</svg>`
+}
+
+export const iconExists = (name: string): boolean => iconSvg(name) !== undefined
+
+/** A data URI satori can draw with <img>: satori loads no URLs, and a missing image would vanish silently. */
+export const iconDataUri = (name: string, color?: string, projectRoot?: string): string | undefined => {
+  const svg = iconSvg(name, color, projectRoot)
+  return svg && `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+}
+
+/**
+ * A game's own icon, an SVG file (`templates/<game>/icons/<name>.svg`), as a data URI; its `currentColor`
+ * takes the colour asked for, as Iconify's icons do. Undefined when there is no such file.
+ */
+export const svgDataUri = (path: string, color = '#000'): string | undefined => {
+  if (!existsSync(path)) return undefined
+  const svg = readFileSync(path, 'utf8').replaceAll('currentColor', color)
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+}

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { ReactNode } from 'react'
+import { LRUCache } from 'lru-cache'
+import type { LoadedFont } from '../fonts/fonts.ts'
+import { encodeRgbPng } from './png.ts'
+import { pixelSize, type FaceBox } from './face-box.ts'
+import type { DrawnFace, FaceRenderer, LoadedRenderer } from './face-renderer.ts'
+import { packageVersions } from '../../cache/source-hash.ts'
+import { installedVersion } from '../../util/packages.ts'
+
+type Takumi = typeof import('@takumi-rs/core')
+type FromJsx = typeof import('@takumi-rs/helpers/jsx').fromJsx
+type TakumiNode = import('@takumi-rs/helpers').Node
+type ImageSource = import('@takumi-rs/core').ImageSource
+
+const BASE64_URI = /^data:[^,;]+;base64,/
+
+/**
+ * The face's pictures (icons, art: base64 data URIs, as the session gives them) handed to takumi under a key
+ * of their content, each decoded once a thread: takumi then keeps what it made of a picture for the next face
+ * that shows it, instead of reading the URI again in both of its drawings of every face. Its pixels and its
+ * SVG are the same either way (the SVG embeds the picture's data). Pictures of up to `KEYED_MAX` (icons, the
+ * art many cards share) are kept, the most recently used up to 32 MB with their URIs; a larger one, most
+ * likely one card's own art, stays a URI, as it was.
+ */
+const KEYED_MAX = 1 << 20
+const keyedPictures = () => {
+  const known = new LRUCache<string, ImageSource>({
+    maxSize: 32 * 2 ** 20,
+    sizeCalculation: (image, uri) => uri.length + (image.data as Buffer).length,
+  })
+  const source = (uri: string): ImageSource => {
+    let image = known.get(uri)
+    if (!image) {
+      image = {
+        src: `deckwright:${createHash('sha256').update(uri).digest('hex').slice(0, 32)}`,
+        data: Buffer.from(uri.slice(uri.indexOf(',') + 1), 'base64'),
+      }
+      known.set(uri, image)
+    }
+    return image
+  }
+  return (node: TakumiNode): { node: TakumiNode; images: ImageSource[] } => {
+    const images = new Map<string, ImageSource>()
+    const walk = (n: TakumiNode): TakumiNode => {
+      if (n.type === 'image' && typeof n.src === 'string' && n.src.length <= KEYED_MAX && BASE64_URI.test(n.src)) {
+        const image = source(n.src)
+        images.set(image.src, image)
+        return { ...n, src: image.src }
+      }
+      if (n.type === 'container' && n.children) return { ...n, children: n.children.map(walk) }
+      return n
+    }
+    const keyed = walk(node)
+    return { node: keyed, images: [...images.values()] }
+  }
+}
+
+/**
+ * takumi (a Rust renderer of the same element trees as satori) draws the face twice from one tree: its own
+ * SVG (`renderSvg`) and its raw pixels at the asked dpi, which the PNG encoder satori + resvg's faces use
+ * turns into the same kind of RGB PNG. Fonts are registered once per thread; each face names its own
+ * fallback order, as satori is given it.
+ */
+const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: string): FaceRenderer => {
+  const renderer = new takumi.Renderer({})
+  const registered = new Map<string, Promise<unknown>>()
+  const register = (fonts: readonly LoadedFont[]): Promise<unknown> =>
+    Promise.all(
+      fonts.map((f) => {
+        const key = `${f.path}\0${f.name}\0${f.weight}\0${f.style}`
+        let done = registered.get(key)
+        if (!done)
+          registered.set(
+            key,
+            (done = renderer.registerFont({ name: f.name, data: f.data, weight: f.weight, style: f.style })),
+          )
+        return done
+      }),
+    )
+  const pictures = keyedPictures()
+  const salt = createHash('sha256')
+    .update(id)
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .digest('hex')
+
+  const draw = async (
+    element: ReactNode,
+    box: FaceBox,
+    fonts: readonly LoadedFont[],
+    dpi: number,
+  ): Promise<DrawnFace> => {
+    const start = performance.now()
+    await register(fonts)
+    const fontFamilies = [...new Set(fonts.map((f) => f.name))]
+    // With takumi's default presets for HTML elements (a browser's, as satori has its own): the parity test shows them alike.
+    const jsx = await fromJsx(element as never)
+    const { node, images } = pictures(jsx.node)
+    const layout = { fontFamilies, ...(jsx.css.length && { css: jsx.css }), ...(images.length && { images }) }
+    const svg = await renderer.renderSvg(node, { width: box.width, height: box.height, ...layout })
+    const svgMs = performance.now() - start
+    const size = pixelSize(box, dpi)
+    return {
+      svg,
+      picture: createHash('sha256').update(salt).update(`${size.width}\0`).update(svg).digest('hex').slice(0, 40),
+      svgMs,
+      rasterise: async () => {
+        const begun = performance.now()
+        const raw = await renderer.render(node, {
+          width: size.width,
+          height: size.height,
+          format: 'raw',
+          devicePixelRatio: size.width / box.width,
+          ...layout,
+        })
+        // Straight alpha, laid on white as it is encoded (as resvg draws on a white background).
+        return { png: encodeRgbPng(raw, size.width, size.height), ms: performance.now() - begun }
+      },
+    }
+  }
+  return { name: 'takumi', id, label, draw }
+}
+
+/** takumi, or why it cannot load here (no prebuilt binary for this platform): then the run draws with satori + resvg. */
+export const loadTakumi = async (): Promise<LoadedRenderer> => {
+  try {
+    const [takumi, helpers] = await Promise.all([import('@takumi-rs/core'), import('@takumi-rs/helpers/jsx')])
+    // Loading the module loads the native binary; a renderer proves it works.
+    new takumi.Renderer({})
+    return {
+      renderer: makeRenderer(
+        takumi,
+        helpers.fromJsx,
+        packageVersions('@takumi-rs/core').join(' '),
+        `takumi ${installedVersion('@takumi-rs/core')}`,
+      ),
+    }
+  } catch (error) {
+    return {
+      unavailable: `takumi cannot load on this machine (${process.platform}-${process.arch}): ${String((error as Error)?.message ?? error).split('\n')[0]}`,
+    }
+  }
+}

@@ -1,0 +1,277 @@
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { basename, join, resolve, sep } from 'node:path'
+import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
+import type { DrawnFace } from '../renderers/face-renderer.ts'
+import type { FaceJob } from '../template/session.ts'
+import { processTempDir, tmpTag, writeFileAtomic } from '../../util/atomic-write.ts'
+import {
+  appendIndex,
+  indexStamp,
+  readIndex,
+  STAGING,
+  today,
+  writeIndex,
+  type IndexKeys,
+  type StoreIndex,
+} from './store-index.ts'
+import { NOTHING_DRAWN, type DrawnWith } from '../template/drawn-with.ts'
+
+export { STAGING } from './store-index.ts'
+
+/**
+ * A cached face's diagnostics point where its card was when it was drawn; the key leaves positions out, so
+ * they are moved to where the card (and the field) are now.
+ */
+export const relocate = (diagnostics: readonly Diagnostic[], job: FaceJob): Diagnostic[] =>
+  diagnostics.map((d) => {
+    const card = job.card
+    if (!card || d.card !== card.id) return d
+    const pos = (d.field && card.source.fields[d.field]) || card.source.pos
+    return {
+      ...d,
+      file: card.source.file,
+      line: pos.line,
+      column: pos.column,
+      endLine: pos.endLine,
+      endColumn: pos.endColumn,
+    }
+  })
+
+/** A face on disk: its key and its two files (absolute paths). Faces pass between stages as these, never as bytes. */
+export interface StoredFace {
+  readonly key: string
+  readonly png: string
+  readonly svg: string
+}
+
+/**
+ * A stored face's files, named when asked for: a build holds one of these per face (50,000 of them), and two
+ * paths made by `join` for each were ~10 strings, ~600 bytes a face.
+ */
+class FaceFiles implements StoredFace {
+  constructor(
+    private readonly dir: string,
+    readonly key: string,
+  ) {}
+  // The store's folder is resolved (normalised, no separator at its end).
+  get png(): string {
+    return `${this.dir}${sep}${this.key}.png`
+  }
+  get svg(): string {
+    return `${this.dir}${sep}${this.key}.svg`
+  }
+}
+
+/**
+ * Faces by key, in a folder of the output (`out/.cache/<game>/`): `<key>.png`, `<key>.svg`, and `<key>.json`
+ * with the diagnostics met drawing it and what it was drawn with (fonts, icons) for the credits. The JSON is
+ * written last and only for a face drawn without errors, so a face is complete and reusable exactly when its
+ * JSON is there. Files are replaced whole, never changed, so a face's files can be read while other faces
+ * are being stored. What the JSON files say is gathered in one index (`store-index.ts`), read once and saved
+ * once a build, so that finding 10,000 unchanged faces opens no file of theirs.
+ */
+export class FaceStore {
+  /** The store's folder, resolved (a face's files are named by joining it with their names). */
+  readonly dir: string
+  constructor(dir: string) {
+    this.dir = resolve(dir)
+  }
+
+  /**
+   * The store of a folder as this process last had it: a watch's next build finds its index in memory, read
+   * again only when another process wrote it since (this one's own writes are known).
+   */
+  static open(dir: string): FaceStore {
+    const store = opened.get(dir)
+    if (!store) {
+      opened.set(dir, new FaceStore(dir))
+      return opened.get(dir)!
+    }
+    if (store.loaded && store.loaded.read !== indexStamp(dir)) {
+      store.save()
+      store.loaded = undefined
+    }
+    return store
+  }
+
+  private loaded?: StoreIndex
+  /** The index's entries this store added, used or removed since it read or saved it: what the next save writes. */
+  private changed: IndexKeys = { faces: new Set(), shown: new Set(), layouts: new Set() }
+  private get index(): StoreIndex {
+    return (this.loaded ??= readIndex(this.dir))
+  }
+  /** An entry found or made: marked as used today (kept by the cache's pruning). */
+  private use<T extends { used: number }>(part: keyof IndexKeys, key: string, entry: T): T {
+    if (entry.used !== today()) {
+      entry.used = today()
+      this.changed[part].add(key)
+    }
+    return entry
+  }
+
+  /** The index as this process holds it, read now when it was not yet (it is read when first needed otherwise): the cache's pruning reads it, and may write it. */
+  indexed(): StoreIndex {
+    return this.index
+  }
+
+  files(key: string): StoredFace {
+    return new FaceFiles(this.dir, key)
+  }
+
+  /** A face stored by an earlier build, with its diagnostics; undefined when there is none or it is damaged. */
+  get(key: string): { face: StoredFace; diagnostics: Diagnostic[]; drawnWith: DrawnWith } | undefined {
+    const face = this.files(key)
+    const known = this.index.faces.get(key)
+    if (known && existsSync(face.png) && existsSync(face.svg)) {
+      const { diagnostics, drawnWith } = this.use('faces', key, known)
+      return { face, diagnostics, drawnWith }
+    }
+    if (known) this.forgetEntry(key) // its files are gone (pruned, or removed by hand)
+    // Not in the index: a face a thread of this build stored, or one the index lost to another build's.
+    const meta = join(this.dir, `${key}.json`)
+    if (!existsSync(meta) || !existsSync(face.png) || !existsSync(face.svg)) return undefined
+    try {
+      const { diagnostics, drawnWith = NOTHING_DRAWN } = JSON.parse(readFileSync(meta, 'utf8')) as {
+        diagnostics: Diagnostic[]
+        drawnWith?: DrawnWith
+      }
+      this.record(key, diagnostics, drawnWith)
+      return { face, diagnostics, drawnWith }
+    } catch {
+      return undefined // a damaged entry is drawn again
+    }
+  }
+
+  /** Adds a face stored without errors to the index (the thread that drew it wrote its files). */
+  record(key: string, diagnostics: readonly Diagnostic[], drawnWith: DrawnWith): void {
+    this.index.faces.set(key, { diagnostics: [...diagnostics], drawnWith, used: today() })
+    this.changed.faces.add(key)
+  }
+
+  /** The diagnostics of laying out the face `key` when `validate` last did, if it did. */
+  layout(key: string): Diagnostic[] | undefined {
+    const known = this.index.layouts.get(key)
+    return known && this.use('layouts', key, known).diagnostics
+  }
+
+  /** Keeps what laying out the face `key` found, for the next `validate`. */
+  recordLayout(key: string, diagnostics: readonly Diagnostic[]): void {
+    this.index.layouts.set(key, { diagnostics: [...diagnostics], used: today() })
+    this.changed.layouts.add(key)
+  }
+
+  /** Writes what this build learnt to the index, when it learnt anything: appended to its log, or the whole index when the log is large. */
+  save(): void {
+    const { changed } = this
+    if (!changed.faces.size && !changed.shown.size && !changed.layouts.size) return
+    try {
+      if (!appendIndex(this.dir, this.index, changed)) writeIndex(this.dir, this.index)
+      this.changed = { faces: new Set(), shown: new Set(), layouts: new Set() }
+    } catch {
+      // The index only saves time: a store that cannot take it (a full disk) is read from its faces' files.
+    }
+  }
+
+  private forgetEntry(key: string): void {
+    if (this.index.faces.delete(key)) this.changed.faces.add(key)
+  }
+
+  /**
+   * Which texts of its language (`ShownTexts` keys) the face of `inputs` (its inputs' key) showed when it was
+   * last drawn: with a language's texts, the key it is stored under. Undefined when it showed none or was
+   * never drawn (a face that showed none is stored under `inputs` itself).
+   */
+  shownBy(inputs: string): string[] | undefined {
+    const known = this.index.shown.get(inputs)
+    if (known) return this.use('shown', inputs, known).keys
+    const path = join(this.dir, `${inputs}.shown.json`)
+    try {
+      const keys = JSON.parse(readFileSync(path, 'utf8')) as unknown
+      if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) return undefined
+      this.recordShown(inputs, keys)
+      return keys
+    } catch {
+      return undefined // none yet, or damaged: the face is drawn again
+    }
+  }
+
+  /** Notes which texts the face of `inputs` showed (see shownBy): in its own file, as the thread that drew it does. */
+  noteShown(inputs: string, keys: readonly string[]): void {
+    this.write(join(this.dir, `${inputs}.shown.json`), JSON.stringify([...keys].sort()))
+  }
+
+  /** The same in the index. */
+  recordShown(inputs: string, keys: readonly string[]): void {
+    this.index.shown.set(inputs, { keys: [...keys].sort(), used: today() })
+    this.changed.shown.add(inputs)
+  }
+
+  /** The folder files being stored are written in before they are renamed into place (see `STAGING`). */
+  private get staging(): string {
+    return join(this.dir, STAGING)
+  }
+
+  /** Writes a file of the store whole, in one rename. */
+  private write(path: string, data: string | Uint8Array): void {
+    writeFileAtomic(path, data, this.staging)
+  }
+
+  /** `to` made a hard link of `from`, replacing what was there in one step; false when it cannot be (no `from`, a file system without hard links). */
+  private link(from: string, to: string): boolean {
+    mkdirSync(this.staging, { recursive: true })
+    const tmp = join(this.staging, `${basename(to)}.${tmpTag()}.tmp`)
+    try {
+      linkSync(from, tmp)
+      renameSync(tmp, to)
+      // A rename onto a link of the same file does nothing (POSIX): the new link stays, and goes here.
+      rmSync(tmp, { force: true })
+      return true
+    } catch {
+      rmSync(tmp, { force: true })
+      return false
+    }
+  }
+
+  /** Makes a stored face not reusable (its files stay for the build that drew it). */
+  forget(key: string): void {
+    rmSync(join(this.dir, `${key}.json`), { force: true })
+    this.forgetEntry(key)
+  }
+
+  /**
+   * Stores a face just drawn; one drawn with errors is kept for this build but is not reused. Its PNG is the
+   * store's picture of its SVG when there is one (a hard link: no pixels drawn or written again), else
+   * rasterised now and kept as that picture for the next face that looks the same. Returns the face's files
+   * and the milliseconds spent rasterising (0 for a picture the store had).
+   */
+  async put(
+    key: string,
+    face: DrawnFace,
+    diagnostics: readonly Diagnostic[],
+    drawnWith: DrawnWith = NOTHING_DRAWN,
+    { reusePicture = true } = {},
+  ): Promise<StoredFace & { rasterMs: number }> {
+    const files = this.files(key)
+    this.write(files.svg, face.svg)
+    const picture = join(this.dir, `picture-${face.picture}.png`)
+    let rasterMs = 0
+    // Without reuse (--no-cache), every face is rasterised, and its picture replaces the store's.
+    if (!(reusePicture && this.link(picture, files.png))) {
+      const { png, ms } = await face.rasterise()
+      rasterMs = ms
+      this.write(files.png, png)
+      this.link(files.png, picture)
+    }
+    const meta = join(this.dir, `${key}.json`)
+    if (!diagnostics.some((d) => d.severity === 'error')) this.write(meta, JSON.stringify({ diagnostics, drawnWith }))
+    else rmSync(meta, { force: true })
+    return { key, png: files.png, svg: files.svg, rasterMs }
+  }
+}
+
+const opened = new Map<string, FaceStore>()
+
+/** A store for a run that keeps no cache: a temporary folder, removed when the process exits. */
+export const temporaryStore = (): FaceStore => {
+  return new FaceStore(processTempDir('deckwright-faces-'))
+}

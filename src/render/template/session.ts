@@ -1,0 +1,336 @@
+import { existsSync } from 'node:fs'
+import { LRUCache } from 'lru-cache'
+import { join } from 'node:path'
+import { DiagnosticError, type Diagnostic, type Result } from '../../diagnostics/diagnostic.ts'
+import type { Card, GameDef } from '../../engine/define.ts'
+import { relativePath, TEMPLATES_FILE, type GamePaths } from '../../load/project.ts'
+import { typeSize } from '../../engine/card-sizes.ts'
+import { borderBox } from '../renderers/border-box.ts'
+import { createElement, type ReactNode } from 'react'
+import { faceBox, renderFace, type DrawnFace, type FaceBox } from '../renderers/face.ts'
+import { loadRenderer, type RendererName } from '../renderers/renderer.ts'
+import { faceFonts, type LoadedFont } from '../fonts/fonts.ts'
+import { FontBook } from '../fonts/font-book.ts'
+import { faceCharacters, undrawableWarnings } from './face-characters.ts'
+import { genericTemplate } from './generic.tsx'
+import { iconDataUri, svgDataUri } from '../fonts/icons.ts'
+import { artPath, loadArt, type LoadedArt } from '../../images/art.ts'
+import { DEFAULT_LIMITS } from '../../images/image-check.ts'
+import { withStamp } from './stamp.ts'
+import { unsupportedElements } from '../renderers/unsupported.ts'
+import type { Templates, TypeTemplate } from './template.ts'
+import { createFaceContext } from './face-context.ts'
+import { createMeasure } from '../text/measure.ts'
+import { firstLine, thrownAt } from '../../diagnostics/thrown.ts'
+import { importGameModule, loadFailure } from '../../load/code-errors.ts'
+import { fullIconName, type DrawnWith } from './drawn-with.ts'
+import { gameLanguages } from '../../engine/translations.ts'
+import { loadWords, wordsByKey, wordsPath } from '../../load/template-words.ts'
+import { faceText, gameAsShown, type FaceLanguage, type ShownTexts } from './face-texts.ts'
+import { append } from '../../util/append.ts'
+
+export interface RenderOptions {
+  dpi: number
+  bleedMm: number
+  inkFriendly: boolean
+  /** Stamp `v<version>` (the game definition's) in a corner of every front. */
+  stamp?: boolean
+  /** The most pixels a PNG or JPEG art file may have (default 50 million; `--max-image-pixels`). */
+  maxImagePixels?: number
+  /** What draws the faces (`--renderer`); default satori + resvg. One that cannot load here is replaced before a run begins (`chooseRenderer`). */
+  renderer?: RendererName
+}
+
+/** One face to draw: a card's front, a type's shared back (no card), or a card's own back. */
+export interface FaceJob {
+  kind: 'front' | 'back'
+  type: string
+  card?: Card
+  /** The language to draw it in, with its words (`jobLanguage`); none: the default's, as the templates' folder has them when the session opened. */
+  language?: FaceLanguage
+}
+
+/** What drawing a face in memory gave: the face (none when its template failed), what it was drawn with, its diagnostics. */
+export interface FaceDrawing {
+  face?: DrawnFace
+  /** What the face was drawn with (fonts, icons of installed sets), for the credits. */
+  drawnWith?: DrawnWith
+  /** The texts of its language the face showed (the game's own, template words): part of its key. */
+  shown: ShownTexts
+  diagnostics: Diagnostic[]
+  /** With `prepareOnly`: the element, box and fonts (in fallback order) a renderer draws the face from. */
+  prepared?: { element: ReactNode; box: FaceBox; fonts: LoadedFont[] }
+}
+
+/** Draws faces of one game: its templates and fonts loaded once. A worker holds one per game. */
+export interface RenderSession {
+  /**
+   * Draws a face; with `layoutOnly`, runs its template (which measures text and looks icons up) without
+   * drawing; with `prepareOnly`, gives what a renderer would be handed instead (the bench's bare floor).
+   */
+  draw(job: FaceJob, how?: { layoutOnly?: boolean; prepareOnly?: boolean }): Promise<FaceDrawing>
+  /** Draws a few words in every font, small, and throws the result away: the first face then costs what the others do. */
+  warm(): Promise<void>
+}
+
+const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undefined>> => {
+  const file = join(paths.templatesDir, TEMPLATES_FILE)
+  if (!existsSync(file)) return { value: undefined, diagnostics: [] }
+  try {
+    const mod = await importGameModule<{ default?: Templates }>(file, paths.root)
+    return { value: mod.default, diagnostics: [] }
+  } catch (error) {
+    return {
+      value: undefined,
+      diagnostics: loadFailure(
+        error,
+        paths.root,
+        'render/template-load',
+        'the template file',
+        relativePath(paths.root, file),
+      ),
+    }
+  }
+}
+
+export const openSession = async (
+  paths: GamePaths,
+  game: GameDef,
+  options: RenderOptions,
+): Promise<Result<RenderSession>> => {
+  const drawing = await loadRenderer(options.renderer ?? 'satori')
+  // The run checked that the renderer loads before it began (chooseRenderer): this is a thread that could not.
+  if ('unavailable' in drawing)
+    throw new DiagnosticError({
+      rule: 'render/renderer-unavailable',
+      severity: 'error',
+      file: relativePath(paths.root, paths.definition),
+      message: drawing.unavailable,
+    })
+  const { renderer } = drawing
+  const loaded = await loadTemplates(paths)
+  const templates = loaded.value
+  const { fonts, missing } = faceFonts(templates?.fonts, paths.root)
+  const fontProblems: Diagnostic[] = missing.map((m) => ({
+    rule: 'render/missing-font',
+    severity: 'error',
+    file: relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE)),
+    line: 1,
+    column: 1,
+    message: m.message,
+  }))
+  // Characters the face's fonts lack fall back to Noto families the project has installed, as satori falls back.
+  const book = new FontBook(fonts, paths.root, templates?.fallbacks)
+  const measure = createMeasure(fonts, book)
+  const definitionFile = relativePath(paths.root, paths.definition)
+  // The templates' own words in the default language, for a face asked for without its language (the
+  // pipeline sends every job with its words, read once a build; a problem with the file is validate's to report).
+  const defaultLang = gameLanguages(game)[0]!
+  const defaultWords = wordsByKey(loadWords(paths, defaultLang).value)
+  const wordsFile = relativePath(paths.root, wordsPath(paths, defaultLang))
+  const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
+  // Art read once for the faces that share it, the most recently used up to 64 MB: a deck of 10,000 cards
+  // with art of their own would otherwise keep every picture in every thread.
+  const arts = new LRUCache<string, LoadedArt>({
+    maxSize: 64 * 2 ** 20,
+    sizeCalculation: (art) => Math.max(1, art.ok ? art.uri.length : 1),
+  })
+  const artOf = (file: string): LoadedArt => {
+    let art = arts.get(file)
+    if (!art)
+      arts.set(
+        file,
+        (art = loadArt(paths.templatesDir, file, {
+          ...DEFAULT_LIMITS,
+          ...(options.maxImagePixels && { maxPixels: options.maxImagePixels }),
+        })),
+      )
+    return art
+  }
+  // An icon without a set prefix may be the game's own: templates/<game>/icons/<name>.svg, before Iconify's.
+  const ownIcon = (name: string, color?: string): string | undefined =>
+    name.includes(':') ? undefined : svgDataUri(join(paths.templatesDir, 'icons', `${name}.svg`), color)
+
+  const templateOf = (typeId: string): { template: TypeTemplate<GameDef, string>; generic?: Diagnostic } => {
+    const type = game.types[typeId]!
+    const own = templates?.types[typeId] as TypeTemplate<GameDef, string> | undefined
+    if (own) return { template: own }
+    return {
+      template: genericTemplate(typeId),
+      generic: {
+        rule: 'render/generic-template',
+        severity: 'warning',
+        file: templates ? templatesFile : definitionFile,
+        line: 1,
+        column: 1,
+        message: `no template for ${type.name} (${typeId}): its cards are drawn as plain text`,
+      },
+    }
+  }
+
+  const session: RenderSession = {
+    async warm() {
+      const words = fonts.map((f) =>
+        createElement(
+          'span',
+          {
+            key: `${f.name}${f.weight}${f.style}`,
+            style: { fontFamily: f.name, fontWeight: f.weight, fontStyle: f.style },
+          },
+          'Aa 1',
+        ),
+      )
+      await renderFace(
+        createElement('div', { style: { display: 'flex', flexWrap: 'wrap' } }, words),
+        faceBox(20, 20, 0),
+        fonts,
+        30,
+        renderer,
+      )
+    },
+    async draw({ kind, type: typeId, card, language }, how = {}) {
+      const diagnostics: Diagnostic[] = []
+      // The game's texts and the template words in the face's language, each noted as the template reads it.
+      const shown: ShownTexts = {}
+      const text = faceText(game, defaultWords, language)
+      const size = typeSize(game, typeId)
+      if (!size) return { diagnostics, shown } // reported by validation (game/unknown-size)
+      const { template, generic } = templateOf(typeId)
+      if (generic) diagnostics.push(generic)
+      const at = card
+        ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id }
+        : { file: definitionFile, line: 1, column: 1 }
+      const box = faceBox(size.widthMm, size.heightMm, options.bleedMm)
+      const artReported = new Set<string>()
+      // The icons of installed sets the face shows, for the credits (the game's own are its designer's).
+      const icons = new Set<string>()
+      const findIcon = (name: string, color?: string) => {
+        const own = ownIcon(name, color)
+        if (own) return own
+        const uri = iconDataUri(name, color, paths.root)
+        if (uri) icons.add(fullIconName(name))
+        return uri
+      }
+      const ctx = createFaceContext({
+        game: gameAsShown(game, shown, language),
+        box,
+        inkFriendly: options.inkFriendly,
+        card,
+        face: kind,
+        measure,
+        diagnostics,
+        at,
+        findIcon,
+        lang: () => (shown.lang = language?.lang ?? defaultLang),
+        word: (key) => {
+          const word = text(`t:${key}`)
+          shown[`t:${key}`] = word ?? ''
+          return word
+        },
+        wordAsked: () => thrownAt(new Error(), paths.root),
+        wordsFile,
+        iconHint: `name an icon of an installed Iconify set, e.g. "game-icons:spy", or an SVG in ${relativePath(paths.root, join(paths.templatesDir, 'icons'))}/`,
+        art: (file, place) => {
+          const loaded = artOf(file)
+          if (loaded.ok) return loaded.uri
+          if (!artReported.has(file)) {
+            artReported.add(file)
+            // At the card's `art:` line when it is the card's own art; else at the card, or the templates for a shared back.
+            const where = card?.art === file ? place('art') : card ? at : { file: templatesFile, line: 1, column: 1 }
+            const path = relativePath(paths.root, artPath(paths.templatesDir, file))
+            diagnostics.push(
+              loaded.problem === 'outside'
+                ? {
+                    rule: 'render/art-outside',
+                    severity: 'error',
+                    ...where,
+                    message: `the art "${file}" is not inside ${relativePath(paths.root, paths.templatesDir)}/ (symlinks followed): art is read only from the game's templates folder`,
+                  }
+                : 'message' in loaded
+                  ? {
+                      rule: `render/art-${loaded.problem}`,
+                      severity: loaded.problem === 'unsafe' ? 'error' : 'warning',
+                      ...where,
+                      message: `the art "${file}" is not drawn: ${loaded.message} (a placeholder is drawn in its place)`,
+                    }
+                  : loaded.problem === 'missing'
+                    ? {
+                        rule: 'render/missing-art',
+                        severity: 'warning',
+                        ...where,
+                        message: `the art "${file}" does not exist (looked for ${path}): a placeholder is drawn in its place`,
+                      }
+                    : {
+                        rule: 'render/art-format',
+                        severity: 'warning',
+                        ...where,
+                        message: `the art "${file}" is ${loaded.found === 'webp' ? 'a WebP image, which resvg cannot draw' : loaded.found === 'gif' ? 'a GIF image' : 'not an image deckwright can read'}: save it as PNG, JPEG or SVG (a placeholder is drawn in its place)`,
+                      },
+            )
+          }
+          return undefined
+        },
+      })
+      const type = game.types[typeId]!
+      const back = template.back ?? genericTemplate(typeId).back!
+      try {
+        // A template that throws is a diagnostic at the card being drawn; the rest of the game still renders.
+        const drawn = kind === 'front' ? template.front(card as never, ctx) : back(card as never, ctx)
+        // Every component called, as satori would.
+        const element = borderBox(
+          options.stamp && kind === 'front' && !how.layoutOnly ? withStamp(drawn, box, game.version) : drawn,
+        )
+        const { fallbacks, drawnBy, undrawable, clashes } = faceCharacters(element, fonts, book)
+        append(diagnostics, undrawableWarnings(undrawable, card, at))
+        for (const chars of clashes)
+          diagnostics.push({
+            rule: 'render/font-clash',
+            severity: 'warning',
+            ...at,
+            message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements`,
+          })
+        const refused = unsupportedElements(element)
+        if (refused.length) {
+          diagnostics.push({
+            rule: 'render/unsupported-element',
+            severity: 'error',
+            ...at,
+            message: `the ${kind} ${card ? `of ${card.id} ` : ''}has SVG ${refused.map((t) => `<${t}>`).join(', ')}, which satori (what deckwright build draws with) cannot draw: draw the text with a div, or convert it to a <path>`,
+          })
+          return { diagnostics, shown }
+        }
+        if (how.layoutOnly) return { diagnostics, shown }
+        if (how.prepareOnly) return { diagnostics, shown, prepared: { element, box, fonts: [...fonts, ...fallbacks] } }
+        let face: DrawnFace
+        try {
+          face = await renderer.draw(element, box, [...fonts, ...fallbacks], options.dpi)
+        } catch (error) {
+          // The renderer's failure, not the template's: an error at the card, never drawn by the other renderer instead.
+          diagnostics.push({
+            rule: 'render/draw-failed',
+            severity: 'error',
+            ...at,
+            message: `${renderer.name} could not draw ${card ? `the ${kind} of ${card.id}` : `the shared ${kind} of ${type.name}`}: ${firstLine(error)}`,
+          })
+          return { diagnostics, shown }
+        }
+        return { face, drawnWith: { fonts: drawnBy, icons: [...icons].sort() }, shown, diagnostics }
+      } catch (error) {
+        // At the template's line that threw when the stack names one, and always naming the card.
+        const code = thrownAt(error, paths.root)
+        const whose = card
+          ? `the ${kind} of ${card.id} (${card.source.file}:${card.source.pos.line})`
+          : `the shared ${kind} of ${type.name}`
+        diagnostics.push({
+          rule: 'render/template-error',
+          severity: 'error',
+          ...at,
+          ...code,
+          message: `the template failed to draw ${whose}: ${firstLine(error)}`,
+        })
+        return { diagnostics, shown }
+      }
+    },
+  }
+  return { value: session, diagnostics: [...loaded.diagnostics, ...fontProblems] }
+}

@@ -1,0 +1,244 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { SHORTCODES_FILE } from '../load/project.ts'
+import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
+import type { Card, GameDef } from '../engine/define.ts'
+import { gamePaths, relativePath, type GamePaths } from '../load/project.ts'
+import { loadDefinition } from './load-definition.ts'
+import { checkFrontMatter } from '../engine/checks/front-matter.ts'
+import { gameLanguages } from '../engine/translations.ts'
+import type { Edition } from './editions.ts'
+import { GAME_TEXTS_KEY } from '../load/translations.ts'
+import type { RulesDoc } from '../load/rules.ts'
+import { withThreads, type GameThreads } from '../threads/threads.ts'
+import { stoppedDiagnostic } from '../threads/stopped.ts'
+import { NOT_HELD, type Held } from '../threads/protocol.ts'
+import type { Outcome } from '../threads/game-thread.ts'
+import type { FaceStore } from '../render/store/face-store.ts'
+import { append } from '../util/append.ts'
+
+export interface LoadedGame {
+  paths: GamePaths
+  game: GameDef
+  cards: Card[]
+  /** The rules file as read for validation, for the booklet to reuse; undefined when the game has none. */
+  rules?: RulesDoc
+  /** Each language's edition besides the default's, as read for validation (none when its cards had errors). */
+  editions: Edition[]
+}
+
+/** Loads a game and checks every card and the deck against its rules engine: every problem, in one run. */
+export interface ValidateOptions {
+  /** Also lay out every face (text that does not fit, unknown icons); the build draws them anyway. */
+  faces?: boolean
+  /** The most pixels an art file may have (`--max-image-pixels`). */
+  maxImagePixels?: number
+  /** Also check what the rules booklet would warn about (unknown shortcodes, examples, pictures); the build draws it anyway. */
+  booklet?: boolean
+  /** The run's game threads; none: threads of its own, closed when done. */
+  threads?: GameThreads
+  /** Where builds put their outputs (default `<root>/out`): a face laid out or drawn before is found in its cache. */
+  outDir?: string
+  /** Threads laying out faces at once (default one per core). */
+  jobs?: number
+  /** Seconds each piece of the game's code (loading it, a check, a face) may take (without `threads`); default 30. */
+  timeout?: number
+  /**
+   * The game's face store (default: the one in `outDir`'s cache, opened when faces are laid out): its index
+   * is read while a game thread reads the cards.
+   */
+  store?: FaceStore
+}
+
+/**
+ * The game's own code (its definition, checks and templates) runs on a game thread, where a time limit
+ * can stop it; this thread imports the definition only once a game thread has loaded it within the limit.
+ */
+export const validateGame = (
+  root: string,
+  id: string,
+  options: ValidateOptions = {},
+): Promise<Result<LoadedGame | undefined>> =>
+  withThreads(options.threads, options.timeout, (threads) => validateWith(root, id, options, threads))
+
+const validateWith = async (
+  root: string,
+  id: string,
+  options: ValidateOptions,
+  threads: GameThreads,
+): Promise<Result<LoadedGame | undefined>> => {
+  const paths = gamePaths(root, id)
+  const definitionFile = relativePath(root, paths.definition)
+  const limitS = threads.limitMs / 1000
+  // A game thread loads the definition and then reads the card files (the cards cross threads once, read
+  // with the game's field kinds), while this thread reads the rules.
+  const definitionLoaded = loadDefinition(paths, threads)
+  const readEarly = definitionLoaded.thread.then((thread) => {
+    const read = thread.call({ game: id, do: 'cards' })
+    options.store?.indexed()
+    return read
+  })
+  const { loadRules } = await import('../load/rules.ts')
+  // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
+  const loadedRules = existsSync(paths.rules) ? loadRules(paths.rules, root) : undefined
+  let rules: RulesDoc | undefined = loadedRules?.value
+  const definition = await definitionLoaded()
+  const diagnostics: Diagnostic[] = [...definition.diagnostics]
+  const game = definition.value
+  if (!game) return { value: undefined, diagnostics }
+  // (Read again when the thread did not load the definition but this one did: it changed in between.)
+  const reading = readEarly.then((read) =>
+    !read.ok && read.why === 'lost' ? threads.call(paths, { game: id, do: 'cards' }) : read,
+  )
+  // The game's deck checks are its code: they run on its thread, on the cards it holds, while this one checks the rules.
+  const checking = reading.then((read) =>
+    read.ok
+      ? withHeldCards(read.value, (cards) =>
+          threads.call(paths, {
+            game: id,
+            do: 'checks',
+            cards,
+            failedTypes: read.value.failedTypes,
+            leftOut: read.value.leftOut,
+          }),
+        )
+      : read,
+  )
+  const rulesDiagnostics: Diagnostic[] = []
+  if (loadedRules && rules) {
+    append(rulesDiagnostics, loadedRules.diagnostics)
+    append(rulesDiagnostics, checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
+    // The game's own shortcodes become the markdown they stand for (rendered on its thread).
+    if (existsSync(join(paths.rulesDir, SHORTCODES_FILE))) {
+      const { expandGameShortcodes } = await import('./expand-shortcodes.ts')
+      const expanded = await expandGameShortcodes(rules, paths, threads)
+      rules = expanded.rules
+      append(rulesDiagnostics, expanded.diagnostics)
+    }
+    if (options.booklet) {
+      const { checkBooklet } = await import('../booklet/check.ts')
+      append(
+        rulesDiagnostics,
+        checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }),
+      )
+    }
+  }
+  const [read, checked] = await Promise.all([reading, checking])
+  if (!read.ok)
+    return {
+      value: undefined,
+      diagnostics: [...diagnostics, stoppedDiagnostic(paths, read, limitS), ...rulesDiagnostics],
+    }
+  const cards = read.value.cards
+  append(
+    diagnostics,
+    read.value.diagnostics,
+    checked.ok ? (checked.value as Diagnostic[]) : [stoppedDiagnostic(paths, checked, limitS)],
+    rulesDiagnostics,
+  )
+  // The templates' own words, and each other language's translations: card ids, fields and keys that
+  // exist, their texts read by the fields' kinds, and what is not translated yet.
+  const languages = gameLanguages(game)
+  const editions: Edition[] = []
+  if (!hasErrors(read.value.diagnostics)) {
+    const [{ loadWords, wordsPath }, { loadEdition }, { translationPath }, { checkWords }] = await Promise.all([
+      import('../load/template-words.ts'),
+      import('./editions.ts'),
+      import('../load/translations.ts'),
+      import('../engine/translations.ts'),
+    ])
+    const defaultWords = loadWords(paths, languages[0]!)
+    append(diagnostics, defaultWords.diagnostics)
+    if (languages.length > 1) append(diagnostics, reservedIds(cards))
+    for (const lang of languages.slice(1)) {
+      const found: Diagnostic[] = []
+      const edition = await loadEdition(root, paths, game, cards, lang, threads, found)
+      // The texts are read by the fields' kinds on the game's thread.
+      const checked = await withHeldCards(read.value, (held) =>
+        threads.call(paths, {
+          game: id,
+          do: 'translations',
+          cards: held,
+          file: edition.translations,
+          exists: existsSync(translationPath(paths, lang)),
+        }),
+      )
+      append(
+        diagnostics,
+        found,
+        checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)],
+        checkWords(defaultWords.value, edition.words, existsSync(wordsPath(paths, lang))),
+      )
+      editions.push(edition)
+    }
+  }
+  // The thread that read the cards holds them no longer: a build's drawing thread would carry them to the end.
+  threads.tell(paths, { game: id, do: 'release' })
+  if (options.faces && !hasErrors(diagnostics)) {
+    const [{ checkFaces }, { FaceStore }] = await Promise.all([
+      import('./check-faces.ts'),
+      import('../render/store/face-store.ts'),
+    ])
+    // What builds drew and earlier runs laid out, in the game's cache (the build's default --out).
+    const store = options.store ?? FaceStore.open(join(options.outDir ?? join(root, 'out'), '.cache', id))
+    const facesOf = (of: readonly Card[], language?: Edition['language']) =>
+      checkFaces(paths, game, of, threads, {
+        maxImagePixels: options.maxImagePixels,
+        language,
+        store,
+        ...(options.jobs && { jobs: options.jobs }),
+      })
+    const found = await facesOf(cards)
+    append(diagnostics, found)
+    // Each edition's faces, with their text in its language; a problem the default's faces have already is said once.
+    const said = new Set(found.map(sameProblem))
+    for (const edition of editions)
+      for (const d of await facesOf(edition.cards, edition.language))
+        if (!said.has(sameProblem(d))) {
+          said.add(sameProblem(d))
+          diagnostics.push(d)
+        }
+  } else if (options.faces !== undefined) {
+    // What was not checked is said, so that a clean run is never mistaken for a complete one.
+    const why = options.faces ? 'errors were found: they come first' : '--no-faces'
+    diagnostics.push({
+      rule: 'validate/faces-skipped',
+      severity: 'info',
+      file: definitionFile,
+      line: 1,
+      column: 1,
+      message: `the faces were not laid out (${why}): text that does not fit, unknown icons, art and card types without a template are not checked`,
+    })
+  }
+  // An error the game's code threw after its check or face had answered (from a timer, a rejected promise).
+  append(diagnostics, threads.strays(paths))
+  return { value: { paths, game, cards, rules, editions }, diagnostics }
+}
+
+/**
+ * A request about the cards a thread read, naming them rather than sending them; sent again with the cards
+ * when the thread that answers does not hold them (it replaced one that ended).
+ */
+const withHeldCards = async <T>(
+  read: { cards: Card[]; held: Held },
+  ask: (cards: Card[] | Held) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> => {
+  const answer = await ask(read.held)
+  return !answer.ok && answer.detail === NOT_HELD ? ask(read.cards) : answer
+}
+
+/** One problem of a face, wherever it is reported (a card's file, or its translation's). */
+const sameProblem = (d: Diagnostic) => `${d.rule}\u0000${d.card ?? ''}\u0000${d.field ?? ''}\u0000${d.message}`
+
+/** A card whose id is the key translation files keep for the game's own texts: it could not be translated. */
+const reservedIds = (cards: readonly Card[]): Diagnostic[] =>
+  cards
+    .filter((c) => c.id === GAME_TEXTS_KEY)
+    .map((c) => ({
+      rule: 'translation/reserved-id',
+      severity: 'error',
+      file: c.source.file,
+      ...c.source.pos,
+      card: c.id,
+      message: `the id "${GAME_TEXTS_KEY}" is what translation files name the game's own texts under: give this card another id`,
+    }))
