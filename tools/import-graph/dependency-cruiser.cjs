@@ -1,6 +1,7 @@
 // The directions src/'s imports may take (docs/architecture.md): load → engine → render → print / output /
 // booklet → build, with diagnostics, util and pdf below every stage, and threads (where a game's code runs,
 // and what sends it there) between render and the stages that use finished faces or play games (simulate).
+// The commands (src/commands/, one file per command, and src/cli.ts, which lists them) sit above every stage.
 // Type-only imports count.
 const stage = (folder) => `^src/${folder}/`
 const rule = (name, comment, from, to, knownFrom) => ({
@@ -88,15 +89,28 @@ module.exports = {
     ),
     rule(
       'nothing-imports-preview',
-      'the preview serves what builds make; only the CLI starts it',
+      'the preview serves what builds make; only its command starts it',
       '^src/(load|shortcodes|engine|render|threads|print|output|booklet|build|diagnostics|util|pdf|simulate)/',
       stage('preview'),
     ),
     rule(
       'nothing-imports-build',
-      'build runs the stages; only the CLI and the library entries use it',
+      'build runs the stages; only the commands and the library entries use it',
       '^src/(load|shortcodes|engine|render|threads|print|output|booklet|diagnostics|util|pdf|simulate)/',
       stage('build'),
+    ),
+    rule(
+      'nothing-imports-commands',
+      'the commands run the stages and print: no stage or library entry knows them',
+      '^src/',
+      '^src/(cli\\.ts$|commands/)',
+      '^src/(cli\\.ts$|commands/)',
+    ),
+    rule(
+      'commands-do-not-import-cli',
+      'cli.ts lists the commands; what they share is in commands/, so they never import it back',
+      stage('commands'),
+      '^src/cli\\.ts$',
     ),
   ],
   options: {
