@@ -11,6 +11,7 @@ import { type Context, EXIT, type MainHooks, stopped } from './commands/shared.t
 import { simulate } from './commands/simulate.ts'
 import { translations } from './commands/translations.ts'
 import { validate } from './commands/validate.ts'
+import { ownPackage } from './util/packages.ts'
 
 export type { MainHooks } from './commands/shared.ts'
 
@@ -22,6 +23,7 @@ export const main = async (argv: string[], hooks: MainHooks = {}): Promise<numbe
   const context: Context = { root: process.cwd(), argv, hooks, exit: (code) => (exitCode = code) }
   const program = new Command('deckwright')
     .description('Validate board-game cards against their rules, render faces, print sheets and rules booklets.')
+    .version(ownPackage().version, '-v, --version', "print deckwright's version")
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     .option('--debug', 'print the stack of an error that stops the command')
