@@ -49,6 +49,7 @@ export const refuseOutInsideGames = (root: string, out: string): void => {
     throw new UsageError(`--out ${out} is inside the games' ${source}/ folder: build into another folder, such as out`)
 }
 
+/** Prints problems in the format asked for; a run without any prints nothing, except JSON's empty list. */
 export const print = (diagnostics: Diagnostic[], format: FormatName, stream: NodeJS.WriteStream = process.stdout) => {
   const text = formatters[format](sortDiagnostics(diagnostics))
   if (text || format === 'json') stream.write(text)
