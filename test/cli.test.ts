@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -138,6 +138,19 @@ describe('deckwright validate', () => {
     // A clean run says so (on stderr; stdout stays the formatter's).
     const clean = await deckwright(fileURLToPath(new URL('..', import.meta.url)), 'validate', 'ministries')
     expect([clean.code, clean.stderr]).toEqual([0, 'ministries: no problems\n'])
+  })
+})
+
+describe('deckwright --version', () => {
+  it("prints the package's version and exits 0, as -v, wherever it runs", async () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+    // Outside any project: the version comes from the installed code, not from the folder it runs in.
+    const elsewhere = mkdtempSync(join(tmpdir(), 'deckwright-version-'))
+    for (const flag of ['--version', '-v'])
+      expect(await deckwright(elsewhere, flag), flag).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' })
+    const help = await deckwright(elsewhere, '--help')
+    expect(help.stdout).toMatch(/^\s+-v, --version\s+print deckwright's version$/m)
+    rmSync(elsewhere, { recursive: true })
   })
 })
 

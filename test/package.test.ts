@@ -92,6 +92,11 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
     ok(project, 'npm', 'install', '--no-audit', '--no-fund', '--save-dev', tarball)
   }, 300_000)
 
+  it("prints its version, the installed package's", () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+    expect(ok(project, 'npx', 'deckwright', '--version').stdout).toBe(`${version}\n`)
+  })
+
   it('deckwright init adds a game, then validate, build and tsc pass', () => {
     const before = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as Record<string, unknown>
     const init = ok(project, 'npx', 'deckwright', 'init')

@@ -1,0 +1,79 @@
+// The builds of one `deckwright build` run, as often as a watch asks for them: each game's problems, then its
+// summary or why it was not built. In a preview's build process, each game's faces come first, each told to
+// the preview as soon as it is stored, then the outputs made from them.
+import { resolve } from 'node:path'
+import { buildGame } from '../make/build-game.ts'
+import { progressReporter } from '../make/progress.ts'
+import { buildSummary } from '../make/summary.ts'
+import { hasErrors } from '../diagnostics/diagnostic.ts'
+import type { FormatName } from '../diagnostics/formatters/index.ts'
+import { firstCards, PREVIEW_CHILD, type PreviewMessage } from '../preview/messages.ts'
+import type { RendererName } from '../render/renderers/renderer.ts'
+import type { GameThreads } from '../threads/threads.ts'
+import { type BuildFlags, buildSettings, type LiveOptions } from './build-options.ts'
+import { EXIT, printProblems } from './shared.ts'
+
+type Built = Awaited<ReturnType<typeof buildGame>>
+type Tell = (message: PreviewMessage) => void
+
+/** Prints a game's build: its problems, then its summary; false when it had errors and was not built. */
+const showBuilt = (id: string, built: Built, started: number, format: FormatName): boolean => {
+  // Notes (info) are for `validate`; a build shows what needs fixing.
+  const problems = format === 'stylish' ? built.diagnostics.filter((d) => d.severity !== 'info') : built.diagnostics
+  printProblems(problems, format)
+  if (hasErrors(built.diagnostics)) {
+    process.stderr.write(`${id}: not built, fix the errors above\n`)
+    return false
+  }
+  for (const line of buildSummary(built.value, (Date.now() - started) / 1000)) process.stderr.write(`${line}\n`)
+  return true
+}
+
+/** How a preview's build process talks to its preview; undefined in any other build. */
+const previewChannel = (): Tell | undefined =>
+  process.env[PREVIEW_CHILD] && process.send ? (message: PreviewMessage) => process.send!(message) : undefined
+
+/**
+ * The run's builds: `buildAll` builds the games (the cards of `first` first, for a preview), and `exitCode`
+ * is 1 once a game had errors.
+ */
+export const gameBuilds = (root: string, opts: BuildFlags, renderer: RendererName, threads: GameThreads) => {
+  let exitCode: number = EXIT.ok
+  const outDir = resolve(root, opts.out)
+  const buildOne = (id: string, only = opts.only, live: LiveOptions = {}) =>
+    buildGame(root, id, buildSettings(opts, outDir, { renderer, progress: progressReporter(id), threads }, only, live))
+  const show = (id: string, built: Built, started: number) => {
+    if (!showBuilt(id, built, started, opts.format)) exitCode = EXIT.errors
+  }
+  const preview = previewChannel()
+  // The cards the page shows are drawn first, and each face is shown as soon as it is stored. The default
+  // language's faces first (the page shows them); the other editions come with the outputs.
+  const facesFirst = async (id: string, first: string[], tell: Tell) => {
+    const stored = (face: { name: string; key: string }) => tell({ game: id, stage: 'face', ...face })
+    const faces = await buildOne(id, 'faces', { first, stored, languages: [] })
+    tell({ game: id, stage: 'faces', diagnostics: faces.diagnostics, gallery: faces.value.gallery })
+    return faces
+  }
+  const buildAll = async (ids: string[], first = firstCards()) => {
+    for (const id of ids) {
+      const started = Date.now()
+      if (preview) {
+        const faces = await facesFirst(id, first, preview)
+        if (hasErrors(faces.diagnostics) || opts.only === 'faces') {
+          show(id, faces, started)
+          continue
+        }
+      }
+      const built = await buildOne(id)
+      preview?.({
+        game: id,
+        stage: 'outputs',
+        diagnostics: built.diagnostics,
+        written: built.value.written,
+        sheets: built.value.sheets,
+      })
+      show(id, built, started)
+    }
+  }
+  return { buildAll, exitCode: () => exitCode }
+}

@@ -1,0 +1,61 @@
+// deckwright build: validate, then write the faces, print sheets and rules booklet of the games; with --watch,
+// again on every change (this process watches; a child process builds, and a preview's is told each face).
+import { join, resolve } from 'node:path'
+import type { Command } from 'commander'
+import { GameThreads, threadHeapMb } from '../threads/threads.ts'
+import { OWN_ROOT } from '../util/packages.ts'
+import { type BuildFlags, buildOptions } from './build-options.ts'
+import { printProblems, refuseOutInsideGames, selectGames, type Context, UsageError } from './shared.ts'
+
+export const build = (program: Command, context: Context): void => {
+  const command = program
+    .command('build')
+    .description('validate, then write faces, print sheets and the rules booklet of the given games (default: all)')
+    .argument('[games...]')
+  for (const option of buildOptions()) command.addOption(option)
+  command.action(async (games: string[], opts: BuildFlags, cmd: Command) =>
+    context.exit(await runBuild(context, games, opts, cmd)),
+  )
+}
+
+/** A preset decides the resolution and the bleed: asking for another as well is a contradiction. */
+const refusePresetWith = (opts: BuildFlags, cmd: Command): void => {
+  for (const flag of ['dpi', 'bleed'] as const)
+    if (opts.preset && cmd.getOptionValueSource(flag) === 'cli')
+      throw new UsageError(`--preset ${opts.preset} sets the resolution and the bleed: leave out --${flag}`)
+}
+
+/** An output folder that cannot be written, or that is the games' own, is said once, before any face is drawn. */
+const refuseOut = async (root: string, out: string): Promise<void> => {
+  const { outputFolderProblem } = await import('../outputs/output-folder.ts')
+  const unwritable = outputFolderProblem(resolve(root, out), out)
+  if (unwritable) throw new UsageError(unwritable)
+  refuseOutInsideGames(root, out)
+}
+
+const runBuild = async (context: Context, games: string[], opts: BuildFlags, cmd: Command): Promise<number> => {
+  const { root } = context
+  refusePresetWith(opts, cmd)
+  const ids = selectGames(root, games)
+  await refuseOut(root, opts.out)
+  const { WATCH_CHILD, serveBuilds, watchBuilds } = await import('../make/watch.ts')
+  // Watching: this process only watches; a child process builds, and builds again when told.
+  if (opts.watch && !process.env[WATCH_CHILD])
+    return watchBuilds(root, ids, context.argv.slice(2), join(OWN_ROOT, 'bin', 'deckwright.js'))
+  // Loaded only when building: validation stays quick to start.
+  const { gameBuilds } = await import('./build-games.ts')
+  // The renderer is chosen once for the run: one that cannot load here is said once, and satori + resvg draws.
+  const { chooseRenderer, rendererFallback } = await import('../render/renderers/renderer.ts')
+  const renderer = await chooseRenderer(opts.renderer)
+  if (renderer.fallback) printProblems([rendererFallback(renderer.fallback)], opts.format)
+  // The games' threads live as long as this process: a watch's builds find them warm.
+  const threads = new GameThreads(opts.timeout, { heapMb: threadHeapMb(renderer.name) })
+  const builds = gameBuilds(root, opts, renderer.name, threads)
+  try {
+    await builds.buildAll(ids)
+    if (opts.watch && process.send) await serveBuilds(builds.buildAll, context.hooks.ending)
+  } finally {
+    await threads.close()
+  }
+  return builds.exitCode()
+}
