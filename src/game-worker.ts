@@ -122,197 +122,199 @@ const warmed = new WeakSet<RenderSession>()
 
 const storeAt = async (dir: string) => (await import('./render/store/face-store.ts')).FaceStore.open(dir)
 
-const handle = async (request: Request): Promise<Replies[Request['do']]> => {
-  const g = holding(request.game)
+/** A request of one kind, and what handles it: a function per kind, given the game it names, held. */
+type RequestOf<K extends Request['do']> = Extract<Request, { do: K }>
+type Handler<K extends Request['do']> = (g: Held, request: RequestOf<K>) => Promise<Replies[K]>
+
+const readCards = async (g: Held): Promise<Replies['cards']> => {
   const { paths } = g
-  currentGame = paths
-  switch (request.do) {
-    case 'load':
-      return (await loaded(g)).diagnostics
-    case 'cards': {
-      const def = await game(g)
-      running({ kind: 'card-files' })
-      const { loadCardFiles } = await import('./load/card-files.ts')
-      // A watch's build process keeps what it read of the card files for its next build; a single run does not hold them.
-      const files = loadCardFiles(paths, process.env[WATCH_CHILD] ? (g.cardFiles ??= new Map()) : undefined)
-      running({ kind: 'cards' })
-      // The definition's own mistakes first, at their lines; the cards of the types they break are not checked.
-      const declared = checkDefinition(def, relativePath(root, paths.definition), root)
-      const modelled = modelCards(def, files.value, declared.broken, root)
-      g.cards = { cards: modelled.value, held: ++heldCount }
-      return {
-        cards: modelled.value,
-        held: { held: heldCount },
-        diagnostics: [...files.diagnostics, ...declared.diagnostics, ...modelled.diagnostics],
-        failedTypes: [...modelled.failedTypes],
-        leftOut: [...modelled.leftOut],
-      }
-    }
-    case 'release':
-      g.cards = undefined
-      return null
-    case 'schemas': {
-      const def = await game(g)
-      running({ kind: 'cards' })
-      const declared = checkDefinition(def, relativePath(root, paths.definition), root)
-      const { cardTypeSchema } = await import('./engine/schema.ts')
-      const sound = Object.entries(def.types).filter(([typeId]) => !declared.broken.has(typeId))
-      return {
-        schemas: Object.fromEntries(sound.map(([typeId, type]) => [typeId, cardTypeSchema(def, typeId, type)])),
-        diagnostics: declared.diagnostics,
-      }
-    }
-    case 'shortcodes': {
-      const def = await game(g)
-      running({ kind: 'shortcode' })
-      const file = join(paths.rulesDir, SHORTCODES_FILE)
-      let defs: Record<string, ShortcodeDef>
-      try {
-        defs = ((await importGameModule<{ default?: Record<string, ShortcodeDef> }>(file, root)).default ??
-          {}) as Record<string, ShortcodeDef>
-      } catch (error) {
-        // Its uses print their inner content, each unreported: the file's error says it all.
-        return {
-          outputs: request.calls.map(() => ({ defined: true as const, diagnostics: [] })),
-          diagnostics: loadFailure(
-            error,
-            root,
-            'game/shortcodes-load',
-            'the shortcodes file',
-            relativePath(root, file),
-          ),
-        }
-      }
-      const { runShortcodes } = await import('./engine/run-shortcodes.ts')
-      const { vocabularyWords } = await import('./engine/model.ts')
-      return {
-        outputs: runShortcodes(defs, request.calls, { vocab: vocabularyWords(def) }, root, (name) =>
-          running({ kind: 'shortcode', name }),
-        ),
-        diagnostics: [],
-      }
-    }
-    case 'checks':
-      return checkDeck(
-        await game(g),
-        cardsOf(g, request.cards),
-        relativePath(root, paths.definition),
-        root,
-        { failedTypes: new Set(request.failedTypes), leftOut: new Set(request.leftOut) },
-        (name) => running({ kind: 'check', name }),
-      )
-    case 'translations': {
-      const def = await game(g)
-      running({ kind: 'translations', lang: request.file.lang })
-      const { checkTranslations, checkTranslatedTexts } = await import('./engine/translations.ts')
-      const cards = cardsOf(g, request.cards)
-      return [
-        ...checkTranslations(def, cards, request.file, request.exists),
-        ...checkTranslatedTexts(def, cards, request.file, root),
-      ]
-    }
-    case 'open': {
-      const opened = await session(g, request.options)
-      // Warmed while the build validates: satori reads its fonts on its first call (deckwright's code, not the game's).
-      if (!warmed.has(opened.session)) await opened.session.warm().catch(() => undefined)
-      warmed.add(opened.session)
-      return opened.diagnostics
-    }
-    case 'layout': {
-      const { session: s } = await session(g, request.options)
-      const { shownKey } = await import('./render/store/face-key.ts')
-      const laidOut: Replies['layout'] = []
-      for (const [i, job] of request.jobs.entries()) {
-        running({ kind: 'face', job })
-        const { diagnostics, shown } = await s.draw(job, { layoutOnly: true })
-        laidOut.push({ key: shownKey(request.inputs[i]!, shown), shown: Object.keys(shown), diagnostics })
-      }
-      return laidOut
-    }
-    case 'simulate': {
-      await game(g)
-      const file = join(paths.rulesDir, PLAY_FILE)
-      g.play ??= (running({ kind: 'play' }), importGameModule<{ default?: PlayDef }>(file, root)).then(
-        async (m) => {
-          const { playProblem } = await import('./engine/play/plan.ts')
-          const problem = playProblem(m.default)
-          return problem
-            ? {
-                diagnostics: [
-                  {
-                    rule: 'simulate/no-play-rules',
-                    severity: 'error' as const,
-                    file: relativePath(root, file),
-                    line: 1,
-                    column: 1,
-                    message: `${PLAY_FILE}: ${problem}`,
-                  },
-                ],
-              }
-            : { play: m.default, diagnostics: [] }
-        },
-        (error) => ({
-          diagnostics: loadFailure(error, root, 'simulate/play-load', PLAY_FILE, relativePath(root, file)),
-        }),
-      )
-      const { play, diagnostics } = await g.play
-      if (!play) return { records: [], diagnostics, ms: 0 }
-      const { playGames } = await import('./engine/play/play-games.ts')
-      const { playRules, unknownVariants, SIMULATE_USAGE } = await import('./engine/play/plan.ts')
-      const unknown = unknownVariants(play, request.plan)
-      if (unknown)
-        return {
-          records: [],
-          diagnostics: [
-            {
-              rule: SIMULATE_USAGE,
-              severity: 'error',
-              file: relativePath(root, file),
-              line: 1,
-              column: 1,
-              message: unknown,
-            },
-          ],
-          ms: 0,
-        }
-      const rules = playRules(play)
-      // Each game ticks: a game that does not end is blamed by its index (see GameThread's `progress`).
-      running({ kind: 'play', games: { from: request.from, to: request.to } })
-      const def = await game(g)
-      const started = performance.now()
-      const records = playGames(
-        play,
-        def,
-        cardsOf(g, request.cards),
-        request.plan,
-        request.from,
-        request.to,
-        tick,
-        new Int32Array(shared, 8, 1),
-      )
-      return { records, diagnostics: [], rules, ms: performance.now() - started }
-    }
-    case 'draw': {
-      const { session: s } = await session(g, request.options)
-      running({ kind: 'face', job: request.job })
-      const store = await storeAt(request.store)
-      const { drawFailure, drawInto } = await import('./render/store/draw-face.ts')
-      try {
-        // A rejected promise is known once the event loop turns.
-        return await drawInto(
-          s,
-          store,
-          request.job,
-          request.key,
-          () => turn().then(() => thrown!.splice(0)),
-          request.reuse,
-        )
-      } catch (error) {
-        // Not the template (the session reports those): the store could not be written (a full disk…).
-        return drawFailure(paths, request.job, error, store.dir)
-      }
+  const def = await game(g)
+  running({ kind: 'card-files' })
+  const { loadCardFiles } = await import('./load/card-files.ts')
+  // A watch's build process keeps what it read of the card files for its next build; a single run does not hold them.
+  const files = loadCardFiles(paths, process.env[WATCH_CHILD] ? (g.cardFiles ??= new Map()) : undefined)
+  running({ kind: 'cards' })
+  // The definition's own mistakes first, at their lines; the cards of the types they break are not checked.
+  const declared = checkDefinition(def, relativePath(root, paths.definition), root)
+  const modelled = modelCards(def, files.value, declared.broken, root)
+  g.cards = { cards: modelled.value, held: ++heldCount }
+  return {
+    cards: modelled.value,
+    held: { held: heldCount },
+    diagnostics: [...files.diagnostics, ...declared.diagnostics, ...modelled.diagnostics],
+    failedTypes: [...modelled.failedTypes],
+    leftOut: [...modelled.leftOut],
+  }
+}
+
+const cardSchemas = async (g: Held): Promise<Replies['schemas']> => {
+  const def = await game(g)
+  running({ kind: 'cards' })
+  const declared = checkDefinition(def, relativePath(root, g.paths.definition), root)
+  const { cardTypeSchema } = await import('./engine/schema.ts')
+  const sound = Object.entries(def.types).filter(([typeId]) => !declared.broken.has(typeId))
+  return {
+    schemas: Object.fromEntries(sound.map(([typeId, type]) => [typeId, cardTypeSchema(def, typeId, type)])),
+    diagnostics: declared.diagnostics,
+  }
+}
+
+const runGameShortcodes: Handler<'shortcodes'> = async (g, request) => {
+  const def = await game(g)
+  running({ kind: 'shortcode' })
+  const file = join(g.paths.rulesDir, SHORTCODES_FILE)
+  let defs: Record<string, ShortcodeDef>
+  try {
+    defs = ((await importGameModule<{ default?: Record<string, ShortcodeDef> }>(file, root)).default ?? {}) as Record<
+      string,
+      ShortcodeDef
+    >
+  } catch (error) {
+    // Its uses print their inner content, each unreported: the file's error says it all.
+    return {
+      outputs: request.calls.map(() => ({ defined: true as const, diagnostics: [] })),
+      diagnostics: loadFailure(error, root, 'game/shortcodes-load', 'the shortcodes file', relativePath(root, file)),
     }
   }
+  const { runShortcodes } = await import('./engine/run-shortcodes.ts')
+  const { vocabularyWords } = await import('./engine/model.ts')
+  return {
+    outputs: runShortcodes(defs, request.calls, { vocab: vocabularyWords(def) }, root, (name) =>
+      running({ kind: 'shortcode', name }),
+    ),
+    diagnostics: [],
+  }
+}
+
+const runChecks: Handler<'checks'> = async (g, request) =>
+  checkDeck(
+    await game(g),
+    cardsOf(g, request.cards),
+    relativePath(root, g.paths.definition),
+    root,
+    { failedTypes: new Set(request.failedTypes), leftOut: new Set(request.leftOut) },
+    (name) => running({ kind: 'check', name }),
+  )
+
+const checkTranslationFile: Handler<'translations'> = async (g, request) => {
+  const def = await game(g)
+  running({ kind: 'translations', lang: request.file.lang })
+  const { checkTranslations, checkTranslatedTexts } = await import('./engine/translations.ts')
+  const cards = cardsOf(g, request.cards)
+  return [
+    ...checkTranslations(def, cards, request.file, request.exists),
+    ...checkTranslatedTexts(def, cards, request.file, root),
+  ]
+}
+
+const openTemplates: Handler<'open'> = async (g, request) => {
+  const opened = await session(g, request.options)
+  // Warmed while the build validates: satori reads its fonts on its first call (deckwright's code, not the game's).
+  if (!warmed.has(opened.session)) await opened.session.warm().catch(() => undefined)
+  warmed.add(opened.session)
+  return opened.diagnostics
+}
+
+const layOut: Handler<'layout'> = async (g, request) => {
+  const { session: s } = await session(g, request.options)
+  const { shownKey } = await import('./render/store/face-key.ts')
+  const laidOut: Replies['layout'] = []
+  for (const [i, job] of request.jobs.entries()) {
+    running({ kind: 'face', job })
+    const { diagnostics, shown } = await s.draw(job, { layoutOnly: true })
+    laidOut.push({ key: shownKey(request.inputs[i]!, shown), shown: Object.keys(shown), diagnostics })
+  }
+  return laidOut
+}
+
+/** An error at line 1 of the game's `play.ts`. */
+const playFileError = (file: string, rule: string, message: string): Diagnostic => ({
+  rule,
+  severity: 'error',
+  file: relativePath(root, file),
+  line: 1,
+  column: 1,
+  message,
+})
+
+/** The game's playable rules (`play.ts`), imported and checked the first time a simulation asks for them. */
+const playRulesOf = (g: Held, file: string): NonNullable<Held['play']> =>
+  (g.play ??= (running({ kind: 'play' }), importGameModule<{ default?: PlayDef }>(file, root)).then(
+    async (m) => {
+      const { playProblem } = await import('./engine/play/plan.ts')
+      const problem = playProblem(m.default)
+      return problem
+        ? { diagnostics: [playFileError(file, 'simulate/no-play-rules', `${PLAY_FILE}: ${problem}`)] }
+        : { play: m.default, diagnostics: [] }
+    },
+    (error) => ({
+      diagnostics: loadFailure(error, root, 'simulate/play-load', PLAY_FILE, relativePath(root, file)),
+    }),
+  ))
+
+const simulate: Handler<'simulate'> = async (g, request) => {
+  await game(g)
+  const file = join(g.paths.rulesDir, PLAY_FILE)
+  const { play, diagnostics } = await playRulesOf(g, file)
+  if (!play) return { records: [], diagnostics, ms: 0 }
+  const { playGames } = await import('./engine/play/play-games.ts')
+  const { playRules, unknownVariants, SIMULATE_USAGE } = await import('./engine/play/plan.ts')
+  const unknown = unknownVariants(play, request.plan)
+  if (unknown) return { records: [], diagnostics: [playFileError(file, SIMULATE_USAGE, unknown)], ms: 0 }
+  const rules = playRules(play)
+  // Each game ticks: a game that does not end is blamed by its index (see GameThread's `progress`).
+  running({ kind: 'play', games: { from: request.from, to: request.to } })
+  const def = await game(g)
+  const started = performance.now()
+  const records = playGames(
+    play,
+    def,
+    cardsOf(g, request.cards),
+    request.plan,
+    request.from,
+    request.to,
+    tick,
+    new Int32Array(shared, 8, 1),
+  )
+  return { records, diagnostics: [], rules, ms: performance.now() - started }
+}
+
+const drawFace: Handler<'draw'> = async (g, request) => {
+  const { session: s } = await session(g, request.options)
+  running({ kind: 'face', job: request.job })
+  const store = await storeAt(request.store)
+  const { drawFailure, drawInto } = await import('./render/store/draw-face.ts')
+  try {
+    // A rejected promise is known once the event loop turns.
+    return await drawInto(s, store, request.job, request.key, () => turn().then(() => thrown!.splice(0)), request.reuse)
+  } catch (error) {
+    // Not the template (the session reports those): the store could not be written (a full disk…).
+    return drawFailure(g.paths, request.job, error, store.dir)
+  }
+}
+
+/** What handles each kind of request. */
+const handlers: { [K in Request['do']]: Handler<K> } = {
+  load: async (g) => (await loaded(g)).diagnostics,
+  cards: readCards,
+  release: async (g) => {
+    g.cards = undefined
+    return null
+  },
+  schemas: cardSchemas,
+  shortcodes: runGameShortcodes,
+  checks: runChecks,
+  translations: checkTranslationFile,
+  open: openTemplates,
+  layout: layOut,
+  simulate,
+  draw: drawFace,
+}
+
+const handle = async <K extends Request['do']>(request: RequestOf<K>): Promise<Replies[K]> => {
+  const g = holding(request.game)
+  currentGame = g.paths
+  return (handlers[request.do] as Handler<K>)(g, request)
 }
 
 /** A heap of this size after reading the cards or letting them go is collected then (~25,000 cards and more). */

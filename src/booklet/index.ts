@@ -27,7 +27,15 @@ import {
   type PageDraw,
 } from './pages.ts'
 import { inlineShortcode, renderShortcode } from './shortcodes.ts'
-import { bookletStyle, COLOUR, DEFAULT_TINT, registerFonts, tintColour, type PageSizeName } from './styles.ts'
+import {
+  bookletStyle,
+  COLOUR,
+  DEFAULT_TINT,
+  registerFonts,
+  tintColour,
+  type BookletStyle,
+  type PageSizeName,
+} from './styles.ts'
 import { typographer } from './typography.ts'
 import { hyphenator } from './hyphenation.ts'
 import { quotationMarks } from './quotation-marks.ts'
@@ -73,17 +81,7 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
     })
 
   const saddle = options.imposition === 'saddle'
-  let pageSize = options.pageSize ?? 'a5'
-  if (saddle && pageSize !== 'a5') {
-    diagnostics.push({
-      rule: 'print/saddle-page-size',
-      severity: 'warning',
-      file: doc.file,
-      message: `Saddle imposition folds A4 sheets into an A5 booklet, so the pages are A5, not ${pageSize.toUpperCase()}.`,
-    })
-    pageSize = 'a5'
-  }
-  const style = bookletStyle(pageSize, { drafts: options.drafts })
+  const style = bookletStyle(pageSizeOf(options, doc.file, diagnostics), { drafts: options.drafts })
   const title = stringOf(doc.frontMatter['title']) ?? options.title ?? 'Rules'
   const pdf = createPdf({
     title,
@@ -147,18 +145,7 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
   bodyPages.forEach((placed, i) => {
     for (const { item } of placed) if (item.section) sectionPage.set(item.section.index, firstBodyPage + i)
   })
-  if (fallbackFonts.undrawable.size) {
-    const chars = [...fallbackFonts.undrawable]
-    // At the first of them in the rules.
-    const first = Math.max(0, doc.source.indexOf(chars[0]!))
-    const at = pointLocator(doc.source)(first)
-    report(
-      'rules/undrawable-text',
-      'warning',
-      undrawableMessage(chars, ' in the booklet', [...new Set(chars.map(suggestedPackage))]),
-      { start: at, end: at },
-    )
-  }
+  if (fallbackFonts.undrawable.size) warnUndrawable(doc, [...fallbackFonts.undrawable], report)
   const drawnWith = drawnWithAll([
     { fonts: [...Object.values(baseFonts).map((f) => f.package), ...fallbackFonts.used], icons: [...ctx.iconsUsed] },
     options.credits?.drawnWith,
@@ -167,12 +154,59 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
     creditsItems(creditsFor(drawnWith, options.credits?.root), ctx, options.credits?.drawnBy),
     style,
   )
-  const notes = options.drafts
-    ? notesByPage(doc, bodyPages)
-    : new Map<number, Array<{ note: RulesDoc['notes'][number]; y: number }>>()
+  const notes: Notes = options.drafts ? notesByPage(doc, bodyPages) : new Map()
 
-  // Every page, in reading order, as a function that draws it.
-  const pages: Array<{ draw: PageDraw; bookmark?: Section[] }> = [{ draw: cover }]
+  const pages = readingPages(ctx, title, cover, contentsPages, bodyPages, notes)
+  const creditsDraws: PageDraw[] = credits.map((placed) => (d) => drawPlaced(d, placed, style))
+  if (saddle) addImposed(pdf, pages, creditsDraws, style)
+  else addPages(pdf, pages, creditsDraws, style)
+  return { value: await pdfToBuffer(pdf), diagnostics }
+}
+
+/** The pages' size: the one asked for (default A5); A5 when imposed, with a warning when another was asked for. */
+const pageSizeOf = (options: BookletOptions, file: string, diagnostics: Diagnostic[]): PageSizeName => {
+  const pageSize = options.pageSize ?? 'a5'
+  if (options.imposition !== 'saddle' || pageSize === 'a5') return pageSize
+  diagnostics.push({
+    rule: 'print/saddle-page-size',
+    severity: 'warning',
+    file,
+    message: `Saddle imposition folds A4 sheets into an A5 booklet, so the pages are A5, not ${pageSize.toUpperCase()}.`,
+  })
+  return 'a5'
+}
+
+/** Characters no font of the booklet or installed fallback has: a warning at the first of them in the rules. */
+const warnUndrawable = (doc: RulesDoc, chars: string[], report: BlockContext['report']): void => {
+  const first = Math.max(0, doc.source.indexOf(chars[0]!))
+  const at = pointLocator(doc.source)(first)
+  report(
+    'rules/undrawable-text',
+    'warning',
+    undrawableMessage(chars, ' in the booklet', [...new Set(chars.map(suggestedPackage))]),
+    { start: at, end: at },
+  )
+}
+
+/** A page of the booklet as a function that draws it, with the sections it opens (its bookmarks). */
+interface Page {
+  draw: PageDraw
+  bookmark?: Section[]
+}
+
+type Notes = Map<number, Array<{ note: RulesDoc['notes'][number]; y: number }>>
+
+/** Every page before the credits, in reading order: the cover, the contents, then the rules' pages with running heads, page numbers and drafts' notes. */
+const readingPages = (
+  ctx: BlockContext,
+  title: string,
+  cover: PageDraw,
+  contentsPages: Placed[][],
+  bodyPages: Placed[][],
+  notes: Notes,
+): Page[] => {
+  const { style } = ctx
+  const pages: Page[] = [{ draw: cover }]
   contentsPages.forEach((placed) => {
     const number = pages.length + 1
     pages.push({ draw: (d) => (drawPlaced(d, placed, style), pageNumber(d, style, number)) })
@@ -196,45 +230,47 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
       },
     })
   })
-  const creditsDraws: PageDraw[] = credits.map((placed) => (d) => drawPlaced(d, placed, style))
+  return pages
+}
 
-  if (saddle) {
-    // Blank pages go before the credits, which close the booklet on its back cover.
-    const count = pages.length + creditsDraws.length
-    const blanks = (4 - (count % 4)) % 4
-    const all: PageDraw[] = [
-      ...pages.map((p) => p.draw),
-      ...Array.from({ length: blanks }, (): PageDraw => () => {}),
-      ...creditsDraws,
-    ]
-    for (const side of saddleSheets(all.length)) {
-      pdf.addPage({ size: SHEET_A4_LANDSCAPE, margin: 0 })
-      side.forEach((index, half) => {
-        pdf.save()
-        pdf.translate(
-          half * (SHEET_A4_LANDSCAPE[0] / 2) + (SHEET_A4_LANDSCAPE[0] / 2 - style.page.width) / 2,
-          (SHEET_A4_LANDSCAPE[1] - style.page.height) / 2,
-        )
-        all[index]!(pdf)
-        pdf.restore()
-      })
-      foldMarks(pdf)
+/** The pages one after another, each section bookmarked, then the credits. */
+const addPages = (pdf: PDFKit.PDFDocument, pages: Page[], creditsDraws: PageDraw[], style: BookletStyle): void => {
+  for (const page of pages) {
+    pdf.addPage({ size: [style.page.width, style.page.height], margin: 0 })
+    for (const section of page.bookmark ?? []) {
+      pdf.addNamedDestination(`section-${section.index}`)
+      pdf.outline.addItem(section.title)
     }
-  } else {
-    for (const page of pages) {
-      pdf.addPage({ size: [style.page.width, style.page.height], margin: 0 })
-      for (const section of page.bookmark ?? []) {
-        pdf.addNamedDestination(`section-${section.index}`)
-        pdf.outline.addItem(section.title)
-      }
-      page.draw(pdf)
-    }
-    for (const draw of creditsDraws) {
-      pdf.addPage({ size: [style.page.width, style.page.height], margin: 0 })
-      draw(pdf)
-    }
+    page.draw(pdf)
   }
-  return { value: await pdfToBuffer(pdf), diagnostics }
+  for (const draw of creditsDraws) {
+    pdf.addPage({ size: [style.page.width, style.page.height], margin: 0 })
+    draw(pdf)
+  }
+}
+
+/** The pages two to a side of A4 sheets in saddle order, with fold marks; blank pages go before the credits, which close the booklet on its back cover. */
+const addImposed = (pdf: PDFKit.PDFDocument, pages: Page[], creditsDraws: PageDraw[], style: BookletStyle): void => {
+  const count = pages.length + creditsDraws.length
+  const blanks = (4 - (count % 4)) % 4
+  const all: PageDraw[] = [
+    ...pages.map((p) => p.draw),
+    ...Array.from({ length: blanks }, (): PageDraw => () => {}),
+    ...creditsDraws,
+  ]
+  for (const side of saddleSheets(all.length)) {
+    pdf.addPage({ size: SHEET_A4_LANDSCAPE, margin: 0 })
+    side.forEach((index, half) => {
+      pdf.save()
+      pdf.translate(
+        half * (SHEET_A4_LANDSCAPE[0] / 2) + (SHEET_A4_LANDSCAPE[0] / 2 - style.page.width) / 2,
+        (SHEET_A4_LANDSCAPE[1] - style.page.height) / 2,
+      )
+      all[index]!(pdf)
+      pdf.restore()
+    })
+    foldMarks(pdf)
+  }
 }
 
 const stringOf = (value: unknown): string | undefined =>

@@ -139,7 +139,6 @@ interface Atom {
  * reading order by the bidirectional algorithm.
  */
 export const breakLines = (runs: Run[], maxWidth: number, measure: Measure, hyphenate?: Hyphenate): Line[] => {
-  const atomFont = (a: Atom) => a.font ?? fontOf(a.format)
   const width = (a: Atom) => measure(atomFont(a), a.format.size, a.text)
   const split = measure.split ?? ((text: string, font: string) => [{ text, font }])
   const atoms = (text: string, format: TextFormat): Atom[] =>
@@ -230,33 +229,41 @@ export const breakLines = (runs: Run[], maxWidth: number, measure: Measure, hyph
   while (lines.length && !lines[lines.length - 1]!.length) lines.pop()
 
   const direction = textDirection(runs.map((r) => ('text' in r ? r.text : '\n')).join(''))
-  return lines.map((logical) => {
-    // Reordered word by word; each word then a fragment of its own, which fontkit sets in its script's direction.
-    const bidirectional = logical.some((a) => isRtl(a.text))
-    const line = bidirectional
-      ? reorder(
-          logical,
-          levelsOf(
-            logical.map((a) => a.text),
-            direction,
-          ),
-        )
-      : logical
-    const fragments: Fragment[] = []
-    for (const atom of line) {
-      const last = fragments[fragments.length - 1]
-      if (last && !bidirectional && last.font === atomFont(atom) && sameFormat(last.format, atom.format))
-        last.text += atom.text
-      else fragments.push({ text: atom.text, format: atom.format, font: atomFont(atom), x: 0, width: 0 })
-    }
-    let x = 0
-    for (const f of fragments) {
-      f.x = x
-      f.width = measure(f.font, f.format.size, f.text)
-      x += f.width
-    }
-    return { fragments, width: x }
-  })
+  return lines.map((logical) => setLine(logical, direction, measure))
+}
+
+const atomFont = (a: Atom) => a.font ?? fontOf(a.format)
+
+/**
+ * A line's atoms as fragments placed left to right: those of one font and format joined, or, in a line
+ * with right-to-left text, reordered word by word, each word then a fragment of its own (which fontkit sets
+ * in its script's direction).
+ */
+const setLine = (logical: Atom[], direction: 'ltr' | 'rtl', measure: Measure): Line => {
+  const bidirectional = logical.some((a) => isRtl(a.text))
+  const line = bidirectional
+    ? reorder(
+        logical,
+        levelsOf(
+          logical.map((a) => a.text),
+          direction,
+        ),
+      )
+    : logical
+  const fragments: Fragment[] = []
+  for (const atom of line) {
+    const last = fragments[fragments.length - 1]
+    if (last && !bidirectional && last.font === atomFont(atom) && sameFormat(last.format, atom.format))
+      last.text += atom.text
+    else fragments.push({ text: atom.text, format: atom.format, font: atomFont(atom), x: 0, width: 0 })
+  }
+  let x = 0
+  for (const f of fragments) {
+    f.x = x
+    f.width = measure(f.font, f.format.size, f.text)
+    x += f.width
+  }
+  return { fragments, width: x }
 }
 
 /** Draws one line with its baseline at `baseline`; `size` (the line's text size) places code grounds and links. */

@@ -46,240 +46,332 @@ export const modelCards = (
   broken: ReadonlySet<string> = new Set(),
   root?: string,
 ): Result<Card[]> & { failedTypes: Set<string>; leftOut: Set<string> } => {
-  const diagnostics: Diagnostic[] = []
-  /** Card types with a card left out for its errors: deck checks on them would count wrong. */
-  const failedTypes = new Set<string>()
-  /** The ids of cards left out for their errors (reported already): a reference to one is not another error. */
-  const leftOut = new Set<string>()
-  const cards: Card[] = []
-  const ctx: FieldContext = { vocab: vocabularyWords(game) }
-  const sets = setNames(game)
-  const seen = new Map<string, RawCard>()
+  const m: Modelling = {
+    game,
+    broken,
+    root,
+    diagnostics: [],
+    failedTypes: new Set(),
+    leftOut: new Set(),
+    cards: [],
+    ctx: { vocab: vocabularyWords(game) },
+    sets: setNames(game),
+    seen: new Map(),
+    sharedBacks: sharedBackNames(game),
+  }
+  for (const file of files) {
+    if (file.unreadable) markUnreadable(m, file)
+    else for (const raw of file.cards) modelCard(m, file, raw)
+  }
+  // References are checked once every card is known.
+  checkReferences(m)
+  // One mistake in one place (a file's `type:` that every card inherits) is one error, not one a card.
+  const seenAt = new Set<string>()
+  const once = m.diagnostics.filter(
+    (d) => !seenAt.has(diagnosticKey(d, false)) && Boolean(seenAt.add(diagnosticKey(d, false))),
+  )
+  return { value: m.cards, diagnostics: once, failedTypes: m.failedTypes, leftOut: m.leftOut }
+}
 
-  // The names of shared backs' files (`<deck>.back.png`): a card id may not take one.
-  const sharedBacks = new Map(
+/** What reading a game's cards keeps as it goes. */
+interface Modelling {
+  game: GameDef
+  broken: ReadonlySet<string>
+  root: string | undefined
+  diagnostics: Diagnostic[]
+  /** Card types with a card left out for its errors: deck checks on them would count wrong. */
+  failedTypes: Set<string>
+  /** The ids of cards left out for their errors (reported already): a reference to one is not another error. */
+  leftOut: Set<string>
+  cards: Card[]
+  ctx: FieldContext
+  sets: string[]
+  /** The cards read so far, by their ids' file names. */
+  seen: Map<string, RawCard>
+  /** The names of shared backs' files (`<deck>.back.png`), with their types' names: a card id may not take one. */
+  sharedBacks: Map<string, string>
+}
+
+type CardType = GameDef['types'][string]
+
+const sharedBackNames = (game: GameDef): Map<string, string> =>
+  new Map(
     Object.keys(game.types)
       .filter((t) => game.types[t]!.back !== 'own')
       .map((t) => [idKey(deckOf(game, t)), game.types[t]!.name]),
   )
-  for (const file of files) {
-    if (file.unreadable) {
-      // Reported as the file's syntax error; the deck checks of the types it may hold wait for it.
-      const named = [
-        file.defaults.get('type')?.value,
-        fileStem(file.file),
-        ...file.cards.map((c) => c.values.get('type')?.value),
-      ].filter((t): t is string => typeof t === 'string' && Boolean(game.types[t]))
-      for (const t of named.length ? named : Object.keys(game.types)) failedTypes.add(t)
-      for (const c of file.cards)
-        if (typeof c.values.get('id')?.value === 'string') leftOut.add(String(c.values.get('id')!.value))
+
+/** A file that could not be read is reported as its syntax error; the deck checks of the types it may hold wait for it. */
+const markUnreadable = ({ game, failedTypes, leftOut }: Modelling, file: RawCardFile): void => {
+  const named = [
+    file.defaults.get('type')?.value,
+    fileStem(file.file),
+    ...file.cards.map((c) => c.values.get('type')?.value),
+  ].filter((t): t is string => typeof t === 'string' && Boolean(game.types[t]))
+  for (const t of named.length ? named : Object.keys(game.types)) failedTypes.add(t)
+  for (const c of file.cards)
+    if (typeof c.values.get('id')?.value === 'string') leftOut.add(String(c.values.get('id')!.value))
+}
+
+/** An empty value (a blank CSV cell, `set:` with nothing after it) is no value: the file's or the default applies. */
+const present = (v: RawValue | undefined) => (v && v.value !== null && v.value !== '' ? v : undefined)
+
+/** One raw card being read: its values (its file's defaults under them) and where its problems go. */
+interface Reading {
+  raw: RawCard
+  get(key: string): RawValue | undefined
+  /** Reports a problem of the card at its place; a card with any is left out. */
+  report: Reporter
+  valid: boolean
+}
+
+const readingOf = ({ diagnostics }: Modelling, file: RawCardFile, raw: RawCard): Reading => {
+  const reading: Reading = {
+    raw,
+    get: (key) => present(raw.values.get(key)) ?? present(file.defaults.get(key)),
+    report: ({ pos, severity = 'error', ...d }) => {
+      reading.valid = false
+      diagnostics.push({
+        ...d,
+        severity,
+        file: raw.file,
+        line: pos.line,
+        column: pos.column,
+        endLine: pos.endLine,
+        endColumn: pos.endColumn,
+      })
+    },
+    valid: true,
+  }
+  return reading
+}
+
+/** Reads one card: into the deck when it has no problem, else its problems reported and its type noted. */
+const modelCard = (m: Modelling, file: RawCardFile, raw: RawCard): void => {
+  const r = readingOf(m, file, raw)
+  const id = claimId(m, r)
+  if (!id) return
+  m.leftOut.add(id) // until it turns out valid
+  const typed = readType(m, r, file, id)
+  if (!typed || m.broken.has(typed.name)) return
+  const { name: typeName, type } = typed
+  const set = readSet(m, r, id)
+  const qty = readQty(r, id)
+  const fieldPos: Record<string, SourcePos> = {}
+  const art = readArt(r, type, id, fieldPos)
+  const fields = readFields(m, r, type, id, fieldPos)
+  checkKeys(r, type, id)
+  if (r.valid) {
+    m.cards.push({
+      id,
+      type: typeName,
+      set,
+      qty,
+      ...(art !== undefined && { art }),
+      fields,
+      source: { file: raw.file, pos: raw.pos, fields: fieldPos },
+    })
+    m.leftOut.delete(id)
+  } else m.failedTypes.add(typeName)
+}
+
+/** The card's id, claimed for it; none, reported, when it has none, one that cannot name a file, or one another card has. */
+const claimId = ({ seen, sharedBacks }: Modelling, { raw, report }: Reading): string | undefined => {
+  const idValue = raw.values.get('id')
+  const id =
+    typeof idValue?.value === 'string' || typeof idValue?.value === 'number' ? String(idValue.value) : undefined
+  if (!id) {
+    report({
+      rule: 'card/missing-id',
+      pos: idValue?.pos ?? raw.pos,
+      message: 'this card has no `id`: every card needs one, unique within the game',
+    })
+    return undefined
+  }
+  const sharedBack = sharedBacks.get(idKey(id))
+  const unsafe =
+    idProblem(id) ??
+    (sharedBack &&
+      `it is the name of the shared back of ${sharedBack} (${idKey(id)}.back.png): give the card another id`)
+  if (unsafe) {
+    report({
+      rule: 'card/unsafe-id',
+      pos: idValue!.pos,
+      field: 'id',
+      message: `the id ${JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id)} cannot name a card: ${unsafe}`,
+    })
+    return undefined
+  }
+  const first = seen.get(idKey(id))
+  if (first) {
+    const other = String(first.values.get('id')!.value)
+    const message =
+      other === id
+        ? `id "${id}" is used twice: first at ${first.file}:${first.pos.line}`
+        : `id "${id}" differs from "${other}" (${first.file}:${first.pos.line}) only in case: on macOS and Windows both would be one file`
+    report({ rule: 'card/duplicate-id', pos: idValue!.pos, card: id, field: 'id', message })
+    return undefined
+  }
+  seen.set(idKey(id), raw)
+  return id
+}
+
+/** The card's type; none, reported, when it names none the game has. */
+const readType = (
+  { game }: Modelling,
+  { raw, get, report }: Reading,
+  file: RawCardFile,
+  id: string,
+): { name: string; type: CardType } | undefined => {
+  // A file named after a card type (money.csv, vote.yaml) holds that type unless it says otherwise.
+  const typeValue =
+    get('type') ?? (game.types[fileStem(file.file)] ? { value: fileStem(file.file), pos: raw.pos } : undefined)
+  const typeName = typeof typeValue?.value === 'string' ? typeValue.value : undefined
+  const type = typeName ? game.types[typeName] : undefined
+  if (typeName && type) return { name: typeName, type }
+  const known = Object.keys(game.types)
+  report({
+    rule: typeName ? 'card/unknown-type' : 'card/missing-type',
+    pos: typeValue?.pos ?? raw.pos,
+    card: id,
+    field: 'type',
+    message: typeName
+      ? `unknown card type "${typeName}"${didYouMean(typeName, known)}: this game has ${known.join(', ')}`
+      : `card "${id}" has no type: add \`type: …\` to it or to its file (one of ${known.join(', ')})`,
+  })
+  return undefined
+}
+
+const readSet = ({ sets }: Modelling, { get, report }: Reading, id: string): string => {
+  const setValue = get('set')
+  const set = setValue === undefined ? 'base' : String(setValue.value)
+  if (!sets.includes(set))
+    report({
+      rule: 'card/unknown-set',
+      pos: setValue!.pos,
+      card: id,
+      field: 'set',
+      message: `unknown set "${set}"${didYouMean(set, sets)}: this game has ${sets.join(', ')}`,
+    })
+  return set
+}
+
+const readQty = ({ get, report }: Reading, id: string): number => {
+  const qtyValue = get('qty')
+  const qty = qtyValue === undefined ? 1 : Number(qtyValue.value)
+  if (!Number.isInteger(qty) || qty < 1)
+    report({
+      rule: 'card/wrong-type',
+      pos: qtyValue!.pos,
+      card: id,
+      field: 'qty',
+      message: `qty must be a whole number of at least 1, found ${JSON.stringify(qtyValue!.value)}`,
+    })
+  return qty
+}
+
+/** The image the card's `art` names (its place noted in `fieldPos`), unless its type has a field of that name. */
+const readArt = (
+  { get, report }: Reading,
+  type: CardType,
+  id: string,
+  fieldPos: Record<string, SourcePos>,
+): string | undefined => {
+  const artValue = 'art' in type.fields ? undefined : get('art')
+  if (artValue === undefined || artValue.value === null || artValue.value === '') return undefined
+  const unsafe = typeof artValue.value === 'string' ? pathProblem(artValue.value) : undefined
+  if (unsafe)
+    report({
+      rule: 'card/unsafe-path',
+      pos: artValue.pos,
+      card: id,
+      field: 'art',
+      message: `art ${JSON.stringify(artValue.value)} cannot be read: ${unsafe}; art names a file in templates/<game>/, e.g. art/${id}.png`,
+    })
+  else if (typeof artValue.value === 'string') {
+    fieldPos.art = artValue.pos
+    return artValue.value
+  } else
+    report({
+      rule: 'card/wrong-type',
+      pos: artValue.pos,
+      card: id,
+      field: 'art',
+      message: `art must name an image file (e.g. art/${id}.png), found ${JSON.stringify(artValue.value)}`,
+    })
+  return undefined
+}
+
+/** The card's fields, each read by its kind (their places noted in `fieldPos`); those missing or that do not read, reported. */
+const readFields = (
+  { ctx, root, diagnostics }: Modelling,
+  r: Reading,
+  type: CardType,
+  id: string,
+  fieldPos: Record<string, SourcePos>,
+): Record<string, unknown> => {
+  const { raw, get, report } = r
+  const fields: Record<string, unknown> = {}
+  for (const [name, field] of Object.entries(type.fields) as [string, Field][]) {
+    const value = get(name)
+    if (value === undefined || value.value === null || value.value === '') {
+      // An empty value points at its key, where the designer will type it.
+      if (!field.optional)
+        report({
+          rule: 'card/missing-field',
+          pos: raw.values.get(name)?.pos ?? raw.pos,
+          card: id,
+          field: name,
+          message: `${type.name} "${id}" has no \`${name}\`: expected ${field.expected}`,
+        })
       continue
     }
-    for (const raw of file.cards) {
-      const report: Reporter = ({ pos, severity = 'error', ...d }) =>
-        diagnostics.push({
-          ...d,
-          severity,
-          file: raw.file,
-          line: pos.line,
-          column: pos.column,
-          endLine: pos.endLine,
-          endColumn: pos.endColumn,
-        })
-      // An empty value (a blank CSV cell, `set:` with nothing after it) is no value: the file's or the default applies.
-      const present = (v: RawValue | undefined) => (v && v.value !== null && v.value !== '' ? v : undefined)
-      const get = (key: string): RawValue | undefined => present(raw.values.get(key)) ?? present(file.defaults.get(key))
-
-      const idValue = raw.values.get('id')
-      const id =
-        typeof idValue?.value === 'string' || typeof idValue?.value === 'number' ? String(idValue.value) : undefined
-      if (!id) {
-        report({
-          rule: 'card/missing-id',
-          pos: idValue?.pos ?? raw.pos,
-          message: 'this card has no `id`: every card needs one, unique within the game',
-        })
-        continue
-      }
-      const sharedBack = sharedBacks.get(idKey(id))
-      const unsafe =
-        idProblem(id) ??
-        (sharedBack &&
-          `it is the name of the shared back of ${sharedBack} (${idKey(id)}.back.png): give the card another id`)
-      if (unsafe) {
-        report({
-          rule: 'card/unsafe-id',
-          pos: idValue!.pos,
-          field: 'id',
-          message: `the id ${JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id)} cannot name a card: ${unsafe}`,
-        })
-        continue
-      }
-      const first = seen.get(idKey(id))
-      if (first) {
-        const other = String(first.values.get('id')!.value)
-        const message =
-          other === id
-            ? `id "${id}" is used twice: first at ${first.file}:${first.pos.line}`
-            : `id "${id}" differs from "${other}" (${first.file}:${first.pos.line}) only in case: on macOS and Windows both would be one file`
-        report({ rule: 'card/duplicate-id', pos: idValue!.pos, card: id, field: 'id', message })
-        continue
-      }
-      seen.set(idKey(id), raw)
-      leftOut.add(id) // until it turns out valid
-
-      // A file named after a card type (money.csv, vote.yaml) holds that type unless it says otherwise.
-      const typeValue =
-        get('type') ?? (game.types[fileStem(file.file)] ? { value: fileStem(file.file), pos: raw.pos } : undefined)
-      const typeName = typeof typeValue?.value === 'string' ? typeValue.value : undefined
-      const type = typeName ? game.types[typeName] : undefined
-      if (!typeName || !type) {
-        const known = Object.keys(game.types)
-        report({
-          rule: typeName ? 'card/unknown-type' : 'card/missing-type',
-          pos: typeValue?.pos ?? raw.pos,
-          card: id,
-          field: 'type',
-          message: typeName
-            ? `unknown card type "${typeName}"${didYouMean(typeName, known)}: this game has ${known.join(', ')}`
-            : `card "${id}" has no type: add \`type: …\` to it or to its file (one of ${known.join(', ')})`,
-        })
-        continue
-      }
-      if (broken.has(typeName)) continue
-
-      let valid = true
-      const setValue = get('set')
-      const set = setValue === undefined ? 'base' : String(setValue.value)
-      if (!sets.includes(set)) {
-        report({
-          rule: 'card/unknown-set',
-          pos: setValue!.pos,
-          card: id,
-          field: 'set',
-          message: `unknown set "${set}"${didYouMean(set, sets)}: this game has ${sets.join(', ')}`,
-        })
-        valid = false
-      }
-      const qtyValue = get('qty')
-      const qty = qtyValue === undefined ? 1 : Number(qtyValue.value)
-      if (!Number.isInteger(qty) || qty < 1) {
-        report({
-          rule: 'card/wrong-type',
-          pos: qtyValue!.pos,
-          card: id,
-          field: 'qty',
-          message: `qty must be a whole number of at least 1, found ${JSON.stringify(qtyValue!.value)}`,
-        })
-        valid = false
-      }
-
-      const fields: Record<string, unknown> = {}
-      const fieldPos: Record<string, SourcePos> = {}
-      const artValue = 'art' in type.fields ? undefined : get('art')
-      let art: string | undefined
-      if (artValue !== undefined && artValue.value !== null && artValue.value !== '') {
-        const unsafe = typeof artValue.value === 'string' ? pathProblem(artValue.value) : undefined
-        if (unsafe) {
-          report({
-            rule: 'card/unsafe-path',
-            pos: artValue.pos,
-            card: id,
-            field: 'art',
-            message: `art ${JSON.stringify(artValue.value)} cannot be read: ${unsafe}; art names a file in templates/<game>/, e.g. art/${id}.png`,
-          })
-          valid = false
-        } else if (typeof artValue.value === 'string') {
-          art = artValue.value
-          fieldPos.art = artValue.pos
-        } else {
-          report({
-            rule: 'card/wrong-type',
-            pos: artValue.pos,
-            card: id,
-            field: 'art',
-            message: `art must name an image file (e.g. art/${id}.png), found ${JSON.stringify(artValue.value)}`,
-          })
-          valid = false
-        }
-      }
-      for (const [name, field] of Object.entries(type.fields) as [string, Field][]) {
-        const value = get(name)
-        if (value === undefined || value.value === null || value.value === '') {
-          if (!field.optional) {
-            // An empty value points at its key, where the designer will type it.
-            report({
-              rule: 'card/missing-field',
-              pos: raw.values.get(name)?.pos ?? raw.pos,
-              card: id,
-              field: name,
-              message: `${type.name} "${id}" has no \`${name}\`: expected ${field.expected}`,
-            })
-            valid = false
-          }
-          continue
-        }
-        let parsed
-        try {
-          parsed = field.parse(value.value, ctx)
-        } catch (error) {
-          // A field kind of the game's own that throws: an error at its code's line, naming the card and its place.
-          const code = root ? thrownAt(error, root) : undefined
-          const place = `\`${name}\` of ${id} (${raw.file}:${value.pos.line})`
-          diagnostics.push({
-            rule: 'game/field-crashed',
-            severity: 'error',
-            ...(code ?? { file: raw.file, line: value.pos.line, column: value.pos.column }),
-            card: id,
-            field: name,
-            message: `the ${field.kind} field kind failed to read ${place}: ${firstLine(error)}`,
-          })
-          valid = false
-          continue
-        }
-        if (!parsed.ok) {
-          report({
-            rule: parsed.rule,
-            pos: value.pos,
-            card: id,
-            field: name,
-            message: `\`${name}\`: ${parsed.message}`,
-          })
-          valid = false
-          continue
-        }
-        fields[name] = parsed.value
-        fieldPos[name] = value.pos
-      }
-      const allowed = [...RESERVED, ...Object.keys(type.fields)]
-      for (const [key, pos] of raw.keys) {
-        // A blank cell in another type's column of a mixed spreadsheet says nothing about this card.
-        if (allowed.includes(key) || !present(raw.values.get(key))) continue
-        report({
-          rule: 'card/unknown-field',
-          pos,
-          card: id,
-          field: key,
-          message: `${type.name} has no field \`${key}\`${didYouMean(key, allowed)}; its fields are ${Object.keys(type.fields).join(', ')}`,
-        })
-        valid = false
-      }
-      if (valid) {
-        cards.push({
-          id,
-          type: typeName,
-          set,
-          qty,
-          ...(art !== undefined && { art }),
-          fields,
-          source: { file: raw.file, pos: raw.pos, fields: fieldPos },
-        })
-        leftOut.delete(id)
-      } else failedTypes.add(typeName)
+    let parsed
+    try {
+      parsed = field.parse(value.value, ctx)
+    } catch (error) {
+      // A field kind of the game's own that throws: an error at its code's line, naming the card and its place.
+      const code = root ? thrownAt(error, root) : undefined
+      const place = `\`${name}\` of ${id} (${raw.file}:${value.pos.line})`
+      diagnostics.push({
+        rule: 'game/field-crashed',
+        severity: 'error',
+        ...(code ?? { file: raw.file, line: value.pos.line, column: value.pos.column }),
+        card: id,
+        field: name,
+        message: `the ${field.kind} field kind failed to read ${place}: ${firstLine(error)}`,
+      })
+      r.valid = false
+      continue
     }
+    if (!parsed.ok) {
+      report({ rule: parsed.rule, pos: value.pos, card: id, field: name, message: `\`${name}\`: ${parsed.message}` })
+      continue
+    }
+    fields[name] = parsed.value
+    fieldPos[name] = value.pos
   }
+  return fields
+}
 
-  // References are checked once every card is known.
+/** Reports the card's keys that are neither its type's fields nor those every card may carry. */
+const checkKeys = ({ raw, report }: Reading, type: CardType, id: string): void => {
+  const allowed = [...RESERVED, ...Object.keys(type.fields)]
+  for (const [key, pos] of raw.keys) {
+    // A blank cell in another type's column of a mixed spreadsheet says nothing about this card.
+    if (allowed.includes(key) || !present(raw.values.get(key))) continue
+    report({
+      rule: 'card/unknown-field',
+      pos,
+      card: id,
+      field: key,
+      message: `${type.name} has no field \`${key}\`${didYouMean(key, allowed)}; its fields are ${Object.keys(type.fields).join(', ')}`,
+    })
+  }
+}
+
+/** Reports each field that names a card the game does not have, or one of another type than the field's. */
+const checkReferences = ({ game, cards, leftOut, diagnostics }: Modelling): void => {
   const byId = new Map(cards.map((c) => [c.id, c]))
   for (const card of cards) {
     for (const [name, field] of Object.entries(game.types[card.type]!.fields) as [string, Field][]) {
@@ -305,10 +397,4 @@ export const modelCards = (
       }
     }
   }
-  // One mistake in one place (a file's `type:` that every card inherits) is one error, not one a card.
-  const seenAt = new Set<string>()
-  const once = diagnostics.filter(
-    (d) => !seenAt.has(diagnosticKey(d, false)) && Boolean(seenAt.add(diagnosticKey(d, false))),
-  )
-  return { value: cards, diagnostics: once, failedTypes, leftOut }
 }

@@ -32,14 +32,8 @@ export interface Located {
 
 const isBlank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r'
 
-/**
- * The fast path for YAML card files: js-yaml parses about fifteen times faster than `yaml` here, and its
- * listener reports where each node starts and ends. Returns undefined (and the caller takes the slow,
- * fully located path) when the file has a syntax error or a shape whose positions cannot be matched
- * with certainty: every mapping's nodes must pair up with its keys, and every sequence's with its items
- * (aliases and merge keys do not, so they take the slow path).
- */
-export const parseYamlFast = (source: string): Located | null | undefined => {
+/** The nodes of the YAML file as js-yaml composes them; undefined when it has a syntax error. */
+const composeSpans = (source: string): Spans | undefined => {
   const spans: Spans = { start: [], end: [], after: [], kind: [], result: [] }
   const open: number[] = []
   try {
@@ -64,6 +58,44 @@ export const parseYamlFast = (source: string): Located | null | undefined => {
   } catch {
     return undefined
   }
+  return spans
+}
+
+/**
+ * Where the node js-yaml opened at `offset` starts: js-yaml opens a node before the blanks and comments
+ * that precede it, and closes it after those that follow (see `nodeEnd`).
+ */
+const nodeStart = (source: string, offset: number): number => {
+  let i = offset
+  for (;;) {
+    while (isBlank(source[i])) i++
+    if (source[i] !== '#') return i
+    while (i < source.length && source[i] !== '\n') i++
+  }
+}
+
+/** Where the node starting at `start` that js-yaml closed at `offset` ends: before the blanks and comments after it. */
+const nodeEnd = (source: string, offset: number, start: number): number => {
+  let i = offset
+  for (;;) {
+    while (i > start && (isBlank(source[i - 1]) || source[i - 1] === ',')) i--
+    // A comment line after the node belongs to what follows it.
+    const lineStart = source.lastIndexOf('\n', i - 1) + 1
+    if (lineStart <= start || !source.slice(lineStart, i).trimStart().startsWith('#')) return i
+    i = lineStart
+  }
+}
+
+/**
+ * The fast path for YAML card files: js-yaml parses about fifteen times faster than `yaml` here, and its
+ * listener reports where each node starts and ends. Returns undefined (and the caller takes the slow,
+ * fully located path) when the file has a syntax error or a shape whose positions cannot be matched
+ * with certainty: every mapping's nodes must pair up with its keys, and every sequence's with its items
+ * (aliases and merge keys do not, so they take the slow path).
+ */
+export const parseYamlFast = (source: string): Located | null | undefined => {
+  const spans = composeSpans(source)
+  if (!spans) return undefined
   const { start: starts, end: ends, after, kind: kinds, result: results } = spans
   const childrenOf = (span: number): number[] => {
     const children: number[] = []
@@ -71,25 +103,8 @@ export const parseYamlFast = (source: string): Located | null | undefined => {
     return children
   }
   const point = pointLocator(source)
-  // js-yaml opens a node before the blanks and comments that precede it, and closes it after those that follow.
-  const startOf = (offset: number) => {
-    let i = offset
-    for (;;) {
-      while (isBlank(source[i])) i++
-      if (source[i] !== '#') return i
-      while (i < source.length && source[i] !== '\n') i++
-    }
-  }
-  const endOf = (offset: number, start: number) => {
-    let i = offset
-    for (;;) {
-      while (i > start && (isBlank(source[i - 1]) || source[i - 1] === ',')) i--
-      // A comment line after the node belongs to what follows it.
-      const lineStart = source.lastIndexOf('\n', i - 1) + 1
-      if (lineStart <= start || !source.slice(lineStart, i).trimStart().startsWith('#')) return i
-      i = lineStart
-    }
-  }
+  const startOf = (offset: number) => nodeStart(source, offset)
+  const endOf = (offset: number, start: number) => nodeEnd(source, offset, start)
   const between = (start: number, end: number): SourcePos => {
     const a = point(start)
     const b = point(end)

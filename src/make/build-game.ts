@@ -22,7 +22,7 @@ import { FaceStore, STAGING } from '../render/store/face-store.ts'
 import { gameModulesHash } from '../render/store/face-key.ts'
 import { isWriteFailure, writeFailureReason } from '../util/write-failure.ts'
 import { gameModuleInputs } from '../load/game-modules.ts'
-import { validateGame } from '../validate/validate-game.ts'
+import { validateGame, type LoadedGame } from '../validate/validate-game.ts'
 import { gameEntries, gamePaths, relativePath, type GamePaths } from '../load/project.ts'
 import { setNames } from '../engine/model.ts'
 import type { Card, GameDef } from '../engine/define.ts'
@@ -201,22 +201,52 @@ interface Drawing {
   fallback?: string
 }
 
+/** One game's build as it goes: what was asked, the report it fills in and the problems it found. */
+interface Run {
+  root: string
+  id: string
+  options: BuildOptions
+  report: BuildReport
+  diagnostics: Diagnostic[]
+}
+
+/** A game validated and drawn: its faces in the default language, and each other language's edition with its own. */
+interface Drawn {
+  loaded: LoadedGame
+  faces: GameFaces
+  editions: (Edition & { faces: GameFaces })[]
+}
+
 const buildValidated = async (
   root: string,
   id: string,
   options: BuildOptions,
   report: BuildReport,
-  { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse, fallback }: Drawing,
+  drawing: Drawing,
 ): Promise<Result<BuildReport>> => {
   const { timings } = report
   const started = performance.now()
   // The store's index is read while a game thread reads the cards.
-  const validated = await validateGame(root, id, { threads, store })
+  const validated = await validateGame(root, id, { threads: drawing.threads, store: drawing.store })
   timings.validate = performance.now() - started
-  const diagnostics: Diagnostic[] = [...validated.diagnostics, ...(fallback ? [rendererFallback(fallback)] : [])]
+  const fallback = drawing.fallback ? [rendererFallback(drawing.fallback)] : []
+  const run: Run = { root, id, options, report, diagnostics: [...validated.diagnostics, ...fallback] }
+  const done = { value: report, diagnostics: run.diagnostics }
   const loaded = validated.value
-  if (!loaded || hasErrors(diagnostics)) return { value: report, diagnostics }
-  const { game, paths } = loaded
+  if (!loaded || hasErrors(run.diagnostics)) return done
+  const cards = cardsToBuild(run, loaded)
+  if (!cards) return done
+  const drawn = await drawEditions(run, drawing, loaded, cards)
+  // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
+  if (drawn && !hasErrors(run.diagnostics)) await writeOutputs(run, drawing, drawn)
+  return done
+}
+
+/** The cards of the sets, types and ids asked for; none, with the reason in the run's diagnostics, when those name what the game lacks. */
+const cardsToBuild = (
+  { root, id, options, diagnostics }: Run,
+  { game, paths, cards }: LoadedGame,
+): Card[] | undefined => {
   const unknownSets = (options.sets ?? []).filter((s) => !setNames(game).includes(s))
   if (unknownSets.length) {
     diagnostics.push({
@@ -227,10 +257,10 @@ const buildValidated = async (
       column: 1,
       message: `--sets names ${unknownSets.map((s) => `"${s}"`).join(', ')}, which ${id} does not have; its sets are ${setNames(game).join(', ')}`,
     })
-    return { value: report, diagnostics }
+    return undefined
   }
-  const inSets = options.sets ? loaded.cards.filter((c) => options.sets!.includes(c.set)) : loaded.cards
-  const picked = pickCards(inSets, loaded.cards, Object.keys(game.types), {
+  const inSets = options.sets ? cards.filter((c) => options.sets!.includes(c.set)) : cards
+  const picked = pickCards(inSets, cards, Object.keys(game.types), {
     types: options.onlyTypes,
     ids: options.cardIds,
   })
@@ -245,9 +275,20 @@ const buildValidated = async (
         column: 1,
       })),
     )
-    return { value: report, diagnostics }
+    return undefined
   }
-  const cards = picked.cards
+  return picked.cards
+}
+
+/** Draws the cards' faces in the default language, then in each other language built; none when that found errors. */
+const drawEditions = async (
+  { root, options, report, diagnostics }: Run,
+  { renderOptions, threads, modulesAtStart, moduleFiles, store, reuse }: Drawing,
+  loaded: LoadedGame,
+  cards: Card[],
+): Promise<Drawn | undefined> => {
+  const { game, paths } = loaded
+  const { timings } = report
   // The booklet alone needs only the faces of its examples.
   const exampleIds = new Set(Object.values(game.examples ?? {}).flatMap((e) => e.cards))
   const toRender = options.only === 'booklet' ? cards.filter((c) => exampleIds.has(c.id)) : cards
@@ -270,7 +311,7 @@ const buildValidated = async (
     })
   const faces = await draw(toRender, { first: options.first, stored: options.stored })
   append(diagnostics, faces.diagnostics)
-  if (hasErrors(diagnostics)) return { value: report, diagnostics }
+  if (hasErrors(diagnostics)) return undefined
   report.drawn = faces.value.drawn
   report.faces = faces.value.drawn + faces.value.cached
   report.gallery = galleryOf(game, faces.value, renderOptions.bleedMm, report.renderer)
@@ -281,8 +322,11 @@ const buildValidated = async (
   // between languages has the same key, and is drawn once).
   const others = gameLanguages(game).slice(1)
   const notTheGames = unknownLanguages(game, options.languages ?? [], relativePath(root, paths.definition))
-  if (notTheGames.length) return { value: report, diagnostics: [...diagnostics, ...notTheGames] }
-  const editions: (Edition & { faces: GameFaces })[] = []
+  if (notTheGames.length) {
+    append(diagnostics, notTheGames)
+    return undefined
+  }
+  const editions: Drawn['editions'] = []
   const rendered = new Set(toRender.map((c) => c.id))
   for (const lang of options.languages ?? others) {
     const edition = loaded.editions.find((e) => e.lang === lang)!
@@ -295,9 +339,13 @@ const buildValidated = async (
     report.faces += drawn.value.drawn + drawn.value.cached
     editions.push({ ...edition, faces: drawn.value })
   }
-  if (hasErrors(diagnostics)) return { value: report, diagnostics }
+  return { loaded, faces: faces.value, editions }
+}
 
-  // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
+/** The outputs of a drawn game and of each edition, made into one batch and put in place together, or none of them. */
+const writeOutputs = async (run: Run, { store, reuse }: Drawing, { loaded, faces, editions }: Drawn): Promise<void> => {
+  const { root, id, options, report, diagnostics } = run
+  const { game, paths } = loaded
   const outputs = new OutputBatch(join(options.outDir, '.cache'), join(options.outDir, id))
   const at = (d: Diagnostic): Diagnostic => ({
     ...d,
@@ -305,35 +353,15 @@ const buildValidated = async (
     line: d.line ?? 1,
     column: d.column ?? 1,
   })
-  const refused = (error: unknown): Diagnostic => {
-    const folder = relativePath(root, options.outDir)
-    return {
-      rule: 'build/write-failed',
-      severity: 'error',
-      file: folder,
-      message: `${folder} cannot be written: ${writeFailureReason(error)}; what was there before is as it was`,
-    }
-  }
   // Without the cache every face is drawn anew, and the outputs are made afresh from them too; so are
   // those of a build whose templates changed while it drew (its faces' files are drawn again later).
   const recycle = reuse && !diagnostics.some((d) => d.rule === 'render/changed-while-drawing')
+  const shared = { root, id, rulesDir: paths.rulesDir, cacheDir: store.dir, reuse: recycle }
   try {
     const defaultLang = gameLanguages(game)[0]!
     await addOutputs(
       outputs,
-      {
-        root,
-        dir: join(options.outDir, id),
-        id,
-        stem: id,
-        lang: defaultLang,
-        game,
-        faces: faces.value,
-        rules: loaded.rules,
-        rulesDir: paths.rulesDir,
-        cacheDir: store.dir,
-        reuse: recycle,
-      },
+      { ...shared, dir: join(options.outDir, id), stem: id, lang: defaultLang, game, faces, rules: loaded.rules },
       options,
       report,
       (d) => diagnostics.push(at(d)),
@@ -342,18 +370,14 @@ const buildValidated = async (
       await addOutputs(
         outputs,
         {
-          root,
+          ...shared,
           dir: join(options.outDir, id, edition.lang),
-          id,
           stem: `${id}-${edition.lang}`,
           lang: edition.lang,
           edition: true,
           game: edition.game,
           faces: edition.faces,
           rules: edition.rules,
-          rulesDir: paths.rulesDir,
-          cacheDir: store.dir,
-          reuse: recycle,
         },
         options,
         report,
@@ -362,49 +386,70 @@ const buildValidated = async (
   } catch (error) {
     outputs.discard()
     if (!isWriteFailure(error)) throw error
-    diagnostics.push(refused(error))
+    diagnostics.push(writeFailed(root, options.outDir, error))
   }
   // A catalogue's outputs are 100,000 files: what listing them made goes before they are put in place.
   collectGarbage(LARGE_HEAP_MB)
   const committing = performance.now()
   if (hasErrors(diagnostics)) outputs.discard()
   else {
-    // A build of every card owns the faces folder: faces of cards that no longer exist go. A partial build
-    // (--cards, --sets, --only-type, --only sheets|booklet) removes nothing it did not make.
-    const whole = !options.sets && !options.onlyTypes && !options.cardIds && (!options.only || options.only === 'faces')
-    try {
-      const facesDirs = new Set([
-        join(options.outDir, id, 'faces'),
-        ...editions.map((e) => join(options.outDir, id, e.lang, 'faces')),
-      ])
-      const isFace = (path: string) => facesDirs.has(dirname(path)) && FACE_FILE.test(basename(path))
-      const { written, removed } = outputs.commit(whole ? isFace : undefined, { recycle })
-      append(
-        report.written,
-        written.map((path) => relativePath(root, path)),
-      )
-      if (removed.length) report.removed = removed.map((path) => relativePath(root, path))
-    } catch (error) {
-      outputs.discard()
-      if (error instanceof OutputInTheWay)
-        diagnostics.push({
-          rule: 'build/output-in-the-way',
-          severity: 'error',
-          file: relativePath(root, join(options.outDir, id)),
-          message: error.message.replace(join(options.outDir, id), relativePath(root, join(options.outDir, id))),
-        })
-      else if (isWriteFailure(error)) diagnostics.push(refused(error))
-      else throw error
-      return { value: report, diagnostics }
-    }
+    if (!commitOutputs(run, outputs, editions, recycle)) return
     collectGarbage(LARGE_HEAP_MB)
     pruneCacheDaily(store.dir, { index: () => store.indexed() })
     // What killed builds left half-written: sheets being streamed, faces being stored.
     pruneStaged(join(options.outDir, '.cache'), Date.now() - 24 * 3600 * 1000)
     pruneStaged(join(store.dir, STAGING), Date.now() - 24 * 3600 * 1000)
   }
-  timings.commit = performance.now() - committing
-  return { value: report, diagnostics }
+  report.timings.commit = performance.now() - committing
+}
+
+/** The output folder could not be written. */
+const writeFailed = (root: string, outDir: string, error: unknown): Diagnostic => {
+  const folder = relativePath(root, outDir)
+  return {
+    rule: 'build/write-failed',
+    severity: 'error',
+    file: folder,
+    message: `${folder} cannot be written: ${writeFailureReason(error)}; what was there before is as it was`,
+  }
+}
+
+/** Puts the batch's outputs in place, noting them in the report; false, with the reason in the run's diagnostics, when it could not. */
+const commitOutputs = (
+  { root, id, options, report, diagnostics }: Run,
+  outputs: OutputBatch,
+  editions: readonly Edition[],
+  recycle: boolean,
+): boolean => {
+  // A build of every card owns the faces folder: faces of cards that no longer exist go. A partial build
+  // (--cards, --sets, --only-type, --only sheets|booklet) removes nothing it did not make.
+  const whole = !options.sets && !options.onlyTypes && !options.cardIds && (!options.only || options.only === 'faces')
+  try {
+    const facesDirs = new Set([
+      join(options.outDir, id, 'faces'),
+      ...editions.map((e) => join(options.outDir, id, e.lang, 'faces')),
+    ])
+    const isFace = (path: string) => facesDirs.has(dirname(path)) && FACE_FILE.test(basename(path))
+    const { written, removed } = outputs.commit(whole ? isFace : undefined, { recycle })
+    append(
+      report.written,
+      written.map((path) => relativePath(root, path)),
+    )
+    if (removed.length) report.removed = removed.map((path) => relativePath(root, path))
+    return true
+  } catch (error) {
+    outputs.discard()
+    if (error instanceof OutputInTheWay)
+      diagnostics.push({
+        rule: 'build/output-in-the-way',
+        severity: 'error',
+        file: relativePath(root, join(options.outDir, id)),
+        message: error.message.replace(join(options.outDir, id), relativePath(root, join(options.outDir, id))),
+      })
+    else if (isWriteFailure(error)) diagnostics.push(writeFailed(root, options.outDir, error))
+    else throw error
+    return false
+  }
 }
 
 interface OutputContext {
@@ -432,12 +477,12 @@ interface OutputContext {
 /** Adds a built game's files to the batch: its faces, what is made from them, the print sheets and the booklet. */
 const addOutputs = async (
   outputs: OutputBatch,
-  { root, dir, id, stem, lang, edition, game, faces, rules, rulesDir, cacheDir, reuse }: OutputContext,
+  context: OutputContext,
   options: BuildOptions,
   report: BuildReport,
   problem: (d: Diagnostic) => void,
 ): Promise<void> => {
-  const inLanguage = edition ? ` (${lang})` : ''
+  const { root, dir, id, stem, lang, edition, game, faces, rules, rulesDir, cacheDir } = context
   const bleedMm = options.bleedMm ?? 3
   // Outputs made from faces another renderer than satori + resvg drew name it.
   const drawnBy = drawnByOf(report.renderer)
@@ -468,53 +513,7 @@ const addOutputs = async (
   timings.faceFiles = performance.now() - start
   start = performance.now()
 
-  if (wants('sheets')) {
-    const single: PrintItem[] = faces.cards.map(({ card, front, back }) => ({
-      id: card.id,
-      front: front.png,
-      back: faces.backs.get(back)!.png,
-      size: typeSize(game, card.type)!,
-    }))
-    const items = single.flatMap((item, i) => {
-      const { qty } = faces.cards[i]!.card
-      return Array.from({ length: qty }, (_, copy) => ({ ...item, id: qty > 1 ? `${item.id}#${copy + 1}` : item.id }))
-    })
-    try {
-      const credits = { drawnWith: faces.drawnWith, root, drawnBy }
-      const sheetOptions = {
-        paper: options.paper ?? ('a4' as const),
-        duplex: 'long-edge' as const,
-        ...options.sheets,
-        title: `${game.title} — cards${inLanguage}`,
-        lang,
-        bleedMm,
-        credits,
-      }
-      // The sheets of the build before, and how they were made: pages that did not change are not drawn again.
-      const target = join(dir, `${stem}-cards.pdf`)
-      let remember: ((placed: string) => void) | undefined
-      const stage = () => outputs.stage(target, () => remember?.(target))
-      const made = await writeSheetsFile(
-        items,
-        sheetOptions,
-        stage,
-        reuse ? { earlier: target, record: join(cacheDir, 'sheets', `${stem}-cards.json`) } : undefined,
-      )
-      remember = made.remember
-      const { summary } = made
-      if (!edition) report.sheets = summary
-      if (options.singles)
-        await writeSingleCardsFile(
-          single,
-          { title: `${game.title} — single cards${inLanguage}`, lang, bleedMm },
-          outputs.stage(join(dir, `${stem}-cards-single.pdf`)),
-        )
-    } catch (error) {
-      // The print stage throws only for what no layout can fix (a card larger than the paper, nothing to print).
-      if (!(error instanceof DiagnosticError)) throw error
-      problem(error.diagnostic)
-    }
-  }
+  if (wants('sheets')) await addSheets(outputs, context, options, report, problem)
   timings.sheets = performance.now() - start
   start = performance.now()
 
@@ -545,6 +544,64 @@ const addOutputs = async (
     for (const file of booklet.files) outputs.put(join(dir, file.name), file.data)
   }
   timings.booklet = performance.now() - start
+}
+
+/** Adds the print sheets to the batch, and the single cards' PDF when asked for. */
+const addSheets = async (
+  outputs: OutputBatch,
+  { root, dir, stem, lang, edition, game, faces, cacheDir, reuse }: OutputContext,
+  options: BuildOptions,
+  report: BuildReport,
+  problem: (d: Diagnostic) => void,
+): Promise<void> => {
+  const inLanguage = edition ? ` (${lang})` : ''
+  const bleedMm = options.bleedMm ?? 3
+  const drawnBy = drawnByOf(report.renderer)
+  const single: PrintItem[] = faces.cards.map(({ card, front, back }) => ({
+    id: card.id,
+    front: front.png,
+    back: faces.backs.get(back)!.png,
+    size: typeSize(game, card.type)!,
+  }))
+  const items = single.flatMap((item, i) => {
+    const { qty } = faces.cards[i]!.card
+    return Array.from({ length: qty }, (_, copy) => ({ ...item, id: qty > 1 ? `${item.id}#${copy + 1}` : item.id }))
+  })
+  try {
+    const credits = { drawnWith: faces.drawnWith, root, drawnBy }
+    const sheetOptions = {
+      paper: options.paper ?? ('a4' as const),
+      duplex: 'long-edge' as const,
+      ...options.sheets,
+      title: `${game.title} — cards${inLanguage}`,
+      lang,
+      bleedMm,
+      credits,
+    }
+    // The sheets of the build before, and how they were made: pages that did not change are not drawn again.
+    const target = join(dir, `${stem}-cards.pdf`)
+    let remember: ((placed: string) => void) | undefined
+    const stage = () => outputs.stage(target, () => remember?.(target))
+    const made = await writeSheetsFile(
+      items,
+      sheetOptions,
+      stage,
+      reuse ? { earlier: target, record: join(cacheDir, 'sheets', `${stem}-cards.json`) } : undefined,
+    )
+    remember = made.remember
+    const { summary } = made
+    if (!edition) report.sheets = summary
+    if (options.singles)
+      await writeSingleCardsFile(
+        single,
+        { title: `${game.title} — single cards${inLanguage}`, lang, bleedMm },
+        outputs.stage(join(dir, `${stem}-cards-single.pdf`)),
+      )
+  } catch (error) {
+    // The print stage throws only for what no layout can fix (a card larger than the paper, nothing to print).
+    if (!(error instanceof DiagnosticError)) throw error
+    problem(error.diagnostic)
+  }
 }
 
 /** The rules with the last simulation's figures appended as "Designer notes"; as they were, with a warning, when there are none. */

@@ -106,28 +106,11 @@ const renderWith = async (
   const firstJob = new Map<string, FaceJob>()
   planned.forEach((p, i) => firstJob.has(bases[i]!) || firstJob.set(bases[i]!, p.job))
   const takeable = (k: string) => reuse || fresh.has(k)
-  const lookUp = (base: string) => {
+  const results = takeStored(bases, firstJob, store, (base) => {
     const key = keyOf(base)
-    const hit = takeable(key) ? store.get(key) : undefined
-    return hit && { key, hit }
-  }
-  const results = new Map<
-    string,
-    { key?: string; face?: StoredFace; diagnostics: Diagnostic[]; drawnWith?: DrawnWith }
-  >()
-  let cached = 0
-  for (const base of new Set(bases)) {
-    const found = lookUp(base)
-    if (found) {
-      results.set(base, {
-        key: found.key,
-        face: found.hit.face,
-        diagnostics: relocate(found.hit.diagnostics, firstJob.get(base)!),
-        drawnWith: found.hit.drawnWith,
-      })
-      cached++
-    }
-  }
+    return takeable(key) ? key : undefined
+  })
+  const cached = results.size
   const toDraw = drawOrder(
     [...new Set(bases)].filter((k) => !results.has(k)),
     firstJob,
@@ -178,19 +161,67 @@ const renderWith = async (
       const key = results.get(base)?.key
       if (key) store.forget(key)
     }
-    diagnostics.push({
-      rule: 'render/changed-while-drawing',
-      severity: 'warning',
-      file: relativePath(paths.root, paths.definition),
-      line: 1,
-      column: 1,
-      message:
-        'the game definition or templates changed while its faces were drawn: this build may mix the two, so build again',
-    })
+    diagnostics.push(changedWhileDrawing(paths))
   }
   // What this build learnt of its faces, for the next to find them without opening their files.
   store.save()
 
+  addFaceDiagnostics(diagnostics, bases, results)
+  const drawnWith = drawnWithAll([...new Set(bases)].map((k) => results.get(k)?.drawnWith))
+  const out: GameFaces = { cards: [], backs: new Map(), drawnWith, drawn: toDraw.length, cached, spent }
+  addFaces(out, game, planned, bases, results)
+  return { value: out, diagnostics }
+}
+
+/** What became of one face the plan needs: taken from the store or drawn (its key and files when stored). */
+interface FaceResult {
+  key?: string
+  face?: StoredFace
+  diagnostics: Diagnostic[]
+  drawnWith?: DrawnWith
+}
+
+/**
+ * The faces the store has already, by base: those whose key `takeableKey` gives (none: not to be taken),
+ * their diagnostics placed at the card of their first job.
+ */
+const takeStored = (
+  bases: readonly string[],
+  firstJob: ReadonlyMap<string, FaceJob>,
+  store: FaceStore,
+  takeableKey: (base: string) => string | undefined,
+): Map<string, FaceResult> => {
+  const results = new Map<string, FaceResult>()
+  for (const base of new Set(bases)) {
+    const key = takeableKey(base)
+    const hit = key ? store.get(key) : undefined
+    if (hit)
+      results.set(base, {
+        key,
+        face: hit.face,
+        diagnostics: relocate(hit.diagnostics, firstJob.get(base)!),
+        drawnWith: hit.drawnWith,
+      })
+  }
+  return results
+}
+
+const changedWhileDrawing = (paths: GamePaths): Diagnostic => ({
+  rule: 'render/changed-while-drawing',
+  severity: 'warning',
+  file: relativePath(paths.root, paths.definition),
+  line: 1,
+  column: 1,
+  message:
+    'the game definition or templates changed while its faces were drawn: this build may mix the two, so build again',
+})
+
+/** The faces' diagnostics after the run's own, in the plan's order, each said once. */
+const addFaceDiagnostics = (
+  diagnostics: Diagnostic[],
+  bases: readonly string[],
+  results: ReadonlyMap<string, FaceResult>,
+) => {
   const seen = new Set(diagnostics.map(key))
   for (const base of bases)
     for (const d of results.get(base)?.diagnostics ?? [])
@@ -198,9 +229,16 @@ const renderWith = async (
         seen.add(key(d))
         diagnostics.push(d)
       }
+}
 
-  const drawnWith = drawnWithAll([...new Set(bases)].map((k) => results.get(k)?.drawnWith))
-  const out: GameFaces = { cards: [], backs: new Map(), drawnWith, drawn: toDraw.length, cached, spent }
+/** Puts the faces made in `out`: the shared backs by deck, and each card with its front and its back's name. */
+const addFaces = (
+  out: GameFaces,
+  game: GameDef,
+  planned: ReturnType<typeof planFaces>,
+  bases: readonly string[],
+  results: ReadonlyMap<string, FaceResult>,
+) => {
   const faceOf = new Map(planned.map((p, i) => [p.name, results.get(bases[i]!)?.face]))
   for (const p of planned) {
     const face = faceOf.get(p.name)
@@ -213,7 +251,6 @@ const renderWith = async (
     if (!front || !job.card) continue
     out.cards.push({ card: job.card, front, back: backOf(game, job.card) })
   }
-  return { value: out, diagnostics }
 }
 
 /** The faces to draw, those of the `first` cards (and the shared backs of their types) ahead of the rest. */

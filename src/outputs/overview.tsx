@@ -37,11 +37,7 @@ interface Text {
 }
 
 /** Every tile and text of the sheet, placed: a header, then each section's heading and its tiles, row by row. */
-const layout = (
-  title: string,
-  subtitle: string,
-  sections: { title: string; thumbs: { thumb: Pixels; label: string; note?: string }[] }[],
-) => {
+const layout = (title: string, subtitle: string, sections: Section[]) => {
   const tiles: Tile[] = []
   const texts: Text[] = [
     { x: PAD, y: PAD - 10, width: WIDTH - 2 * PAD, size: 30, text: title, color: '#1b1b1b', family: 'Bitter' },
@@ -86,6 +82,100 @@ const layout = (
   return { tiles, texts, height: y + PAD - GAP - 8 }
 }
 
+/** A section of the sheet: a heading, and its faces with their labels. */
+interface Section {
+  title: string
+  thumbs: { thumb: Pixels; label: string; note?: string }[]
+}
+
+/** Each card type's fronts under its name (its faces and cards counted), then the backs. */
+const sectionsOf = (
+  game: GameDef,
+  faces: GameFaces,
+  thumb: (face: StoredFace, type: string) => Pixels,
+  backType: (name: string) => string,
+): Section[] => {
+  const sections: Section[] = []
+  for (const [typeId, type] of Object.entries(game.types)) {
+    const cards = faces.cards.filter((f) => f.card.type === typeId)
+    if (cards.length === 0) continue
+    const copies = cards.reduce((n, f) => n + f.card.qty, 0)
+    sections.push({
+      title: `${type.name} · ${cards.length} ${cards.length === 1 ? 'face' : 'faces'}${copies > cards.length ? `, ${copies} cards` : ''}`,
+      thumbs: cards.map((f) => ({
+        thumb: thumb(f.front, typeId),
+        label: f.card.id,
+        note: f.card.qty > 1 ? `×${f.card.qty}` : undefined,
+      })),
+    })
+  }
+  const backs = [...faces.backs].map(([name, back]) => ({ thumb: thumb(back, backType(name)), label: name }))
+  if (backs.length) sections.push({ title: `Backs · ${backs.length}`, thumbs: backs })
+  return sections
+}
+
+/** The sheet's words and frames, without the faces: drawn again only when the layout changes, not when a face does. */
+const drawWords = async (tiles: Tile[], texts: Text[], height: number, radius: number): Promise<Pixels> =>
+  draw(
+    await satori(
+      <div
+        style={{
+          display: 'flex',
+          position: 'relative',
+          width: WIDTH,
+          height,
+          background: PAPER_HEX,
+          fontFamily: 'Inter',
+        }}
+      >
+        {tiles.map((t, i) => (
+          // A hairline frame: the face is set inside it afterwards.
+          <div
+            key={`f${i}`}
+            style={{
+              display: 'flex',
+              position: 'absolute',
+              left: t.x - 1,
+              top: t.y - 1,
+              width: t.thumb.width + 2,
+              height: t.thumb.height + 2,
+              borderRadius: radius + 1,
+              background: '#a9a69f',
+            }}
+          />
+        ))}
+        {texts.map((t, i) => (
+          <div
+            key={`t${i}`}
+            style={{
+              display: 'flex',
+              position: 'absolute',
+              left: t.x,
+              top: t.y,
+              width: t.width,
+              fontSize: t.size,
+              fontWeight: t.bold ? 700 : 400,
+              fontFamily: t.family ?? 'Inter',
+              color: t.color,
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
+          >
+            {t.text}
+          </div>
+        ))}
+      </div>,
+      {
+        width: WIDTH,
+        height,
+        fonts: [baseFonts.body, baseFonts.bodyBold, baseFonts.heading]
+          .map((spec) => loadFont(spec))
+          .map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })),
+      },
+    ),
+  )
+
 /**
  * A contact sheet of every face of a game, to look at at a glance: each card type's fronts under its name,
  * labelled with their ids (and copies), then the backs. Faces are cut to their trim, drawn again from
@@ -113,22 +203,7 @@ export const renderOverview = async (
     const size = sizeOf(game, type)
     return drawTrimmed(face, size, bleedMm, Math.round(size.widthMm * scale), cacheDir)
   }
-  const sections: { title: string; thumbs: { thumb: Pixels; label: string; note?: string }[] }[] = []
-  for (const [typeId, type] of Object.entries(game.types)) {
-    const cards = faces.cards.filter((f) => f.card.type === typeId)
-    if (cards.length === 0) continue
-    const copies = cards.reduce((n, f) => n + f.card.qty, 0)
-    sections.push({
-      title: `${type.name} · ${cards.length} ${cards.length === 1 ? 'face' : 'faces'}${copies > cards.length ? `, ${copies} cards` : ''}`,
-      thumbs: cards.map((f) => ({
-        thumb: thumb(f.front, typeId),
-        label: f.card.id,
-        note: f.card.qty > 1 ? `×${f.card.qty}` : undefined,
-      })),
-    })
-  }
-  const backs = [...faces.backs].map(([name, back]) => ({ thumb: thumb(back, backType(name)), label: name }))
-  if (backs.length) sections.push({ title: `Backs · ${backs.length}`, thumbs: backs })
+  const sections = sectionsOf(game, faces, thumb, backType)
 
   const { tiles, texts, height } = layout(
     game.title,
@@ -136,72 +211,11 @@ export const renderOverview = async (
     sections,
   )
   const radius = Math.round(3 * scale)
-  // The words and frames: drawn again only when the layout changes, not when a face does.
-  const words = async () =>
-    draw(
-      await satori(
-        <div
-          style={{
-            display: 'flex',
-            position: 'relative',
-            width: WIDTH,
-            height,
-            background: PAPER_HEX,
-            fontFamily: 'Inter',
-          }}
-        >
-          {tiles.map((t, i) => (
-            // A hairline frame: the face is set inside it afterwards.
-            <div
-              key={`f${i}`}
-              style={{
-                display: 'flex',
-                position: 'absolute',
-                left: t.x - 1,
-                top: t.y - 1,
-                width: t.thumb.width + 2,
-                height: t.thumb.height + 2,
-                borderRadius: radius + 1,
-                background: '#a9a69f',
-              }}
-            />
-          ))}
-          {texts.map((t, i) => (
-            <div
-              key={`t${i}`}
-              style={{
-                display: 'flex',
-                position: 'absolute',
-                left: t.x,
-                top: t.y,
-                width: t.width,
-                fontSize: t.size,
-                fontWeight: t.bold ? 700 : 400,
-                fontFamily: t.family ?? 'Inter',
-                color: t.color,
-                whiteSpace: 'nowrap',
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-              }}
-            >
-              {t.text}
-            </div>
-          ))}
-        </div>,
-        {
-          width: WIDTH,
-          height,
-          fonts: [baseFonts.body, baseFonts.bodyBold, baseFonts.heading]
-            .map((spec) => loadFont(spec))
-            .map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })),
-        },
-      ),
-    )
   const key = pixelKey(
     'overview',
     JSON.stringify({ texts, tiles: tiles.map((t) => [t.x, t.y, t.thumb.width, t.thumb.height]), height }),
   )
-  const sheet = readPixels(cacheDir, key) ?? keepPixels(cacheDir, key, await words())
+  const sheet = readPixels(cacheDir, key) ?? keepPixels(cacheDir, key, await drawWords(tiles, texts, height, radius))
   for (const t of tiles) blit(sheet, t.thumb, t.x, t.y, radius)
   return pngOf(sheet)
 }

@@ -77,6 +77,57 @@ export const calibrationGeometry = (options: CalibrationOptions = {}): Calibrati
 
 const MARGIN_MM = 5
 
+interface TextOptions {
+  /** Points; default 9. */
+  size?: number
+  /** Millimetres; default the page's width less 40. */
+  width?: number
+  align?: 'left' | 'center' | 'right'
+}
+
+/** Draws on a calibration page in millimetres: lines (stroked together), and text. */
+interface Pen {
+  doc: PDFKit.PDFDocument
+  line(s: Segment): void
+  text(s: string, xMm: number, yMm: number, o?: TextOptions): void
+}
+
+const penOn = (doc: PDFKit.PDFDocument, W: number): Pen => ({
+  doc,
+  line: (s) => {
+    doc.moveTo(mmToPt(s.x1), mmToPt(s.y1)).lineTo(mmToPt(s.x2), mmToPt(s.y2))
+  },
+  text: (s, xMm, yMm, o = {}) => {
+    doc
+      .fontSize(o.size ?? 9)
+      .text(s, mmToPt(xMm), mmToPt(yMm), { width: mmToPt(o.width ?? W - 40), align: o.align ?? 'left' })
+  },
+})
+
+/** A scale of the front page: its line, a tick every half millimetre, the whole millimetres labelled, and its letter. */
+const drawScale = ({ doc, line, text }: Pen, axis: 'x' | 'y', s: Scale): void => {
+  const at = (v: { at: number }, d: number) =>
+    axis === 'x' ? { x: v.at, y: s.across - d } : { x: s.across + d, y: v.at }
+  const ends = [s.ticks[0]!, s.ticks.at(-1)!]
+  line({ x1: at(ends[0]!, 0).x, y1: at(ends[0]!, 0).y, x2: at(ends[1]!, 0).x, y2: at(ends[1]!, 0).y })
+  for (const t of s.ticks) {
+    const long = Number.isInteger(t.value) ? 3 : 1.5
+    const [a, b] = [at(t, 0), at(t, long)]
+    line({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })
+  }
+  doc.stroke()
+  for (const t of s.ticks.filter((t) => Number.isInteger(t.value))) {
+    // alternate rows: a millimetre is narrower than a label
+    const p = at(t, Math.abs(Math.round(t.value)) % 2 === 0 ? 6.2 : 3.6)
+    const label = String(t.value) // '-' is in the standard fonts' encoding, '−' is not
+    if (axis === 'x') text(label, p.x - 3, p.y - 2.2, { size: 5.5, width: 6, align: 'center' })
+    else text(label, p.x, p.y - 0.9, { size: 5.5, width: 8, align: 'left' })
+  }
+  const first = at(s.ticks[0]!, 0)
+  if (axis === 'x') text('X', Math.min(first.x, at(ends[1]!, 0).x) - 8, s.across - 3, { size: 11, width: 6 })
+  else text('Y', s.across - 6, Math.min(first.y, at(ends[1]!, 0).y) - 7, { size: 11, width: 6 })
+}
+
 /**
  * A duplex test page: print it double-sided at actual size, hold it against a window, and read where the
  * lines printed on the back cross the scales on the front: that is the `--back-offset X,Y` to enter.
@@ -86,16 +137,8 @@ export async function writeCalibration(options: CalibrationOptions = {}): Promis
   const { widthMm: W, heightMm: H } = g.paper
   const size: [number, number] = [mmToPt(W), mmToPt(H)]
   const doc = createPdf({ title: 'deckwright calibration', size, print: { duplex: g.duplex } })
-  const line = (s: Segment) => doc.moveTo(mmToPt(s.x1), mmToPt(s.y1)).lineTo(mmToPt(s.x2), mmToPt(s.y2))
-  const text = (
-    s: string,
-    xMm: number,
-    yMm: number,
-    o: { size?: number; width?: number; align?: 'left' | 'center' | 'right' } = {},
-  ) =>
-    doc
-      .fontSize(o.size ?? 9)
-      .text(s, mmToPt(xMm), mmToPt(yMm), { width: mmToPt(o.width ?? W - 40), align: o.align ?? 'left' })
+  const pen = penOn(doc, W)
+  const { line, text } = pen
   const flip = g.duplex === 'long-edge' ? 'on the long edge' : 'on the short edge'
   const paperName = `${g.paper.name === 'a4' ? 'A4' : 'US Letter'} ${g.paper.landscape ? 'landscape' : 'portrait'}`
 
@@ -121,31 +164,8 @@ export async function writeCalibration(options: CalibrationOptions = {}): Promis
       { size: 9 },
     )
   doc.save().lineWidth(0.25).strokeColor('black')
-  for (const [axis, s] of [
-    ['x', g.scales.x],
-    ['y', g.scales.y],
-  ] as const) {
-    const at = (v: { at: number }, d: number) =>
-      axis === 'x' ? { x: v.at, y: s.across - d } : { x: s.across + d, y: v.at }
-    const ends = [s.ticks[0]!, s.ticks.at(-1)!]
-    line({ x1: at(ends[0]!, 0).x, y1: at(ends[0]!, 0).y, x2: at(ends[1]!, 0).x, y2: at(ends[1]!, 0).y })
-    for (const t of s.ticks) {
-      const long = Number.isInteger(t.value) ? 3 : 1.5
-      const [a, b] = [at(t, 0), at(t, long)]
-      line({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })
-    }
-    doc.stroke()
-    for (const t of s.ticks.filter((t) => Number.isInteger(t.value))) {
-      // alternate rows: a millimetre is narrower than a label
-      const p = at(t, Math.abs(Math.round(t.value)) % 2 === 0 ? 6.2 : 3.6)
-      const label = String(t.value) // '-' is in the standard fonts' encoding, '−' is not
-      if (axis === 'x') text(label, p.x - 3, p.y - 2.2, { size: 5.5, width: 6, align: 'center' })
-      else text(label, p.x, p.y - 0.9, { size: 5.5, width: 8, align: 'left' })
-    }
-    const first = at(s.ticks[0]!, 0)
-    if (axis === 'x') text('X', Math.min(first.x, at(ends[1]!, 0).x) - 8, s.across - 3, { size: 11, width: 6 })
-    else text('Y', s.across - 6, Math.min(first.y, at(ends[1]!, 0).y) - 7, { size: 11, width: 6 })
-  }
+  drawScale(pen, 'x', g.scales.x)
+  drawScale(pen, 'y', g.scales.y)
   line(g.ruler)
   line({ x1: g.ruler.x1, y1: g.ruler.y1 - 3, x2: g.ruler.x1, y2: g.ruler.y1 + 3 })
   line({ x1: g.ruler.x2, y1: g.ruler.y2 - 3, x2: g.ruler.x2, y2: g.ruler.y2 + 3 })

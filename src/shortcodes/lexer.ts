@@ -93,34 +93,17 @@ const readTag = (source: string, start: number, at: (o: number) => Point): { tok
   const position = (end: number): Position => ({ start: at(start), end: at(end) })
   let i = start + 3
 
-  // {{</* … */>}} is Hugo's way to show shortcode syntax as text: it prints the tag without the comment marks.
-  if (source.startsWith('/*', i)) {
-    const close = source.indexOf('*/' + right, i + 2)
-    if (close < 0) throw new TagError(`the commented shortcode "{{${delimiter}/*" must end with "*/${right}"`, start)
-    const end = close + 2 + right.length
-    const value = `{{${delimiter}${source.slice(i + 2, close)}${right}`
-    return { token: { type: 'literal', value, raw: source.slice(start, end), position: position(end) }, end }
-  }
+  if (source.startsWith('/*', i)) return readCommented(source, start, right, position)
 
   const skipSpace = () => {
     while (isSpace(source[i])) i++
   }
   const atRight = () => source.startsWith(right, i)
   const unexpected = (): never => {
-    if (i >= source.length) throw new TagError(`the tag is never ended with "${right}"`, start)
-    const c = source[i]!
-    const hint =
-      (delimiter === '<' && source.startsWith('%}}', i)) || (delimiter === '%' && source.startsWith('>}}', i))
-        ? `; a tag opened with "{{${delimiter}" ends with "${right}"`
-        : '; a value with such characters must be "quoted"'
-    throw new TagError(`unexpected character ${JSON.stringify(c)} in the tag${hint}`, i)
+    throw unexpectedAt(source, start, i, delimiter, right)
   }
 
-  if (source.indexOf(right, i) < 0) {
-    const other = source.indexOf(delimiter === '<' ? '%}}' : '>}}', i)
-    if (other >= 0) throw new TagError(`a tag opened with "{{${delimiter}" must end with "${right}"`, other)
-    throw new TagError(`the tag is never ended with "${right}"`, start)
-  }
+  checkEnded(source, start, i, delimiter, right)
   skipSpace()
   let closing = false
   if (source[i] === '/') {
@@ -129,43 +112,24 @@ const readTag = (source: string, start: number, at: (o: number) => Point): { tok
     skipSpace()
   }
 
-  // The name: starts with a letter, digit or underscore; `/` namespaces it; `.inline` marks an inline shortcode.
+  // The name: starts with a letter, digit or underscore.
   const nameStart = i
   if (!isAlnum(source[i])) {
     if (atRight()) throw new TagError(`expected a shortcode name after "{{${delimiter}"`, i)
     unexpected()
   }
-  while (isAlnumOrHyphen(source[i]) || source[i] === '/' || source[i] === '.') {
-    if (
-      source[i] === '/' &&
-      (source.startsWith('/' + right, i) || /^\/\s*$/.test(source.slice(i, source.indexOf(right, i) >>> 0)))
-    )
-      break
-    if (source[i] === '.' && !/^\.inline(?=[\s/]|[>%]\}\})/.test(source.slice(i, i + 12))) {
-      throw new TagError('a period in a shortcode name is only allowed in ".inline" (inline shortcodes)', i)
-    }
-    i++
-  }
+  i = nameEnd(source, i, right)
   const name = source.slice(nameStart, i)
 
   if (closing) {
     skipSpace()
-    if (!atRight()) {
-      if (i >= source.length) throw new TagError(`the closing tag of "${name}" is never ended with "${right}"`, start)
-      throw new TagError(`the closing tag of "${name}" takes no parameters: expected "${right}" after its name`, i)
-    }
-    const end = i + right.length
+    const end = closingEnd(source, start, i, name, right)
     return { token: { type: 'close', name, delimiter, raw: source.slice(start, end), position: position(end) }, end }
   }
 
   const params: Record<string, ParamValue> = {}
   const positional: ParamValue[] = []
-  const mixing = (named: boolean, what: string, offset: number) => {
-    if (named && positional.length)
-      throw new TagError(`got the named parameter ${what} after positional ones; Hugo cannot mix them`, offset)
-    if (!named && Object.keys(params).length)
-      throw new TagError(`got the positional parameter ${what} after named ones; Hugo cannot mix them`, offset)
-  }
+  const mixing = (named: boolean, what: string, offset: number) => notMixed(params, positional, named, what, offset)
   const finish = (end: number, selfClosing: boolean) => ({
     token: {
       type: 'open',
@@ -211,28 +175,9 @@ const readTag = (source: string, start: number, at: (o: number) => Point): { tok
     if (source[eq] === '=') {
       const key = source.slice(i, k)
       mixing(true, `"${key}"`, i)
-      i = eq + 1
-      while (isSpace(source[i])) i++
-      const v = source[i]
-      if (v === '"' || v === '`' || (v === '\\' && source[i + 1] === '"')) {
-        const value = readQuoted(source, i)
-        params[key] = value.value
-        i = value.end
-      } else {
-        // Hugo takes a bare named value up to the next space, delimiters and all.
-        let j = i
-        while (j < source.length && !isSpace(source[j])) j++
-        const text = source.slice(i, j)
-        if (!text) throw new TagError(`the parameter "${key}" has no value`, i)
-        const glued = text.indexOf(right)
-        if (glued >= 0)
-          throw new TagError(
-            `the value of "${key}" runs into "${right}"; put a space before "${right}" or quote the value`,
-            i + glued,
-          )
-        params[key] = typeValue(text, false)
-        i = j
-      }
+      const value = readNamedValue(source, eq + 1, key, right)
+      params[key] = value.value
+      i = value.end
       continue
     }
     const text = source.slice(i, k)
@@ -241,6 +186,97 @@ const readTag = (source: string, start: number, at: (o: number) => Point): { tok
     i = k
     if (!isSpace(source[i]) && !atRight() && source[i] !== '/') unexpected()
   }
+}
+
+// A commented tag at `start`, {{</* … */>}}: Hugo's way to show shortcode syntax as text; it prints the tag without the comment marks.
+const readCommented = (
+  source: string,
+  start: number,
+  right: string,
+  position: (end: number) => Position,
+): { token: Token; end: number } => {
+  const delimiter = source[start + 2] as Delimiter
+  const i = start + 3
+  const close = source.indexOf('*/' + right, i + 2)
+  if (close < 0) throw new TagError(`the commented shortcode "{{${delimiter}/*" must end with "*/${right}"`, start)
+  const end = close + 2 + right.length
+  const value = `{{${delimiter}${source.slice(i + 2, close)}${right}`
+  return { token: { type: 'literal', value, raw: source.slice(start, end), position: position(end) }, end }
+}
+
+/** The error for the character at `i`, where the tag opened at `start` cannot have it (or has ended without its `right`). */
+const unexpectedAt = (source: string, start: number, i: number, delimiter: Delimiter, right: string): TagError => {
+  if (i >= source.length) return new TagError(`the tag is never ended with "${right}"`, start)
+  const c = source[i]!
+  const hint =
+    (delimiter === '<' && source.startsWith('%}}', i)) || (delimiter === '%' && source.startsWith('>}}', i))
+      ? `; a tag opened with "{{${delimiter}" ends with "${right}"`
+      : '; a value with such characters must be "quoted"'
+  return new TagError(`unexpected character ${JSON.stringify(c)} in the tag${hint}`, i)
+}
+
+/** Throws when the tag's `right` end is nowhere after `i`: at the other delimiter's end when it ends with that. */
+const checkEnded = (source: string, start: number, i: number, delimiter: Delimiter, right: string): void => {
+  if (source.indexOf(right, i) >= 0) return
+  const other = source.indexOf(delimiter === '<' ? '%}}' : '>}}', i)
+  if (other >= 0) throw new TagError(`a tag opened with "{{${delimiter}" must end with "${right}"`, other)
+  throw new TagError(`the tag is never ended with "${right}"`, start)
+}
+
+/** Where the shortcode name at `i` ends: `/` namespaces it; `.inline` marks an inline shortcode. */
+const nameEnd = (source: string, i: number, right: string): number => {
+  while (isAlnumOrHyphen(source[i]) || source[i] === '/' || source[i] === '.') {
+    if (
+      source[i] === '/' &&
+      (source.startsWith('/' + right, i) || /^\/\s*$/.test(source.slice(i, source.indexOf(right, i) >>> 0)))
+    )
+      break
+    if (source[i] === '.' && !/^\.inline(?=[\s/]|[>%]\}\})/.test(source.slice(i, i + 12))) {
+      throw new TagError('a period in a shortcode name is only allowed in ".inline" (inline shortcodes)', i)
+    }
+    i++
+  }
+  return i
+}
+
+/** Throws when a named parameter follows positional ones, or a positional one named ones: Hugo cannot mix them. */
+const notMixed = (
+  params: Record<string, ParamValue>,
+  positional: ParamValue[],
+  named: boolean,
+  what: string,
+  offset: number,
+): void => {
+  if (named && positional.length)
+    throw new TagError(`got the named parameter ${what} after positional ones; Hugo cannot mix them`, offset)
+  if (!named && Object.keys(params).length)
+    throw new TagError(`got the positional parameter ${what} after named ones; Hugo cannot mix them`, offset)
+}
+
+/** Where the closing tag of `name` ends, `i` after its name and spaces: it takes no parameters. */
+const closingEnd = (source: string, start: number, i: number, name: string, right: string): number => {
+  if (source.startsWith(right, i)) return i + right.length
+  if (i >= source.length) throw new TagError(`the closing tag of "${name}" is never ended with "${right}"`, start)
+  throw new TagError(`the closing tag of "${name}" takes no parameters: expected "${right}" after its name`, i)
+}
+
+/** The value of the named parameter `key` after its "=" at `i` (spaces allowed before it): quoted, or bare. */
+const readNamedValue = (source: string, i: number, key: string, right: string): { value: ParamValue; end: number } => {
+  while (isSpace(source[i])) i++
+  const v = source[i]
+  if (v === '"' || v === '`' || (v === '\\' && source[i + 1] === '"')) return readQuoted(source, i)
+  // Hugo takes a bare named value up to the next space, delimiters and all.
+  let j = i
+  while (j < source.length && !isSpace(source[j])) j++
+  const text = source.slice(i, j)
+  if (!text) throw new TagError(`the parameter "${key}" has no value`, i)
+  const glued = text.indexOf(right)
+  if (glued >= 0)
+    throw new TagError(
+      `the value of "${key}" runs into "${right}"; put a space before "${right}" or quote the value`,
+      i + glued,
+    )
+  return { value: typeValue(text, false), end: j }
 }
 
 /**

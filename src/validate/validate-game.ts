@@ -61,6 +61,19 @@ export const validateGame = (
 ): Promise<Result<LoadedGame | undefined>> =>
   withThreads(options.threads, options.timeout, (threads) => validateWith(root, id, options, threads))
 
+/** The game being validated, and the threads its code runs on. */
+interface Validating {
+  root: string
+  id: string
+  paths: GamePaths
+  threads: GameThreads
+  /** Seconds each piece of the game's code may take: what a piece stopped for running over is told. */
+  limitS: number
+}
+
+/** The cards a game thread read, and the name it holds them by. */
+type ReadCards = { cards: Card[]; held: Held }
+
 const validateWith = async (
   root: string,
   id: string,
@@ -68,8 +81,7 @@ const validateWith = async (
   threads: GameThreads,
 ): Promise<Result<LoadedGame | undefined>> => {
   const paths = gamePaths(root, id)
-  const definitionFile = relativePath(root, paths.definition)
-  const limitS = threads.limitMs / 1000
+  const v: Validating = { root, id, paths, threads, limitS: threads.limitMs / 1000 }
   // A game thread loads the definition and then reads the card files (the cards cross threads once, read
   // with the game's field kinds), while this thread reads the rules.
   const definitionLoaded = loadDefinition(paths, threads)
@@ -81,7 +93,6 @@ const validateWith = async (
   const { loadRules } = await import('../load/rules.ts')
   // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
   const loadedRules = existsSync(paths.rules) ? loadRules(paths.rules, root) : undefined
-  let rules: RulesDoc | undefined = loadedRules?.value
   const definition = await definitionLoaded()
   const diagnostics: Diagnostic[] = [...definition.diagnostics]
   const game = definition.value
@@ -104,115 +115,158 @@ const validateWith = async (
         )
       : read,
   )
-  const rulesDiagnostics: Diagnostic[] = []
-  if (loadedRules && rules) {
-    append(rulesDiagnostics, loadedRules.diagnostics)
-    append(rulesDiagnostics, checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
-    // The game's own shortcodes become the markdown they stand for (rendered on its thread).
-    if (existsSync(join(paths.rulesDir, SHORTCODES_FILE))) {
-      const { expandGameShortcodes } = await import('./expand-shortcodes.ts')
-      const expanded = await expandGameShortcodes(rules, paths, threads)
-      rules = expanded.rules
-      append(rulesDiagnostics, expanded.diagnostics)
-    }
-    if (options.booklet) {
-      const { checkBooklet } = await import('../booklet/check.ts')
-      append(
-        rulesDiagnostics,
-        checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }),
-      )
-    }
-  }
+  const checkedRules = await checkRules(v, game, loadedRules, options.booklet)
+  const { rules } = checkedRules
   const [read, checked] = await Promise.all([reading, checking])
   if (!read.ok)
     return {
       value: undefined,
-      diagnostics: [...diagnostics, stoppedDiagnostic(paths, read, limitS), ...rulesDiagnostics],
+      diagnostics: [...diagnostics, stoppedDiagnostic(paths, read, v.limitS), ...checkedRules.diagnostics],
     }
   const cards = read.value.cards
   append(
     diagnostics,
     read.value.diagnostics,
-    checked.ok ? (checked.value as Diagnostic[]) : [stoppedDiagnostic(paths, checked, limitS)],
-    rulesDiagnostics,
+    checked.ok ? (checked.value as Diagnostic[]) : [stoppedDiagnostic(paths, checked, v.limitS)],
+    checkedRules.diagnostics,
   )
-  // The templates' own words, and each other language's translations: card ids, fields and keys that
-  // exist, their texts read by the fields' kinds, and what is not translated yet.
-  const languages = gameLanguages(game)
   const editions: Edition[] = []
   if (!hasErrors(read.value.diagnostics)) {
-    const [{ loadWords, wordsPath }, { loadEdition }, { translationPath }, { checkWords }] = await Promise.all([
-      import('../load/template-words.ts'),
-      import('./editions.ts'),
-      import('../load/translations.ts'),
-      import('../engine/translations.ts'),
-    ])
-    const defaultWords = loadWords(paths, languages[0]!)
-    append(diagnostics, defaultWords.diagnostics)
-    if (languages.length > 1) append(diagnostics, reservedIds(cards))
-    for (const lang of languages.slice(1)) {
-      const found: Diagnostic[] = []
-      const edition = await loadEdition(root, paths, game, cards, lang, threads, found)
-      // The texts are read by the fields' kinds on the game's thread.
-      const checked = await withHeldCards(read.value, (held) =>
-        threads.call(paths, {
-          game: id,
-          do: 'translations',
-          cards: held,
-          file: edition.translations,
-          exists: existsSync(translationPath(paths, lang)),
-        }),
-      )
-      append(
-        diagnostics,
-        found,
-        checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)],
-        checkWords(defaultWords.value, edition.words, existsSync(wordsPath(paths, lang))),
-      )
-      editions.push(edition)
-    }
+    const translated = await readEditions(v, game, read.value)
+    append(diagnostics, translated.diagnostics)
+    append(editions, translated.value)
   }
   // The thread that read the cards holds them no longer: a build's drawing thread would carry them to the end.
   threads.tell(paths, { game: id, do: 'release' })
-  if (options.faces && !hasErrors(diagnostics)) {
-    const [{ checkFaces }, { FaceStore }] = await Promise.all([
-      import('./check-faces.ts'),
-      import('../render/store/face-store.ts'),
-    ])
-    // What builds drew and earlier runs laid out, in the game's cache (the build's default --out).
-    const store = options.store ?? FaceStore.open(join(options.outDir ?? join(root, 'out'), '.cache', id))
-    const facesOf = (of: readonly Card[], language?: Edition['language']) =>
-      checkFaces(paths, game, of, threads, {
-        maxImagePixels: options.maxImagePixels,
-        language,
-        store,
-        ...(options.jobs && { jobs: options.jobs }),
-      })
-    const found = await facesOf(cards)
-    append(diagnostics, found)
-    // Each edition's faces, with their text in its language; a problem the default's faces have already is said once.
-    const said = new Set(found.map(sameProblem))
-    for (const edition of editions)
-      for (const d of await facesOf(edition.cards, edition.language))
-        if (!said.has(sameProblem(d))) {
-          said.add(sameProblem(d))
-          diagnostics.push(d)
-        }
-  } else if (options.faces !== undefined) {
-    // What was not checked is said, so that a clean run is never mistaken for a complete one.
-    const why = options.faces ? 'errors were found: they come first' : '--no-faces'
-    diagnostics.push({
-      rule: 'validate/faces-skipped',
-      severity: 'info',
-      file: definitionFile,
-      line: 1,
-      column: 1,
-      message: `the faces were not laid out (${why}): text that does not fit, unknown icons, art and card types without a template are not checked`,
-    })
-  }
+  if (options.faces && !hasErrors(diagnostics))
+    append(diagnostics, await checkAllFaces(v, game, cards, editions, options))
+  else if (options.faces !== undefined)
+    diagnostics.push(facesSkipped(relativePath(root, paths.definition), options.faces))
   // An error the game's code threw after its check or face had answered (from a timer, a rejected promise).
   append(diagnostics, threads.strays(paths))
   return { value: { paths, game, cards, rules, editions }, diagnostics }
+}
+
+/**
+ * The rules file's problems (what reading it found, its front matter, and with `booklet` what the booklet
+ * would warn about), and the rules with the game's own shortcodes expanded.
+ */
+const checkRules = async (
+  { paths, threads }: Validating,
+  game: GameDef,
+  loaded: Result<RulesDoc> | undefined,
+  booklet: boolean | undefined,
+): Promise<{ rules: RulesDoc | undefined; diagnostics: Diagnostic[] }> => {
+  let rules: RulesDoc | undefined = loaded?.value
+  const diagnostics: Diagnostic[] = []
+  if (!loaded || !rules) return { rules, diagnostics }
+  append(diagnostics, loaded.diagnostics)
+  append(diagnostics, checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
+  // The game's own shortcodes become the markdown they stand for (rendered on its thread).
+  if (existsSync(join(paths.rulesDir, SHORTCODES_FILE))) {
+    const { expandGameShortcodes } = await import('./expand-shortcodes.ts')
+    const expanded = await expandGameShortcodes(rules, paths, threads)
+    rules = expanded.rules
+    append(diagnostics, expanded.diagnostics)
+  }
+  if (booklet) {
+    const { checkBooklet } = await import('../booklet/check.ts')
+    append(diagnostics, checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }))
+  }
+  return { rules, diagnostics }
+}
+
+/**
+ * The templates' own words, and each other language's edition with its translations checked: card ids,
+ * fields and keys that exist, their texts read by the fields' kinds, and what is not translated yet.
+ */
+const readEditions = async (
+  { root, id, paths, threads, limitS }: Validating,
+  game: GameDef,
+  read: ReadCards,
+): Promise<Result<Edition[]>> => {
+  const { cards } = read
+  const languages = gameLanguages(game)
+  const diagnostics: Diagnostic[] = []
+  const editions: Edition[] = []
+  const [{ loadWords, wordsPath }, { loadEdition }, { translationPath }, { checkWords }] = await Promise.all([
+    import('../load/template-words.ts'),
+    import('./editions.ts'),
+    import('../load/translations.ts'),
+    import('../engine/translations.ts'),
+  ])
+  const defaultWords = loadWords(paths, languages[0]!)
+  append(diagnostics, defaultWords.diagnostics)
+  if (languages.length > 1) append(diagnostics, reservedIds(cards))
+  for (const lang of languages.slice(1)) {
+    const found: Diagnostic[] = []
+    const edition = await loadEdition(root, paths, game, cards, lang, threads, found)
+    // The texts are read by the fields' kinds on the game's thread.
+    const checked = await withHeldCards(read, (held) =>
+      threads.call(paths, {
+        game: id,
+        do: 'translations',
+        cards: held,
+        file: edition.translations,
+        exists: existsSync(translationPath(paths, lang)),
+      }),
+    )
+    append(
+      diagnostics,
+      found,
+      checked.ok ? checked.value : [stoppedDiagnostic(paths, checked, limitS)],
+      checkWords(defaultWords.value, edition.words, existsSync(wordsPath(paths, lang))),
+    )
+    editions.push(edition)
+  }
+  return { value: editions, diagnostics }
+}
+
+/** Every face laid out, the default language's and each edition's: what does not fit, unknown icons, art. */
+const checkAllFaces = async (
+  { root, id, paths, threads }: Validating,
+  game: GameDef,
+  cards: readonly Card[],
+  editions: readonly Edition[],
+  options: ValidateOptions,
+): Promise<Diagnostic[]> => {
+  const [{ checkFaces }, { FaceStore }] = await Promise.all([
+    import('./check-faces.ts'),
+    import('../render/store/face-store.ts'),
+  ])
+  // What builds drew and earlier runs laid out, in the game's cache (the build's default --out).
+  const store = options.store ?? FaceStore.open(join(options.outDir ?? join(root, 'out'), '.cache', id))
+  const facesOf = (of: readonly Card[], language?: Edition['language']) =>
+    checkFaces(paths, game, of, threads, {
+      maxImagePixels: options.maxImagePixels,
+      language,
+      store,
+      ...(options.jobs && { jobs: options.jobs }),
+    })
+  const found = await facesOf(cards)
+  const diagnostics = [...found]
+  // Each edition's faces, with their text in its language; a problem the default's faces have already is said once.
+  const said = new Set(found.map(sameProblem))
+  for (const edition of editions)
+    for (const d of await facesOf(edition.cards, edition.language))
+      if (!said.has(sameProblem(d))) {
+        said.add(sameProblem(d))
+        diagnostics.push(d)
+      }
+  return diagnostics
+}
+
+/** What was not checked is said, so that a clean run is never mistaken for a complete one. */
+const facesSkipped = (definitionFile: string, faces: boolean): Diagnostic => {
+  const why = faces ? 'errors were found: they come first' : '--no-faces'
+  return {
+    rule: 'validate/faces-skipped',
+    severity: 'info',
+    file: definitionFile,
+    line: 1,
+    column: 1,
+    message: `the faces were not laid out (${why}): text that does not fit, unknown icons, art and card types without a template are not checked`,
+  }
 }
 
 /**

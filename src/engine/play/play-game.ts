@@ -1,6 +1,6 @@
 import type { Card, GameDef } from '../define.ts'
 import { bots, type BotName } from './bots.ts'
-import type { Move, Pile, PlayContext, PlayDef, SetupContext } from './define.ts'
+import type { Ending, Move, Pile, PlayContext, PlayDef, SetupContext } from './define.ts'
 import { Rng } from './rng.ts'
 import { MAX_COPIES, RuleBroken, STEPS, type Step } from './broken.ts'
 
@@ -95,82 +95,23 @@ export const playGame = <S>(
     if (running) Atomics.store(running, 0, STEPS.indexOf(s))
   }
   const n = table.cards.length
-  const drawn = new Uint8Array(n)
-  const offered = new Uint8Array(n * players)
-  const played = new Uint8Array(n * players)
-  const ranOut = new Set<string>()
+  const marks: Marks = {
+    drawn: new Uint8Array(n),
+    offered: new Uint8Array(n * players),
+    played: new Uint8Array(n * players),
+    ranOut: new Set<string>(),
+  }
   const rng = new Rng(seed)
   // The bots' own generator: how they choose never changes what the game draws.
   const botRng = new Rng(seed ^ 0x5bd1e995)
-  const record: GameRecord = {
-    index,
-    seed,
-    players,
-    bots: seatBots,
-    moves: 0,
-    turns: 0,
-    outcome: 'ended',
-    winners: [],
-    ranOut: [],
-    drawn: [],
-    offered: [],
-    played: [],
-  }
+  const record = emptyRecord(index, seed, players, seatBots)
 
-  const fail = (message: string): never => {
-    throw new RuleBroken(message)
-  }
-  // A draw by the game counts; a bot's trial draws, on a copy, shuffle with its own generator and count nothing.
-  const drawer =
-    (random: Rng, counted: boolean) =>
-    (pile: Pile, options?: { refill?: Pile }): string | undefined => {
-      if (!pile.cards.length && options?.refill?.cards.length) {
-        for (const id of options.refill.cards) pile.cards.push(id)
-        options.refill.cards.length = 0
-        random.shuffle(pile.cards)
-      }
-      const id = pile.cards.pop()
-      if (!counted) return id
-      if (id === undefined) ranOut.add(pile.name)
-      else {
-        const i = table.index.get(id)
-        if (i !== undefined) drawn[i] = 1
-      }
-      return id
-    }
-  const ctx: PlayContext = { rng, card: table.card, draw: drawer(rng, true), fail }
-  const trial = (thinking: Rng): PlayContext => ({
-    rng: thinking,
-    card: table.card,
-    draw: drawer(thinking, false),
-    fail,
-  })
+  const drawer = drawerFor(table, marks)
+  const ctx = playContext(table, drawer(rng, true), rng)
+  const trial = (thinking: Rng): PlayContext => playContext(table, drawer(thinking, false), thinking)
 
   try {
-    const setup: SetupContext<any> = {
-      game: table.game,
-      params: table.game.params,
-      players,
-      sets: table.sets,
-      variants: table.variants,
-      cards: table.cards,
-      rng,
-      ofType: table.ofType as never,
-      copies: ((type: string, where?: (card: Card<any>) => boolean) => {
-        const ids: string[] = []
-        for (const c of table.ofType(type)) {
-          if (where && !where(c)) continue
-          if (c.qty > MAX_COPIES)
-            throw new RuleBroken(
-              `${c.id} has qty ${c.qty} (${c.source.file}:${c.source.pos.line}): a game deals at most ${MAX_COPIES.toLocaleString('en-US')} copies of a card`,
-            )
-          for (let k = 0; k < c.qty; k++) ids.push(c.id)
-        }
-        return ids
-      }) as never,
-      shuffled: (name, ids) => ({ name, cards: rng.shuffle([...ids]) }),
-      card: table.card,
-    }
+    const setup = setupContext(table, players, rng)
     at('setup')
     const state = play.setup(setup)
     const invariantNames = Object.keys(play.invariants ?? {})
@@ -182,15 +123,7 @@ export const playGame = <S>(
       at('end')
       const ended = play.end(state)
       if (ended) {
-        if (
-          !Array.isArray(ended.winners) ||
-          ended.winners.some((w) => !(Number.isInteger(w) && w >= 0 && w < players)) ||
-          (ended.reason !== undefined && typeof ended.reason !== 'string')
-        )
-          throw new RuleBroken(
-            `end() gave ${String(JSON.stringify(ended))}: it must give undefined while the game goes on, else { winners: [seats from 0 to ${players - 1}], reason?: 'a text' }`,
-            'end',
-          )
+        checkEnding(ended, players)
         record.winners = [...ended.winners]
         if (ended.reason !== undefined) record.reason = ended.reason
         break
@@ -215,12 +148,7 @@ export const playGame = <S>(
         break
       }
       const seen = seat * n
-      for (let m = 0; m < moves.length; m++) {
-        const card = moves[m]!.card
-        if (card === undefined) continue
-        const i = table.index.get(card)
-        if (i !== undefined) offered[seen + i] = 1
-      }
+      for (let m = 0; m < moves.length; m++) markCard(marks.offered, seen, table, moves[m]!.card)
       at('view')
       const chosen = moves[moves.length === 1 ? 0 : seatBot[seat]!({ play, state, seat, moves, rng: botRng, trial })]!
       if (log)
@@ -228,59 +156,184 @@ export const playGame = <S>(
       at('apply')
       play.apply(state, chosen, ctx)
       record.moves++
-      if (chosen.card !== undefined) {
-        const i = table.index.get(chosen.card)
-        if (i !== undefined) played[seen + i] = 1
-      }
+      markCard(marks.played, seen, table, chosen.card)
       at('invariants')
-      for (let k = 0; k < invariants.length; k++) {
-        const broken = invariants[k]!(state)
-        if (broken) {
-          record.broken = { message: String(broken), invariant: invariantNames[k]! }
-          break
-        }
+      const broken = brokenInvariant(state, invariants, invariantNames)
+      if (broken) {
+        record.broken = broken
+        break
       }
-      if (record.broken) break
     }
     if (!record.broken) {
       at('scores')
       record.turns = play.turns ? Math.min(play.turns(state), play.maxTurns ?? DEFAULT_MAX_TURNS) : record.moves
       const scores = play.scores?.(state)
-      if (
-        scores &&
-        (!Array.isArray(scores) ||
-          scores.length !== players ||
-          scores.some((x) => typeof x !== 'number' || !Number.isFinite(x)))
-      )
-        throw new RuleBroken(
-          `scores() gave ${JSON.stringify(scores)}: it must give a number for each of the ${players} seats`,
-          'scores',
-        )
+      if (scores) checkScores(scores, players)
       if (scores) record.scores = [...scores]
     }
   } catch (error) {
-    record.broken =
-      error instanceof RuleBroken && error.step
-        ? { message: error.message, step: error.step }
-        : {
-            message: error instanceof Error ? error.message : String(error),
-            step,
-            ...(error instanceof Error && { stack: error.stack }),
-          }
+    record.broken = brokenBy(error, step)
   }
   if (record.broken) {
     record.outcome = 'broken'
     record.winners = []
   }
   if (record.turns === 0) record.turns = record.moves
+  addMarks(record, marks, n)
+  return record
+}
+
+/** What a game marks as it goes: the cards drawn, each seat's cards offered and played (a row of `n` per seat), the piles found empty. */
+interface Marks {
+  drawn: Uint8Array
+  offered: Uint8Array
+  played: Uint8Array
+  ranOut: Set<string>
+}
+
+/** The marks into the record, as lists of the cards' indices. */
+const addMarks = (record: GameRecord, { drawn, offered, played, ranOut }: Marks, n: number): void => {
   record.ranOut = [...ranOut].sort()
   record.drawn = marked(drawn, 0, n)
-  for (let s = 0; s < players; s++) {
+  for (let s = 0; s < record.players; s++) {
     record.offered.push(marked(offered, s * n, n))
     record.played.push(marked(played, s * n, n))
   }
-  return record
 }
+
+/** A game's record before it is played: it ends, so far, with no winner. */
+const emptyRecord = (index: number, seed: number, players: number, seatBots: BotName[]): GameRecord => ({
+  index,
+  seed,
+  players,
+  bots: seatBots,
+  moves: 0,
+  turns: 0,
+  outcome: 'ended',
+  winners: [],
+  ranOut: [],
+  drawn: [],
+  offered: [],
+  played: [],
+})
+
+/**
+ * Draws from a pile, refilling it from its `refill` pile when empty. A draw by the game counts (a pile
+ * found empty, a card drawn); a bot's trial draws, on a copy, shuffle with its own
+ * generator and count nothing.
+ */
+const drawerFor =
+  (table: Table, { ranOut, drawn }: Marks) =>
+  (random: Rng, counted: boolean) =>
+  (pile: Pile, options?: { refill?: Pile }): string | undefined => {
+    if (!pile.cards.length && options?.refill?.cards.length) {
+      for (const id of options.refill.cards) pile.cards.push(id)
+      options.refill.cards.length = 0
+      random.shuffle(pile.cards)
+    }
+    const id = pile.cards.pop()
+    if (!counted) return id
+    if (id === undefined) ranOut.add(pile.name)
+    else {
+      const i = table.index.get(id)
+      if (i !== undefined) drawn[i] = 1
+    }
+    return id
+  }
+
+const fail = (message: string): never => {
+  throw new RuleBroken(message)
+}
+
+/** What the rules' `apply` (or a bot's trial of a move) is given: the cards, a way to draw, and to say a rule broke. */
+const playContext = (table: Table, draw: PlayContext['draw'], rng: Rng): PlayContext => ({
+  rng,
+  card: table.card,
+  draw,
+  fail,
+})
+
+/** What the rules' `setup` is given: the cards in play, the players, and ways to make piles of them. */
+const setupContext = (table: Table, players: number, rng: Rng): SetupContext<any> => ({
+  game: table.game,
+  params: table.game.params,
+  players,
+  sets: table.sets,
+  variants: table.variants,
+  cards: table.cards,
+  rng,
+  ofType: table.ofType as never,
+  copies: ((type: string, where?: (card: Card<any>) => boolean) => {
+    const ids: string[] = []
+    for (const c of table.ofType(type)) {
+      if (where && !where(c)) continue
+      if (c.qty > MAX_COPIES)
+        throw new RuleBroken(
+          `${c.id} has qty ${c.qty} (${c.source.file}:${c.source.pos.line}): a game deals at most ${MAX_COPIES.toLocaleString('en-US')} copies of a card`,
+        )
+      for (let k = 0; k < c.qty; k++) ids.push(c.id)
+    }
+    return ids
+  }) as never,
+  shuffled: (name, ids) => ({ name, cards: rng.shuffle([...ids]) }),
+  card: table.card,
+})
+
+/** Marks the card a move names (if any, and in play) in a seat's row (`from`) of `marks`. */
+const markCard = (marks: Uint8Array, from: number, table: Table, card: string | undefined): void => {
+  if (card === undefined) return
+  const i = table.index.get(card)
+  if (i !== undefined) marks[from + i] = 1
+}
+
+/** The first of the invariants the state breaks, by name. */
+const brokenInvariant = <S>(
+  state: S,
+  invariants: ((state: S) => unknown)[],
+  names: string[],
+): BrokenRule | undefined => {
+  for (let k = 0; k < invariants.length; k++) {
+    const broken = invariants[k]!(state)
+    if (broken) return { message: String(broken), invariant: names[k]! }
+  }
+  return undefined
+}
+
+/** Throws when what `end()` gave is not an ending: winners among the seats, and a reason that is a text. */
+const checkEnding = (ended: Ending, players: number): void => {
+  if (
+    !Array.isArray(ended.winners) ||
+    ended.winners.some((w) => !(Number.isInteger(w) && w >= 0 && w < players)) ||
+    (ended.reason !== undefined && typeof ended.reason !== 'string')
+  )
+    throw new RuleBroken(
+      `end() gave ${String(JSON.stringify(ended))}: it must give undefined while the game goes on, else { winners: [seats from 0 to ${players - 1}], reason?: 'a text' }`,
+      'end',
+    )
+}
+
+/** Throws when what `scores()` gave is not a number for each seat. */
+const checkScores = (scores: readonly number[], players: number): void => {
+  if (
+    !Array.isArray(scores) ||
+    scores.length !== players ||
+    scores.some((x) => typeof x !== 'number' || !Number.isFinite(x))
+  )
+    throw new RuleBroken(
+      `scores() gave ${JSON.stringify(scores)}: it must give a number for each of the ${players} seats`,
+      'scores',
+    )
+}
+
+/** The rule an error broke: at the rules' function it names, else at the one that was running (`step`). */
+const brokenBy = (error: unknown, step: Step): BrokenRule =>
+  error instanceof RuleBroken && error.step
+    ? { message: error.message, step: error.step }
+    : {
+        message: error instanceof Error ? error.message : String(error),
+        step,
+        ...(error instanceof Error && { stack: error.stack }),
+      }
 
 const marked = (marks: Uint8Array, from: number, n: number): number[] => {
   const out: number[] = []

@@ -8,7 +8,7 @@ import { typeSize } from '../../engine/card-sizes.ts'
 import { borderBox } from '../renderers/border-box.ts'
 import { createElement, type ReactNode } from 'react'
 import { faceBox, renderFace, type DrawnFace, type FaceBox } from '../renderers/face.ts'
-import { loadRenderer, type RendererName } from '../renderers/renderer.ts'
+import { loadRenderer, type FaceRenderer, type RendererName } from '../renderers/renderer.ts'
 import { faceFonts, type LoadedFont } from '../fonts/fonts.ts'
 import { FontBook } from '../fonts/font-book.ts'
 import { faceCharacters, undrawableWarnings } from './face-characters.ts'
@@ -19,8 +19,8 @@ import { DEFAULT_LIMITS } from '../../images/image-check.ts'
 import { withStamp } from './stamp.ts'
 import { unsupportedElements } from '../renderers/unsupported.ts'
 import type { Templates, TypeTemplate } from './template.ts'
-import { createFaceContext } from './face-context.ts'
-import { createMeasure } from '../text/measure.ts'
+import { createFaceContext, type FacePlace } from './face-context.ts'
+import { createMeasure, type TextMeasure } from '../text/measure.ts'
 import { firstLine, thrownAt } from '../../diagnostics/thrown.ts'
 import { importGameModule, loadFailure } from '../../load/code-errors.ts'
 import { fullIconName, type DrawnWith } from './drawn-with.ts'
@@ -93,6 +93,25 @@ const loadTemplates = async (paths: GamePaths): Promise<Result<Templates | undef
   }
 }
 
+/** What a session loaded once and draws every face of its game with. */
+interface Opened {
+  paths: GamePaths
+  game: GameDef
+  options: RenderOptions
+  renderer: FaceRenderer
+  fonts: LoadedFont[]
+  book: FontBook
+  measure: TextMeasure
+  templates: Templates | undefined
+  defaultLang: string
+  defaultWords: Record<string, string>
+  /** The files problems are reported at, relative to the project. */
+  definitionFile: string
+  templatesFile: string
+  wordsFile: string
+  artOf: (file: string) => LoadedArt
+}
+
 export const openSession = async (
   paths: GamePaths,
   game: GameDef,
@@ -111,226 +130,301 @@ export const openSession = async (
   const loaded = await loadTemplates(paths)
   const templates = loaded.value
   const { fonts, missing } = faceFonts(templates?.fonts, paths.root)
+  const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
   const fontProblems: Diagnostic[] = missing.map((m) => ({
     rule: 'render/missing-font',
     severity: 'error',
-    file: relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE)),
+    file: templatesFile,
     line: 1,
     column: 1,
     message: m.message,
   }))
   // Characters the face's fonts lack fall back to Noto families the project has installed, as satori falls back.
   const book = new FontBook(fonts, paths.root, templates?.fallbacks)
-  const measure = createMeasure(fonts, book)
-  const definitionFile = relativePath(paths.root, paths.definition)
   // The templates' own words in the default language, for a face asked for without its language (the
   // pipeline sends every job with its words, read once a build; a problem with the file is validate's to report).
   const defaultLang = gameLanguages(game)[0]!
-  const defaultWords = wordsByKey(loadWords(paths, defaultLang).value)
-  const wordsFile = relativePath(paths.root, wordsPath(paths, defaultLang))
-  const templatesFile = relativePath(paths.root, join(paths.templatesDir, TEMPLATES_FILE))
-  // Art read once for the faces that share it, the most recently used up to 64 MB: a deck of 10,000 cards
-  // with art of their own would otherwise keep every picture in every thread.
+  const opened: Opened = {
+    paths,
+    game,
+    options,
+    renderer,
+    fonts,
+    book,
+    measure: createMeasure(fonts, book),
+    templates,
+    defaultLang,
+    defaultWords: wordsByKey(loadWords(paths, defaultLang).value),
+    definitionFile: relativePath(paths.root, paths.definition),
+    templatesFile,
+    wordsFile: relativePath(paths.root, wordsPath(paths, defaultLang)),
+    artOf: artCache(paths.templatesDir, options.maxImagePixels),
+  }
+  const session: RenderSession = {
+    warm: () => warmFonts(fonts, renderer),
+    draw: (job, how = {}) => drawFace(opened, job, how),
+  }
+  return { value: session, diagnostics: [...loaded.diagnostics, ...fontProblems] }
+}
+
+/**
+ * Art read once for the faces that share it, the most recently used up to 64 MB: a deck of 10,000 cards
+ * with art of their own would otherwise keep every picture in every thread.
+ */
+const artCache = (templatesDir: string, maxImagePixels: number | undefined) => {
   const arts = new LRUCache<string, LoadedArt>({
     maxSize: 64 * 2 ** 20,
     sizeCalculation: (art) => Math.max(1, art.ok ? art.uri.length : 1),
   })
-  const artOf = (file: string): LoadedArt => {
+  return (file: string): LoadedArt => {
     let art = arts.get(file)
     if (!art)
       arts.set(
         file,
-        (art = loadArt(paths.templatesDir, file, {
+        (art = loadArt(templatesDir, file, {
           ...DEFAULT_LIMITS,
-          ...(options.maxImagePixels && { maxPixels: options.maxImagePixels }),
+          ...(maxImagePixels && { maxPixels: maxImagePixels }),
         })),
       )
     return art
   }
-  // An icon without a set prefix may be the game's own: templates/<game>/icons/<name>.svg, before Iconify's.
-  const ownIcon = (name: string, color?: string): string | undefined =>
-    name.includes(':') ? undefined : svgDataUri(join(paths.templatesDir, 'icons', `${name}.svg`), color)
+}
 
-  const templateOf = (typeId: string): { template: TypeTemplate<GameDef, string>; generic?: Diagnostic } => {
-    const type = game.types[typeId]!
-    const own = templates?.types[typeId] as TypeTemplate<GameDef, string> | undefined
-    if (own) return { template: own }
-    return {
-      template: genericTemplate(typeId),
-      generic: {
-        rule: 'render/generic-template',
-        severity: 'warning',
-        file: templates ? templatesFile : definitionFile,
-        line: 1,
-        column: 1,
-        message: `no template for ${type.name} (${typeId}): its cards are drawn as plain text`,
+/** Draws a few words in every font, small, and throws the result away (see RenderSession.warm). */
+const warmFonts = async (fonts: LoadedFont[], renderer: FaceRenderer): Promise<void> => {
+  const words = fonts.map((f) =>
+    createElement(
+      'span',
+      {
+        key: `${f.name}${f.weight}${f.style}`,
+        style: { fontFamily: f.name, fontWeight: f.weight, fontStyle: f.style },
       },
+      'Aa 1',
+    ),
+  )
+  await renderFace(
+    createElement('div', { style: { display: 'flex', flexWrap: 'wrap' } }, words),
+    faceBox(20, 20, 0),
+    fonts,
+    30,
+    renderer,
+  )
+}
+
+/** The template of a card type: the game's own, or the generic one with a warning that its cards are drawn as plain text. */
+const templateOf = (o: Opened, typeId: string): { template: TypeTemplate<GameDef, string>; generic?: Diagnostic } => {
+  const type = o.game.types[typeId]!
+  const own = o.templates?.types[typeId] as TypeTemplate<GameDef, string> | undefined
+  if (own) return { template: own }
+  return {
+    template: genericTemplate(typeId),
+    generic: {
+      rule: 'render/generic-template',
+      severity: 'warning',
+      file: o.templates ? o.templatesFile : o.definitionFile,
+      line: 1,
+      column: 1,
+      message: `no template for ${type.name} (${typeId}): its cards are drawn as plain text`,
+    },
+  }
+}
+
+/** Where a face's problems are reported: its card's line, or the definition for a type's shared back. */
+type FaceAt = { file: string; line: number; column: number; card?: string }
+
+/** What a face's template read and found while it ran: part of what drawing it gives. */
+interface Noted {
+  /** The game's texts and the template words in the face's language, each noted as the template reads it. */
+  shown: ShownTexts
+  /** The icons of installed sets the face shows, for the credits (the game's own are its designer's). */
+  icons: Set<string>
+  diagnostics: Diagnostic[]
+}
+
+const drawFace = async (
+  o: Opened,
+  job: FaceJob,
+  how: { layoutOnly?: boolean; prepareOnly?: boolean },
+): Promise<FaceDrawing> => {
+  const { kind, type: typeId, card } = job
+  const noted: Noted = { shown: {}, icons: new Set(), diagnostics: [] }
+  const { shown, diagnostics } = noted
+  const size = typeSize(o.game, typeId)
+  if (!size) return { diagnostics, shown } // reported by validation (game/unknown-size)
+  const { template, generic } = templateOf(o, typeId)
+  if (generic) diagnostics.push(generic)
+  const at: FaceAt = card
+    ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id }
+    : { file: o.definitionFile, line: 1, column: 1 }
+  const box = faceBox(size.widthMm, size.heightMm, o.options.bleedMm)
+  const ctx = faceContextOf(o, job, box, at, noted)
+  const type = o.game.types[typeId]!
+  const back = template.back ?? genericTemplate(typeId).back!
+  try {
+    // A template that throws is a diagnostic at the card being drawn; the rest of the game still renders.
+    const drawn = kind === 'front' ? template.front(card as never, ctx) : back(card as never, ctx)
+    // Every component called, as satori would.
+    const element = borderBox(
+      o.options.stamp && kind === 'front' && !how.layoutOnly ? withStamp(drawn, box, o.game.version) : drawn,
+    )
+    const { fallbacks, drawnBy, undrawable, clashes } = faceCharacters(element, o.fonts, o.book)
+    append(diagnostics, undrawableWarnings(undrawable, card, at))
+    for (const chars of clashes) diagnostics.push(fontClash(chars, at))
+    const refused = unsupportedElements(element)
+    if (refused.length) {
+      diagnostics.push(unsupportedElement(refused, job, at))
+      return { diagnostics, shown }
+    }
+    if (how.layoutOnly) return { diagnostics, shown }
+    const fonts = [...o.fonts, ...fallbacks]
+    if (how.prepareOnly) return { diagnostics, shown, prepared: { element, box, fonts } }
+    let face: DrawnFace
+    try {
+      face = await o.renderer.draw(element, box, fonts, o.options.dpi)
+    } catch (error) {
+      // The renderer's failure, not the template's: an error at the card, never drawn by the other renderer instead.
+      const what = card ? `the ${kind} of ${card.id}` : `the shared ${kind} of ${type.name}`
+      diagnostics.push({
+        rule: 'render/draw-failed',
+        severity: 'error',
+        ...at,
+        message: `${o.renderer.name} could not draw ${what}: ${firstLine(error)}`,
+      })
+      return { diagnostics, shown }
+    }
+    return { face, drawnWith: { fonts: drawnBy, icons: [...noted.icons].sort() }, shown, diagnostics }
+  } catch (error) {
+    diagnostics.push(templateError(error, o.paths.root, job, type.name, at))
+    return { diagnostics, shown }
+  }
+}
+
+/** The context a face's template runs with, noting in `noted` what it reads and finds. */
+const faceContextOf = (o: Opened, job: FaceJob, box: FaceBox, at: FaceAt, noted: Noted) => {
+  const { paths } = o
+  const { kind, card, language } = job
+  const { shown, diagnostics } = noted
+  const text = faceText(o.game, o.defaultWords, language)
+  return createFaceContext({
+    game: gameAsShown(o.game, shown, language),
+    box,
+    inkFriendly: o.options.inkFriendly,
+    card,
+    face: kind,
+    measure: o.measure,
+    diagnostics,
+    at,
+    findIcon: iconFinder(paths, noted.icons),
+    lang: () => (shown.lang = language?.lang ?? o.defaultLang),
+    word: (key) => {
+      const word = text(`t:${key}`)
+      shown[`t:${key}`] = word ?? ''
+      return word
+    },
+    wordAsked: () => thrownAt(new Error(), paths.root),
+    wordsFile: o.wordsFile,
+    iconHint: `name an icon of an installed Iconify set, e.g. "game-icons:spy", or an SVG in ${relativePath(paths.root, join(paths.templatesDir, 'icons'))}/`,
+    art: artReporter(o, card, at, diagnostics),
+  })
+}
+
+/** An icon's data URI, noting in `icons` those of installed sets a face shows. */
+const iconFinder =
+  (paths: GamePaths, icons: Set<string>) =>
+  (name: string, color?: string): string | undefined => {
+    // An icon without a set prefix may be the game's own: templates/<game>/icons/<name>.svg, before Iconify's.
+    const own = name.includes(':') ? undefined : svgDataUri(join(paths.templatesDir, 'icons', `${name}.svg`), color)
+    if (own) return own
+    const uri = iconDataUri(name, color, paths.root)
+    if (uri) icons.add(fullIconName(name))
+    return uri
+  }
+
+/** A face's art: its data URI, or none with the art's problem reported once for the face. */
+const artReporter = (o: Opened, card: Card | undefined, at: FaceAt, diagnostics: Diagnostic[]) => {
+  const reported = new Set<string>()
+  return (file: string, place: (field?: string) => FacePlace): string | undefined => {
+    const loaded = o.artOf(file)
+    if (loaded.ok) return loaded.uri
+    if (!reported.has(file)) {
+      reported.add(file)
+      // At the card's `art:` line when it is the card's own art; else at the card, or the templates for a shared back.
+      const where = card?.art === file ? place('art') : card ? at : { file: o.templatesFile, line: 1, column: 1 }
+      diagnostics.push(artProblem(o.paths, file, loaded, where))
+    }
+    return undefined
+  }
+}
+
+/** Why an art file is not drawn (a placeholder is, in its place). */
+const artProblem = (
+  paths: GamePaths,
+  file: string,
+  loaded: Exclude<LoadedArt, { ok: true }>,
+  where: FacePlace,
+): Diagnostic => {
+  if (loaded.problem === 'outside')
+    return {
+      rule: 'render/art-outside',
+      severity: 'error',
+      ...where,
+      message: `the art "${file}" is not inside ${relativePath(paths.root, paths.templatesDir)}/ (symlinks followed): art is read only from the game's templates folder`,
+    }
+  if ('message' in loaded)
+    return {
+      rule: `render/art-${loaded.problem}`,
+      severity: loaded.problem === 'unsafe' ? 'error' : 'warning',
+      ...where,
+      message: `the art "${file}" is not drawn: ${loaded.message} (a placeholder is drawn in its place)`,
+    }
+  if (loaded.problem === 'missing') {
+    const path = relativePath(paths.root, artPath(paths.templatesDir, file))
+    return {
+      rule: 'render/missing-art',
+      severity: 'warning',
+      ...where,
+      message: `the art "${file}" does not exist (looked for ${path}): a placeholder is drawn in its place`,
     }
   }
-
-  const session: RenderSession = {
-    async warm() {
-      const words = fonts.map((f) =>
-        createElement(
-          'span',
-          {
-            key: `${f.name}${f.weight}${f.style}`,
-            style: { fontFamily: f.name, fontWeight: f.weight, fontStyle: f.style },
-          },
-          'Aa 1',
-        ),
-      )
-      await renderFace(
-        createElement('div', { style: { display: 'flex', flexWrap: 'wrap' } }, words),
-        faceBox(20, 20, 0),
-        fonts,
-        30,
-        renderer,
-      )
-    },
-    async draw({ kind, type: typeId, card, language }, how = {}) {
-      const diagnostics: Diagnostic[] = []
-      // The game's texts and the template words in the face's language, each noted as the template reads it.
-      const shown: ShownTexts = {}
-      const text = faceText(game, defaultWords, language)
-      const size = typeSize(game, typeId)
-      if (!size) return { diagnostics, shown } // reported by validation (game/unknown-size)
-      const { template, generic } = templateOf(typeId)
-      if (generic) diagnostics.push(generic)
-      const at = card
-        ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id }
-        : { file: definitionFile, line: 1, column: 1 }
-      const box = faceBox(size.widthMm, size.heightMm, options.bleedMm)
-      const artReported = new Set<string>()
-      // The icons of installed sets the face shows, for the credits (the game's own are its designer's).
-      const icons = new Set<string>()
-      const findIcon = (name: string, color?: string) => {
-        const own = ownIcon(name, color)
-        if (own) return own
-        const uri = iconDataUri(name, color, paths.root)
-        if (uri) icons.add(fullIconName(name))
-        return uri
-      }
-      const ctx = createFaceContext({
-        game: gameAsShown(game, shown, language),
-        box,
-        inkFriendly: options.inkFriendly,
-        card,
-        face: kind,
-        measure,
-        diagnostics,
-        at,
-        findIcon,
-        lang: () => (shown.lang = language?.lang ?? defaultLang),
-        word: (key) => {
-          const word = text(`t:${key}`)
-          shown[`t:${key}`] = word ?? ''
-          return word
-        },
-        wordAsked: () => thrownAt(new Error(), paths.root),
-        wordsFile,
-        iconHint: `name an icon of an installed Iconify set, e.g. "game-icons:spy", or an SVG in ${relativePath(paths.root, join(paths.templatesDir, 'icons'))}/`,
-        art: (file, place) => {
-          const loaded = artOf(file)
-          if (loaded.ok) return loaded.uri
-          if (!artReported.has(file)) {
-            artReported.add(file)
-            // At the card's `art:` line when it is the card's own art; else at the card, or the templates for a shared back.
-            const where = card?.art === file ? place('art') : card ? at : { file: templatesFile, line: 1, column: 1 }
-            const path = relativePath(paths.root, artPath(paths.templatesDir, file))
-            diagnostics.push(
-              loaded.problem === 'outside'
-                ? {
-                    rule: 'render/art-outside',
-                    severity: 'error',
-                    ...where,
-                    message: `the art "${file}" is not inside ${relativePath(paths.root, paths.templatesDir)}/ (symlinks followed): art is read only from the game's templates folder`,
-                  }
-                : 'message' in loaded
-                  ? {
-                      rule: `render/art-${loaded.problem}`,
-                      severity: loaded.problem === 'unsafe' ? 'error' : 'warning',
-                      ...where,
-                      message: `the art "${file}" is not drawn: ${loaded.message} (a placeholder is drawn in its place)`,
-                    }
-                  : loaded.problem === 'missing'
-                    ? {
-                        rule: 'render/missing-art',
-                        severity: 'warning',
-                        ...where,
-                        message: `the art "${file}" does not exist (looked for ${path}): a placeholder is drawn in its place`,
-                      }
-                    : {
-                        rule: 'render/art-format',
-                        severity: 'warning',
-                        ...where,
-                        message: `the art "${file}" is ${loaded.found === 'webp' ? 'a WebP image, which resvg cannot draw' : loaded.found === 'gif' ? 'a GIF image' : 'not an image deckwright can read'}: save it as PNG, JPEG or SVG (a placeholder is drawn in its place)`,
-                      },
-            )
-          }
-          return undefined
-        },
-      })
-      const type = game.types[typeId]!
-      const back = template.back ?? genericTemplate(typeId).back!
-      try {
-        // A template that throws is a diagnostic at the card being drawn; the rest of the game still renders.
-        const drawn = kind === 'front' ? template.front(card as never, ctx) : back(card as never, ctx)
-        // Every component called, as satori would.
-        const element = borderBox(
-          options.stamp && kind === 'front' && !how.layoutOnly ? withStamp(drawn, box, game.version) : drawn,
-        )
-        const { fallbacks, drawnBy, undrawable, clashes } = faceCharacters(element, fonts, book)
-        append(diagnostics, undrawableWarnings(undrawable, card, at))
-        for (const chars of clashes)
-          diagnostics.push({
-            rule: 'render/font-clash',
-            severity: 'warning',
-            ...at,
-            message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements`,
-          })
-        const refused = unsupportedElements(element)
-        if (refused.length) {
-          diagnostics.push({
-            rule: 'render/unsupported-element',
-            severity: 'error',
-            ...at,
-            message: `the ${kind} ${card ? `of ${card.id} ` : ''}has SVG ${refused.map((t) => `<${t}>`).join(', ')}, which satori (what deckwright build draws with) cannot draw: draw the text with a div, or convert it to a <path>`,
-          })
-          return { diagnostics, shown }
-        }
-        if (how.layoutOnly) return { diagnostics, shown }
-        if (how.prepareOnly) return { diagnostics, shown, prepared: { element, box, fonts: [...fonts, ...fallbacks] } }
-        let face: DrawnFace
-        try {
-          face = await renderer.draw(element, box, [...fonts, ...fallbacks], options.dpi)
-        } catch (error) {
-          // The renderer's failure, not the template's: an error at the card, never drawn by the other renderer instead.
-          diagnostics.push({
-            rule: 'render/draw-failed',
-            severity: 'error',
-            ...at,
-            message: `${renderer.name} could not draw ${card ? `the ${kind} of ${card.id}` : `the shared ${kind} of ${type.name}`}: ${firstLine(error)}`,
-          })
-          return { diagnostics, shown }
-        }
-        return { face, drawnWith: { fonts: drawnBy, icons: [...icons].sort() }, shown, diagnostics }
-      } catch (error) {
-        // At the template's line that threw when the stack names one, and always naming the card.
-        const code = thrownAt(error, paths.root)
-        const whose = card
-          ? `the ${kind} of ${card.id} (${card.source.file}:${card.source.pos.line})`
-          : `the shared ${kind} of ${type.name}`
-        diagnostics.push({
-          rule: 'render/template-error',
-          severity: 'error',
-          ...at,
-          ...code,
-          message: `the template failed to draw ${whose}: ${firstLine(error)}`,
-        })
-        return { diagnostics, shown }
-      }
-    },
+  return {
+    rule: 'render/art-format',
+    severity: 'warning',
+    ...where,
+    message: `the art "${file}" is ${loaded.found === 'webp' ? 'a WebP image, which resvg cannot draw' : loaded.found === 'gif' ? 'a GIF image' : 'not an image deckwright can read'}: save it as PNG, JPEG or SVG (a placeholder is drawn in its place)`,
   }
-  return { value: session, diagnostics: [...loaded.diagnostics, ...fontProblems] }
+}
+
+const fontClash = (chars: string[], at: FaceAt): Diagnostic => ({
+  rule: 'render/font-clash',
+  severity: 'warning',
+  ...at,
+  message: `${chars.map((ch) => `"${ch}"`).join(' and ')} come from different files of one font, which satori cannot tell apart in one piece of text: all but the first may show as a box; set them in separate elements`,
+})
+
+const unsupportedElement = (refused: string[], { kind, card }: FaceJob, at: FaceAt): Diagnostic => ({
+  rule: 'render/unsupported-element',
+  severity: 'error',
+  ...at,
+  message: `the ${kind} ${card ? `of ${card.id} ` : ''}has SVG ${refused.map((t) => `<${t}>`).join(', ')}, which satori (what deckwright build draws with) cannot draw: draw the text with a div, or convert it to a <path>`,
+})
+
+/** A template that threw: at the template's line that threw when the stack names one, and always naming the card. */
+const templateError = (
+  error: unknown,
+  root: string,
+  { kind, card }: FaceJob,
+  typeName: string,
+  at: FaceAt,
+): Diagnostic => {
+  const code = thrownAt(error, root)
+  const whose = card
+    ? `the ${kind} of ${card.id} (${card.source.file}:${card.source.pos.line})`
+    : `the shared ${kind} of ${typeName}`
+  return {
+    rule: 'render/template-error',
+    severity: 'error',
+    ...at,
+    ...code,
+    message: `the template failed to draw ${whose}: ${firstLine(error)}`,
+  }
 }

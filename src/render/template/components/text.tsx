@@ -164,18 +164,28 @@ const inReadingOrder = (w: Word, direction: 'ltr' | 'rtl'): Word => {
   return w.glued ? Object.assign(ordered, { glued: true as const }) : ordered
 }
 
-/** The fitted text: a row per measured line, a word per item where it has icons, inline icons sized to the text and set on its baseline. */
-const Lines = ({
-  ctx,
-  fitted,
-  style,
-  field,
-}: {
+/** What the fitted text's lines are drawn with: the style at the fitted size, and the lines' measures. */
+interface LineSetting {
   ctx: FaceContext<any>
-  fitted: Fitted
   style: TextStyle
   field?: string
-}) => {
+  size: number
+  /** A line's height. */
+  line: number
+  /** A space's width. */
+  space: number
+  /** An inline icon's side, and its top in the line. */
+  icon: number
+  iconTop: number
+  color: string
+  /**
+   * Each text as wide as the measurement made it (satori's width, rounded up to whole pixels): a renderer
+   * that measures a fraction narrower would move the words after it along the line.
+   */
+  textWidth: (text: string) => number
+}
+
+const lineSetting = (ctx: FaceContext<any>, fitted: Fitted, style: TextStyle, field?: string): LineSetting => {
   const size = fitted.size
   const lineHeight = style.lineHeight ?? 1.25
   const line = size * lineHeight
@@ -188,82 +198,99 @@ const Lines = ({
   const iconTop = baseline - (metrics.capHeight * size) / 2 - icon / 2
   const space = ctx.measure.width(' ', { family, weight: style.weight ?? 400, style: fontStyle, size })
   const color = style.color ?? '#1b1b1b'
-  // A paragraph with words glued to the one before them (Chinese, a hyphen's break) spaces its other words by a margin.
-  const margin = (w: Word, key: number, glue: boolean) => (glue && key > 0 && !w.glued ? { marginLeft: space } : {})
-  // Each text as wide as the measurement made it (satori's width, rounded up to whole pixels): a renderer
-  // that measures a fraction narrower would move the words after it along the line.
   const textWidth = (text: string) =>
     Math.ceil(ctx.measure.width(text, { family, weight: style.weight ?? 400, style: fontStyle, size }) - 1e-9)
-  const word = (w: Word, key: number, glue = false) =>
-    w.length === 1 && w[0]!.kind === 'text' ? (
-      <div
-        key={key}
-        style={{
-          display: 'flex',
-          flexShrink: 0,
-          width: textWidth(w[0].text),
-          height: line,
-          whiteSpace: 'pre',
-          ...margin(w, key, glue),
-        }}
-      >
-        {w[0].text}
-      </div>
-    ) : (
-      <div key={key} style={{ display: 'flex', flexShrink: 0, height: line, ...margin(w, key, glue) }}>
-        {w.map((piece, i) => {
-          if (piece.kind === 'text')
-            return (
-              <div
-                key={i}
-                style={{
-                  display: 'flex',
-                  flexShrink: 0,
-                  width: textWidth(piece.text),
-                  height: line,
-                  whiteSpace: 'pre',
-                }}
-              >
-                {piece.text}
-              </div>
-            )
-          const { src } = resolveInline(ctx, piece.name, color, style, field)
-          const gap = i > 0 && w[i - 1]!.kind === 'icon' ? size * ICON_GAP_EM : 0
-          return (
-            <div
-              key={i}
-              style={{
-                display: 'flex',
-                flexDirection: 'column',
-                flexShrink: 0,
-                width: icon,
-                height: line,
-                marginLeft: gap,
-              }}
-            >
-              {style.disc ? (
-                <div
-                  style={{
-                    display: 'flex',
-                    width: icon,
-                    height: icon,
-                    marginTop: iconTop,
-                    borderRadius: icon / 2,
-                    background: style.disc,
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                  }}
-                >
-                  <img src={src} width={icon * 0.74} height={icon * 0.74} />
-                </div>
-              ) : (
-                <img src={src} width={icon} height={icon} style={{ marginTop: iconTop }} />
-              )}
-            </div>
-          )
-        })}
-      </div>
-    )
+  return { ctx, style, field, size, line, space, icon, iconTop, color, textWidth }
+}
+
+// A paragraph with words glued to the one before them (Chinese, a hyphen's break) spaces its other words by a margin.
+const margin = (s: LineSetting, w: Word, key: number, glue: boolean) =>
+  glue && key > 0 && !w.glued ? { marginLeft: s.space } : {}
+
+/** A piece of text, as wide as it measured. */
+const textPiece = (s: LineSetting, text: string, key: number, extra: CSSProperties = {}) => (
+  <div
+    key={key}
+    style={{
+      display: 'flex',
+      flexShrink: 0,
+      width: s.textWidth(text),
+      height: s.line,
+      whiteSpace: 'pre',
+      ...extra,
+    }}
+  >
+    {text}
+  </div>
+)
+
+/** An inline icon, on a disc when the style has one; a little apart from an icon before it. */
+const iconPiece = (s: LineSetting, name: string, key: number, afterIcon: boolean) => {
+  const { icon, iconTop, style } = s
+  const { src } = resolveInline(s.ctx, name, s.color, style, s.field)
+  const gap = afterIcon ? s.size * ICON_GAP_EM : 0
+  return (
+    <div
+      key={key}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        flexShrink: 0,
+        width: icon,
+        height: s.line,
+        marginLeft: gap,
+      }}
+    >
+      {style.disc ? (
+        <div
+          style={{
+            display: 'flex',
+            width: icon,
+            height: icon,
+            marginTop: iconTop,
+            borderRadius: icon / 2,
+            background: style.disc,
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
+          <img src={src} width={icon * 0.74} height={icon * 0.74} />
+        </div>
+      ) : (
+        <img src={src} width={icon} height={icon} style={{ marginTop: iconTop }} />
+      )}
+    </div>
+  )
+}
+
+/** A word of a line with icons: one text, or a row of its texts and icons. */
+const wordOf = (s: LineSetting, w: Word, key: number, glue = false) =>
+  w.length === 1 && w[0]!.kind === 'text' ? (
+    textPiece(s, w[0].text, key, margin(s, w, key, glue))
+  ) : (
+    <div key={key} style={{ display: 'flex', flexShrink: 0, height: s.line, ...margin(s, w, key, glue) }}>
+      {w.map((piece, i) =>
+        piece.kind === 'text'
+          ? textPiece(s, piece.text, i)
+          : iconPiece(s, piece.name, i, i > 0 && w[i - 1]!.kind === 'icon'),
+      )}
+    </div>
+  )
+
+/** The fitted text: a row per measured line, a word per item where it has icons, inline icons sized to the text and set on its baseline. */
+const Lines = ({
+  ctx,
+  fitted,
+  style,
+  field,
+}: {
+  ctx: FaceContext<any>
+  fitted: Fitted
+  style: TextStyle
+  field?: string
+}) => {
+  const s = lineSetting(ctx, fitted, style, field)
+  const { line, space } = s
   // Each measured line is a row of its own, so that every renderer breaks the lines where the measurement
   // did (satori and takumi each wrap a row of words a pixel differently): a line of plain text is one text,
   // a line with icons a row of words.
@@ -316,9 +343,9 @@ const Lines = ({
             >
               {direction
                 ? visualOrder(paragraph, words, direction).map((i, n) =>
-                    word(inReadingOrder(paragraph[i]!, direction), n, glue),
+                    wordOf(s, inReadingOrder(paragraph[i]!, direction), n, glue),
                   )
-                : words.map((i, n) => word(paragraph[i]!, n, glue))}
+                : words.map((i, n) => wordOf(s, paragraph[i]!, n, glue))}
             </div>
           ),
         )}
