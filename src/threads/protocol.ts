@@ -14,8 +14,7 @@ import type { PlayRules, SimulationPlan } from '../engine/play/plan.ts'
  */
 export type Request = {
   game: string
-} & /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */
-(
+} /** Import the game's definition: the first thing a thread does, so that its top-level code is known to end. */ & (
   | { do: 'load' }
   /**
    * Read the game's card files, check the definition's field declarations and read the cards with the
