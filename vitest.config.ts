@@ -31,5 +31,14 @@ export default defineConfig({
     // Several tests run the real command or build a game: seconds each on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Two files at once on this 2-core machine: vitest's default (cores - 1) ran them one after another, and
+    // with one file waiting on a child process, npm or a browser, the other has the CPU. Measured on the
+    // whole suite under other load: 691 s one at a time, 471 s two at a time.
+    maxWorkers: 2,
+    // Each worker (a forked process) keeps the modules it imported from one file to the next: deckwright's
+    // sources, satori, resvg and the fonts load once a worker rather than once a file (the run's import
+    // time 26.9 s isolated, 7.6 s not; 471 s and 378 s for the whole run). No test changes the modules it
+    // imports, but for renderer-build.test.ts, whose vi.doMock it undoes.
+    isolate: false,
   },
 })
