@@ -37,8 +37,9 @@ export default defineConfig({
     maxWorkers: 2,
     // Each worker (a forked process) keeps the modules it imported from one file to the next: deckwright's
     // sources, satori, resvg and the fonts load once a worker rather than once a file (the run's import
-    // time 26.9 s isolated, 7.6 s not; 471 s and 378 s for the whole run). No test changes the modules it
-    // imports, but for renderer-build.test.ts, whose vi.doMock it undoes.
+    // time 26.9 s isolated, 7.6 s not; 471 s and 378 s for the whole run). So a test that mocks a module
+    // must undo the mock and reset the modules when it ends (renderer-build.test.ts: unmockTakumi), or the
+    // files after it in the worker import the mock.
     isolate: false,
   },
 })
