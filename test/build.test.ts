@@ -7,8 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { buildGame, type BuildReport } from '../src/make/build-game.ts'
 import { hasErrors } from '../src/diagnostics/diagnostic.ts'
 import { validateGame } from '../src/validate/validate-game.ts'
+import { fileThreads } from './setup/threads.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+// The games' threads, warm from one build to the next (the games are only read), as a watch's builds find them.
+const threads = fileThreads()
 const tool = (cmd: string, ...args: string[]) => execFileSync(cmd, args, { encoding: 'utf8' })
 
 /** One row per image drawn on a page: page number, width and height in pixels (poppler's `pdfimages -list`). */
@@ -32,10 +35,10 @@ describe('deckwright build maybe-missions', () => {
   let cards: { id: string; type: string; qty: number }[]
 
   beforeAll(async () => {
-    const built = await buildGame(root, 'maybe-missions', { outDir: out, dpi: 60 })
+    const built = await buildGame(root, 'maybe-missions', { outDir: out, dpi: 60, threads })
     expect(hasErrors(built.diagnostics)).toBe(false)
     report = built.value
-    cards = (await validateGame(root, 'maybe-missions')).value!.cards
+    cards = (await validateGame(root, 'maybe-missions', { threads })).value!.cards
   }, 120_000)
 
   it('writes a front for every card and a shared back per card type', () => {
@@ -89,8 +92,9 @@ describe('deckwright build maybe-missions', () => {
 
   it('gives the same bytes when built again', async () => {
     const again = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
-    await buildGame(root, 'maybe-missions', { outDir: again, dpi: 60, sets: ['base'] })
+    await buildGame(root, 'maybe-missions', { outDir: again, dpi: 60, sets: ['base'], threads })
     const first = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
+    // On threads of its own: a cold build gives the bytes of one on the file's warm threads.
     await buildGame(root, 'maybe-missions', { outDir: first, dpi: 60, sets: ['base'] })
     for (const file of [
       'maybe-missions-cards.pdf',
@@ -106,7 +110,7 @@ describe('deckwright build maybe-missions', () => {
 
   it('refuses an unknown set, and a selection with nothing to print, with diagnostics', async () => {
     const none = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
-    const unknown = await buildGame(root, 'maybe-missions', { outDir: none, dpi: 30, sets: ['base', 'promo'] })
+    const unknown = await buildGame(root, 'maybe-missions', { outDir: none, dpi: 30, sets: ['base', 'promo'], threads })
     expect(unknown.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([
       {
         rule: 'build/unknown-set',
@@ -115,7 +119,7 @@ describe('deckwright build maybe-missions', () => {
         message: expect.stringContaining('"promo"'),
       },
     ])
-    const empty = await buildGame(root, 'maybe-movies', { outDir: none, dpi: 30, sets: ['trendsetter'] })
+    const empty = await buildGame(root, 'maybe-movies', { outDir: none, dpi: 30, sets: ['trendsetter'], threads })
     expect(empty.diagnostics.filter((d) => d.severity === 'error')).toMatchObject([
       { rule: 'print/no-cards', file: 'rules/maybe-movies/game.ts' },
     ])
@@ -126,7 +130,7 @@ describe('deckwright build maybe-missions', () => {
 
   it('writes only the part asked for', async () => {
     const only = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
-    const { value } = await buildGame(root, 'maybe-missions', { outDir: only, dpi: 30, only: 'booklet' })
+    const { value } = await buildGame(root, 'maybe-missions', { outDir: only, dpi: 30, only: 'booklet', threads })
     // Each edition's booklet, English and Dutch, and nothing else.
     expect(readdirSync(join(only, 'maybe-missions'))).toEqual(['maybe-missions-rules.pdf', 'nl'])
     expect(readdirSync(join(only, 'maybe-missions', 'nl'))).toEqual(['maybe-missions-nl-rules.pdf'])
@@ -135,7 +139,7 @@ describe('deckwright build maybe-missions', () => {
 
   it('builds only the sets asked for', () => {
     const base = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
-    return buildGame(root, 'maybe-missions', { outDir: base, dpi: 30, sets: ['base'] }).then(({ value }) => {
+    return buildGame(root, 'maybe-missions', { outDir: base, dpi: 30, sets: ['base'], threads }).then(({ value }) => {
       const faces = readdirSync(join(base, 'maybe-missions', 'faces'))
       expect(faces.some((f) => f.startsWith('shop-'))).toBe(false)
       expect(faces).toContain('mission-01.front.png')

@@ -1,22 +1,17 @@
 // deckwright as designers use it: the tarball `npm pack` makes, installed into a fresh folder outside this
-// repository that `npm init -y` made, in a "commonjs" package (npm's default) and in a "module" one.
-import { spawn, spawnSync } from 'node:child_process'
+// repository that `npm init -y` made, in a "commonjs" package (npm's default) and in a "module" one. The
+// tarball is packed and installed once per run (test/setup/package.ts); each project here is a copy of its own.
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromium } from 'playwright-core'
-import { CHROMIUM, CHROMIUM_ARGS, previewAddress, root } from './helpers.ts'
+import { previewAddress, root } from './helpers.ts'
+import { fileBrowser } from './setup/browser.ts'
+import { designerEnv as env, installedPackage, packedTarball, run } from './setup/package.ts'
 
 const GAME = 'space-race'
-
-/** npm's own variables of the `npm test` that runs this are not the designer's. */
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)))
-
-const run = (cwd: string, command: string, ...args: string[]) => {
-  const r = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 300_000 })
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, out: `${r.stdout}\n${r.stderr}` }
-}
+const browser = fileBrowser()
 
 /** Runs a command that must succeed, and shows its output when it does not. */
 const ok = (cwd: string, command: string, ...args: string[]) => {
@@ -25,7 +20,6 @@ const ok = (cwd: string, command: string, ...args: string[]) => {
   return r
 }
 
-let tarball: string
 const folders: string[] = []
 const folder = (name: string) => {
   const dir = mkdtempSync(join(tmpdir(), `deckwright-${name}-`))
@@ -33,16 +27,9 @@ const folder = (name: string) => {
   return dir
 }
 
-beforeAll(() => {
-  const dest = folder('pack')
-  const packed = ok(root, 'npm', 'pack', '--json', '--pack-destination', dest)
-  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
-    filename: string
-    files: { path: string }[]
-  }[]
-  tarball = join(dest, info!.filename)
+beforeAll(async () => {
+  const { files } = await packedTarball()
   // What ships: compiled code with types, the preset, the sample game, the docs; no tests, fixtures or example games.
-  const files = info!.files.map((f) => f.path)
   expect(files).toEqual(
     expect.arrayContaining([
       'bin/deckwright.js',
@@ -82,14 +69,10 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
     }
   }
 
-  beforeAll(() => {
-    project = folder(type)
-    // A folder named after the game: init takes its id from it.
-    project = join(project, GAME)
-    ok(join(project, '..'), 'mkdir', GAME)
-    ok(project, 'npm', 'init', '-y')
+  beforeAll(async () => {
+    // A folder named after the game (init takes its id from it) that `npm init -y` made, the tarball installed.
+    project = await installedPackage(GAME)
     ok(project, 'npm', 'pkg', 'set', `type=${type}`)
-    ok(project, 'npm', 'install', '--no-audit', '--no-fund', '--save-dev', tarball)
   }, 300_000)
 
   it("prints its version, the installed package's", () => {
@@ -175,9 +158,8 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
     })
     try {
       const url = await previewAddress(preview)
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+      const page = await (await browser()).newPage()
       try {
-        const page = await browser.newPage()
         await page.goto(url)
         await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date', undefined, {
           timeout: 120_000,
@@ -193,7 +175,7 @@ describe.each(['commonjs', 'module'] as const)('a designer\'s own "%s" package',
           () => (document.querySelector('.card .face img') as HTMLImageElement | null)?.naturalWidth! > 0,
         )
       } finally {
-        await browser.close()
+        await page.close()
       }
     } finally {
       preview.kill('SIGINT')

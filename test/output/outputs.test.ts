@@ -10,8 +10,11 @@ import type { GameFaces } from '../../src/render/store/game-faces.ts'
 import { cellWidth, TTS_MAX_PX, ttsSheets } from '../../src/outputs/tts.ts'
 import { presets } from '../../src/outputs/presets.ts'
 import { deckwright } from '../helpers.ts'
+import { fileThreads } from '../setup/threads.ts'
 
 const root = fileURLToPath(new URL('../fixtures/outputs/', import.meta.url))
+// Parlour's threads, warm from one build to the next (the game is only read).
+const threads = fileThreads()
 const out = () => mkdtempSync(join(tmpdir(), 'deckwright-outputs-'))
 const png = (file: string) => PNG.sync.read(readFileSync(file))
 const size = (file: string) => {
@@ -33,7 +36,7 @@ describe('outputs made from the faces of a game', () => {
   const game = join(dir, 'parlour')
   let report: BuildReport
   beforeAll(async () => {
-    const built = await buildGame(root, 'parlour', { outDir: dir, dpi: 50, tts: true, jobs: 1 })
+    const built = await buildGame(root, 'parlour', { outDir: dir, dpi: 50, tts: true, jobs: 1, threads })
     expect(built.diagnostics).toEqual([])
     report = built.value
   }, 60_000)
@@ -104,7 +107,7 @@ describe('outputs made from the faces of a game', () => {
 
   it('gives the same bytes when built again, and takes them from the cache when the faces did not change', async () => {
     const again = out()
-    await buildGame(root, 'parlour', { outDir: again, dpi: 50, tts: true, jobs: 1 })
+    await buildGame(root, 'parlour', { outDir: again, dpi: 50, tts: true, jobs: 1, threads })
     for (const file of ['parlour-overview.png', 'tts/chip-1.png', 'tts/README.txt'])
       expect(readFileSync(join(again, 'parlour', file)).equals(readFileSync(join(game, file))), file).toBe(true)
     // Mark the cached overview: a build with nothing changed writes it as it is, without drawing it again.
@@ -113,16 +116,16 @@ describe('outputs made from the faces of a game', () => {
       readFileSync(join(outputs, k, 'files.json'), 'utf8').includes('overview'),
     )!
     writeFileSync(join(outputs, entry, '0'), 'from the cache')
-    await buildGame(root, 'parlour', { outDir: again, dpi: 50, tts: true, jobs: 1 })
+    await buildGame(root, 'parlour', { outDir: again, dpi: 50, tts: true, jobs: 1, threads })
     expect(readFileSync(join(again, 'parlour', 'parlour-overview.png'), 'utf8')).toBe('from the cache')
     // Another face, another overview.
-    await buildGame(root, 'parlour', { outDir: again, dpi: 50, tts: true, jobs: 1, stamp: true })
+    await buildGame(root, 'parlour', { outDir: again, dpi: 50, tts: true, jobs: 1, threads, stamp: true })
     expect(size(join(again, 'parlour', 'parlour-overview.png'))).toEqual(size(join(game, 'parlour-overview.png')))
   }, 60_000)
 
   it('leaves the overview out when asked, and writes no Tabletop Simulator sheets unless asked', async () => {
     const bare = out()
-    const { value } = await buildGame(root, 'parlour', { outDir: bare, dpi: 30, overview: false, jobs: 1 })
+    const { value } = await buildGame(root, 'parlour', { outDir: bare, dpi: 30, overview: false, jobs: 1, threads })
     expect(value.written.some((f) => f.includes('overview') || f.includes('/tts/'))).toBe(false)
     expect(existsSync(join(bare, 'parlour', 'faces', 'guest-red.front.png'))).toBe(true)
   }, 60_000)
@@ -203,6 +206,7 @@ describe('print-service presets', () => {
         dpi: 72,
         overview: false,
         jobs: 1,
+        threads,
       })
       expect(diagnostics).toEqual([])
       const faces = join(dir, 'parlour', 'faces')

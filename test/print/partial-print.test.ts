@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { buildGame } from '../../src/make/build-game.ts'
+import { fileThreads } from '../setup/threads.ts'
 import { pickCards } from '../../src/print/selection.ts'
 import { readPdf } from './pdf-read.ts'
 import { deckwright as run } from '../helpers.ts'
@@ -47,11 +48,14 @@ describe('pickCards', () => {
 })
 
 describe('a partial print of maybe-missions', () => {
+  // The game's threads, kept from one build to the next (the game is only read).
+  const threads = fileThreads()
   it('prints only the cards asked for, each qty times, and their single-card PDF', async () => {
     const out = mkdtempSync(join(tmpdir(), 'deckwright-partial-'))
     const built = await buildGame(root, 'maybe-missions', {
       outDir: out,
       dpi: 30,
+      threads,
       only: 'sheets',
       cardIds: ['mission-01', 'mission-02'],
       singles: true,
@@ -72,6 +76,7 @@ describe('a partial print of maybe-missions', () => {
     const built = await buildGame(root, 'maybe-missions', {
       outDir: out,
       dpi: 30,
+      threads,
       onlyTypes: ['votes'],
       cardIds: ['mission-99'],
     })

@@ -7,9 +7,12 @@ import type { Card, GameDef } from '../../src/engine/define.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { renderGame } from '../../src/make/render-game.ts'
 import { validateGame } from '../../src/validate/validate-game.ts'
+import { fileThreads } from '../setup/threads.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const options = { dpi: 20, bleedMm: 3, inkFriendly: false, jobs: 1 }
+// Maybe Missions' threads, kept from one test to the next (its files are only read; the changed cards are sent).
+const threads = fileThreads()
 const FAR_TOO_LONG =
   'The active player collects a Mission Card first, before the YES-voters, and then every other player does the same, in turn order, twice. '.repeat(
     4,
@@ -18,7 +21,7 @@ const FAR_TOO_LONG =
 let game: GameDef
 let cards: Card[]
 beforeAll(async () => {
-  const { value } = await validateGame(root, 'maybe-missions')
+  const { value } = await validateGame(root, 'maybe-missions', { threads })
   game = value!.game
   cards = value!.cards
 })
@@ -31,7 +34,10 @@ const withFields = (id: string, fields: Record<string, unknown>): Card => {
 describe('text that does not fit, and inline icons that do not exist, on real templates', () => {
   it('reports a rule far too long for its box at the card, the field and its line, naming the face', async () => {
     const card = withFields('master-double-agent', { green: FAR_TOO_LONG })
-    const { value, diagnostics } = await renderGame(gamePaths(root, 'maybe-missions'), game, [card], options)
+    const { value, diagnostics } = await renderGame(gamePaths(root, 'maybe-missions'), game, [card], {
+      ...options,
+      threads,
+    })
     expect(diagnostics).toEqual([
       expect.objectContaining({
         rule: 'render/text-overflow',
@@ -52,7 +58,10 @@ describe('text that does not fit, and inline icons that do not exist, on real te
 
   it('reports an unknown inline icon at the field, with a suggestion, and draws a stand-in', async () => {
     const card = withFields('secret-archivist', { scoring: 'Score 1 point for every [intle] you show.' })
-    const { value, diagnostics } = await renderGame(gamePaths(root, 'maybe-missions'), game, [card], options)
+    const { value, diagnostics } = await renderGame(gamePaths(root, 'maybe-missions'), game, [card], {
+      ...options,
+      threads,
+    })
     expect(diagnostics).toEqual([
       expect.objectContaining({
         rule: 'render/missing-icon',

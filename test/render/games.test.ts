@@ -10,25 +10,29 @@ import { renderGame } from '../../src/make/render-game.ts'
 import type { Templates } from '../../src/render/template/template.ts'
 import { validateGame } from '../../src/validate/validate-game.ts'
 import { testContext } from './face-context.ts'
+import { fileThreads } from '../setup/threads.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
+// The games' threads, warm from one test to the next (the games are only read).
+const threads = fileThreads()
 
 describe.each(GAMES)('%s', (id) => {
   it('lays out every front and back, in every language it ships, with every text fitting its box, every inline icon known and every text translated', async () => {
     // validate lays out each face as the build draws it, the Dutch edition's too; anything but the authors' notes is a problem.
-    const { diagnostics } = await validateGame(root, id, { faces: true })
+    const { diagnostics } = await validateGame(root, id, { faces: true, threads })
     expect(diagnostics.filter((d) => d.severity !== 'info')).toEqual([])
   })
 
   it('draws a card of every type, front and back, without a problem', async () => {
-    const { game, paths, cards } = (await validateGame(root, id)).value!
+    const { game, paths, cards } = (await validateGame(root, id, { threads })).value!
     const sample = Object.keys(game.types).flatMap((type) => cards.filter((c) => c.type === type).slice(0, 1)) as Card[]
     const { value, diagnostics } = await renderGame(paths, game, sample, {
       dpi: 10,
       bleedMm: 3,
       inkFriendly: false,
       jobs: 1,
+      threads,
     })
     expect(
       diagnostics.filter(

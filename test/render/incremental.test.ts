@@ -9,9 +9,12 @@ import { renderGame } from '../../src/make/render-game.ts'
 import { FaceStore } from '../../src/render/store/face-store.ts'
 import { GameThreads } from '../../src/threads/threads.ts'
 import { validateGame } from '../../src/validate/validate-game.ts'
+import { fileThreads } from '../setup/threads.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const options = { dpi: 40, bleedMm: 3, inkFriendly: false }
+// The game's threads, warm from one render to the next (the game is only read; the cards are sent), as a watch's.
+const gameThreads = fileThreads()
 /** Whether two stored faces hold the same PNG bytes. */
 const samePng = (a: { png: string }, b: { png: string }) => readFileSync(a.png).equals(readFileSync(b.png))
 
@@ -20,13 +23,13 @@ describe('rendering on workers, with a cache', () => {
   let game: GameDef
   let cards: Card[]
   beforeAll(async () => {
-    const loaded = (await validateGame(root, 'maybe-missions')).value!
+    const loaded = (await validateGame(root, 'maybe-missions', { threads: gameThreads })).value!
     ;({ paths, game } = loaded)
     cards = loaded.cards.filter((c) => c.type === 'mission').slice(0, 10)
   })
 
   it('draws the same bytes on one thread as on two', async () => {
-    const one = await renderGame(paths, game, cards, { ...options, jobs: 1 })
+    const one = await renderGame(paths, game, cards, { ...options, jobs: 1, threads: gameThreads })
     const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-two-')))
     const threads = new GameThreads()
     const two = await renderGame(paths, game, cards, { ...options, jobs: 2, store, threads }).finally(() =>
@@ -40,23 +43,35 @@ describe('rendering on workers, with a cache', () => {
 
   it('draws again only the faces whose card changed', async () => {
     const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-cache-')))
-    const cold = await renderGame(paths, game, cards, { ...options, jobs: 1, store })
+    const cold = await renderGame(paths, game, cards, { ...options, jobs: 1, threads: gameThreads, store })
     expect([cold.value.drawn, cold.value.cached]).toEqual([11, 0]) // 10 fronts and the shared back
-    const warm = await renderGame(paths, game, cards, { ...options, jobs: 1, store })
+    const warm = await renderGame(paths, game, cards, { ...options, jobs: 1, threads: gameThreads, store })
     expect([warm.value.drawn, warm.value.cached]).toEqual([0, 11])
     warm.value.cards.forEach((c, i) => expect(samePng(c.front, cold.value.cards[i]!.front)).toBe(true))
 
     const edited = cards.map((c, i) => (i === 3 ? { ...c, fields: { ...c.fields, green: ['money'] } } : c))
-    const one = await renderGame(paths, game, edited, { ...options, jobs: 1, store })
+    const one = await renderGame(paths, game, edited, { ...options, jobs: 1, threads: gameThreads, store })
     expect([one.value.drawn, one.value.cached]).toEqual([1, 10])
     expect(samePng(one.value.cards[3]!.front, cold.value.cards[3]!.front)).toBe(false)
 
     // A selection of the cards finds the faces a build of all of them drew.
-    const some = await renderGame(paths, game, cards.slice(2, 4), { ...options, jobs: 1, store, allCards: cards })
+    const some = await renderGame(paths, game, cards.slice(2, 4), {
+      ...options,
+      jobs: 1,
+      threads: gameThreads,
+      store,
+      allCards: cards,
+    })
     expect([some.value.drawn, some.value.cached]).toEqual([0, 3])
 
     // Another resolution is another face.
-    const sharper = await renderGame(paths, game, cards.slice(0, 2), { ...options, dpi: 50, jobs: 1, store })
+    const sharper = await renderGame(paths, game, cards.slice(0, 2), {
+      ...options,
+      dpi: 50,
+      jobs: 1,
+      threads: gameThreads,
+      store,
+    })
     expect(sharper.value.cached).toBe(0)
   }, 60_000)
 
@@ -76,7 +91,7 @@ describe('rendering on workers, with a cache', () => {
         file: 'rules/maybe-missions/game.ts',
       }),
     ])
-    const again = await renderGame(paths, game, cards.slice(0, 3), { ...options, jobs: 1, store })
+    const again = await renderGame(paths, game, cards.slice(0, 3), { ...options, jobs: 1, threads: gameThreads, store })
     expect([again.value.drawn, again.value.cached]).toEqual([4, 0])
     expect(again.diagnostics).toEqual([])
   }, 60_000)
@@ -84,13 +99,18 @@ describe('rendering on workers, with a cache', () => {
 
 describe('faces that look the same', () => {
   it('are rasterised once: cards that differ in their id alone share one picture, with the same pixels as drawn alone', async () => {
-    const { paths, game, cards } = (await validateGame(root, 'maybe-missions')).value!
+    const { paths, game, cards } = (await validateGame(root, 'maybe-missions', { threads: gameThreads })).value!
     const mission = cards.find((c) => c.type === 'mission')!
     // Three copies of one card under other ids, and a card that looks different.
     const twins = ['a', 'b', 'c'].map((id) => ({ ...mission, id: `${mission.id}-${id}` }))
     const other = cards.filter((c) => c.type === 'mission')[1]!
     const dir = mkdtempSync(join(tmpdir(), 'deckwright-pictures-'))
-    const built = await renderGame(paths, game, [...twins, other], { ...options, jobs: 1, store: new FaceStore(dir) })
+    const built = await renderGame(paths, game, [...twins, other], {
+      ...options,
+      jobs: 1,
+      threads: gameThreads,
+      store: new FaceStore(dir),
+    })
     expect(built.diagnostics).toEqual([])
     const [a, b, c, d] = built.value.cards.map((card) => card.front)
     // One file on disk for the three twins' PNGs (hard links of one picture), another for the other card.
@@ -98,11 +118,17 @@ describe('faces that look the same', () => {
     expect(new Set([a, b, c].map((f) => inode(f!))).size).toBe(1)
     expect(inode(d!)).not.toBe(inode(a!))
     expect(readdirSync(dir).filter((f) => f.startsWith('picture-'))).toHaveLength(3) // the twins', the other card's, the shared back's
-    const alone = await renderGame(paths, game, [mission], { ...options, jobs: 1 })
+    const alone = await renderGame(paths, game, [mission], { ...options, jobs: 1, threads: gameThreads })
     expect(samePng(alone.value.cards[0]!.front, a!)).toBe(true)
     // Without the cache (--no-cache), every face is rasterised anew: no picture is taken from the store.
     const before = inode(a!)
-    const again = await renderGame(paths, game, twins, { ...options, jobs: 1, store: new FaceStore(dir), reuse: false })
+    const again = await renderGame(paths, game, twins, {
+      ...options,
+      jobs: 1,
+      threads: gameThreads,
+      store: new FaceStore(dir),
+      reuse: false,
+    })
     const fresh = again.value.cards.map((card) => inode(card.front))
     expect(new Set(fresh).size).toBe(3)
     expect(fresh).not.toContain(before)

@@ -10,6 +10,7 @@ import type { FaceContext } from '../../src/render/template/template.ts'
 import { validateGame } from '../../src/validate/validate-game.ts'
 import { testContext, testFonts } from './face-context.ts'
 import { faceDifference, type FaceDifference } from './parity-metric.ts'
+import { fileThreads } from '../setup/threads.ts'
 
 /**
  * satori + resvg and takumi draw the same faces alike. The thresholds were set from measurement (README,
@@ -24,6 +25,8 @@ const BLOCK = Math.round((PARITY.blockMm * PARITY.dpi) / 25.4)
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
+// The threads that load the games' cards, kept from one test to the next (the games are only read).
+const threads = fileThreads()
 
 /** The faces whose difference passes a threshold, each with its figures: empty when all agree. */
 const beyond = (faces: { name: string; diff: FaceDifference }[]) =>
@@ -81,7 +84,7 @@ describe('takumi draws what satori + resvg draw', () => {
       'every face, ink-friendly %s, within the thresholds',
       { timeout: 300_000 },
       async (inkFriendly) => {
-        const { game, paths, cards } = (await validateGame(root, id)).value!
+        const { game, paths, cards } = (await validateGame(root, id, { threads })).value!
         const options = { dpi: PARITY.dpi, bleedMm: 3, inkFriendly }
         const [a, b] = await Promise.all([
           openSession(paths, game, { ...options, renderer: 'satori' }),

@@ -9,6 +9,14 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 const out = () => mkdtempSync(join(tmpdir(), 'deckwright-renderer-'))
 /** Maybe Missions' base set at a low resolution: split fronts, backs, tokens and inline icons. */
 const options = { dpi: 60, sets: ['base'], languages: [] as string[], tts: true }
+/**
+ * Undoes a test's mock of takumi, and forgets the modules imported while it was mocked: the worker keeps its
+ * modules for the next test and file (vitest.config.ts, isolate: false), which must find the real takumi.
+ */
+const unmockTakumi = () => {
+  vi.doUnmock('@takumi-rs/core')
+  vi.resetModules()
+}
 const facesOf = (dir: string) =>
   Object.fromEntries(
     readdirSync(join(dir, 'maybe-missions', 'faces')).map((f) => [
@@ -60,6 +68,7 @@ describe('--renderer', () => {
 describe('a machine where takumi cannot load', () => {
   it('draws with satori + resvg, with one warning that says why', async () => {
     vi.resetModules()
+    onTestFinished(unmockTakumi)
     vi.doMock('@takumi-rs/core', () => {
       throw new Error('Cannot find native binding. npm has a bug related to optional dependencies')
     })
@@ -76,13 +85,13 @@ describe('a machine where takumi cannot load', () => {
       rule: 'render/renderer-unavailable',
       severity: 'warning',
     })
-    vi.doUnmock('@takumi-rs/core')
   })
 })
 
 describe('a face takumi cannot draw', () => {
   it('is an error at its card, not drawn by satori instead', async () => {
     vi.resetModules()
+    onTestFinished(unmockTakumi)
     vi.doMock('@takumi-rs/core', () => ({
       Renderer: class {
         registerFont = async () => []
@@ -108,7 +117,6 @@ describe('a face takumi cannot draw', () => {
         message: 'takumi could not draw the front of mission-01: unsupported value for `display`',
       },
     ])
-    vi.doUnmock('@takumi-rs/core')
   })
 })
 

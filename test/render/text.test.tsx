@@ -7,8 +7,11 @@ import { parseInline, plainText } from '../../src/engine/inline-text.ts'
 import { createMeasure, pickFont } from '../../src/render/text/measure.ts'
 import { validateGame } from '../../src/validate/validate-game.ts'
 import { testContext, testFonts } from './face-context.ts'
+import { fileThreads } from '../setup/threads.ts'
 
 const root = new URL('../../', import.meta.url).pathname
+// One set of threads loads the four games (they are only read).
+const threads = fileThreads()
 
 describe('inline markup', () => {
   it('splits text into paragraphs of words, each word of text and icons that touch', () => {
@@ -109,7 +112,7 @@ describe('fitted text drawn by satori', () => {
   it('never takes more lines than measured, for every text of the four games', async () => {
     const texts = new Set<string>()
     for (const game of ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']) {
-      const { value } = await validateGame(root, game)
+      const { value } = await validateGame(root, game, { threads })
       for (const card of value!.cards)
         for (const v of Object.values(card.fields)) if (typeof v === 'string' && v.length > 15) texts.add(v)
     }
