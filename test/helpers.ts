@@ -46,7 +46,9 @@ export const poppler = (tool: string, pdf: string | Buffer, ...args: string[]): 
 export const projectCopy = (fixture: string): string => {
   const project = mkdtempSync(join(root, 'test', 'build', 'tmp-'))
   onTestFinished(() => rmSync(project, { recursive: true, force: true }))
-  cpSync(fixture, project, { recursive: true })
+  // Without the outputs and face store a test run in the fixture itself may have left (out/): a copy starts clean.
+  const outputs = join(fixture, 'out')
+  cpSync(fixture, project, { recursive: true, filter: (source) => source !== outputs })
   return project
 }
 
