@@ -66,6 +66,23 @@ describe('every problem in one run', () => {
     })
   })
 
+  it('a template that does not compile is an error in validate too, on the first run and a cached one (it was a clean run)', async () => {
+    const root = project({ 'hut.yaml': '- { id: h1, title: A }\n', 'ship.csv': SHIPS })
+    writeFileSync(join(root, 'templates', 'g', 'index.tsx'), `${TEMPLATES}const broken = ;\n`)
+    for (const run of ['first', 'cached']) {
+      const r = await found(root)
+      expect({ run, ...r }).toEqual({
+        run,
+        code: 1,
+        found: [
+          ['render/generic-template', 'warning', ''],
+          ['render/generic-template', 'warning', ''],
+          ['render/template-load', 'error', ''],
+        ],
+      })
+    }
+  })
+
   it('a card file that is not UTF-8 holds back the deck checks of its type, with the info line', async () => {
     const root = project({
       'hut.yaml': '- { id: h1, title: A }\n',

@@ -111,6 +111,11 @@ interface Opened {
   templatesFile: string
   wordsFile: string
   artOf: (file: string) => LoadedArt
+  /**
+   * What opening the session found (templates that did not load, fonts that are missing): each face's
+   * problems too, so that laying faces out (validate, which opens no session of its own) reports them.
+   */
+  opening: Diagnostic[]
 }
 
 export const openSession = async (
@@ -160,12 +165,13 @@ export const openSession = async (
     templatesFile,
     wordsFile: relativePath(paths.root, wordsPath(paths, defaultLang)),
     artOf: artCache(paths.templatesDir, options.maxImagePixels),
+    opening: [...loaded.diagnostics, ...fontProblems],
   }
   const session: RenderSession = {
     warm: () => warmFonts(fonts, renderer),
     draw: (job, how = {}) => drawFace(opened, job, how),
   }
-  return { value: session, diagnostics: [...loaded.diagnostics, ...fontProblems] }
+  return { value: session, diagnostics: opened.opening }
 }
 
 /**
@@ -248,7 +254,7 @@ const drawFace = async (
   how: { layoutOnly?: boolean; prepareOnly?: boolean },
 ): Promise<FaceDrawing> => {
   const { kind, type: typeId, card } = job
-  const noted: Noted = { shown: {}, icons: new Set(), diagnostics: [] }
+  const noted: Noted = { shown: {}, icons: new Set(), diagnostics: [...o.opening] }
   const { shown, diagnostics } = noted
   const size = typeSize(o.game, typeId)
   if (!size) return { diagnostics, shown } // reported by validation (game/unknown-size)
