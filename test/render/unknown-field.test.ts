@@ -99,7 +99,9 @@ describe('guardFields', () => {
   it('faces that read one name at one place are one error naming the first card and how many more', () => {
     const at = { rule: 'render/unknown-field', severity: 'error' as const, file: 't.tsx', line: 3, column: 5 }
     const d = (card: string) => ({ ...at, card, field: 'x', message: 'the template reads x' })
-    expect(collapseUnknownFields([d('a'), d('b'), { ...d('c'), line: 4 }, d('d')])).toEqual([
+    // d: a card of another type, whose words name its type's fields.
+    const other = { ...d('d'), message: 'the template reads x; Ship has y' }
+    expect(collapseUnknownFields([d('a'), d('b'), { ...d('c'), line: 4 }, other])).toEqual([
       { ...d('a'), message: 'the template reads x (read for a and 2 more cards)' },
       { ...d('c'), line: 4 },
     ])

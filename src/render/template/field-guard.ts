@@ -60,7 +60,8 @@ export const collapseUnknownFields = (diagnostics: readonly Diagnostic[]): Diagn
       out.push(d)
       continue
     }
-    const key = `${d.file}|${d.line}|${d.column}|${d.field}|${d.message}`
+    // Cards of several types reading at one place (a shared helper) are one error too: the first's words.
+    const key = `${d.file}|${d.line}|${d.column}|${d.field}`
     const group = groups.get(key)
     if (group) {
       if (d.card) group.cards.add(d.card)
