@@ -106,6 +106,16 @@ describe('every problem in one run', () => {
     ])
   })
 
+  it('a CSV row left out for its syntax error holds back the deck checks of its type', async () => {
+    const root = project({ 'hut.yaml': '- { id: h1, title: A }\n', 'ship.csv': 'id,title\ncog,Cog\nhulk,"Hu"lk\n' })
+    const r = await found(root)
+    expect(r.found).toEqual([
+      ['csv/syntax', 'error', ''],
+      ['game/check-held', 'info', ''],
+      ['validate/faces-skipped', 'info', ''],
+    ])
+  })
+
   it('cards whose file is not named after their type (ships.csv) hold back the deck checks too', async () => {
     const root = project({ 'hut.yaml': '- { id: h1, title: A }\n', 'ships.csv': 'id,title\ncog,Cog\nhulk,Hulk\n' })
     const r = await found(root)

@@ -61,7 +61,11 @@ export const modelCards = (
   }
   for (const file of files) {
     if (file.unreadable) markUnreadable(m, file)
-    else for (const raw of file.cards) modelCard(m, file, raw)
+    else {
+      // A row left out for its syntax error is a card with errors: the checks of the types the file holds wait.
+      if (file.rowsLeftOut) holdChecks(m, file, file.cards)
+      for (const raw of file.cards) modelCard(m, file, raw)
+    }
   }
   // References are checked once every card is known.
   checkReferences(m)

@@ -32,4 +32,6 @@ export interface RawCardFile {
    * indent would report every field of the card around it) and its types' deck checks wait.
    */
   unreadable?: boolean
+  /** Some of its cards could not be read (a CSV row with a syntax error, left out): its types' deck checks wait. */
+  rowsLeftOut?: boolean
 }
