@@ -48,8 +48,10 @@ describe('translations', () => {
       `_game: { title: Herberg, types: { drink: Drankje } }\nale: { name: Bier, effect: Trek een kaart. }\nmead:\n  name: Mede van de allerbeste bijen\n  effect: ${'Sla een beurt over en nog een en nog een, '.repeat(6)}\nwine: { name: Wijn }\n`,
     )
     const limits = JSON.parse((await deckwright(root, 'validate', '--format', 'json')).stdout) as Said[]
+    // Both in one run: the faces are laid out whatever errors the texts have.
     expect(limits.filter((d) => d.severity === 'error').map((d) => [d.rule, d.file, d.line, d.card])).toEqual([
       ['card/text-too-long', 'cards/tavern/lang/nl.yaml', 4, 'mead'],
+      ['render/text-overflow', 'cards/tavern/lang/nl.yaml', 5, 'mead'],
     ])
     expect(limits.find((d) => d.rule === 'card/text-too-long')!.message).toBe(
       '`name` (nl): text is 28 characters long (an inline icon counts as one), the limit is 20',

@@ -61,7 +61,11 @@ export const modelCards = (
   }
   for (const file of files) {
     if (file.unreadable) markUnreadable(m, file)
-    else for (const raw of file.cards) modelCard(m, file, raw)
+    else {
+      // A row left out for its syntax error is a card with errors: the checks of the types the file holds wait.
+      if (file.rowsLeftOut) holdChecks(m, file, file.cards)
+      for (const raw of file.cards) modelCard(m, file, raw)
+    }
   }
   // References are checked once every card is known.
   checkReferences(m)
@@ -102,15 +106,20 @@ const sharedBackNames = (game: GameDef): Map<string, string> =>
   )
 
 /** A file that could not be read is reported as its syntax error; the deck checks of the types it may hold wait for it. */
-const markUnreadable = ({ game, failedTypes, leftOut }: Modelling, file: RawCardFile): void => {
+const markUnreadable = (m: Modelling, file: RawCardFile): void => {
+  holdChecks(m, file, file.cards)
+  for (const c of file.cards)
+    if (typeof c.values.get('id')?.value === 'string') m.leftOut.add(String(c.values.get('id')!.value))
+}
+
+/** The deck checks of the types `cards` (of `file`) may be of wait: those their file or they name, else every type. */
+const holdChecks = ({ game, failedTypes }: Modelling, file: RawCardFile, cards: readonly RawCard[]): void => {
   const named = [
     file.defaults.get('type')?.value,
     fileStem(file.file),
-    ...file.cards.map((c) => c.values.get('type')?.value),
+    ...cards.map((c) => c.values.get('type')?.value),
   ].filter((t): t is string => typeof t === 'string' && Boolean(game.types[t]))
   for (const t of named.length ? named : Object.keys(game.types)) failedTypes.add(t)
-  for (const c of file.cards)
-    if (typeof c.values.get('id')?.value === 'string') leftOut.add(String(c.values.get('id')!.value))
 }
 
 /** An empty value (a blank CSV cell, `set:` with nothing after it) is no value: the file's or the default applies. */
@@ -150,9 +159,11 @@ const readingOf = ({ diagnostics }: Modelling, file: RawCardFile, raw: RawCard):
 const modelCard = (m: Modelling, file: RawCardFile, raw: RawCard): void => {
   const r = readingOf(m, file, raw)
   const id = claimId(m, r)
-  if (!id) return
+  // A card without an id, or whose type is not known (it could be of any), is left out: deck checks wait for it.
+  if (!id) return holdChecks(m, file, [raw])
   m.leftOut.add(id) // until it turns out valid
   const typed = readType(m, r, file, id)
+  if (!typed) holdChecks(m, file, [raw])
   if (!typed || m.broken.has(typed.name)) return
   const { name: typeName, type } = typed
   const set = readSet(m, r, id)

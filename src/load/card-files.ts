@@ -46,7 +46,11 @@ export const loadCardFiles = (paths: GamePaths, cache?: CardFileCache): Result<R
     const parse = parsers[ext]
     const text = readTextFile(path, file, paths.cardsDir)
     append(diagnostics, text.diagnostics)
-    if (text.value === undefined) continue
+    // A file that could not be read holds cards no one knows: the deck checks of the types it may hold wait for it.
+    if (text.value === undefined) {
+      files.push({ file, defaults: new Map(), cards: [], unreadable: true })
+      continue
+    }
     const before = cache?.get(path)
     const parsed =
       (before &&

@@ -143,7 +143,9 @@ export const parseCsvCards = (source: string, file: string): Result<RawCardFile>
         continue
       }
       diagnostics.push(syntaxError(record, names, lastLine, file))
-      if (!names) return { value: result, diagnostics }
+      // Without its header row no card of the file is read: its types' deck checks wait for it.
+      if (!names) return { value: { ...result, unreadable: true }, diagnostics }
+      result.rowsLeftOut = true
       // A quote closing a cell too early leaves csv-parse inside the quotes, so the record runs on over the
       // lines after it until some quote ends it. Read the lines after the error again, as records of their own.
       const end = (records[i + 1]?.firstLine ?? lastLine + 1) - 1

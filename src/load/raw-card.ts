@@ -27,8 +27,11 @@ export interface RawCardFile {
   defaults: Map<string, RawValue>
   cards: RawCard[]
   /**
-   * The file does not parse (a YAML syntax error): what was read of its cards is a guess, so they are not
-   * checked (a misplaced indent would report every field of the card around it) and its types' deck checks wait.
+   * The file does not parse (a YAML syntax error, a CSV header row that does not) or could not be read (not
+   * UTF-8, too large): what was read of its cards is a guess or nothing, so they are not checked (a misplaced
+   * indent would report every field of the card around it) and its types' deck checks wait.
    */
   unreadable?: boolean
+  /** Some of its cards could not be read (a CSV row with a syntax error, left out): its types' deck checks wait. */
+  rowsLeftOut?: boolean
 }

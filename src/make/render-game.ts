@@ -19,6 +19,7 @@ export type { RenderOptions } from '../render/template/session.ts'
 export type { CardFaces, GameFaces } from '../render/store/game-faces.ts'
 import type { GameFaces } from '../render/store/game-faces.ts'
 import { append } from '../util/append.ts'
+import { collapseUnknownFields } from '../render/template/field-guard.ts'
 
 export interface RenderRunOptions extends RenderOptions {
   /** Worker threads; default one per core. */
@@ -170,7 +171,7 @@ const renderWith = async (
   const drawnWith = drawnWithAll([...new Set(bases)].map((k) => results.get(k)?.drawnWith))
   const out: GameFaces = { cards: [], backs: new Map(), drawnWith, drawn: toDraw.length, cached, spent }
   addFaces(out, game, planned, bases, results)
-  return { value: out, diagnostics }
+  return { value: out, diagnostics: collapseUnknownFields(diagnostics) }
 }
 
 /** What became of one face the plan needs: taken from the store or drawn (its key and files when stored). */

@@ -14,6 +14,7 @@ import { plannedKeys } from '../render/store/face-key.ts'
 import { relocate, temporaryStore, type FaceStore } from '../render/store/face-store.ts'
 import { defaultJobs } from '../threads/face-pool.ts'
 import { append } from '../util/append.ts'
+import { collapseUnknownFields } from '../render/template/field-guard.ts'
 
 export interface CheckFacesOptions {
   maxImagePixels?: number
@@ -83,7 +84,9 @@ export const checkFaces = async (
   )
   store.save()
   const unique = new Set<string>()
-  return diagnostics.filter((d) => !unique.has(diagnosticKey(d)) && Boolean(unique.add(diagnosticKey(d))))
+  return collapseUnknownFields(
+    diagnostics.filter((d) => !unique.has(diagnosticKey(d)) && Boolean(unique.add(diagnosticKey(d)))),
+  )
 }
 
 /** Lays out one chunk of faces on a game thread, keeping each face's diagnostics in the store; a face that stops its thread is an error, and those after it go to a new thread. */

@@ -138,10 +138,12 @@ const validateWith = async (
   }
   // The thread that read the cards holds them no longer: a build's drawing thread would carry them to the end.
   threads.tell(paths, { game: id, do: 'release' })
-  if (options.faces && !hasErrors(diagnostics))
-    append(diagnostics, await checkAllFaces(v, game, cards, editions, options))
-  else if (options.faces !== undefined)
-    diagnostics.push(facesSkipped(relativePath(root, paths.definition), options.faces))
+  // Every card without errors is laid out, whatever errors other cards have: every problem in one run.
+  if (options.faces) append(diagnostics, await checkAllFaces(v, game, cards, editions, options))
+  const definitionFile = relativePath(root, paths.definition)
+  if (options.faces === false) diagnostics.push(facesSkipped(definitionFile))
+  else if (options.faces && (read.value.leftOut.length || read.value.failedTypes.length))
+    diagnostics.push(facesLeftOut(definitionFile, read.value.leftOut))
   // An error the game's code threw after its check or face had answered (from a timer, a rejected promise).
   append(diagnostics, threads.strays(paths))
   return { value: { paths, game, cards, rules, editions }, diagnostics }
@@ -257,15 +259,30 @@ const checkAllFaces = async (
 }
 
 /** What was not checked is said, so that a clean run is never mistaken for a complete one. */
-const facesSkipped = (definitionFile: string, faces: boolean): Diagnostic => {
-  const why = faces ? 'errors were found: they come first' : '--no-faces'
+const facesSkipped = (definitionFile: string): Diagnostic => ({
+  rule: 'validate/faces-skipped',
+  severity: 'info',
+  file: definitionFile,
+  line: 1,
+  column: 1,
+  message:
+    'the faces were not laid out (--no-faces): text that does not fit, unknown icons, art and card types without a template are not checked',
+})
+
+/** The cards left out for their errors (or in files that could not be read) were not laid out: said, as for --no-faces. */
+const facesLeftOut = (definitionFile: string, leftOut: readonly string[]): Diagnostic => {
+  const named = leftOut.slice(0, 3).join(', ')
+  const more = leftOut.length > 3 ? ` and ${leftOut.length - 3} more` : ''
+  const which = leftOut.length
+    ? `the card${leftOut.length === 1 ? '' : 's'} with errors (${named}${more})`
+    : 'the cards with errors or in files that could not be read'
   return {
     rule: 'validate/faces-skipped',
     severity: 'info',
     file: definitionFile,
     line: 1,
     column: 1,
-    message: `the faces were not laid out (${why}): text that does not fit, unknown icons, art and card types without a template are not checked`,
+    message: `the faces of ${which} were not laid out, the others were: they are checked once the errors above are fixed`,
   }
 }
 

@@ -106,8 +106,12 @@ describe('YAML card files never guess', () => {
         message: expect.stringContaining('byte 0xe9 on line 3'),
       },
     ])
-    expect(value.map((f) => f.file)).toEqual(['cards/g/y.yaml'])
-    expect(value[0]!.cards[0]!.values.get('title')!.value).toBe('Café')
+    // The file is there, unreadable and without cards: the deck checks of its types wait for it.
+    expect(value.map((f) => [f.file, f.unreadable ?? false, f.cards.length])).toEqual([
+      ['cards/g/x.csv', true, 0],
+      ['cards/g/y.yaml', false, 1],
+    ])
+    expect(value[1]!.cards[0]!.values.get('title')!.value).toBe('Café')
   })
 })
 
@@ -125,7 +129,14 @@ describe('card and rules files', () => {
     writeFileSync(join(cards, 'c-huge.yaml'), Buffer.alloc(11 * 2 ** 20, 0x20))
     writeFileSync(join(cards, 'd-fine.yaml'), '- { id: fine }\n')
     const { value, diagnostics } = loadCardFiles(gamePaths(root, 'g'))
-    expect(value.map((f) => f.file)).toEqual(['cards/g/d-fine.yaml'])
+    // Only the file inside, of its size, is read; the others are unreadable, without cards.
+    expect(value.map((f) => [f.file, f.unreadable ?? false, f.cards.length])).toEqual([
+      ['cards/g/a-secret.csv', true, 0],
+      ['cards/g/b-pipe.csv', true, 0],
+      ['cards/g/b-zero.csv', true, 0],
+      ['cards/g/c-huge.yaml', true, 0],
+      ['cards/g/d-fine.yaml', false, 1],
+    ])
     expect(diagnostics.map((d) => [d.rule, d.file])).toEqual([
       ['load/outside', 'cards/g/a-secret.csv'],
       ['load/not-a-file', 'cards/g/b-pipe.csv'],

@@ -229,6 +229,42 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
       }
     }, 300_000)
 
+    it('reports a template reading a field no card type declares at its line, once, on a first run and a cached one', () => {
+      const file = join(project, 'templates', GAME, 'index.tsx')
+      const source = readFileSync(file, 'utf8')
+      // Every front first reads a field of a name no type has (a typo), in a function at the end of the file.
+      const lines = [
+        source.replace('export default defineTemplates(', 'const templates = defineTemplates('),
+        'for (const type of Object.values(templates.types)) {',
+        '  const front = type!.front',
+        '  type!.front = (card: any, ctx: any) => (captain(card), front(card, ctx))',
+        '}',
+        'export default templates',
+        'function captain(card: { fields: Record<string, unknown> }) {',
+        '  return card.fields.captian',
+        '}',
+        '',
+      ].join('\n')
+      const at = lines.split('\n').findIndex((l) => l.includes('card.fields.captian')) + 1
+      writeFileSync(file, lines)
+      try {
+        for (const run of ['first', 'cached']) {
+          const r = json('validate')
+          expect({ run, code: r.code }).toEqual({ run, code: 1 })
+          expect(r.diagnostics.filter((d) => d.rule === 'render/unknown-field')).toEqual([
+            expect.objectContaining({
+              file: `templates/${GAME}/index.tsx`,
+              line: at,
+              card: expect.any(String),
+              message: expect.stringContaining('`card.fields.captian`'),
+            }),
+          ])
+        }
+      } finally {
+        writeFileSync(file, source)
+      }
+    }, 300_000)
+
     it("shows a syntax error's whole message at its file, line and column", () => {
       const file = join(project, 'rules', GAME, 'game.ts')
       const source = readFileSync(file, 'utf8')

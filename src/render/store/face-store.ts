@@ -25,7 +25,8 @@ export { STAGING } from './store-index.ts'
 export const relocate = (diagnostics: readonly Diagnostic[], job: FaceJob): Diagnostic[] =>
   diagnostics.map((d) => {
     const card = job.card
-    if (!card || d.card !== card.id) return d
+    // Only what was found in the card's data moves with it: a place in the game's code keeps its own.
+    if (!card || d.card !== card.id || d.file !== card.source.file) return d
     const pos = (d.field && card.source.fields[d.field]) || card.source.pos
     return {
       ...d,

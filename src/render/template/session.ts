@@ -28,6 +28,7 @@ import { gameLanguages } from '../../engine/translations.ts'
 import { loadWords, wordsByKey, wordsPath } from '../../load/template-words.ts'
 import { faceText, gameAsShown, type FaceLanguage, type ShownTexts } from './face-texts.ts'
 import { append } from '../../util/append.ts'
+import { guardFields, UNKNOWN_FIELD, unknownFieldMessage } from './field-guard.ts'
 
 export interface RenderOptions {
   dpi: number
@@ -110,6 +111,11 @@ interface Opened {
   templatesFile: string
   wordsFile: string
   artOf: (file: string) => LoadedArt
+  /**
+   * What opening the session found (templates that did not load, fonts that are missing): each face's
+   * problems too, so that laying faces out (validate, which opens no session of its own) reports them.
+   */
+  opening: Diagnostic[]
 }
 
 export const openSession = async (
@@ -159,12 +165,13 @@ export const openSession = async (
     templatesFile,
     wordsFile: relativePath(paths.root, wordsPath(paths, defaultLang)),
     artOf: artCache(paths.templatesDir, options.maxImagePixels),
+    opening: [...loaded.diagnostics, ...fontProblems],
   }
   const session: RenderSession = {
     warm: () => warmFonts(fonts, renderer),
     draw: (job, how = {}) => drawFace(opened, job, how),
   }
-  return { value: session, diagnostics: [...loaded.diagnostics, ...fontProblems] }
+  return { value: session, diagnostics: opened.opening }
 }
 
 /**
@@ -247,7 +254,7 @@ const drawFace = async (
   how: { layoutOnly?: boolean; prepareOnly?: boolean },
 ): Promise<FaceDrawing> => {
   const { kind, type: typeId, card } = job
-  const noted: Noted = { shown: {}, icons: new Set(), diagnostics: [] }
+  const noted: Noted = { shown: {}, icons: new Set(), diagnostics: [...o.opening] }
   const { shown, diagnostics } = noted
   const size = typeSize(o.game, typeId)
   if (!size) return { diagnostics, shown } // reported by validation (game/unknown-size)
@@ -257,12 +264,14 @@ const drawFace = async (
     ? { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column, card: card.id }
     : { file: o.definitionFile, line: 1, column: 1 }
   const box = faceBox(size.widthMm, size.heightMm, o.options.bleedMm)
-  const ctx = faceContextOf(o, job, box, at, noted)
+  // The template sees the card with its fields guarded: a name no card type declares is an error at the template's line.
+  const seen = card && guardFields(card, o.game, unknownFieldReporter(o, card, noted.diagnostics))
+  const ctx = faceContextOf(o, { ...job, card: seen }, box, at, noted)
   const type = o.game.types[typeId]!
   const back = template.back ?? genericTemplate(typeId).back!
   try {
     // A template that throws is a diagnostic at the card being drawn; the rest of the game still renders.
-    const drawn = kind === 'front' ? template.front(card as never, ctx) : back(card as never, ctx)
+    const drawn = kind === 'front' ? template.front(seen as never, ctx) : back(seen as never, ctx)
     // Every component called, as satori would.
     const element = borderBox(
       o.options.stamp && kind === 'front' && !how.layoutOnly ? withStamp(drawn, box, o.game.version) : drawn,
@@ -294,8 +303,29 @@ const drawFace = async (
     }
     return { face, drawnWith: { fonts: drawnBy, icons: [...noted.icons].sort() }, shown, diagnostics }
   } catch (error) {
-    diagnostics.push(templateError(error, o.paths.root, job, type.name, at))
+    // A throw after the template read a field no type declares (undefined passed to a component) follows from that error.
+    if (!diagnostics.some((d) => d.rule === UNKNOWN_FIELD))
+      diagnostics.push(templateError(error, o.paths.root, job, type.name, at))
     return { diagnostics, shown }
+  }
+}
+
+/** Reports a template's get of a field no card type declares, at the template's line, once a face for each place and name. */
+const unknownFieldReporter = (o: Opened, card: Card, diagnostics: Diagnostic[]) => {
+  const said = new Set<string>()
+  return (name: string) => {
+    const code = thrownAt(new Error(), o.paths.root) ?? { file: o.templatesFile, line: 1, column: 1 }
+    const key = `${name}|${code.file}|${code.line}|${code.column}`
+    if (said.has(key)) return
+    said.add(key)
+    diagnostics.push({
+      rule: UNKNOWN_FIELD,
+      severity: 'error',
+      ...code,
+      card: card.id,
+      field: name,
+      message: unknownFieldMessage(o.game, card.type, name),
+    })
   }
 }
 
