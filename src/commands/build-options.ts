@@ -96,7 +96,7 @@ const faceOptions = (): Option[] => [
   new Option('--sets <sets>', 'only the cards of these sets, e.g. base,identities').argParser(listArg),
   new Option(
     '--lang <langs>',
-    'the languages to build besides the default, e.g. nl,de; all (the default) builds every language the definition lists',
+    "the languages to build besides the default, e.g. nl,de; the default's own (e.g. en) builds it alone; all (the default) builds every language the definition lists",
   ).argParser(listArg),
   drawingJobsOption(),
   rendererOption('satori'),
