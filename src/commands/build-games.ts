@@ -29,6 +29,13 @@ const showBuilt = (id: string, built: Built, started: number, format: FormatName
   return true
 }
 
+/**
+ * A preview's build of a game's outputs, after the build of its faces: the faces that one drew count as drawn
+ * in this run, not as taken from the cache, so that the summary agrees with the progress printed before it.
+ */
+const withFacesFirst = (built: Built, faces: Built | undefined): Built =>
+  faces ? { ...built, value: { ...built.value, drawn: built.value.drawn + faces.value.drawn } } : built
+
 /** How a preview's build process talks to its preview; undefined in any other build. */
 const previewChannel = (): Tell | undefined =>
   process.env[PREVIEW_CHILD] && process.send ? (message: PreviewMessage) => process.send!(message) : undefined
@@ -57,14 +64,15 @@ export const gameBuilds = (root: string, opts: BuildFlags, renderer: RendererNam
   const buildAll = async (ids: string[], first = firstCards()) => {
     for (const id of ids) {
       const started = Date.now()
+      let faces: Built | undefined
       if (preview) {
-        const faces = await facesFirst(id, first, preview)
+        faces = await facesFirst(id, first, preview)
         if (hasErrors(faces.diagnostics) || opts.only === 'faces') {
           show(id, faces, started)
           continue
         }
       }
-      const built = await buildOne(id)
+      const built = withFacesFirst(await buildOne(id), faces)
       preview?.({
         game: id,
         stage: 'outputs',
