@@ -26,7 +26,8 @@ export interface BuildFlags {
   duplex: 'long-edge' | 'short-edge' | 'none'
   designerNotes?: boolean
   fold?: boolean
-  bleed: number
+  /** None when not given on the command line: the library's default (3 mm), which the sheets' notes do not question. */
+  bleed?: number
   gap: number
   printerMargin: number
   backOffset?: Offset

@@ -35,6 +35,7 @@ export interface BuildOptions {
   /** Output folder; each game is written to `<outDir>/<game>/`. */
   outDir: string
   dpi?: number
+  /** Default 3 mm. When given, the sheets' notes say when their grid cannot keep all of it on the outer edges. */
   bleedMm?: number
   paper?: 'a4' | 'letter'
   inkFriendly?: boolean
@@ -578,7 +579,8 @@ const addSheets = async (
       ...options.sheets,
       title: `${game.title} — cards${inLanguage}`,
       lang,
-      bleedMm,
+      // The bleed as asked (none: the default): only a bleed asked for is noted when the grid thins it.
+      ...(options.bleedMm !== undefined && { bleedMm }),
       credits,
     }
     // The sheets of the build before, and how they were made: pages that did not change are not drawn again.

@@ -50,6 +50,11 @@ export interface LayoutOptions {
    * that folding the sheet puts every back behind its front. `duplex` is then ignored.
    */
   fold?: boolean
+  /**
+   * The bleed was asked for, not left to its default: a grid whose outer bleed must be thinner to leave room
+   * for crop marks says so in a note only then. Default true.
+   */
+  bleedAsked?: boolean
 }
 
 /** One page of cards, all in millimetres from the top-left corner of the page. */

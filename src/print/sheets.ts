@@ -44,7 +44,10 @@ export interface SheetOptions {
   lang?: string
   paper?: PaperName
   landscape?: boolean
-  /** Bleed drawn around the trim in every face image; default 3 mm. */
+  /**
+   * Bleed drawn around the trim in every face image; default 3 mm. When given, a grid that cannot keep all
+   * of it outside (crop marks need room) says so in the summary's notes.
+   */
   bleedMm?: number
   gapMm?: number
   printerMarginMm?: number
@@ -325,7 +328,17 @@ const planSheets = (items: PrintItem[], options: SheetOptions): SheetsPlan => {
 
   const groups = groupBySize(items).map((g) => ({
     ...g,
-    layout: bestLayout({ paper, card: g.size, bleedMm, gapMm, printerMarginMm, duplex, fold }),
+    // A thinner outer bleed is noted only when the bleed was asked for: the default's is the layout's to choose.
+    layout: bestLayout({
+      paper,
+      card: g.size,
+      bleedMm,
+      gapMm,
+      printerMarginMm,
+      duplex,
+      fold,
+      bleedAsked: options.bleedMm !== undefined,
+    }),
   }))
   const tooLarge = groups.filter((g) => g.layout.perPage === 0)
   if (tooLarge.length > 0)

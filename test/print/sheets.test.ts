@@ -189,6 +189,14 @@ describe('writeSheets', () => {
     const { summary } = await writeSheets(pokerItems(1), { title: 'Test', paper: 'letter' })
     expect(summary.notes.some((n) => n.startsWith('poker:') && /printer margin/.test(n))).toBe(true)
   })
+
+  it('notes a thinner outer bleed only when the bleed was asked for, not for the default', async () => {
+    const thinner = (notes: string[]) => notes.filter((n) => /outer bleed is 1\.75 mm \(not 3 mm\)/.test(n))
+    const asked = await writeSheets(pokerItems(1), { title: 'Test', bleedMm: 3 })
+    expect(thinner(asked.summary.notes)).toHaveLength(1)
+    const byDefault = await writeSheets(pokerItems(1), { title: 'Test' })
+    expect(thinner(byDefault.summary.notes)).toEqual([])
+  })
 })
 
 describe('writeSheets refuses what it cannot print', () => {
