@@ -3,7 +3,16 @@ import { outputWords } from '../outputs/output-words.ts'
 import { createPdf, pdfToFile, pdfToMemory, ReplayMismatch, type PdfSink } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
 import type { CardSize } from '../engine/card-sizes.ts'
-import { bestLayout, filledCells, type Cell, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
+import {
+  bestLayout,
+  filledCells,
+  pageMarks,
+  type Cell,
+  type Duplex,
+  type Rect,
+  type Segment,
+  type SheetLayout,
+} from './layout.ts'
 import { paper as paperOf, paperLabel, type Paper, type PaperName } from './paper.ts'
 import { drawImage, imagesWithAlpha, logPictures, type ImageSource } from '../pdf/images.ts'
 import {
@@ -396,7 +405,7 @@ async function drawSheets<S extends PdfSink<T>, T>(
         doc.save()
         doc.translate(mmToPt(backOffsetMm.x), mmToPt(backOffsetMm.y))
         backs()
-        drawLines(doc, layout.marks)
+        drawLines(doc, pageMarks(layout, sheet.length, 'back'))
         doc.restore()
         return
       }
@@ -407,7 +416,8 @@ async function drawSheets<S extends PdfSink<T>, T>(
         cells.map((c) => c.trim),
         cornerRadiusMm,
       )
-      drawLines(doc, layout.marks)
+      // Crop marks at the cards on the page: none for the empty rows of a part-filled one.
+      drawLines(doc, pageMarks(layout, sheet.length))
       if (layout.fold) drawLines(doc, [layout.fold], '#888888', 2)
       if (fold) backs()
     })
