@@ -246,13 +246,15 @@ const readType = (
 
 /**
  * A card with no type. A CSV has no file-level keys, and a file named after a type's plural (ships.csv for
- * `ship`) is a near miss: both are said once for the file, with the file name that would give the type.
+ * `ship`) or in other letter case (Ship.csv) is a near miss: both are said once for the file, with the file
+ * name that would give the type.
  */
 const missingType = (known: string[], file: string, raw: RawCard, id: string): Parameters<Reporter>[0] => {
   const name = file.slice(file.lastIndexOf('/') + 1)
   const ext = name.slice(fileStem(file).length)
   const stem = fileStem(file)
-  const plural = known.find((t) => stem.toLowerCase() === `${t}s` || stem.toLowerCase() === `${t}es`)
+  const lower = stem.toLowerCase()
+  const plural = known.find((t) => [t, `${t}s`, `${t}es`].some((near) => near.toLowerCase() === lower))
   const csv = ext.toLowerCase() === '.csv'
   const choices = `(one of ${known.join(', ')})`
   const typeColumn = csv && raw.keys.has('type')

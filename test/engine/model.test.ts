@@ -294,6 +294,9 @@ describe('card files that name no type', () => {
         'the cards of huts.csv have no type: name the file after its type (hut.csv) or add a `type` column',
       ],
     ])
+    expect(csv('Huts.csv', 'id,title,cost\nh1,A,wood\n').diagnostics.map((d) => d.message)).toEqual([
+      'the cards of Huts.csv have no type: name the file after its type (hut.csv) or add a `type` column',
+    ])
     const other = csv('buildings.csv', 'id,title\nh1,A\nh2,B\n').diagnostics
     expect(other.map((d) => d.message)).toEqual([
       'the cards of buildings.csv have no type: name the file after its type (e.g. vote.csv) or add a `type` column (one of vote, hut)',
