@@ -156,6 +156,17 @@ describe('deckwright --version', () => {
   })
 })
 
+describe('deckwright preview --lang', () => {
+  it("passes the languages on to its build process, as build --lang reads them (en: the default's alone)", async () => {
+    const { buildArgs } = await import('../src/commands/preview.ts')
+    const flags = { out: 'out', paper: 'a4', duplex: 'long-edge', renderer: 'takumi', format: 'stylish' } as const
+    const args = (lang?: string[]) => buildArgs(['maybe-missions'], { ...flags, port: 0, host: '', editor: '', lang })
+    expect(args(['en']).join(' ')).toMatch(/ --lang en$/)
+    expect(args(['nl', 'de']).join(' ')).toMatch(/ --lang nl,de$/)
+    expect(args()).not.toContain('--lang')
+  })
+})
+
 describe('a command that cannot run', () => {
   it('says why in one line and exits 2; --debug, DECKWRIGHT_DEBUG or DEBUG=deckwright print the stack', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'deckwright-debug-'))

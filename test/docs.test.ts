@@ -176,6 +176,30 @@ describe("docs/commands.md matches every command's --help", () => {
   })
 })
 
+describe('docs/booklet.md says how to style the booklet', () => {
+  const page = readFileSync(join(root, 'docs', 'booklet.md'), 'utf8')
+  const section = (heading: string) =>
+    page.slice(page.indexOf(`## ${heading}`), page.indexOf('\n## ', page.indexOf(`## ${heading}`) + 3))
+
+  it("documents every front matter key the booklet reads (the cover's colour among them)", () => {
+    const code = readdirSync(join(root, 'src', 'booklet'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(join(root, 'src', 'booklet', f), 'utf8'))
+      .join('\n')
+    const keys = new Set([...code.matchAll(/front(?:Matter)?\['(\w+)'\]/g)].map((m) => m[1]!))
+    expect([...keys]).toEqual(expect.arrayContaining(['tint', 'color', 'title']))
+    const table = section('Front matter')
+    for (const key of keys) expect(table, `front matter \`${key}\``).toContain(`\`${key}\``)
+  })
+
+  it("names the booklet's fonts, and says where they come from", async () => {
+    const { ROLES } = await import('../src/booklet/styles.ts')
+    const styling = section('How the booklet looks')
+    for (const font of new Set(Object.values(ROLES).map((f) => f.name))) expect(styling).toContain(font)
+    expect(styling).toMatch(/fonts cannot be changed/)
+  })
+})
+
 describe('the commands the docs show are real', () => {
   /** `deckwright <verb> --flag …` in shell blocks, CI workflows and inline code, with where it is written. */
   const shown = (): { where: string; verb?: string; flags: string[] }[] => {

@@ -232,6 +232,10 @@ describe('translations', () => {
         message: expect.stringContaining('--lang names "de"'),
       }),
     ])
+    // The default language names its edition alone.
+    const english = await deckwright(root, 'build', '--no-overview', '--lang', 'en')
+    expect(english.code).toBe(0)
+    expect(english.stderr).toMatch(/tavern: 4 faces \(0 drawn, 4 from the cache\)/)
   }, 180_000)
 
   it('go to translators as a spreadsheet and come back: a CSV round trip, where no cell is a formula', async () => {

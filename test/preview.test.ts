@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS, deckwright, fixture, previewAddress, root } from './helpers.ts'
 
 let project: string
@@ -77,6 +77,10 @@ describe('deckwright preview', () => {
     expect(await page.locator('#renderer').textContent()).toMatch(
       /^drawn with takumi \d+\.\d+\.\d+ \(fast; deckwright build draws with satori \+ resvg\)$/,
     )
+    // The log's summary counts the faces the preview drew first as drawn, as its progress said, not as cached.
+    await vi.waitFor(() => expect(log).toMatch(/harbour: \d+ faces \(/), { timeout: 30_000 })
+    const [, faces, drawn] = /harbour: (\d+) faces \((\d+) drawn/.exec(log)!
+    expect(Number(drawn)).toBe(Number(faces))
   })
 
   it("replaces a card's face when its file is saved, without a reload, keeping the scroll", async () => {

@@ -17,7 +17,7 @@ type Built = Awaited<ReturnType<typeof buildGame>>
 type Tell = (message: PreviewMessage) => void
 
 /** Prints a game's build: its problems, then its summary; false when it had errors and was not built. */
-const showBuilt = (id: string, built: Built, started: number, format: FormatName): boolean => {
+const showBuilt = (id: string, built: Built, started: number, format: FormatName, said: Set<string>): boolean => {
   // Notes (info) are for `validate`; a build shows what needs fixing.
   const problems = format === 'stylish' ? built.diagnostics.filter((d) => d.severity !== 'info') : built.diagnostics
   printProblems(problems, format)
@@ -25,9 +25,16 @@ const showBuilt = (id: string, built: Built, started: number, format: FormatName
     process.stderr.write(`${id}: not built, fix the errors above\n`)
     return false
   }
-  for (const line of buildSummary(built.value, (Date.now() - started) / 1000)) process.stderr.write(`${line}\n`)
+  for (const line of buildSummary(built.value, (Date.now() - started) / 1000, said)) process.stderr.write(`${line}\n`)
   return true
 }
+
+/**
+ * A preview's build of a game's outputs, after the build of its faces: the faces that one drew count as drawn
+ * in this run, not as taken from the cache, so that the summary agrees with the progress printed before it.
+ */
+const withFacesFirst = (built: Built, faces: Built | undefined): Built =>
+  faces ? { ...built, value: { ...built.value, drawn: built.value.drawn + faces.value.drawn } } : built
 
 /** How a preview's build process talks to its preview; undefined in any other build. */
 const previewChannel = (): Tell | undefined =>
@@ -42,8 +49,10 @@ export const gameBuilds = (root: string, opts: BuildFlags, renderer: RendererNam
   const outDir = resolve(root, opts.out)
   const buildOne = (id: string, only = opts.only, live: LiveOptions = {}) =>
     buildGame(root, id, buildSettings(opts, outDir, { renderer, progress: progressReporter(id), threads }, only, live))
+  // The sheets' notes said in this run: each once, not again for each game or each watch's build.
+  const said = new Set<string>()
   const show = (id: string, built: Built, started: number) => {
-    if (!showBuilt(id, built, started, opts.format)) exitCode = EXIT.errors
+    if (!showBuilt(id, built, started, opts.format, said)) exitCode = EXIT.errors
   }
   const preview = previewChannel()
   // The cards the page shows are drawn first, and each face is shown as soon as it is stored. The default
@@ -57,14 +66,15 @@ export const gameBuilds = (root: string, opts: BuildFlags, renderer: RendererNam
   const buildAll = async (ids: string[], first = firstCards()) => {
     for (const id of ids) {
       const started = Date.now()
+      let faces: Built | undefined
       if (preview) {
-        const faces = await facesFirst(id, first, preview)
+        faces = await facesFirst(id, first, preview)
         if (hasErrors(faces.diagnostics) || opts.only === 'faces') {
           show(id, faces, started)
           continue
         }
       }
-      const built = await buildOne(id)
+      const built = withFacesFirst(await buildOne(id), faces)
       preview?.({
         game: id,
         stage: 'outputs',

@@ -8,6 +8,7 @@ import {
   duplexOption,
   formatOption,
   intArg,
+  langOption,
   listArg,
   maxImagePixelsOption,
   mmArg,
@@ -26,7 +27,8 @@ export interface BuildFlags {
   duplex: 'long-edge' | 'short-edge' | 'none'
   designerNotes?: boolean
   fold?: boolean
-  bleed: number
+  /** None when not given on the command line: the library's default (3 mm), which the sheets' notes do not question. */
+  bleed?: number
   gap: number
   printerMargin: number
   backOffset?: Offset
@@ -94,10 +96,7 @@ const faceOptions = (): Option[] => [
   new Option('--no-overview', 'skip <game>-overview.png, every face on one contact sheet'),
   new Option('--tts', 'also write Tabletop Simulator deck sheets to <game>/tts/'),
   new Option('--sets <sets>', 'only the cards of these sets, e.g. base,identities').argParser(listArg),
-  new Option(
-    '--lang <langs>',
-    'the languages to build besides the default, e.g. nl,de; all (the default) builds every language the definition lists',
-  ).argParser(listArg),
+  langOption(),
   drawingJobsOption(),
   rendererOption('satori'),
   timeoutOption(),

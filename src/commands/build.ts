@@ -50,7 +50,9 @@ const runBuild = async (context: Context, games: string[], opts: BuildFlags, cmd
   if (renderer.fallback) printProblems([rendererFallback(renderer.fallback)], opts.format)
   // The games' threads live as long as this process: a watch's builds find them warm.
   const threads = new GameThreads(opts.timeout, { heapMb: threadHeapMb(renderer.name) })
-  const builds = gameBuilds(root, opts, renderer.name, threads)
+  // A bleed left to its default is not the designer's: the sheets say nothing of it when they thin it.
+  const flags = cmd.getOptionValueSource('bleed') === 'cli' ? opts : { ...opts, bleed: undefined }
+  const builds = gameBuilds(root, flags, renderer.name, threads)
   try {
     await builds.buildAll(ids)
     if (opts.watch && process.send) await serveBuilds(builds.buildAll, context.hooks.ending)

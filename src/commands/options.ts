@@ -19,6 +19,13 @@ export const listArg = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean)
 
+/** The languages a build draws besides the default (`build` and the preview's build). */
+export const langOption = () =>
+  new Option(
+    '--lang <langs>',
+    "the languages to build besides the default, e.g. nl,de; the default's own (e.g. en) builds it alone; all (the default) builds every language the definition lists",
+  ).argParser(listArg)
+
 export const mmArg = (v: string) => {
   const n = Number(v)
   if (v.trim() === '' || !Number.isFinite(n) || n < 0)

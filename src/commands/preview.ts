@@ -10,6 +10,7 @@ import {
   duplexOption,
   formatOption,
   intArg,
+  langOption,
   outDirOption,
   paperOption,
   rendererOption,
@@ -31,6 +32,7 @@ interface PreviewFlags {
   renderer: RendererName
   timeout?: number
   format: FormatName
+  lang?: string[]
 }
 
 export const preview = (program: Command, context: Context): void => {
@@ -55,13 +57,14 @@ export const preview = (program: Command, context: Context): void => {
     .addOption(duplexOption())
     .addOption(drawingJobsOption())
     .addOption(rendererOption('takumi'))
+    .addOption(langOption())
     .addOption(timeoutOption())
     .addOption(formatOption())
     .action(async (games: string[], opts: PreviewFlags) => context.exit(await startPreview(context.root, games, opts)))
 }
 
 /** The build process's command line: the build the preview shows, watching. */
-const buildArgs = (ids: string[], opts: PreviewFlags): string[] => [
+export const buildArgs = (ids: string[], opts: PreviewFlags): string[] => [
   'build',
   ...ids,
   '--watch',
@@ -77,6 +80,7 @@ const buildArgs = (ids: string[], opts: PreviewFlags): string[] => [
   opts.renderer,
   ...(opts.jobs ? ['--jobs', String(opts.jobs)] : []),
   ...(opts.timeout ? ['--timeout', String(opts.timeout)] : []),
+  ...(opts.lang ? ['--lang', opts.lang.join(',')] : []),
 ]
 
 /** Why the page could not be served, in the words of the flags that chose where. */

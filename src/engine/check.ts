@@ -3,6 +3,7 @@ import type { Card, CheckContext, GameDef } from './define.ts'
 import { hiddenBacks } from './checks/hidden-backs.ts'
 import { exampleCards } from './checks/example-cards.ts'
 import { cardSizes } from './checks/card-sizes.ts'
+import { typography } from './checks/typography.ts'
 import { halfRoles } from './checks/half-roles.ts'
 import { setNames } from './model.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
@@ -35,6 +36,7 @@ export const checkDeck = (
   const diagnostics: Diagnostic[] = [
     ...hiddenBacks(game, definitionFile),
     ...cardSizes(game, definitionFile),
+    ...typography(game, definitionFile),
     ...halfRoles(game, definitionFile),
     ...exampleCards(game, cards, definitionFile, leftOut),
   ]

@@ -102,6 +102,12 @@ export interface GameDef<
    * Default: one language, English.
    */
   languages?: readonly string[]
+  /**
+   * How card text is set on faces. `quotes`: `'curly'` (the default) makes the straight quotes and apostrophes
+   * of the cards' `text()` fields typographic, in each face's language's quotation marks, as the booklet sets
+   * them (`"Swift"` → “Swift”, `Jan's` → Jan’s); `'straight'` keeps them as written.
+   */
+  typography?: { quotes?: 'curly' | 'straight' }
 }
 
 export type { SourcePos } from '../load/raw-card.ts'

@@ -241,16 +241,52 @@ const readType = (
   const type = typeName ? game.types[typeName] : undefined
   if (typeName && type) return { name: typeName, type }
   const known = Object.keys(game.types)
+  if (!typeName) {
+    report(missingType(known, file.file, raw, id))
+    return undefined
+  }
   report({
-    rule: typeName ? 'card/unknown-type' : 'card/missing-type',
-    pos: typeValue?.pos ?? raw.pos,
+    rule: 'card/unknown-type',
+    pos: typeValue!.pos,
     card: id,
     field: 'type',
-    message: typeName
-      ? `unknown card type "${typeName}"${didYouMean(typeName, known)}: this game has ${known.join(', ')}`
-      : `card "${id}" has no type: add \`type: …\` to it or to its file (one of ${known.join(', ')})`,
+    message: `unknown card type "${typeName}"${didYouMean(typeName, known)}: this game has ${known.join(', ')}`,
   })
   return undefined
+}
+
+/**
+ * A card with no type. A CSV has no file-level keys, and a file named after a type's plural (ships.csv for
+ * `ship`) or in other letter case (Ship.csv) is a near miss: both are said once for the file, with the file
+ * name that would give the type.
+ */
+const missingType = (known: string[], file: string, raw: RawCard, id: string): Parameters<Reporter>[0] => {
+  const name = file.slice(file.lastIndexOf('/') + 1)
+  const ext = name.slice(fileStem(file).length)
+  const stem = fileStem(file)
+  const lower = stem.toLowerCase()
+  const plural = known.find((t) => [t, `${t}s`, `${t}es`].some((near) => near.toLowerCase() === lower))
+  const csv = ext.toLowerCase() === '.csv'
+  const choices = `(one of ${known.join(', ')})`
+  const typeColumn = csv && raw.keys.has('type')
+  if ((!csv && !plural) || typeColumn)
+    return {
+      rule: 'card/missing-type',
+      pos: raw.pos,
+      card: id,
+      field: 'type',
+      message: `card "${id}" has no type: ${typeColumn ? 'fill in its `type` cell' : 'add `type: …` to it or to its file'} ${choices}`,
+    }
+  const rename = plural
+    ? `name the file after its type (${plural}${ext})`
+    : `name the file after its type (e.g. ${known[0]}${ext})`
+  const add = csv ? 'add a `type` column' : `add \`type: ${plural}\` to the file`
+  return {
+    rule: 'card/missing-type',
+    pos: { line: 1, column: 1 },
+    field: 'type',
+    message: `the cards of ${name} have no type: ${rename} or ${add}${plural ? '' : ` ${choices}`}`,
+  }
 }
 
 const readSet = ({ sets }: Modelling, { get, report }: Reading, id: string): string => {

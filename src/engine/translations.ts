@@ -16,10 +16,10 @@ export const gameLanguages = (game: GameDef): readonly string[] => {
   return tags.length ? tags : ['en']
 }
 
-/** Languages asked for (`--lang`) that are not among the game's others than its default, as one error at the definition; none when all are. */
+/** Languages asked for (`--lang`) that are not among the game's, as one error at the definition; none when all are. */
 export const unknownLanguages = (game: GameDef, asked: readonly string[], definitionFile: string): Diagnostic[] => {
-  const others = gameLanguages(game).slice(1)
-  const unknown = asked.filter((l) => !others.includes(l))
+  const [main, ...others] = gameLanguages(game)
+  const unknown = asked.filter((l) => !others.includes(l) && l !== main)
   if (!unknown.length) return []
   return [
     {
@@ -28,7 +28,7 @@ export const unknownLanguages = (game: GameDef, asked: readonly string[], defini
       file: definitionFile,
       line: 1,
       column: 1,
-      message: `--lang names ${unknown.map((l) => `"${l}"`).join(', ')}, which is not among ${game.id}'s languages other than its default (${others.length ? others.join(', ') : 'it lists none: add languages: [...] to its definition'})`,
+      message: `--lang names ${unknown.map((l) => `"${l}"`).join(', ')}, which is not among ${game.id}'s languages (${main}, the default${others.length ? `, and ${others.join(', ')}` : ', alone: add the others to languages: [...] in its definition'})`,
     },
   ]
 }

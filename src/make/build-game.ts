@@ -35,6 +35,7 @@ export interface BuildOptions {
   /** Output folder; each game is written to `<outDir>/<game>/`. */
   outDir: string
   dpi?: number
+  /** Default 3 mm. When given, the sheets' notes say when their grid cannot keep all of it on the outer edges. */
   bleedMm?: number
   paper?: 'a4' | 'letter'
   inkFriendly?: boolean
@@ -76,7 +77,8 @@ export interface BuildOptions {
   timeout?: number
   /**
    * The languages to build besides the default (`out/<game>/<lang>/`, from `cards/<game>/lang/<lang>.yaml`
-   * and `rules/<game>/rules.<lang>.md`); default: every language the definition lists.
+   * and `rules/<game>/rules.<lang>.md`); default: every language the definition lists. The default
+   * language is always built: naming it adds nothing (`['en']` builds the default alone).
    */
   languages?: readonly string[]
   /** Draw these cards' faces first (a preview's visible cards). */
@@ -320,15 +322,17 @@ const drawEditions = async (
 
   // Each other language: its cards translated, drawn into the same store (a face whose text does not change
   // between languages has the same key, and is drawn once).
-  const others = gameLanguages(game).slice(1)
-  const notTheGames = unknownLanguages(game, options.languages ?? [], relativePath(root, paths.definition))
+  // The default is always built: naming it (`--lang en`) asks for no other.
+  const [main, ...others] = gameLanguages(game)
+  const asked = options.languages?.filter((l) => l !== main)
+  const notTheGames = unknownLanguages(game, asked ?? [], relativePath(root, paths.definition))
   if (notTheGames.length) {
     append(diagnostics, notTheGames)
     return undefined
   }
   const editions: Drawn['editions'] = []
   const rendered = new Set(toRender.map((c) => c.id))
-  for (const lang of options.languages ?? others) {
+  for (const lang of asked ?? others) {
     const edition = loaded.editions.find((e) => e.lang === lang)!
     const drawn = await draw(
       edition.cards.filter((c) => rendered.has(c.id)),
@@ -575,7 +579,8 @@ const addSheets = async (
       ...options.sheets,
       title: `${game.title} — cards${inLanguage}`,
       lang,
-      bleedMm,
+      // The bleed as asked (none: the default): only a bleed asked for is noted when the grid thins it.
+      ...(options.bleedMm !== undefined && { bleedMm }),
       credits,
     }
     // The sheets of the build before, and how they were made: pages that did not change are not drawn again.

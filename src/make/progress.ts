@@ -16,7 +16,8 @@ export const progressReporter = (game: string, stream: NodeJS.WriteStream = proc
     const quarter = Math.floor((done / total) * 4)
     if (quarter > lastQuarter) {
       lastQuarter = quarter
-      stream.write(`${game}: ${done}/${total} faces drawn\n`)
+      // Ready, not drawn: the count includes the faces taken from the cache, as the summary after it tells apart.
+      stream.write(`${game}: ${done}/${total} faces ready\n`)
     }
   }
   return report

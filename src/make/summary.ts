@@ -1,8 +1,11 @@
 import type { BuildReport } from './build-game.ts'
 import { drawnByOf } from '../render/renderers/renderer.ts'
 
-/** The lines printed after a game is built: faces, sheets layout and pages, files, time. */
-export const buildSummary = (report: BuildReport, seconds: number): string[] => {
+/**
+ * The lines printed after a game is built: faces, sheets layout and pages, files, time. A note of the sheets
+ * in `said` (the run's notes so far, added to) is not printed again: once a run, whatever its games and watches.
+ */
+export const buildSummary = (report: BuildReport, seconds: number, said = new Set<string>()): string[] => {
   const s = report.sheets
   // takumi is named even when every face came from the cache: the cache holds each renderer's faces apart.
   const faces = `${report.faces} faces (${report.drawn} drawn${drawnByOf(report.renderer) ? ` with ${report.renderer}` : ''}, ${report.faces - report.drawn} from the cache)`
@@ -11,6 +14,6 @@ export const buildSummary = (report: BuildReport, seconds: number): string[] => 
     : ''
   return [
     `${report.game}: ${faces}${sheets}; ${report.written.length} files in ${seconds.toFixed(1)} s`,
-    ...(s?.notes ?? []).map((n) => `  ${n}`),
+    ...(s?.notes ?? []).filter((n) => !said.has(n) && Boolean(said.add(n))).map((n) => `  ${n}`),
   ]
 }

@@ -16,6 +16,8 @@ export interface NoteOptions {
   gapMm: number
   printerMarginMm: number
   fold: boolean
+  /** See `LayoutOptions.bleedAsked`: a thinner outer bleed is noted only when the bleed was asked for. */
+  bleedAsked?: boolean
 }
 
 /** What packing one axis cost: cards lost to the printer margin, a thinner outer bleed, short crop marks. */
@@ -41,7 +43,7 @@ export const axisNotes = (a: Axis, o: NoteOptions, length: number, along: 'x' | 
         `${mm(o.printerMarginMm)} printer margin; using ${a.count} ${lines} (${how}).`,
     )
   }
-  if (a.count > 0 && a.bleedOut < o.bleedMm - EPS) {
+  if (a.count > 0 && a.bleedOut < o.bleedMm - EPS && o.bleedAsked !== false) {
     const within =
       o.printerMarginMm > 0 && !a.overMargin ? `inside the ${mm(o.printerMarginMm)} printer margin` : 'on the paper'
     notes.push(

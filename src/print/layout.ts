@@ -1,7 +1,7 @@
 import type { Duplex } from '../pdf/document.ts'
 import type { CardSize } from '../engine/card-sizes.ts'
 import { paper as paperOf, type Paper } from './paper.ts'
-import { EPS, packAxis } from './pack-axis.ts'
+import { EPS, MARK_OFFSET_MM, packAxis } from './pack-axis.ts'
 import { axisNotes, thinGapNote, tooLargeNote, turnedFitsNote, turnedPaperNote } from './layout-notes.ts'
 
 export { MARK_LENGTH_MM, MARK_OFFSET_MM, MIN_MARK_MM, MIN_OUTER_BLEED_MM } from './pack-axis.ts'
@@ -50,6 +50,11 @@ export interface LayoutOptions {
    * that folding the sheet puts every back behind its front. `duplex` is then ignored.
    */
   fold?: boolean
+  /**
+   * The bleed was asked for, not left to its default: a grid whose outer bleed must be thinner to leave room
+   * for crop marks says so in a note only then. Default true.
+   */
+  bleedAsked?: boolean
 }
 
 /** One page of cards, all in millimetres from the top-left corner of the page. */
@@ -73,8 +78,17 @@ export interface SheetLayout {
   cells: Cell[]
   cutsX: number[]
   cutsY: number[]
+  /** The crop marks of a full page; `pageMarks` gives those of a page only partly filled. */
   marks: Segment[]
+  /** How far crop marks run out from the grid's trim edge: `x` for the marks at its left and right, `y` above and below. */
+  markReach: { x: Reach; y: Reach }
   notes: string[]
+}
+
+/** A crop mark's distances outward from the trim edge it stands beyond. */
+export interface Reach {
+  from: number
+  to: number
 }
 
 export type Flip = 'x' | 'y' | undefined
@@ -201,26 +215,8 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
 
   const cutsX = uniqueSorted(cells.filter((c) => c.row === 0).flatMap((c) => [c.trim.x, tidy(c.trim.x + w)]))
   const cutsY = uniqueSorted(cells.filter((c) => c.column === 0).flatMap((c) => [c.trim.y, tidy(c.trim.y + h)]))
-  const marks: Segment[] = []
-  if (ay.markTo - ay.markFrom > EPS)
-    for (const x of cutsX) {
-      marks.push({ x1: x, y1: ay.start - ay.markTo, x2: x, y2: ay.start - ay.markFrom })
-      marks.push({ x1: x, y1: ay.start + ay.span + ay.markFrom, x2: x, y2: ay.start + ay.span + ay.markTo })
-    }
-  if (ax.markTo - ax.markFrom > EPS)
-    for (const y of cutsY) {
-      marks.push({ x1: ax.start - ax.markTo, y1: y, x2: ax.start - ax.markFrom, y2: y })
-      marks.push({ x1: ax.start + ax.span + ax.markFrom, y1: y, x2: ax.start + ax.span + ax.markTo, y2: y })
-    }
-  // The backs' half of a fold-over page is cut too: it gets the mirror image of the fronts' marks.
-  if (foldAxis)
-    for (const m of [...marks]) {
-      const [a, b] = [
-        mirror({ x: m.x1, y: m.y1, width: 0, height: 0 }, flip, W, H),
-        mirror({ x: m.x2, y: m.y2, width: 0, height: 0 }, flip, W, H),
-      ]
-      marks.push({ x1: a.x, y1: a.y, x2: b.x, y2: b.y })
-    }
+  const markReach = { x: { from: ax.markFrom, to: ax.markTo }, y: { from: ay.markFrom, to: ay.markTo } }
+  const marks = withFoldMarks(marksAround(cells, cells, markReach, bleed), foldAxis, W, H)
   if (gap > 0 && gap < 2 * bleed - EPS && columns * rows > 1) notes.push(thinGapNote(gap, bleed))
 
   return {
@@ -240,9 +236,71 @@ export const layoutSheet = (options: LayoutOptions): SheetLayout => {
     cells,
     cutsX,
     cutsY,
-    marks: marks.map(({ x1, y1, x2, y2 }) => ({ x1: tidy(x1), y1: tidy(y1), x2: tidy(x2), y2: tidy(y2) })),
+    marks,
+    markReach,
     notes,
   }
+}
+
+/**
+ * Crop marks at the cut lines of the cards in `cells` (a page's), outside the block they fill. Beyond the
+ * grid's last row or column the marks keep the room the layout gave them; where the grid goes on empty (a
+ * part-filled page), they stand clear of the cards' full bleed, which reaches into the empty cells.
+ */
+const marksAround = (cells: Cell[], grid: Cell[], reach: { x: Reach; y: Reach }, bleed: number): Segment[] => {
+  if (!cells.length) return []
+  const edges = (of: Cell[], along: 'x' | 'y') =>
+    uniqueSorted(
+      of.flatMap((c) =>
+        along === 'x' ? [c.trim.x, tidy(c.trim.x + c.trim.width)] : [c.trim.y, tidy(c.trim.y + c.trim.height)],
+      ),
+    )
+  const [xs, ys] = [edges(cells, 'x'), edges(cells, 'y')]
+  const [left, right, top, bottom] = [xs[0]!, xs.at(-1)!, ys[0]!, ys.at(-1)!]
+  const past = (edge: number, gridEdge: number, r: Reach): Reach =>
+    edge < gridEdge - EPS ? { from: bleed + MARK_OFFSET_MM, to: bleed + MARK_OFFSET_MM + r.to - r.from } : r
+  const after = past(right, edges(grid, 'x').at(-1)!, reach.x)
+  const below = past(bottom, edges(grid, 'y').at(-1)!, reach.y)
+  const marks: Segment[] = []
+  if (reach.y.to - reach.y.from > EPS)
+    for (const x of xs) {
+      marks.push({ x1: x, y1: top - reach.y.to, x2: x, y2: top - reach.y.from })
+      marks.push({ x1: x, y1: bottom + below.from, x2: x, y2: bottom + below.to })
+    }
+  if (reach.x.to - reach.x.from > EPS)
+    for (const y of ys) {
+      marks.push({ x1: left - reach.x.to, y1: y, x2: left - reach.x.from, y2: y })
+      marks.push({ x1: right + after.from, y1: y, x2: right + after.to, y2: y })
+    }
+  return marks.map(({ x1, y1, x2, y2 }) => ({ x1: tidy(x1), y1: tidy(y1), x2: tidy(x2), y2: tidy(y2) }))
+}
+
+const mirrorSegment = (m: Segment, flip: Flip, W: number, H: number): Segment => {
+  const [a, b] = [
+    mirror({ x: m.x1, y: m.y1, width: 0, height: 0 }, flip, W, H),
+    mirror({ x: m.x2, y: m.y2, width: 0, height: 0 }, flip, W, H),
+  ]
+  return { x1: tidy(a.x), y1: tidy(a.y), x2: tidy(b.x), y2: tidy(b.y) }
+}
+
+/** The backs' half of a fold-over page is cut too: it gets the mirror image of the fronts' marks. */
+const withFoldMarks = (marks: Segment[], foldAxis: Flip, W: number, H: number): Segment[] =>
+  foldAxis ? [...marks, ...marks.map((m) => mirrorSegment(m, foldAxis, W, H))] : marks
+
+/**
+ * The crop marks of a page of the first `count` cards: at the cut lines of the cards on it, none for the
+ * rows and columns a part-filled page leaves empty. A page of backs has them where its backs are (mirrored).
+ */
+export const pageMarks = (layout: SheetLayout, count: number, side: 'front' | 'back' = 'front'): Segment[] => {
+  if (count >= layout.perPage) return layout.marks
+  const { cells, markReach, bleedMm, mirror: flip, pageWidthMm: W, pageHeightMm: H } = layout
+  const marks = withFoldMarks(
+    marksAround(cells.slice(0, count), cells, markReach, bleedMm),
+    layout.fold ? flip : undefined,
+    W,
+    H,
+  )
+  return side === 'back' ? marks.map((m) => mirrorSegment(m, flip, W, H)) : marks
 }
 
 /**

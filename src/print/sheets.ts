@@ -3,7 +3,16 @@ import { outputWords } from '../outputs/output-words.ts'
 import { createPdf, pdfToFile, pdfToMemory, ReplayMismatch, type PdfSink } from '../pdf/document.ts'
 import { mmToPt } from '../util/units.ts'
 import type { CardSize } from '../engine/card-sizes.ts'
-import { bestLayout, filledCells, type Cell, type Duplex, type Rect, type Segment, type SheetLayout } from './layout.ts'
+import {
+  bestLayout,
+  filledCells,
+  pageMarks,
+  type Cell,
+  type Duplex,
+  type Rect,
+  type Segment,
+  type SheetLayout,
+} from './layout.ts'
 import { paper as paperOf, paperLabel, type Paper, type PaperName } from './paper.ts'
 import { drawImage, imagesWithAlpha, logPictures, type ImageSource } from '../pdf/images.ts'
 import {
@@ -44,7 +53,10 @@ export interface SheetOptions {
   lang?: string
   paper?: PaperName
   landscape?: boolean
-  /** Bleed drawn around the trim in every face image; default 3 mm. */
+  /**
+   * Bleed drawn around the trim in every face image; default 3 mm. When given, a grid that cannot keep all
+   * of it outside (crop marks need room) says so in the summary's notes.
+   */
   bleedMm?: number
   gapMm?: number
   printerMarginMm?: number
@@ -325,7 +337,17 @@ const planSheets = (items: PrintItem[], options: SheetOptions): SheetsPlan => {
 
   const groups = groupBySize(items).map((g) => ({
     ...g,
-    layout: bestLayout({ paper, card: g.size, bleedMm, gapMm, printerMarginMm, duplex, fold }),
+    // A thinner outer bleed is noted only when the bleed was asked for: the default's is the layout's to choose.
+    layout: bestLayout({
+      paper,
+      card: g.size,
+      bleedMm,
+      gapMm,
+      printerMarginMm,
+      duplex,
+      fold,
+      bleedAsked: options.bleedMm !== undefined,
+    }),
   }))
   const tooLarge = groups.filter((g) => g.layout.perPage === 0)
   if (tooLarge.length > 0)
@@ -383,7 +405,7 @@ async function drawSheets<S extends PdfSink<T>, T>(
         doc.save()
         doc.translate(mmToPt(backOffsetMm.x), mmToPt(backOffsetMm.y))
         backs()
-        drawLines(doc, layout.marks)
+        drawLines(doc, pageMarks(layout, sheet.length, 'back'))
         doc.restore()
         return
       }
@@ -394,7 +416,8 @@ async function drawSheets<S extends PdfSink<T>, T>(
         cells.map((c) => c.trim),
         cornerRadiusMm,
       )
-      drawLines(doc, layout.marks)
+      // Crop marks at the cards on the page: none for the empty rows of a part-filled one.
+      drawLines(doc, pageMarks(layout, sheet.length))
       if (layout.fold) drawLines(doc, [layout.fold], '#888888', 2)
       if (fold) backs()
     })

@@ -87,7 +87,8 @@ export default defineTemplates(game, {
         const ink = ctx.inkFriendly ? role.color : '#ffffff'
         const corner = (turned: boolean) => (
           <div style={{ display: 'flex', width: '100%', justifyContent: turned ? 'flex-end' : 'flex-start', transform: turned ? 'rotate(180deg)' : undefined }}>
-            <ValueBadge ctx={ctx} value={card.fields.number} size={ctx.mm(9)} fill={ink} ink={bg} />
+            {/* A vote is held either way up in a fanned hand: its number is underlined when it reads as another turned. */}
+            <ValueBadge ctx={ctx} value={card.fields.number} size={ctx.mm(9)} fill={ink} ink={bg} readUpsideDown />
           </div>
         )
         return (

@@ -29,8 +29,11 @@ const Back = ({ ctx, deck, icon }: { ctx: Ctx; deck: string; icon: string }) => 
   )
 }
 
-/** A number in a disc, underlined when it reads as another number upside down (6 and 9). */
-const Disc = ({ ctx, n, size, fill, ink }: { ctx: Ctx; n: number; size: number; fill: string; ink: string }) => <ValueBadge ctx={ctx} value={n} size={size} fill={fill} ink={ink} />
+/**
+ * A number in a disc, underlined when it reads as another number upside down (6 and 9): every one of this
+ * game's is read either way up (a vote's or change's corners, a movie's turned half).
+ */
+const Disc = ({ ctx, n, size, fill, ink }: { ctx: Ctx; n: number; size: number; fill: string; ink: string }) => <ValueBadge ctx={ctx} value={n} size={size} fill={fill} ink={ink} readUpsideDown />
 
 /** A corner of a vote-sized card; the second one is turned, so a card in a fanned hand reads from both ends. */
 const Corner = ({ turned, children }: { turned: boolean; children: ReactNode }) => (

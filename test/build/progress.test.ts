@@ -7,15 +7,15 @@ const stream = (isTTY: boolean) => {
 }
 
 describe('progressReporter', () => {
-  it('prints a plain line every quarter where output is a log', () => {
+  it('prints a plain line every quarter where output is a log, of the faces ready (drawn or from the cache)', () => {
     const { chunks, stream: s } = stream(false)
     const report = progressReporter('g', s)
     for (let i = 1; i <= 100; i++) report(i, 100)
     expect(chunks).toEqual([
-      'g: 25/100 faces drawn\n',
-      'g: 50/100 faces drawn\n',
-      'g: 75/100 faces drawn\n',
-      'g: 100/100 faces drawn\n',
+      'g: 25/100 faces ready\n',
+      'g: 50/100 faces ready\n',
+      'g: 75/100 faces ready\n',
+      'g: 100/100 faces ready\n',
     ])
   })
 

@@ -33,6 +33,19 @@ describe('the line a build prints', () => {
     )
   })
 
+  it("says each of the sheets' notes once a run, whatever its games and watches", () => {
+    const note = 'poker: The outer bleed is 1.75 mm (not 3 mm) on the left and right of the grid.'
+    const withNote = (game: string): BuildReport => ({
+      ...report(SATORI_LABEL, 0),
+      game,
+      sheets: { pages: 2, paper: 'a4', groups: [], creditsPages: 0, notes: [note] } as never,
+    })
+    const said = new Set<string>()
+    expect(buildSummary(withNote('duel'), 1, said).slice(1)).toEqual([`  ${note}`])
+    expect(buildSummary(withNote('harbour'), 1, said).slice(1)).toEqual([])
+    expect(buildSummary(withNote('duel'), 1, said).slice(1)).toEqual([])
+  })
+
   it('names no renderer for satori + resvg, the default', () => {
     expect(buildSummary(report(SATORI_LABEL, 0), 0.5)[0]).toBe(
       'duel: 15 faces (0 drawn, 15 from the cache); 2 files in 0.5 s',

@@ -281,6 +281,42 @@ describe('cards without id or type', () => {
   })
 })
 
+describe('card files that name no type', () => {
+  it('a CSV: once for the file, saying to name it after the type or add a `type` column', async () => {
+    const { parseCsvCards } = await import('../../src/load/csv.ts')
+    const csv = (name: string, text: string) => modelCards(game, [parseCsvCards(text, `cards/g/${name}`).value])
+    const plural = csv('huts.csv', 'id,title,cost\nh1,A,wood\nh2,B,wood\nh3,C,wood\n').diagnostics
+    expect(plural.map((d) => [d.rule, d.line, d.card, d.message])).toEqual([
+      [
+        'card/missing-type',
+        1,
+        undefined,
+        'the cards of huts.csv have no type: name the file after its type (hut.csv) or add a `type` column',
+      ],
+    ])
+    expect(csv('Huts.csv', 'id,title,cost\nh1,A,wood\n').diagnostics.map((d) => d.message)).toEqual([
+      'the cards of Huts.csv have no type: name the file after its type (hut.csv) or add a `type` column',
+    ])
+    const other = csv('buildings.csv', 'id,title\nh1,A\nh2,B\n').diagnostics
+    expect(other.map((d) => d.message)).toEqual([
+      'the cards of buildings.csv have no type: name the file after its type (e.g. vote.csv) or add a `type` column (one of vote, hut)',
+    ])
+    const blankCell = csv('buildings.csv', 'id,type,title,cost\nh1,hut,A,wood\nh2,,B,wood\n').diagnostics
+    expect(blankCell.map((d) => [d.line, d.card, d.message])).toEqual([
+      [3, 'h2', 'card "h2" has no type: fill in its `type` cell (one of vote, hut)'],
+    ])
+  })
+
+  it("a YAML file named after a type's plural: once for the file", () => {
+    const { diagnostics } = modelCards(game, [
+      parseYamlCards('- { id: h1, title: A }\n- { id: h2, title: B }\n', 'cards/g/huts.yaml').value,
+    ])
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      'the cards of huts.yaml have no type: name the file after its type (hut.yaml) or add `type: hut` to the file',
+    ])
+  })
+})
+
 describe('game-level checks', () => {
   it('report an example that shows a card no file defines, and an unknown card size', () => {
     const withExample = defineGame({

@@ -4,6 +4,7 @@ import {
   bestLayout,
   filledCells,
   layoutSheet,
+  pageMarks,
   MARK_LENGTH_MM,
   MARK_OFFSET_MM,
   MIN_MARK_MM,
@@ -240,6 +241,41 @@ describe.each(cases)('%s', (_, options) => {
         for (const m of l.marks) expect(segmentHitsRect(m, a.clip)).toBe(false)
       }
     }
+  })
+
+  it('marks a part-filled page only at the cut lines of its cards, clear of their bleed, inside the printable area', () => {
+    const grow = (r: Rect, by: number): Rect => ({
+      x: r.x - by,
+      y: r.y - by,
+      width: r.width + 2 * by,
+      height: r.height + 2 * by,
+    })
+    for (let count = 1; count < l.perPage; count++) {
+      const cells = filledCells(l, count)
+      const edges = (along: 'x' | 'y') =>
+        new Set(
+          cells
+            .flatMap((c) =>
+              along === 'x' ? [c.trim.x, c.trim.x + c.trim.width] : [c.trim.y, c.trim.y + c.trim.height],
+            )
+            .map((v) => v.toFixed(6)),
+        )
+      const [xs, ys] = [edges('x'), edges('y')]
+      const marks = pageMarks(l, count)
+      if (l.marks.length) expect(marks).toHaveLength(2 * (xs.size + ys.size))
+      for (const m of marks) {
+        if (m.x1 === m.x2) expect(xs.has(m.x1.toFixed(6))).toBe(true)
+        else expect(ys.has(m.y1.toFixed(6))).toBe(true)
+        expect(inside(segRect(m), printable)).toBe(true)
+        for (const c of cells) expect(segmentHitsRect(m, grow(c.clip, MARK_OFFSET_MM - 1e-3))).toBe(false)
+      }
+      // The backs' page has the same marks where its backs are.
+      const backs = bounds(cells.map((c) => c.back))
+      for (const m of pageMarks(l, count, 'back'))
+        if (m.x1 === m.x2) expect(m.x1 >= backs.x - TOL && m.x1 <= backs.x + backs.width + TOL).toBe(true)
+        else expect(m.y1 >= backs.y - TOL && m.y1 <= backs.y + backs.height + TOL).toBe(true)
+    }
+    expect(pageMarks(l, l.perPage)).toEqual(l.marks)
   })
 
   it('cuts along every card edge, and only there', () => {

@@ -116,6 +116,16 @@ describe('deckwright calibrate and the print options of build', () => {
     expect(pages[0]!.widthMm).toBeCloseTo(215.9, 3)
   }, 30_000)
 
+  it('notes a thinner outer bleed only for a --bleed asked for, not for the default', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'deckwright-bleed-'))
+    const args = ['build', 'maybe-missions', '--out', out, '--only', 'sheets', '--cards', 'mission-01', '--dpi', '30']
+    const byDefault = await deckwright(...args, '--lang', 'en')
+    expect(byDefault.code).toBe(0)
+    expect(byDefault.stderr).not.toMatch(/outer bleed/)
+    const asked = await deckwright(...args, '--lang', 'en', '--bleed', '3')
+    expect(asked.stderr.match(/poker: The outer bleed is 1\.75 mm \(not 3 mm\)/g)).toHaveLength(1)
+  }, 60_000)
+
   it('exits 2 for a print option that is not millimetres', async () => {
     for (const args of [
       ['--bleed', '-1'],

@@ -150,11 +150,12 @@ describe('writeSheets', () => {
     // the long-edge flip puts the back of the top-left card at the top right
     const [, , bx] = placement(back!)
     expect(bx).toBeCloseTo(pt(210 - 9.75 - 63.5 - BLEED), 3)
-    // the image is clipped before it is drawn, and crop marks are stroked as hairlines on both pages
+    // the image is clipped before it is drawn, and crop marks are stroked as hairlines on both pages: the one
+    // card's four cut lines, two marks each (none for the empty cells of the page)
     for (const content of [front!, back!]) {
       expect(content).toMatch(/re\s+W n\s+q\s+[\d.]+ 0 0 -[\d.]+ [\d.]+ [\d.]+ cm\s+\/I\d+ Do/)
       expect(content).toMatch(/0\.25 w/)
-      expect(countMatches(Buffer.from(content, 'latin1'), / l\b/g)).toBeGreaterThanOrEqual(16)
+      expect(countMatches(Buffer.from(content, 'latin1'), / l\b/g)).toBe(8)
     }
   })
 
@@ -188,6 +189,14 @@ describe('writeSheets', () => {
   it('passes on the layout notes, naming the card size', async () => {
     const { summary } = await writeSheets(pokerItems(1), { title: 'Test', paper: 'letter' })
     expect(summary.notes.some((n) => n.startsWith('poker:') && /printer margin/.test(n))).toBe(true)
+  })
+
+  it('notes a thinner outer bleed only when the bleed was asked for, not for the default', async () => {
+    const thinner = (notes: string[]) => notes.filter((n) => /outer bleed is 1\.75 mm \(not 3 mm\)/.test(n))
+    const asked = await writeSheets(pokerItems(1), { title: 'Test', bleedMm: 3 })
+    expect(thinner(asked.summary.notes)).toHaveLength(1)
+    const byDefault = await writeSheets(pokerItems(1), { title: 'Test' })
+    expect(thinner(byDefault.summary.notes)).toEqual([])
   })
 })
 

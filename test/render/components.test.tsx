@@ -153,12 +153,28 @@ describe('shared components, drawn and compared with their image snapshots', () 
   it('ValueBadge: a number in a disc, underlined when it reads as another upside down', async () => {
     const diagnostics = await snapshot('value-badge', 40, 16, (ctx) => (
       <div style={{ display: 'flex', justifyContent: 'space-around', alignItems: 'flex-start' }}>
-        <ValueBadge ctx={ctx} value={6} size={ctx.mm(9)} fill="#1d2540" ink="#ffffff" />
+        <ValueBadge ctx={ctx} value={6} size={ctx.mm(9)} fill="#1d2540" ink="#ffffff" readUpsideDown />
         <ValueBadge ctx={ctx} value={12} size={ctx.mm(9)} fill="#e2b53e" ink="#1d2540" />
         <ValueBadge ctx={ctx} value={3} size={ctx.mm(9)} fill="#9a6a12" ink="#ffffff" shape="square" caption="POINTS" />
       </div>
     ))
     expect(diagnostics).toEqual([])
+  })
+
+  it('ValueBadge underlines a 6 or a 9 only when it may be read upside down (readUpsideDown)', () => {
+    const { ctx } = testContext(20, 20)
+    const decoration = (value: number, readUpsideDown?: boolean) => {
+      const badge = ValueBadge({ ctx, value, size: 40, fill: '#000', ink: '#fff', readUpsideDown }) as {
+        props: { children: [{ props: { style: { textDecoration?: string } } }] }
+      }
+      return badge.props.children[0].props.style.textDecoration
+    }
+    expect([decoration(6), decoration(9), decoration(6, false)]).toEqual([undefined, undefined, undefined])
+    expect([decoration(6, true), decoration(68, true), decoration(7, true)]).toEqual([
+      'underline',
+      'underline',
+      undefined,
+    ])
   })
 
   it("RoleTag: a colour role's icon and word, readable without the colour", async () => {

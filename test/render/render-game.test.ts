@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { cardType, defineGame, type Card } from '../../src/engine/define.ts'
+import { int, text } from '../../src/engine/fields.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { renderGame } from '../../src/make/render-game.ts'
 
@@ -24,6 +25,30 @@ const card = (id: string, line: number): Card => ({
   source: { file: 'cards/x/tokens.yaml', pos: { line, column: 3 }, fields: {} },
 })
 const options = { dpi: 30, bleedMm: 3, inkFriendly: false }
+
+describe('card text on faces', () => {
+  const quoted = (id: string): Card => ({
+    ...card(`it's-${id}`, 1),
+    fields: { title: `The "Swift" Clipper's 'own'`, n: 7 },
+  })
+  const given = async (id: string, typography?: { quotes: 'straight' }) => {
+    const def = defineGame({
+      ...game(id),
+      types: { token: cardType({ name: 'Token', size: 'mini', fields: { title: text(), n: int() } }) },
+      ...(typography && { typography }),
+    })
+    const { diagnostics } = await renderGame(gamePaths(root, id), def, [quoted(id)], options)
+    return diagnostics.find((d) => d.rule === 'render/template-error')?.message
+  }
+
+  it('has typographic quotes and apostrophes in its text fields, its id and numbers as they are', async () => {
+    expect(await given('quotes')).toContain(`it's-quotes|The \u201cSwift\u201d Clipper\u2019s \u2018own\u2019|7`)
+  })
+
+  it("keeps them straight when the game says so (typography: { quotes: 'straight' })", async () => {
+    expect(await given('straight', { quotes: 'straight' })).toContain(`it's-straight|The "Swift" Clipper's 'own'|7`)
+  })
+})
 
 describe('renderGame', () => {
   it('draws a type without a template as plain text, with a warning', async () => {

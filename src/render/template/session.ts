@@ -1,3 +1,4 @@
+import { typesetCard } from './card-typography.ts'
 import { existsSync } from 'node:fs'
 import { LRUCache } from 'lru-cache'
 import { join } from 'node:path'
@@ -253,9 +254,14 @@ const drawFace = async (
   job: FaceJob,
   how: { layoutOnly?: boolean; prepareOnly?: boolean },
 ): Promise<FaceDrawing> => {
-  const { kind, type: typeId, card } = job
+  const { kind, type: typeId } = job
   const noted: Noted = { shown: {}, icons: new Set(), diagnostics: [...o.opening] }
   const { shown, diagnostics } = noted
+  // The card's text as faces set it (typographic quotes): the face then shows its language's quotation marks.
+  const lang = job.language?.lang ?? o.defaultLang
+  const typeset = job.card && typesetCard(o.game, job.card, lang)
+  const card = typeset?.card
+  if (typeset?.curled) shown.lang = lang
   const size = typeSize(o.game, typeId)
   if (!size) return { diagnostics, shown } // reported by validation (game/unknown-size)
   const { template, generic } = templateOf(o, typeId)

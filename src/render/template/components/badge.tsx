@@ -29,11 +29,17 @@ export interface ValueBadgeProps {
   captionColor?: string
   family?: string
   style?: CSSProperties
+  /**
+   * The value may be read upside down: a card held either way up (a turned corner, a split card's turned
+   * half) or read from across the table. A number that reads as another upside down (6, 9, 68…) is then
+   * underlined. Default false: a badge read one way up is drawn as it is.
+   */
+  readUpsideDown?: boolean
 }
 
 /**
- * A value in a disc: a cost, a score, a vote's number. Numbers that read as another upside down
- * (6, 9, 68…) are underlined, so that a card read from across the table is not misread.
+ * A value in a disc: a cost, a score, a vote's number. With `readUpsideDown`, numbers that read as another
+ * upside down (6, 9, 68…) are underlined, so that a card read the other way up is not misread.
  */
 export const ValueBadge = ({
   ctx,
@@ -47,6 +53,7 @@ export const ValueBadge = ({
   captionColor,
   family = 'Bitter',
   style,
+  readUpsideDown = false,
 }: ValueBadgeProps): ReactNode => {
   const digits = String(value).length
   const fontSize = size * (digits <= 1 ? 0.62 : digits === 2 ? 0.5 : 0.38)
@@ -67,7 +74,7 @@ export const ValueBadge = ({
           fontWeight: 700,
           fontSize,
           lineHeight: 1,
-          textDecoration: turnsAmbiguous(value) ? 'underline' : undefined,
+          textDecoration: readUpsideDown && turnsAmbiguous(value) ? 'underline' : undefined,
         }}
       >
         {String(value)}
