@@ -1,6 +1,6 @@
 // Errors in a game's code, reported at the game's code, from deckwright as designers install it (the tarball
 // `npm pack` makes, in a fresh folder `npm init -y` made), in a "commonjs" package and a "module" one: a
-// template, a check and playable rules that throw, at their lines, on a first run and a second (cached) one,
+// template, a check, a shortcode and playable rules that throw, at their lines, on a first run and a second (cached) one,
 // with both renderers; a deckwright component given an undefined prop, at the JSX that used it.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -73,13 +73,12 @@ describe.each(['commonjs', 'module'] as const)('in a designer\'s own "%s" packag
     ok(project, 'npx', 'deckwright', 'init')
   }, 300_000)
 
-  it('reports a template, a check and playable rules that throw at their lines, and a component given undefined at its JSX, on every run', () => {
+  it('reports a template, a check, a shortcode and playable rules that throw at their lines, and a component given undefined at its JSX, on every run', () => {
     const template = `templates/${GAME}/index.tsx`
     const definition = `rules/${GAME}/game.ts`
     const play = `rules/${GAME}/play.ts`
-    const [thrown] = insert(join(project, template), 'front: (card, ctx) => {', [
-      "        if (card.id === 'order-bakery') throw new Error('the bakery burnt down')",
-    ])
+    const throws = "        if (card.id === 'order-bakery') throw new Error('the bakery burnt down')"
+    const [thrown] = insert(join(project, template), 'front: (card, ctx) => {', [throws])
     // The Mason has no bonus (an optional field): the template passes undefined on to Title.
     const used = "        {card.id === 'order-mason' ? <Title ctx={ctx} text={bonus!} width={90} size={30} /> : null}"
     const [component] = insert(join(project, template), 'flexGrow: 1, background: PAPER', [used])
@@ -89,21 +88,48 @@ describe.each(['commonjs', 'module'] as const)('in a designer\'s own "%s" packag
       "      throw new Error('the check lost its count')",
       '    },',
     ])
-    const [rules] = insert(join(project, play), 'setup({', [
-      "    if (players > 0) throw new Error('no table to play on')",
-    ])
+    const broken = "    if (players > 0) throw new Error('no table to play on')"
+    const [rules] = insert(join(project, play), 'setup({', [broken])
+    // A shortcode of the game's own whose render throws, used at the end of the rules.
+    const shortcodes = `rules/${GAME}/shortcodes.ts`
+    writeFileSync(
+      join(project, shortcodes),
+      [
+        "import { defineShortcodes, shortcode } from 'deckwright'",
+        '',
+        'export default defineShortcodes({',
+        '  storm: shortcode({',
+        "    render: () => { throw new Error('the storm tore the page') },",
+        '  }),',
+        '})',
+        '',
+      ].join('\n'),
+    )
+    const rulesMd = join(project, 'rules', GAME, 'rules.md')
+    const rulesText = readFileSync(rulesMd, 'utf8')
+    writeFileSync(rulesMd, `${rulesText}\n{{< storm >}}\n`)
 
     const expected = [
       {
         rule: 'game/check-crashed',
         file: definition,
         line: check,
+        column: 13,
         message: expect.stringContaining('the check lost its count'),
+      },
+      {
+        rule: 'game/shortcode-crashed',
+        file: shortcodes,
+        line: 5,
+        message: expect.stringMatching(
+          /the shortcode storm .*rules\/space-race\/rules\.md:\d+: the storm tore the page/,
+        ),
       },
       {
         rule: 'render/template-error',
         file: template,
         line: thrown,
+        column: throws.indexOf('new Error') + 1,
         card: 'order-bakery',
         message: expect.stringMatching(
           /^the template failed to draw the front of order-bakery \(cards\/space-race\/orders\.csv:\d+\): the bakery burnt down$/,
@@ -128,11 +154,12 @@ describe.each(['commonjs', 'module'] as const)('in a designer\'s own "%s" packag
     // A build stops at a check's error before drawing: the check fixed, takumi draws from the same templates,
     // their errors at the same places, drawn or cached; and the playable rules play.
     writeFileSync(join(project, definition), original)
+    writeFileSync(rulesMd, rulesText)
     for (const run of ['first', 'cached']) {
       const r = json('build', '--renderer', 'takumi', '--only', 'faces')
       expect({ run, code: r.code }).toEqual({ run, code: 1 })
       expect(found(r.diagnostics.filter((d) => d.rule === 'render/template-error'))).toEqual(
-        expected.slice(1).map((e) => expect.objectContaining(e)),
+        expected.slice(2).map((e) => expect.objectContaining(e)),
       )
     }
     for (const run of ['first', 'second']) {
@@ -143,6 +170,7 @@ describe.each(['commonjs', 'module'] as const)('in a designer\'s own "%s" packag
           rule: 'simulate/broken-rule',
           file: play,
           line: rules,
+          column: broken.indexOf('new Error') + 1,
           message: expect.stringContaining('no table to play on'),
         }),
       ])
