@@ -200,6 +200,9 @@ const bundle = async (entry: string, root: string, dir: string, manifestName?: s
     platform: 'node',
     target: 'node20',
     jsx: 'automatic',
+    // Development JSX: each element's place in the game's code (`__source`) reaches deckwright's jsxDEV, which
+    // keeps it beside the element, so that a component that throws is reported at the JSX that used it.
+    jsxDev: true,
     jsxImportSource: 'deckwright',
     sourcemap: 'inline',
     metafile: true,

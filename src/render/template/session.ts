@@ -1,7 +1,7 @@
 import { typesetCard } from './card-typography.ts'
 import { existsSync } from 'node:fs'
 import { LRUCache } from 'lru-cache'
-import { join } from 'node:path'
+import { isAbsolute, join } from 'node:path'
 import { DiagnosticError, type Diagnostic, type Result } from '../../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../../engine/define.ts'
 import { relativePath, TEMPLATES_FILE, type GamePaths } from '../../load/project.ts'
@@ -22,7 +22,8 @@ import { unsupportedElements } from '../renderers/unsupported.ts'
 import type { Templates, TypeTemplate } from './template.ts'
 import { createFaceContext, type FacePlace } from './face-context.ts'
 import { createMeasure, type TextMeasure } from '../text/measure.ts'
-import { firstLine, thrownAt } from '../../diagnostics/thrown.ts'
+import { firstLine, inProject, thrownAt, type CodePlace } from '../../diagnostics/thrown.ts'
+import { ComponentError } from '../../diagnostics/jsx-place.ts'
 import { importGameModule, loadFailure } from '../../load/code-errors.ts'
 import { fullIconName, type DrawnWith } from './drawn-with.ts'
 import { gameLanguages } from '../../engine/translations.ts'
@@ -452,15 +453,27 @@ const templateError = (
   typeName: string,
   at: FaceAt,
 ): Diagnostic => {
-  const code = thrownAt(error, root)
+  const component = error instanceof ComponentError ? error : undefined
+  const thrown = component ? component.thrown : error
+  // The game's line that threw; else, for a throw inside one of deckwright's components, the JSX that used it.
+  const code = thrownAt(thrown, root)
+  const jsx = !code && component?.place ? jsxInProject(component.place, root) : undefined
   const whose = card
     ? `the ${kind} of ${card.id} (${card.source.file}:${card.source.pos.line})`
     : `the shared ${kind} of ${typeName}`
+  const why = component && !code ? component.describe(firstLine(thrown)) : firstLine(thrown)
   return {
     rule: 'render/template-error',
     severity: 'error',
     ...at,
-    ...code,
-    message: `the template failed to draw ${whose}: ${firstLine(error)}`,
+    ...(code ?? jsx),
+    message: `the template failed to draw ${whose}: ${why}`,
   }
+}
+
+/** A JSX place as the project names it: esbuild gives it relative to the project, other compilers may not. */
+const jsxInProject = (place: CodePlace, root: string): CodePlace | undefined => {
+  if (!isAbsolute(place.file)) return place.file.split('/').includes('node_modules') ? undefined : place
+  const file = inProject(root, place.file)
+  return file ? { ...place, file } : undefined
 }
