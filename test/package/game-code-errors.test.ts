@@ -2,22 +2,12 @@
 // `npm pack` makes, in a fresh folder `npm init -y` made), in a "commonjs" package and a "module" one: a
 // template, a check, a shortcode and playable rules that throw, at their lines, on a first run and a second (cached) one,
 // with both renderers; a deckwright component given an undefined prop, at the JSX that used it.
-import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { root } from '../helpers.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { installedPackage, run } from '../setup/package.ts'
 
 const GAME = 'space-race'
-
-/** npm's own variables of the `npm test` that runs this are not the designer's. */
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)))
-
-const run = (cwd: string, command: string, ...args: string[]) => {
-  const r = spawnSync(command, args, { cwd, env, encoding: 'utf8', timeout: 300_000 })
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, out: `${r.stdout}\n${r.stderr}` }
-}
 
 const ok = (cwd: string, command: string, ...args: string[]) => {
   const r = run(cwd, command, ...args)
@@ -33,19 +23,6 @@ interface Found {
   card?: string
   message: string
 }
-
-let dir: string
-let tarball: string
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'deckwright-code-errors-'))
-  // dist/ is built by the global set-up: `prepare` (which builds it again) need not run.
-  const packed = ok(root, 'npm', 'pack', '--json', '--ignore-scripts', '--pack-destination', dir)
-  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string }[]
-  tarball = join(dir, info!.filename)
-}, 300_000)
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** Adds `added` after the line of `file` that holds `after`; gives the 1-based line of each added line. */
 const insert = (file: string, after: string, added: string[]): number[] => {
@@ -64,12 +41,10 @@ describe.each(['commonjs', 'module'] as const)('in a designer\'s own "%s" packag
     return { ...r, diagnostics: JSON.parse(r.stdout) as Found[] }
   }
 
-  beforeAll(() => {
-    project = join(dir, type, GAME)
-    mkdirSync(project, { recursive: true })
-    ok(project, 'npm', 'init', '-y')
+  beforeAll(async () => {
+    // The tarball installed once per run (test/setup/package.ts), this file's own copy of the project.
+    project = await installedPackage(GAME)
     ok(project, 'npm', 'pkg', 'set', `type=${type}`)
-    ok(project, 'npm', 'install', '--no-audit', '--no-fund', '--save-dev', tarball)
     ok(project, 'npx', 'deckwright', 'init')
   }, 300_000)
 
