@@ -232,9 +232,24 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
     it('reports a template reading a field no card type declares at its line, once, on a first run and a cached one', () => {
       const file = join(project, 'templates', GAME, 'index.tsx')
       const source = readFileSync(file, 'utf8')
-      // Every front first reads a field of a name no type has (a typo), in a function at the end of the file.
+      // Every front reads fields of names no type has (typos): one drawn as text and one passed to Title in its
+      // JSX, and one in a function at the end of the file whose value is unused.
+      const marker = 'flexGrow: 1, background: PAPER'
+      expect(source).toContain(marker)
+      const drawn = source
+        .split('\n')
+        .flatMap((l) =>
+          l.includes(marker)
+            ? [
+                l,
+                '              <div style={{ display: "flex" }}>{(card.fields as any).captin}</div>',
+                '              <Title ctx={ctx} text={(card.fields as any).titel} width={90} size={30} />',
+              ]
+            : [l],
+        )
+        .join('\n')
       const lines = [
-        source.replace('export default defineTemplates(', 'const templates = defineTemplates('),
+        drawn.replace('export default defineTemplates(', 'const templates = defineTemplates('),
         'for (const type of Object.values(templates.types)) {',
         '  const front = type!.front',
         '  type!.front = (card: any, ctx: any) => (captain(card), front(card, ctx))',
@@ -245,20 +260,27 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
         '}',
         '',
       ].join('\n')
-      const at = lines.split('\n').findIndex((l) => l.includes('card.fields.captian')) + 1
+      const lineOf = (text: string) => lines.split('\n').findIndex((l) => l.includes(text)) + 1
       writeFileSync(file, lines)
+      const read = (name: string, text: string) =>
+        expect.objectContaining({
+          file: `templates/${GAME}/index.tsx`,
+          line: lineOf(text),
+          card: expect.any(String),
+          message: expect.stringContaining(`\`card.fields.${name}\``),
+        })
       try {
         for (const run of ['first', 'cached']) {
           const r = json('validate')
           expect({ run, code: r.code }).toEqual({ run, code: 1 })
-          expect(r.diagnostics.filter((d) => d.rule === 'render/unknown-field')).toEqual([
-            expect.objectContaining({
-              file: `templates/${GAME}/index.tsx`,
-              line: at,
-              card: expect.any(String),
-              message: expect.stringContaining('`card.fields.captian`'),
-            }),
+          const found = r.diagnostics.filter((d) => d.rule === 'render/unknown-field')
+          expect(found.sort((a, b) => a.line - b.line)).toEqual([
+            read('captin', '.captin}'),
+            read('titel', '.titel}'),
+            read('captian', 'card.fields.captian'),
           ])
+          // The component is not blamed for the undefined it was given: the field is the problem.
+          expect(r.diagnostics.filter((d) => d.rule === 'render/template-error')).toEqual([])
         }
       } finally {
         writeFileSync(file, source)
