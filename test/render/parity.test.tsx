@@ -74,7 +74,7 @@ describe('takumi draws what satori + resvg draw', () => {
     ])
     expect(b.svg).not.toEqual(a.svg)
     expect(b.svg).toMatch(/^<svg[^>]*width="354"/)
-    const diff = faceDifference(a.png, b.png, BLOCK)
+    const diff = await faceDifference(a.png, b.png, BLOCK)
     expect(diff.mad).toBeLessThan(PARITY.mad)
     expect(diff.mad).toBeGreaterThan(0)
   })
@@ -96,7 +96,7 @@ describe('takumi draws what satori + resvg draw', () => {
           expect(x.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
           expect(y.diagnostics).toEqual(x.diagnostics)
           const [px, py] = await Promise.all([x.face!.rasterise(), y.face!.rasterise()])
-          faces.push({ name, diff: faceDifference(px.png, py.png, BLOCK) })
+          faces.push({ name, diff: await faceDifference(px.png, py.png, BLOCK) })
         }
         expect(beyond(faces)).toEqual([])
         const mean = faces.reduce((n, f) => n + f.diff.mad, 0) / faces.length
@@ -127,7 +127,7 @@ describe('takumi draws what satori + resvg draw', () => {
       renderFace(element, box, testFonts, PARITY.dpi, satori),
       renderFace(element, box, testFonts, PARITY.dpi, takumi),
     ])
-    return { diff: faceDifference(a.png, b.png, BLOCK), diagnostics }
+    return { diff: await faceDifference(a.png, b.png, BLOCK), diagnostics }
   }
 
   it('the missing-art placeholder: a long file name wraps inside its label under both', async () => {
@@ -215,7 +215,7 @@ describe('takumi draws what satori + resvg draw', () => {
       renderFace(face('Each YES-voter may collect one', 'extra Mission Card.'), box, testFonts, PARITY.dpi, satori),
       renderFace(face('Each YES-voter may collect', 'one extra Mission Card.'), box, testFonts, PARITY.dpi, satori),
     ])
-    const diff = faceDifference(a.png, b.png, BLOCK)
+    const diff = await faceDifference(a.png, b.png, BLOCK)
     // Too small a change for the whole face's figures to notice…
     expect(diff.mad).toBeLessThan(PARITY.mad)
     expect(diff.off).toBeLessThan(PARITY.off)
