@@ -48,7 +48,10 @@ export const bodyWords = (pdf: Buffer, name: string): string => {
   const first = text(2, 2, false).trim().startsWith('Contents') ? 3 : 2
   // The body's pages in one pdftotext run (each page cropped alike), joined by a line as they were one by one.
   const body = first < pages ? text(first, pages - 1, true) : ''
-  const words = body.split('\f').slice(0, -1).map((page) => `${page}\f`)
+  const words = body
+    .split('\f')
+    .slice(0, -1)
+    .map((page) => `${page}\f`)
   return normalizeWords(unhyphenated(words.join('\n')))
 }
 
