@@ -27,6 +27,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
 // The threads that load the games' cards, kept from one test to the next (the games are only read).
 const threads = fileThreads()
+/** Each game's cards, loaded once for both ink modes (the tests only read them). */
+const loaded = new Map<string, ReturnType<typeof validateGame>>()
+const validated = async (id: string) => {
+  if (!loaded.has(id)) loaded.set(id, validateGame(root, id, { threads }))
+  return (await loaded.get(id)!).value!
+}
 
 /** The faces whose difference passes a threshold, each with its figures: empty when all agree. */
 const beyond = (faces: { name: string; diff: FaceDifference }[]) =>
@@ -84,7 +90,7 @@ describe('takumi draws what satori + resvg draw', () => {
       'every face, ink-friendly %s, within the thresholds',
       { timeout: 300_000 },
       async (inkFriendly) => {
-        const { game, paths, cards } = (await validateGame(root, id, { threads })).value!
+        const { game, paths, cards } = await validated(id)
         const options = { dpi: PARITY.dpi, bleedMm: 3, inkFriendly }
         const [a, b] = await Promise.all([
           openSession(paths, game, { ...options, renderer: 'satori' }),
