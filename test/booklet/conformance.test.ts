@@ -29,24 +29,29 @@ export const bodyWords = (pdf: Buffer, name: string): string => {
   const file = join(tmp, `${name}.pdf`)
   writeFileSync(file, pdf)
   const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1])
-  const page = (n: number, crop: boolean) =>
+  // Pages `from` to `to`, each as pdftotext ends a page (a form feed).
+  const text = (from: number, to: number, crop: boolean) =>
     execFileSync(
       'pdftotext',
       [
         '-raw',
         '-f',
-        String(n),
+        String(from),
         '-l',
-        String(n),
+        String(to),
         ...(crop ? ['-x', '0', '-y', '36', '-W', '420', '-H', '512'] : []),
         file,
         '-',
       ],
       { encoding: 'utf8' },
     )
-  const first = page(2, false).trim().startsWith('Contents') ? 3 : 2
-  const words: string[] = []
-  for (let n = first; n < pages; n++) words.push(page(n, true))
+  const first = text(2, 2, false).trim().startsWith('Contents') ? 3 : 2
+  // The body's pages in one pdftotext run (each page cropped alike), joined by a line as they were one by one.
+  const body = first < pages ? text(first, pages - 1, true) : ''
+  const words = body
+    .split('\f')
+    .slice(0, -1)
+    .map((page) => `${page}\f`)
   return normalizeWords(unhyphenated(words.join('\n')))
 }
 

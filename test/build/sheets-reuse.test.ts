@@ -3,15 +3,23 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readRecord } from '../../src/print/sheets-resume.ts'
 import { fileStamp } from '../../src/util/file-stamp.ts'
-import { deckwright, fixture, projectCopy } from '../helpers.ts'
+import { buildGame } from '../../src/make/build-game.ts'
+import { fixture, projectCopy } from '../helpers.ts'
+import { fileThreads } from '../setup/threads.ts'
+
+// The builds' game threads, warm from one build to the next, as a watch's builds find them.
+const threads = fileThreads()
 
 describe("a build's print sheets", () => {
   it('are kept when nothing on them changed, and otherwise are the bytes a build without the cache makes', async () => {
     const project = projectCopy(fixture('outputs'))
     const cards = join(project, 'cards', 'parlour', 'cards.yaml')
     const sheets = (out = 'out') => join(project, out, 'parlour', 'parlour-cards.pdf')
-    const build = async (...args: string[]) =>
-      expect((await deckwright(project, 'build', '--no-overview', ...args)).code).toBe(0)
+    // `deckwright build --no-overview [--no-cache --out <out>]`, through the library on the file's warm threads.
+    const build = async (cache = true, out = 'out') => {
+      const built = await buildGame(project, 'parlour', { outDir: join(project, out), overview: false, cache, threads })
+      expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    }
     await build()
     const first = statSync(sheets())
     await build()
@@ -29,7 +37,7 @@ describe("a build's print sheets", () => {
     for (const [was, is] of edits) {
       writeFileSync(cards, readFileSync(cards, 'utf8').replace(was, is))
       await build()
-      await build('--no-cache', '--out', 'fresh')
+      await build(false, 'fresh')
       expect(readFileSync(sheets()).equals(readFileSync(sheets('fresh'))), is).toBe(true)
       expect(readRecord(record)?.stamp).toBe(fileStamp(sheets()))
     }

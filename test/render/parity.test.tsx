@@ -27,6 +27,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
 // The threads that load the games' cards, kept from one test to the next (the games are only read).
 const threads = fileThreads()
+/** Each game's cards, loaded once for both ink modes (the tests only read them). */
+const loaded = new Map<string, ReturnType<typeof validateGame>>()
+const validated = async (id: string) => {
+  if (!loaded.has(id)) loaded.set(id, validateGame(root, id, { threads }))
+  return (await loaded.get(id)!).value!
+}
 
 /** The faces whose difference passes a threshold, each with its figures: empty when all agree. */
 const beyond = (faces: { name: string; diff: FaceDifference }[]) =>
@@ -74,7 +80,7 @@ describe('takumi draws what satori + resvg draw', () => {
     ])
     expect(b.svg).not.toEqual(a.svg)
     expect(b.svg).toMatch(/^<svg[^>]*width="354"/)
-    const diff = faceDifference(a.png, b.png, BLOCK)
+    const diff = await faceDifference(a.png, b.png, BLOCK)
     expect(diff.mad).toBeLessThan(PARITY.mad)
     expect(diff.mad).toBeGreaterThan(0)
   })
@@ -84,7 +90,7 @@ describe('takumi draws what satori + resvg draw', () => {
       'every face, ink-friendly %s, within the thresholds',
       { timeout: 300_000 },
       async (inkFriendly) => {
-        const { game, paths, cards } = (await validateGame(root, id, { threads })).value!
+        const { game, paths, cards } = await validated(id)
         const options = { dpi: PARITY.dpi, bleedMm: 3, inkFriendly }
         const [a, b] = await Promise.all([
           openSession(paths, game, { ...options, renderer: 'satori' }),
@@ -96,7 +102,7 @@ describe('takumi draws what satori + resvg draw', () => {
           expect(x.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
           expect(y.diagnostics).toEqual(x.diagnostics)
           const [px, py] = await Promise.all([x.face!.rasterise(), y.face!.rasterise()])
-          faces.push({ name, diff: faceDifference(px.png, py.png, BLOCK) })
+          faces.push({ name, diff: await faceDifference(px.png, py.png, BLOCK) })
         }
         expect(beyond(faces)).toEqual([])
         const mean = faces.reduce((n, f) => n + f.diff.mad, 0) / faces.length
@@ -127,7 +133,7 @@ describe('takumi draws what satori + resvg draw', () => {
       renderFace(element, box, testFonts, PARITY.dpi, satori),
       renderFace(element, box, testFonts, PARITY.dpi, takumi),
     ])
-    return { diff: faceDifference(a.png, b.png, BLOCK), diagnostics }
+    return { diff: await faceDifference(a.png, b.png, BLOCK), diagnostics }
   }
 
   it('the missing-art placeholder: a long file name wraps inside its label under both', async () => {
@@ -215,7 +221,7 @@ describe('takumi draws what satori + resvg draw', () => {
       renderFace(face('Each YES-voter may collect one', 'extra Mission Card.'), box, testFonts, PARITY.dpi, satori),
       renderFace(face('Each YES-voter may collect', 'one extra Mission Card.'), box, testFonts, PARITY.dpi, satori),
     ])
-    const diff = faceDifference(a.png, b.png, BLOCK)
+    const diff = await faceDifference(a.png, b.png, BLOCK)
     // Too small a change for the whole face's figures to notice…
     expect(diff.mad).toBeLessThan(PARITY.mad)
     expect(diff.off).toBeLessThan(PARITY.off)

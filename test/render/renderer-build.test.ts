@@ -26,9 +26,22 @@ const facesOf = (dir: string) =>
   )
 
 describe('--renderer', () => {
+  /**
+   * A takumi build in a folder of its own (nothing in its cache: every face drawn), made once: the first test
+   * compares it with a build without the cache, then the second builds with satori over it, as after a preview.
+   */
+  let takumi: Promise<{ dir: string; built: Awaited<ReturnType<typeof buildGame>> }> | undefined
+  const takumiBuild = () => {
+    takumi ??= (async () => {
+      const dir = out()
+      return { dir, built: await buildGame(root, 'maybe-missions', { ...options, outDir: dir, renderer: 'takumi' }) }
+    })()
+    return takumi
+  }
+
   it('builds with takumi, says so beside the version, and builds the same bytes again without a cache', async () => {
-    const [a, b] = [out(), out()]
-    const first = await buildGame(root, 'maybe-missions', { ...options, outDir: a, renderer: 'takumi', cache: false })
+    const { dir: a, built: first } = await takumiBuild()
+    const b = out()
     expect(first.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
     expect(first.value.renderer).toMatch(/^takumi \d+\.\d+\.\d+$/)
     expect(first.value.gallery?.renderer).toBe(first.value.renderer)
@@ -51,8 +64,8 @@ describe('--renderer', () => {
   }, 240_000)
 
   it("never takes a takumi face for a satori build: after a preview's takumi build, build draws every face again, as a build of its own would", async () => {
-    const [shared, alone] = [out(), out()]
-    const preview = await buildGame(root, 'maybe-missions', { ...options, outDir: shared, renderer: 'takumi' })
+    const { dir: shared, built: preview } = await takumiBuild()
+    const alone = out()
     const build = await buildGame(root, 'maybe-missions', { ...options, outDir: shared })
     expect(build.value.renderer).toBe('satori + resvg')
     expect(build.value.drawn).toBe(preview.value.faces)

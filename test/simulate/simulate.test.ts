@@ -1,8 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { PNG } from 'pngjs'
 import { join } from 'node:path'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
+import { hasErrors } from '../../src/diagnostics/diagnostic.ts'
+import { buildGame } from '../../src/make/build-game.ts'
 import { deckwright, fixture, poppler, projectCopy, root } from '../helpers.ts'
+import { fileThreads } from '../setup/threads.ts'
+
+// The game threads of the file's builds through the library, warm from one build to the next.
+const threads = fileThreads()
 
 interface Found {
   rule: string
@@ -97,13 +103,18 @@ describe('deckwright simulate', () => {
   it("keeps its report beside the build's outputs: a build keeps the report, and a simulation the build's files", async () => {
     const project = projectCopy(fixture('simulate'))
     const out = join(project, 'out', 'duel')
-    expect((await deckwright(project, 'build', 'duel', '--only', 'faces')).code).toBe(0)
+    // `deckwright build duel --only faces`, through the library on the file's warm threads.
+    const failedFaces = async () =>
+      hasErrors(
+        (await buildGame(project, 'duel', { outDir: join(project, 'out'), only: 'faces', threads })).diagnostics,
+      )
+    expect(await failedFaces()).toBe(false)
     const faces = readdirSync(join(out, 'faces')).sort()
     expect(faces.length).toBeGreaterThan(0)
     await deckwright(project, 'simulate', 'duel', '--runs', '300')
     expect(readdirSync(join(out, 'faces')).sort()).toEqual(faces)
     const report = readFileSync(join(out, 'simulation', 'report.json'), 'utf8')
-    expect((await deckwright(project, 'build', 'duel', '--only', 'faces')).code).toBe(0)
+    expect(await failedFaces()).toBe(false)
     expect(readFileSync(join(out, 'simulation', 'report.json'), 'utf8')).toBe(report)
   })
 
@@ -312,33 +323,39 @@ describe('findings and thresholds', () => {
 })
 
 describe('Ministries, played', () => {
+  /**
+   * 300 games of Ministries as they come (seed 1, no variant), played once into a folder of the file's own: the
+   * booklet's designer notes read its report, and the Ticking Clock test compares its figures with the variant's.
+   */
+  let played: Promise<{ out: string; stdout: string }> | undefined
+  const ministries300 = () => {
+    played ??= (async () => {
+      const out = mkdtempSync(join(root, 'test', 'build', 'tmp-'))
+      const run = await deckwright(root, 'simulate', 'ministries', '--runs', '300', '--out', out)
+      return { out, stdout: run.stdout }
+    })()
+    return played
+  }
+  afterAll(async () => {
+    if (played) rmSync((await played).out, { recursive: true, force: true })
+  })
+
   it("adds the last simulation's figures to the booklet on request, as designer notes", async () => {
     const out = mkdtempSync(join(root, 'test', 'build', 'tmp-'))
     onTestFinished(() => rmSync(out, { recursive: true, force: true }))
-    const without = await deckwright(
-      root,
-      'build',
-      'ministries',
-      '--only',
-      'booklet',
-      '--designer-notes',
-      '--out',
-      out,
-      '--format',
-      'json',
-    )
-    expect(without.code).toBe(0)
-    expect(
-      JSON.parse(without.stdout)
-        .filter((d: Found) => d.rule === 'build/no-designer-notes')
-        .map((d: Found) => d.message),
-    ).toEqual([
+    // `deckwright build ministries --only booklet --designer-notes --out <out>`, through the library on the
+    // file's warm threads: the test is of the booklet's notes, not of the command line.
+    const booklet = () => buildGame(root, 'ministries', { outDir: out, only: 'booklet', designerNotes: true, threads })
+    const without = await booklet()
+    expect(hasErrors(without.diagnostics)).toBe(false)
+    expect(without.diagnostics.filter((d) => d.rule === 'build/no-designer-notes').map((d) => d.message)).toEqual([
       '--designer-notes: no simulation has been run, so the booklet has no designer notes (run deckwright simulate ministries first)',
     ])
-    await deckwright(root, 'simulate', 'ministries', '--runs', '300', '--out', out)
-    expect(
-      (await deckwright(root, 'build', 'ministries', '--only', 'booklet', '--designer-notes', '--out', out)).code,
-    ).toBe(0)
+    // The simulation's report, where a simulation run with --out out would have left it.
+    cpSync(join((await ministries300()).out, 'ministries', 'simulation'), join(out, 'ministries', 'simulation'), {
+      recursive: true,
+    })
+    expect(hasErrors((await booklet()).diagnostics)).toBe(false)
     const text = poppler('pdftotext', join(out, 'ministries', 'ministries-rules.pdf')).replace(/\s+/g, ' ')
     expect(text).toContain('Designer notes What 300 simulated games showed (bots: random; seed 1; sets: base)')
     expect(text).toContain('How the playable rules read the rules')
@@ -348,23 +365,8 @@ describe('Ministries, played', () => {
       report,
       readFileSync(report, 'utf8').replace(/"inputs": "\w+"/, '"inputs": "0123456789abcdef01234567"'),
     )
-    const stale = await deckwright(
-      root,
-      'build',
-      'ministries',
-      '--only',
-      'booklet',
-      '--designer-notes',
-      '--out',
-      out,
-      '--format',
-      'json',
-    )
-    expect(
-      JSON.parse(stale.stdout)
-        .filter((d: Found) => d.rule === 'build/no-designer-notes')
-        .map((d: Found) => d.message),
-    ).toEqual([
+    const stale = await booklet()
+    expect(stale.diagnostics.filter((d) => d.rule === 'build/no-designer-notes').map((d) => d.message)).toEqual([
       '--designer-notes: the last simulation was run before the rules or the cards changed, so the booklet has no designer notes (run deckwright simulate ministries again)',
     ])
     expect(poppler('pdftotext', join(out, 'ministries', 'ministries-rules.pdf'))).not.toContain('Designer notes')
@@ -420,7 +422,7 @@ describe('Ministries, played', () => {
       /^ministries: 300 games, seed 1, 2\/3\/4\/5 players, bots random, sets base, variants ticking-clock/,
     )
     expect(run.stdout).toMatch(/the Challenge deck ran out (9\d|100)\.\d% · stalled 0\.0%/)
-    const without = await deckwright(root, 'simulate', 'ministries', '--runs', '300', '--out', 'out/test-simulate')
+    const without = await ministries300()
     expect(without.stdout).toMatch(/stalled 9\d\.\d%/)
   }, 120_000)
 
