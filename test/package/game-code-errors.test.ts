@@ -5,15 +5,9 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { installedPackage, run } from '../setup/package.ts'
+import { installedPackage, must as ok, run } from '../setup/package.ts'
 
 const GAME = 'space-race'
-
-const ok = (cwd: string, command: string, ...args: string[]) => {
-  const r = run(cwd, command, ...args)
-  if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${r.out}`)
-  return r
-}
 
 interface Found {
   rule: string

@@ -18,7 +18,8 @@ export const run = (cwd: string, command: string, ...args: string[]) => {
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, out: `${r.stdout}\n${r.stderr}` }
 }
 
-const must = (cwd: string, command: string, ...args: string[]) => {
+/** Runs a command that must succeed: its output, or an error that shows it. */
+export const must = (cwd: string, command: string, ...args: string[]) => {
   const r = run(cwd, command, ...args)
   if (r.code !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${r.out}`)
   return r
