@@ -1,14 +1,16 @@
 import { mmToPt } from '../util/units.ts'
 import { packageFile } from '../util/packages.ts'
+import { readFileSync } from 'node:fs'
+import { sfntFromWoff } from '../util/woff.ts'
 import { madeWithLine, outputWords, type OutputWords } from '../outputs/output-words.ts'
 import { creditsFor, creditWords, drawnWithAll, type FaceCredits } from '../outputs/credits.ts'
 
 /** The font the credits page is set in (credited on it too): deckwright's own body font. */
 const PAGE_FONT = '@fontsource/inter'
-const fontFile = (weight: 400 | 700): string => {
+const fontFile = (weight: 400 | 700): Buffer => {
   const file = packageFile(PAGE_FONT, `files/inter-latin-${weight}-normal.woff`)
   if (!file) throw new Error(`${PAGE_FONT} is not installed with deckwright`)
-  return file
+  return sfntFromWoff(readFileSync(file))
 }
 
 const MARGIN_MM = 15

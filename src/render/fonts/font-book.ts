@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import * as fontkit from 'fontkit'
 import { packageFile } from '../../util/packages.ts'
-import type { LoadedFont } from './fonts.ts'
+import { readFont, type LoadedFont } from './fonts.ts'
 
 /**
  * The Noto families a character falls back to when the face's own fonts lack it, in the order they are
@@ -220,7 +220,7 @@ export class FontBook {
           weight: subset.weight as LoadedFont['weight'],
           style: subset.style,
           path: subset.file,
-          data: readFileSync(subset.file),
+          data: readFont(subset.file),
         }
         this.loaded.set(subset.file, font)
       }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { packageFile } from '../../util/packages.ts'
+import { sfntFromWoff } from '../../util/woff.ts'
 
 export interface FontSpec {
   /** The family name a template's `fontFamily` names. */
@@ -12,8 +13,12 @@ export interface FontSpec {
 
 export interface LoadedFont extends Required<FontSpec> {
   path: string
+  /** The font's tables, unpacked from the WOFF file at `path` (see woff.ts). */
   data: Buffer
 }
+
+/** A font file's bytes as the renderers and fontkit read them best: its WOFF unpacked. */
+export const readFont = (path: string): Buffer => sfntFromWoff(readFileSync(path))
 
 const cache = new Map<string, LoadedFont>()
 
@@ -43,7 +48,7 @@ export const loadFont = (spec: FontSpec, projectRoot?: string): LoadedFont => {
   const path = fontPath(spec, projectRoot)
   let font = cache.get(path)
   if (!font) {
-    font = { ...spec, style: spec.style ?? 'normal', path, data: readFileSync(path) }
+    font = { ...spec, style: spec.style ?? 'normal', path, data: readFont(path) }
     cache.set(path, font)
   }
   return font
