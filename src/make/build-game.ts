@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { folderBytesBelow } from '../util/folder-bytes.ts'
 import { basename, dirname, join, sep } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame, type GameFaces, type RenderOptions, type RenderRunOptions } from './render-game.ts'
@@ -172,8 +173,10 @@ const buildWith = async (
   const cold = !reuse || !existsSync(cacheDir)
   // The threads start while the game's modules are compiled here, once (the threads then find them compiled;
   // every file they are made from is kept): a first build's one per core, the first of which validates and
-  // then draws too; a rebuild's two, one to validate and one to draw its few faces.
-  const started = threads.take(paths, cold ? Math.max(options.jobs ?? defaultJobs(), 2) : 2)
+  // then draws too; a rebuild's two, one to validate and one to draw its few faces. A game of a handful of
+  // cards gets one, which validates and draws them (a second thread would cost more CPU to start than it
+  // saves); more join it if its faces turn out to be many.
+  const started = threads.take(paths, prestartedThreads(paths, cold, options.jobs))
   const moduleFiles = await gameModuleInputs(gameEntries(paths), root)
   const modulesAtStart = gameModulesHash(paths, moduleFiles)
   // The drawing threads load the templates and the renderer while the first validates the game (a game with errors stops them unused).
@@ -189,6 +192,13 @@ const buildWith = async (
     fallback: renderer.fallback,
   })
 }
+
+/** Card data under this many bytes is a handful of cards: one thread validates and draws them. */
+const HANDFUL_BYTES = 4096
+
+/** How many game threads a build starts before it knows how many faces it draws. */
+const prestartedThreads = (paths: GamePaths, cold: boolean, jobs?: number): number =>
+  folderBytesBelow(paths.cardsDir, HANDFUL_BYTES) ? 1 : cold ? Math.max(jobs ?? defaultJobs(), 2) : 2
 
 /** How a build draws: the render options, the run's game threads (and the game's modules when they started), the face store. */
 interface Drawing {

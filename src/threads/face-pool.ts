@@ -29,11 +29,17 @@ interface Task {
   resolve: (drawn: DrawOutcome) => void
 }
 
+/**
+ * A game thread costs about as much CPU to start (its modules, fonts and templates: ~0.8 s) as drawing some
+ * thirty faces: a build draws on one thread for each this many faces, up to `jobs`.
+ */
+const FACES_PER_THREAD = 32
+
 /** Faces sent to a thread ahead of the one it draws, so that it never waits for this thread to send the next. */
 const AHEAD = 2
 
 /**
- * Opens a renderer of up to `jobs` game threads for `faces` faces (one for a handful of faces), taking the
+ * Opens a renderer of up to `jobs` game threads for `faces` faces (one for every 32 faces), taking the
  * game's threads started earlier first. A face whose template runs over the time limit or ends its thread
  * is an error at its card; the faces that thread held go to the others, and a new thread replaces it.
  */
@@ -45,7 +51,7 @@ export const openRenderer = async (
 ): Promise<FaceRenderer> => {
   if (!(jobs >= 1)) throw new Error(`jobs must be at least 1, got ${jobs}`)
   const limitS = threads.limitMs / 1000
-  const wanted = faces < 8 ? 1 : Math.min(jobs, Math.ceil(faces / 4))
+  const wanted = Math.max(1, Math.min(jobs, Math.floor(faces / FACES_PER_THREAD)))
   const pool: GameThread[] = threads.take(paths, wanted, { warm: true })
   const opening = pool.map((t) => t.call({ game: paths.id, do: 'open', options }))
   const first = await opening[0]!
