@@ -52,6 +52,8 @@ const runPull = async (root: string, games: string[], opts: PullFlags): Promise<
   if (opts.format === 'stylish') {
     printProblems(diagnostics, opts.format)
     for (const line of pullLines(pulled)) process.stdout.write(`${line}\n`)
+    // A game named on the command line that has nothing to pull is said, not passed over in silence.
+    if (games.length && without.length) process.stderr.write(`${without.join(', ')}: no sources listed\n`)
   } else print([...diagnostics, ...pullDiagnostics(pulled)], opts.format)
   return hasErrors(diagnostics) ? EXIT.errors : EXIT.ok
 }

@@ -7,7 +7,10 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Command } from 'commander'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { pull } from '../../src/commands/pull.ts'
+import { UsageError } from '../../src/commands/shared.ts'
 import { type DownloadLimits, downloadCsv } from '../../src/pull/download.ts'
 import { pullGame } from '../../src/pull/pull-game.ts'
 import { validateGame } from '../../src/validate/validate-game.ts'
@@ -202,6 +205,16 @@ describe('pull, in-process', () => {
 })
 
 describe('deckwright pull', () => {
+  it('is a usage error (exit 2) when no game lists a source', async () => {
+    const root = project({})
+    const program = new Command().exitOverride()
+    pull(program, { root, argv: [], hooks: {}, exit: () => {} })
+    const running = program.parseAsync(['node', 'deckwright', 'pull'])
+    await expect(running).rejects.toThrow(UsageError)
+    await expect(running).rejects.toThrow(/^fleet lists no spreadsheet sources: add sources: \{/)
+    rmSync(root, { recursive: true, force: true })
+  })
+
   it('prints the cards added, removed and changed, and the sources it could not pull; exit 1', async () => {
     const root = project({
       'ships.csv': '/spreadsheets/d/e/ships/pub?output=csv',
