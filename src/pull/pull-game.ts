@@ -98,7 +98,11 @@ const pullSource = async (
   const stat = statSync(path, { throwIfNoEntry: false })
   if (stat && !stat.isFile()) return refuse('pull/not-a-file', 'it is not a file (a folder?): nothing was written')
   const downloaded = await downloadCsv(source.url, limits)
-  if (!downloaded.ok) return refuse(downloaded.rule, `${downloaded.message}; the file was left as it was`)
+  if (!downloaded.ok)
+    return refuse(
+      downloaded.rule,
+      `${downloaded.message}; ${stat ? 'the file was left as it was' : 'nothing was written'}`,
+    )
   const text = committedText(downloaded.text)
   const before = currentText(paths, path, file)
   const read = parseCsvCards(text, file)

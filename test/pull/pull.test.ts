@@ -236,7 +236,9 @@ describe('deckwright pull', () => {
         .replaceAll('PORT', base.split(':').at(-1)!),
     )
     expect(run.stderr).toContain(`${lineOf(root, 'spies.csv')}:1`)
-    expect(run.stderr).toMatch(/error +cards\/fleet\/spies\.csv: 127\.0\.0\.1:\d+ answered with a web page, not CSV/)
+    expect(run.stderr).toMatch(
+      /error +cards\/fleet\/spies\.csv: 127\.0\.0\.1:\d+ answered with a web page, not CSV: .*; nothing was written  pull\/not-csv$/m,
+    )
     expect(existsSync(join(root, 'cards', 'fleet', 'spies.csv'))).toBe(false)
     expect(readFileSync(join(root, 'cards', 'fleet', 'crew', 'pilots.csv'), 'utf8')).toBe(
       'id,type,name,cost\npilot,ship,Pilot,1\n',
