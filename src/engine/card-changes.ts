@@ -107,7 +107,8 @@ export const rawCardData = (file: RawCardFile): CardData[] =>
     const values: Record<string, unknown> = {}
     // The file's own settings (a YAML file's `type:`) are each card's unless it says otherwise.
     for (const [name, { value }] of file.defaults) values[name] = value
+    // A column whose name begins with `_` is the designer's notes or a formula's helper, not card data.
     for (const [name, { value }] of raw.values)
-      if (name !== 'id' && (value !== null || !(name in values))) values[name] = value
+      if (name !== 'id' && !name.startsWith('_') && (value !== null || !(name in values))) values[name] = value
     return [{ id: String(id), values, file: raw.file, line: raw.pos.line }]
   })

@@ -51,8 +51,11 @@ describe('compareCards', () => {
 })
 
 describe('the cards compared', () => {
-  it("a CSV's rows as written, by id, at their lines; a row without an id is not compared", () => {
-    const file = parseCsvCards('id,name,cost\nscout,Scout,1\n,Nameless,2\nfrigate,,3\n', 'cards/g/ships.csv').value
+  it("a CSV's rows as written, by id, at their lines; a row without an id, or a `_` column, is not compared", () => {
+    const file = parseCsvCards(
+      'id,name,cost,_notes\nscout,Scout,1,cheap?\n,Nameless,2,\nfrigate,,3,\n',
+      'cards/g/ships.csv',
+    ).value
     expect(rawCardData(file)).toEqual([
       { id: 'scout', values: { name: 'Scout', cost: '1' }, file: 'cards/g/ships.csv', line: 2 },
       { id: 'frigate', values: { name: null, cost: '3' }, file: 'cards/g/ships.csv', line: 4 },
