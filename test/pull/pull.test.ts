@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Command } from 'commander'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { pull } from '../../src/commands/pull.ts'
 import { UsageError } from '../../src/commands/shared.ts'
 import { type DownloadLimits, downloadCsv } from '../../src/pull/download.ts'
@@ -85,6 +85,7 @@ afterAll(() => {
 /** A project of one game, `fleet`, whose definition lists these sources (paths on the local server). */
 const project = (sources: Record<string, string>): string => {
   const root = mkdtempSync(join(tmpdir(), 'deckwright-pull-'))
+  onTestFinished(() => rmSync(root, { recursive: true, force: true }))
   mkdirSync(join(root, 'rules', 'fleet'), { recursive: true })
   mkdirSync(join(root, 'cards', 'fleet'), { recursive: true })
   const listed = Object.entries(sources)
@@ -212,7 +213,6 @@ describe('deckwright pull', () => {
     const running = program.parseAsync(['node', 'deckwright', 'pull'])
     await expect(running).rejects.toThrow(UsageError)
     await expect(running).rejects.toThrow(/^fleet lists no spreadsheet sources: add sources: \{/)
-    rmSync(root, { recursive: true, force: true })
   })
 
   it('prints the cards added, removed and changed, and the sources it could not pull; exit 1', async () => {
@@ -243,7 +243,6 @@ describe('deckwright pull', () => {
     expect(readFileSync(join(root, 'cards', 'fleet', 'crew', 'pilots.csv'), 'utf8')).toBe(
       'id,type,name,cost\npilot,ship,Pilot,1\n',
     )
-    rmSync(root, { recursive: true, force: true })
   })
 
   it('--format json: the changes as info diagnostics at the cards, each changed field its own; exit 0', async () => {
@@ -265,6 +264,5 @@ describe('deckwright pull', () => {
       ['pull/added', 'lancer', undefined, 4],
     ])
     expect(found[2]!.message).toBe('name "Scout" → "Swift Scout"')
-    rmSync(root, { recursive: true, force: true })
   })
 })
