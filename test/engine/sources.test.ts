@@ -41,7 +41,7 @@ describe('sources', () => {
       [
         'game/bad-source',
         7,
-        'sources: "notes.txt": the file a source is pulled into is a CSV file: name it such as ships.csv',
+        'sources: "notes.txt": the file a source is pulled into is a CSV file, its name ending in .csv: name it such as ships.csv',
       ],
     ])
   })
@@ -50,6 +50,7 @@ describe('sources', () => {
     ['../other/ships.csv', /inside the game's folder/],
     ['lang/nl.csv', /lang\/ holds translations/],
     ['/etc/ships.csv', /relative to the game's folder/],
+    ['SHIPS.CSV', /its name ending in \.csv/],
   ])('refuses the file %s', (file, message) => {
     const { sources, diagnostics } = checkSources(withSources({ [file]: PUBLISHED }), 'rules/g/game.ts')
     expect(sources).toEqual([])

@@ -42,8 +42,9 @@ export const addressProblem = (address: string): string | undefined => {
 /** Why a source's file name cannot be one: a CSV path inside the cards folder that the card loader reads. */
 const fileProblem = (file: string): string | undefined =>
   pathProblem(file) ??
-  (!file.toLowerCase().endsWith('.csv')
-    ? 'the file a source is pulled into is a CSV file: name it such as ships.csv'
+  // The card loader reads `.csv` files, in lower case.
+  (!file.endsWith('.csv')
+    ? 'the file a source is pulled into is a CSV file, its name ending in .csv: name it such as ships.csv'
     : file.startsWith('./') || file.split('/').some((part) => part === '' || part === '.')
       ? 'write it as a path inside the cards folder, such as ships.csv or crew/pilots.csv'
       : /^(lang|schema)\//.test(file) || file.includes('/schema/')
