@@ -12,6 +12,8 @@ export interface CardData {
   values: Readonly<Record<string, unknown>>
   file?: string
   line?: number
+  /** Where each value is written, when known: a change can point at its cell. */
+  places?: Readonly<Record<string, { line: number; column: number }>>
 }
 
 /** One value of a card that differs: `before` or `after` is undefined where the card had no value. */
@@ -94,6 +96,7 @@ export const cardData = (card: Card): CardData => ({
   },
   file: card.source.file,
   line: card.source.pos.line,
+  places: card.source.fields,
 })
 
 /**
@@ -105,10 +108,14 @@ export const rawCardData = (file: RawCardFile): CardData[] =>
     const id = raw.values.get('id')?.value
     if (typeof id !== 'string' && typeof id !== 'number') return []
     const values: Record<string, unknown> = {}
+    const places: Record<string, { line: number; column: number }> = {}
     // The file's own settings (a YAML file's `type:`) are each card's unless it says otherwise.
     for (const [name, { value }] of file.defaults) values[name] = value
     // A column whose name begins with `_` is the designer's notes or a formula's helper, not card data.
-    for (const [name, { value }] of raw.values)
-      if (name !== 'id' && !name.startsWith('_') && (value !== null || !(name in values))) values[name] = value
-    return [{ id: String(id), values, file: raw.file, line: raw.pos.line }]
+    for (const [name, { value, pos }] of raw.values)
+      if (name !== 'id' && !name.startsWith('_') && (value !== null || !(name in values))) {
+        values[name] = value
+        places[name] = { line: pos.line, column: pos.column }
+      }
+    return [{ id: String(id), values, file: raw.file, line: raw.pos.line, places }]
   })

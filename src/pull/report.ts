@@ -52,7 +52,7 @@ export const pullLines = (pulled: readonly PulledFile[]): string[] =>
 /** The same as diagnostics (info): one a file, one a card added or removed, one a changed field. */
 export const pullDiagnostics = (pulled: readonly PulledFile[]): Diagnostic[] =>
   pulled.flatMap((p): Diagnostic[] => {
-    const at = (line = 1) => ({ severity: 'info' as const, file: p.file, line, column: 1 })
+    const at = (line = 1, column = 1) => ({ severity: 'info' as const, file: p.file, line, column })
     const summary: Diagnostic = {
       rule: 'pull/pulled',
       ...at(),
@@ -71,7 +71,10 @@ export const pullDiagnostics = (pulled: readonly PulledFile[]): Diagnostic[] =>
       ...p.changes.changed.flatMap((c) =>
         c.fields.map((f) => ({
           rule: 'pull/changed',
-          ...at(c.after.line),
+          // At the new value's cell; a value no longer there, at the card.
+          ...(c.after.places?.[f.field]
+            ? at(c.after.places[f.field]!.line, c.after.places[f.field]!.column)
+            : at(c.after.line)),
           card: c.id,
           field: f.field,
           message: shownChange(f),

@@ -51,14 +51,26 @@ describe('compareCards', () => {
 })
 
 describe('the cards compared', () => {
-  it("a CSV's rows as written, by id, at their lines; a row without an id, or a `_` column, is not compared", () => {
+  it("a CSV's rows as written, by id, at their lines and cells; a row without an id, or a `_` column, is not compared", () => {
     const file = parseCsvCards(
       'id,name,cost,_notes\nscout,Scout,1,cheap?\n,Nameless,2,\nfrigate,,3,\n',
       'cards/g/ships.csv',
     ).value
     expect(rawCardData(file)).toEqual([
-      { id: 'scout', values: { name: 'Scout', cost: '1' }, file: 'cards/g/ships.csv', line: 2 },
-      { id: 'frigate', values: { name: null, cost: '3' }, file: 'cards/g/ships.csv', line: 4 },
+      {
+        id: 'scout',
+        values: { name: 'Scout', cost: '1' },
+        file: 'cards/g/ships.csv',
+        line: 2,
+        places: { name: { line: 2, column: 7 }, cost: { line: 2, column: 13 } },
+      },
+      {
+        id: 'frigate',
+        values: { name: null, cost: '3' },
+        file: 'cards/g/ships.csv',
+        line: 4,
+        places: { name: { line: 4, column: 9 }, cost: { line: 4, column: 10 } },
+      },
     ])
   })
 
@@ -67,7 +79,7 @@ describe('the cards compared', () => {
     expect(rawCardData(file.value).map((c) => c.values)).toEqual([{ type: 'ship', cost: 1 }, { type: 'base' }])
   })
 
-  it('a card read with its field kinds: its type, set, qty and art beside its fields', () => {
+  it('a card read with its field kinds: its type, set, qty and art beside its fields, and where they are', () => {
     const read: Card = {
       id: 'a',
       type: 'ship',
@@ -75,13 +87,14 @@ describe('the cards compared', () => {
       qty: 2,
       art: 'a.png',
       fields: { cost: 3 },
-      source: { file: 'cards/g/ship.yaml', pos: { line: 4, column: 3 }, fields: {} },
+      source: { file: 'cards/g/ship.yaml', pos: { line: 4, column: 3 }, fields: { cost: { line: 5, column: 11 } } },
     }
     expect(cardData(read)).toEqual({
       id: 'a',
       values: { type: 'ship', set: 'base', qty: 2, art: 'a.png', cost: 3 },
       file: 'cards/g/ship.yaml',
       line: 4,
+      places: { cost: { line: 5, column: 11 } },
     })
   })
 })

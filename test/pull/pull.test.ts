@@ -254,14 +254,15 @@ describe('deckwright pull', () => {
       card?: string
       field?: string
       line: number
+      column: number
       message: string
     }[]
-    expect(found.map((d) => [d.rule, d.card, d.field, d.line])).toEqual([
-      ['pull/pulled', undefined, undefined, 1],
-      ['pull/removed', 'frigate', undefined, 1],
-      ['pull/changed', 'scout', 'name', 2],
-      ['pull/changed', 'scout', 'cost', 2],
-      ['pull/added', 'lancer', undefined, 4],
+    expect(found.map((d) => [d.rule, d.card, d.field, d.line, d.column])).toEqual([
+      ['pull/pulled', undefined, undefined, 1, 1],
+      ['pull/removed', 'frigate', undefined, 1, 1],
+      ['pull/changed', 'scout', 'name', 2, 12],
+      ['pull/changed', 'scout', 'cost', 2, 24],
+      ['pull/added', 'lancer', undefined, 4, 1],
     ])
     expect(found[2]!.message).toBe('name "Scout" → "Swift Scout"')
   })
