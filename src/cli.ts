@@ -6,6 +6,7 @@ import { build } from './commands/build.ts'
 import { calibrate } from './commands/calibrate.ts'
 import { init } from './commands/init.ts'
 import { preview } from './commands/preview.ts'
+import { pull } from './commands/pull.ts'
 import { schema } from './commands/schema.ts'
 import { type Context, EXIT, type MainHooks, stopped } from './commands/shared.ts'
 import { simulate } from './commands/simulate.ts'
@@ -16,7 +17,7 @@ import { ownPackage } from './util/packages.ts'
 export type { MainHooks } from './commands/shared.ts'
 
 /** The commands, in the order the help lists them. */
-const COMMANDS = [validate, build, preview, calibrate, booklet, init, translations, simulate, schema]
+const COMMANDS = [validate, build, preview, pull, calibrate, booklet, init, translations, simulate, schema]
 
 export const main = async (argv: string[], hooks: MainHooks = {}): Promise<number> => {
   let exitCode: number = EXIT.ok

@@ -108,6 +108,13 @@ export interface GameDef<
    * them (`"Swift"` → “Swift”, `Jan's` → Jan’s); `'straight'` keeps them as written.
    */
   typography?: { quotes?: 'curly' | 'straight' }
+  /**
+   * Card files kept in a spreadsheet published as CSV, which `deckwright pull` downloads into `cards/<game>/`
+   * (builds never touch the network): each a CSV file name under the game's cards folder and the address the
+   * spreadsheet publishes it at (Google Sheets: File → Share → Publish to web → the sheet → CSV), e.g.
+   * `{ 'ships.csv': 'https://docs.google.com/spreadsheets/d/e/…/pub?gid=0&single=true&output=csv' }`.
+   */
+  sources?: Record<string, string>
 }
 
 export type { SourcePos } from '../load/raw-card.ts'

@@ -97,6 +97,8 @@ const validateWith = async (
   const diagnostics: Diagnostic[] = [...definition.diagnostics]
   const game = definition.value
   if (!game) return { value: undefined, diagnostics }
+  // Its spreadsheet sources, as written and whether pulled: never downloaded here.
+  if (game.sources !== undefined) append(diagnostics, (await import('./sources.ts')).checkGameSources(paths, game))
   // (Read again when the thread did not load the definition but this one did: it changed in between.)
   const reading = readEarly.then((read) =>
     !read.ok && read.why === 'lost' ? threads.call(paths, { game: id, do: 'cards' }) : read,

@@ -1,7 +1,7 @@
 // The directions src/'s imports may take (docs/architecture.md). Each stage imports only the stages before it:
 //
 //   util → diagnostics, pdf, cache, images → load, shortcodes → engine → render → threads → outputs
-//     → print, booklet → validate → simulate → make → preview, init → commands (one file per verb)
+//     → print, booklet → validate → simulate, pull → make → preview, init → commands (one file per verb)
 //
 // and the modules at the top of src/ (cli.ts, index.ts, pipeline.ts, game-worker.ts, the commands' own
 // modules…) import any of them and no stage imports them. A new folder joins a layer here. Within render/: fonts → renderers → text → template → store. No file imports itself
@@ -17,7 +17,7 @@ const LAYERS = [
   ['outputs'],
   ['print', 'booklet'],
   ['validate'],
-  ['simulate'],
+  ['simulate', 'pull'],
   ['make'],
   ['preview', 'init'],
   ['commands'],

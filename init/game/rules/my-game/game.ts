@@ -73,4 +73,7 @@ export default defineGame({
       turned: ['first', 'second', 'first'], // 'second' turns a card so its second half points up
     },
   },
+  // Cards kept in Google Sheets: publish the sheet as CSV (File → Share → Publish to web) and list it here;
+  // `deckwright pull` downloads it into cards/my-game/ to commit (builds never download). docs/spreadsheets.md.
+  // sources: { 'orders.csv': 'https://docs.google.com/spreadsheets/d/e/…/pub?gid=0&single=true&output=csv' },
 })
