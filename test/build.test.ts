@@ -8,6 +8,7 @@ import { buildGame, type BuildReport } from '../src/make/build-game.ts'
 import { hasErrors } from '../src/diagnostics/diagnostic.ts'
 import { validateGame } from '../src/validate/validate-game.ts'
 import { fileThreads } from './setup/threads.ts'
+import { MAYBE_MISSIONS_BASE, maybeMissionsBase } from './setup/shared-builds.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 // The games' threads, warm from one build to the next (the games are only read), as a watch's builds find them.
@@ -39,7 +40,7 @@ describe('deckwright build maybe-missions', () => {
   const baseBuild = () => {
     base ??= (async () => {
       const dir = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
-      const built = await buildGame(root, 'maybe-missions', { outDir: dir, dpi: 60, sets: ['base'], threads })
+      const built = await buildGame(root, 'maybe-missions', { ...MAYBE_MISSIONS_BASE, outDir: dir, threads })
       return { dir, value: built.value }
     })()
     return base
@@ -103,9 +104,8 @@ describe('deckwright build maybe-missions', () => {
 
   it('gives the same bytes when built again', async () => {
     const { dir: again } = await baseBuild()
-    const first = mkdtempSync(join(tmpdir(), 'deckwright-build-'))
-    // On threads of its own: a cold build gives the bytes of one on the file's warm threads.
-    await buildGame(root, 'maybe-missions', { outDir: first, dpi: 60, sets: ['base'] })
+    // On threads of its own (the run's shared build): a cold build gives the bytes of one on the file's warm threads.
+    const first = await maybeMissionsBase()
     for (const file of [
       'maybe-missions-cards.pdf',
       'maybe-missions-rules.pdf',

@@ -4,11 +4,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { buildGame } from '../../src/make/build-game.ts'
+import { MAYBE_MISSIONS_BASE, maybeMissionsBase } from '../setup/shared-builds.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const out = () => mkdtempSync(join(tmpdir(), 'deckwright-renderer-'))
 /** Maybe Missions' base set at a low resolution: split fronts, backs, tokens and inline icons. */
-const options = { dpi: 60, sets: ['base'], languages: [] as string[], tts: true }
+const options = MAYBE_MISSIONS_BASE
 /**
  * Undoes a test's mock of takumi, and forgets the modules imported while it was mocked: the worker keeps its
  * modules for the next test and file (vitest.config.ts, isolate: false), which must find the real takumi.
@@ -65,11 +66,11 @@ describe('--renderer', () => {
 
   it("never takes a takumi face for a satori build: after a preview's takumi build, build draws every face again, as a build of its own would", async () => {
     const { dir: shared, built: preview } = await takumiBuild()
-    const alone = out()
     const build = await buildGame(root, 'maybe-missions', { ...options, outDir: shared })
     expect(build.value.renderer).toBe('satori + resvg')
     expect(build.value.drawn).toBe(preview.value.faces)
-    await buildGame(root, 'maybe-missions', { ...options, outDir: alone })
+    // A build of its own with the same options: the run's shared one.
+    const alone = await maybeMissionsBase()
     const [x, y] = [facesOf(shared), facesOf(alone)]
     for (const name of Object.keys(y)) expect(x[name]!.equals(y[name]!), name).toBe(true)
     // And back: the takumi faces are still in the store, taken as they were.

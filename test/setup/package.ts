@@ -12,6 +12,9 @@ import { once } from './once.ts'
 /** npm's own variables of the `npm test` that runs this are not the designer's. */
 export const designerEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)))
 
+/** The command `npm install` put in a designer's project: what `npx deckwright` and npm scripts run (a path from the project). */
+export const INSTALLED_COMMAND = join('node_modules', '.bin', 'deckwright')
+
 /** Runs a command as a designer would, in a folder; its exit code and output, whatever the code. */
 export const run = (cwd: string, command: string, ...args: string[]) => {
   const r = spawnSync(command, args, { cwd, env: designerEnv, encoding: 'utf8', timeout: 300_000 })
