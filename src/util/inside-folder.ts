@@ -47,3 +47,32 @@ export const insideFolder = (dir: string, path: string): boolean => {
     return false
   }
 }
+
+/** A write refused: a link on the path leads out of the folder deckwright writes in there. */
+export class OutsideFolderError extends Error {
+  /** Read as a write failure's reason (see write-failure.ts). */
+  readonly code = 'EOUTSIDE'
+  constructor(
+    readonly path: string,
+    readonly folder: string,
+  ) {
+    super(`refused to write ${path}: a link on its way leads out of ${folder}`)
+  }
+}
+
+/**
+ * `path`, once checked to lie inside `folder` when every link on both is followed; else an
+ * `OutsideFolderError`. Every path deckwright writes is checked so, as every path it reads is: a link
+ * committed to a project (`out`, `cards/<game>/lang`) never makes it write, or make folders, elsewhere on
+ * the machine. Unlike reading, a folder that does not exist yet is judged by where it would be made.
+ */
+export const writablePath = (folder: string, path: string): string => {
+  let inside = false
+  try {
+    inside = isWithin(folder, path) && isWithin(followed(folder), followed(path))
+  } catch {
+    // a loop of links: not a place to write
+  }
+  if (!inside) throw new OutsideFolderError(path, folder)
+  return path
+}

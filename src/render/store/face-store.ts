@@ -214,7 +214,7 @@ export class FaceStore {
 
   /** Writes a file of the store whole, in one rename. */
   private write(path: string, data: string | Uint8Array): void {
-    writeFileAtomic(path, data, this.staging)
+    writeFileAtomic(path, data, { inside: this.dir, staging: this.staging })
   }
 
   /** `to` made a hard link of `from`, replacing what was there in one step; false when it cannot be (no `from`, a file system without hard links). */

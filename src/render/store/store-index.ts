@@ -163,7 +163,7 @@ export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) 
     for (const [key, entry] of into) if (!keep(entry.used)) into.delete(key)
   }
   // Written in the store's staging folder, where the faces being stored are, then renamed into place.
-  writeFileAtomic(join(dir, FILE), indexText(merged), join(dir, STAGING))
+  writeFileAtomic(join(dir, FILE), indexText(merged), { inside: dir, staging: join(dir, STAGING) })
   rmSync(join(dir, LOG), { force: true })
   // The index now holds what the file does, as it was just written.
   Object.assign(index, { faces: merged.faces, shown: merged.shown, layouts: merged.layouts, read: indexStamp(dir) })
