@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs'
+import { existsSync, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 
 /** Whether `path` lies strictly inside `dir`, by their names alone (no link followed). */
@@ -75,4 +75,18 @@ export const writablePath = (folder: string, path: string): string => {
   }
   if (!inside) throw new OutsideFolderError(path, folder)
   return path
+}
+
+/**
+ * What a path is once its links are followed: its stats, undefined when nothing is there, or `'loop'` when
+ * its links lead round in a circle (ELOOP). A loop of links committed to a folder holds no file: it is
+ * skipped, and said at the link, rather than ending the run.
+ */
+export const statFollowed = (path: string): Stats | 'loop' | undefined => {
+  try {
+    return statSync(path, { throwIfNoEntry: false })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return 'loop'
+    throw error
+  }
 }
