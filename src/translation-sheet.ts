@@ -17,7 +17,7 @@ import { readTextFile } from './load/text-file.ts'
 import { readSheetRows, safeCell, SHEET_HEADER, type SheetRow } from './load/translation-sheet.ts'
 import { append } from './util/append.ts'
 import { writeFileAtomic } from './util/atomic-write.ts'
-import { writablePath } from './util/inside-folder.ts'
+import { OutsideFolderError, writablePath } from './util/inside-folder.ts'
 import { validateGame, type LoadedGame } from './validate/validate-game.ts'
 
 /** The rows of a sheet that are not a card's: the game's own texts, and the words the templates print. */
@@ -163,7 +163,8 @@ const mergedFile = (
   })
   try {
     writablePath(folder, path)
-  } catch {
+  } catch (error) {
+    if (!(error instanceof OutsideFolderError)) throw error
     const message = `this file is a link that leads out of the game's folder: deckwright writes only inside the game's own folders`
     return refuse({ rule: 'write/outside', line: 1, column: 1, message })
   }

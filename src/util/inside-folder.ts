@@ -70,8 +70,10 @@ export const writablePath = (folder: string, path: string): string => {
   let inside = false
   try {
     inside = isWithin(folder, path) && isWithin(followed(folder), followed(path))
-  } catch {
-    // a loop of links: not a place to write
+  } catch (error) {
+    // A loop of links is no place to write; a file where a folder should be is the write's own failure to say.
+    const code = (error as NodeJS.ErrnoException).code
+    if (code !== 'ELOOP' && error instanceof Error && !/too many links/.test(error.message)) throw error
   }
   if (!inside) throw new OutsideFolderError(path, folder)
   return path

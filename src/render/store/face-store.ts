@@ -26,11 +26,12 @@ export const relocate = (diagnostics: readonly Diagnostic[], job: FaceJob): Diag
   diagnostics.map((d) => {
     const card = job.card
     // Only what was found in the card's data moves with it: a place in the game's code keeps its own.
-    if (!card || d.card !== card.id || d.file !== card.source.file) return d
-    const pos = (d.field && card.source.fields[d.field]) || card.source.pos
+    const field = d.field ? card?.source.fields[d.field] : undefined
+    if (!card || d.card !== card.id || (d.file !== card.source.file && d.file !== field?.file)) return d
+    const pos = field ?? card.source.pos
     return {
       ...d,
-      file: card.source.file,
+      file: field?.file ?? card.source.file,
       line: pos.line,
       column: pos.column,
       endLine: pos.endLine,
