@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { compileGameModule, forgetCompiled } from '../src/load/game-modules.ts'
+import { buildGame } from '../src/make/build-game.ts'
 import { outputLinksProblem } from '../src/outputs/output-folder.ts'
 import { writeFileAtomic } from '../src/util/atomic-write.ts'
 import { OutsideFolderError, writablePath } from '../src/util/inside-folder.ts'
@@ -64,6 +65,21 @@ describe('a committed link', () => {
     expect(outputLinksProblem(project, out, 'out', false)).toMatch(/^out\/\.cache\/tavern is a link/)
     expect(readdirSync(elsewhere)).toEqual([])
   })
+
+  it('in the output folder a library caller chose stops buildGame before anything is written', async () => {
+    const root = projectCopy(fixture('languages'))
+    // A game that builds clean: without the check, its outputs would be written through the link.
+    writeFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'ale: { name: Bier }\n')
+    writeFileSync(join(root, 'templates', 'tavern', 'lang', 'nl.yaml'), 'deck: Drankjes\n')
+    const elsewhere = mkdtempSync(join(base, 'library-'))
+    mkdirSync(join(root, 'built'))
+    symlinkSync(elsewhere, join(root, 'built', '.builds'))
+    const built = await buildGame(root, 'tavern', { outDir: join(root, 'built'), only: 'faces' })
+    expect(readdirSync(elsewhere)).toEqual([])
+    expect(built.diagnostics.map((d) => [d.rule, d.file, d.message])).toEqual([
+      ['build/write-failed', 'built', expect.stringMatching(/^built\/\.builds is a link that leads out of/)],
+    ])
+  }, 60_000)
 
   it('named `out` stops a build (exit 2) with one line that names it, and nothing is written through it', async () => {
     const root = projectCopy(fixture('languages'))

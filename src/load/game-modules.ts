@@ -175,8 +175,20 @@ const fromManifest = (file: string, dir: string): CompiledModule | undefined => 
 /** This file's own code, where the compiler's settings are: a change to them compiles every module again. */
 const SETTINGS = digest(readFileSync(fileURLToPath(import.meta.url)))
 
+/** Whether the project's cache of modules lies inside the project: not through a committed link (`node_modules` elsewhere). */
+const inProject = (root: string, dir: string): boolean => {
+  try {
+    writablePath(root, dir)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const compile = async (entry: string, root: string, reuse: boolean): Promise<CompiledModule> => {
   const dir = modulesDir(root)
+  // A cache a link leads elsewhere is neither read nor written: this process compiles into its own folder.
+  if (!inProject(root, dir)) return await bundle(entry, root, fallbackDir())
   // Keyed on the entry, on the deckwright that compiles it (its entries are imported by their path) and on its compiler.
   const manifestName = `${digest([entry, OWN_CODE, ownPackage().version, installedVersion('esbuild'), SETTINGS].join('\0')).slice(0, 24)}.json`
   const earlier = reuse ? fromManifest(join(dir, manifestName), dir) : undefined

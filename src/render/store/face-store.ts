@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import type { DrawnFace } from '../renderers/face-renderer.ts'
 import type { FaceJob } from '../template/session.ts'
 import { processTempDir, tmpTag, writeFileAtomic } from '../../util/atomic-write.ts'
+import { writablePath } from '../../util/inside-folder.ts'
 import {
   appendIndex,
   indexStamp,
@@ -220,7 +221,7 @@ export class FaceStore {
 
   /** `to` made a hard link of `from`, replacing what was there in one step; false when it cannot be (no `from`, a file system without hard links). */
   private link(from: string, to: string): boolean {
-    mkdirSync(this.staging, { recursive: true })
+    mkdirSync(writablePath(this.dir, this.staging), { recursive: true })
     const tmp = join(this.staging, `${basename(to)}.${tmpTag()}.tmp`)
     try {
       linkSync(from, tmp)
