@@ -1,11 +1,22 @@
 // A project's committed symlinks never make deckwright write elsewhere on the machine: every path it writes
 // is resolved and checked as every path it reads is.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { compileGameModule, forgetCompiled } from '../src/load/game-modules.ts'
 import { buildGame } from '../src/make/build-game.ts'
+import { pruneCacheDaily } from '../src/make/cache-prune.ts'
 import { outputLinksProblem } from '../src/outputs/output-folder.ts'
 import { writeFileAtomic } from '../src/util/atomic-write.ts'
 import { OutsideFolderError, writablePath } from '../src/util/inside-folder.ts'
@@ -80,6 +91,17 @@ describe('a committed link', () => {
       ['build/write-failed', 'built', expect.stringMatching(/^built\/\.builds is a link that leads out of/)],
     ])
   }, 60_000)
+
+  it("in a game's cache gets nothing written through it when the cache is pruned", () => {
+    const { project, elsewhere } = places('prune')
+    writeFileSync(join(elsewhere, 'precious'), 'keep')
+    utimesSync(join(elsewhere, 'precious'), new Date(0), new Date(0)) // as a cache not pruned for long
+    const cache = join(project, 'out', '.cache', 'tavern')
+    mkdirSync(cache, { recursive: true })
+    symlinkSync(join(elsewhere, 'precious'), join(cache, '.pruned'))
+    pruneCacheDaily(cache)
+    expect(readFileSync(join(elsewhere, 'precious'), 'utf8')).toBe('keep')
+  })
 
   it('named `out` stops a build (exit 2) with one line that names it, and nothing is written through it', async () => {
     const root = projectCopy(fixture('languages'))

@@ -95,7 +95,8 @@ export class OutputBatch {
    * new outputs are in place, when `path` holds what was staged.
    */
   stage(path: string, placed?: () => void): string {
-    mkdirSync(this.scratch, { recursive: true })
+    // Inside the output folder, as every file written is (the scratch folder is its .cache).
+    mkdirSync(writablePath(dirname(this.gameDir), this.scratch), { recursive: true })
     const staged = join(this.scratch, `${basename(path)}.${tmpTag()}.tmp`)
     this.pending.push({ ...this.inside(path), staged, ...(placed && { placed }) })
     return staged

@@ -3,6 +3,7 @@ import { appendFileSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import { writeFileAtomic } from '../../util/atomic-write.ts'
+import { writablePath } from '../../util/inside-folder.ts'
 import type { DrawnWith } from '../template/drawn-with.ts'
 
 /**
@@ -183,7 +184,8 @@ export const appendIndex = (dir: string, index: StoreIndex, changed: IndexKeys):
   if (base === undefined || count * 4 > size || log * 2 > base) return false
   // Nobody else wrote since this index was read: it holds what the files do, this line included.
   const alone = index.read !== undefined && index.read === indexStamp(dir)
-  appendFileSync(join(dir, LOG), `${[...indexText(index, changed)].join('')}\n`)
+  // Appending follows a link: the log is checked to lie in the store first, as every file written is.
+  appendFileSync(writablePath(dir, join(dir, LOG)), `${[...indexText(index, changed)].join('')}\n`)
   if (alone) index.read = indexStamp(dir)
   return true
 }
