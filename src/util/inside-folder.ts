@@ -7,12 +7,22 @@ export const isWithin = (dir: string, path: string): boolean => {
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)
 }
 
+/** A path's own stats (a link's, not its target's); undefined when nothing is there, a file standing where a folder would be included. */
+const there = (path: string) => {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined
+    throw error
+  }
+}
+
 /** Where a path leads once every link on it is followed, as far as the file system says (a dangling link's target included). */
 const followed = (path: string): string => {
   let found = path
   const rest: string[] = []
   // The part that exists (links resolved by realpath), then what follows it.
-  while (!lstatSync(found, { throwIfNoEntry: false })) {
+  while (!there(found)) {
     rest.unshift(found.slice(dirname(found).length + 1))
     found = dirname(found)
   }
@@ -25,7 +35,7 @@ const followed = (path: string): string => {
     const target = resolve(dirname(found), readlinkSync(found))
     if (existsSync(target)) return resolve(realpathSync(target), ...rest)
     found = target
-    while (!lstatSync(found, { throwIfNoEntry: false })) {
+    while (!there(found)) {
       rest.unshift(found.slice(dirname(found).length + 1))
       found = dirname(found)
     }
