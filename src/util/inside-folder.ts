@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs'
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 
 /** Whether `path` lies strictly inside `dir`, by their names alone (no link followed). */
 export const isWithin = (dir: string, path: string): boolean => {
@@ -58,6 +58,20 @@ export const insideFolder = (dir: string, path: string): boolean => {
   }
 }
 
+/**
+ * Where a path leads (as `followed`), in three system calls when its folder exists and it is not itself a
+ * link, as for nearly every file a build writes (a face's files: 20,000 in a large build).
+ */
+const resolved = (path: string): string => {
+  let folder: string
+  try {
+    folder = realpathSync.native(dirname(path))
+  } catch {
+    return followed(path) // a folder not made yet, a loop
+  }
+  return there(path)?.isSymbolicLink() ? followed(path) : join(folder, basename(path))
+}
+
 /** A write refused: a link on the path leads out of the folder deckwright writes in there. */
 export class OutsideFolderError extends Error {
   /** Read as a write failure's reason (see write-failure.ts). */
@@ -79,7 +93,7 @@ export class OutsideFolderError extends Error {
 export const writablePath = (folder: string, path: string): string => {
   let inside = false
   try {
-    inside = isWithin(folder, path) && isWithin(followed(folder), followed(path))
+    inside = isWithin(folder, path) && isWithin(resolved(folder), resolved(path))
   } catch (error) {
     // A loop of links is no place to write; a file where a folder should be is the write's own failure to say.
     const code = (error as NodeJS.ErrnoException).code
