@@ -87,7 +87,8 @@ export const writeBookletFile = async (
   })
   append(diagnostics, booklet.diagnostics)
   const out = resolve(root, options.out ?? `${game ? `${game}-rules` : basename(path, extname(path))}.pdf`)
-  writeFileAtomic(out, booklet.value)
+  // An --out the designer typed is theirs to choose; the default is written only inside the project's folder.
+  writeFileAtomic(out, booklet.value, { inside: options.out ? dirname(out) : root })
   return { value: { out: relativePath(root, out), game }, diagnostics }
 }
 

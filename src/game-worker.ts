@@ -6,7 +6,8 @@ import { checkDefinition } from './engine/checks/definition.ts'
 import { modelCards } from './engine/model.ts'
 import { gamePaths, relativePath, type GamePaths } from './load/project.ts'
 import { loadGameDefinition } from './engine/load-definition.ts'
-import { firstLine, thrownAt } from './diagnostics/thrown.ts'
+import { firstLine, notAnError, thrownAt } from './diagnostics/thrown.ts'
+import { keepTimerPlaces } from './threads/timer-places.ts'
 import { importGameModule, loadFailure } from './load/code-errors.ts'
 import type { ShortcodeDef } from './engine/shortcodes.ts'
 import { PLAY_FILE, SHORTCODES_FILE } from './load/project.ts'
@@ -34,19 +35,24 @@ let currentGame: GamePaths | undefined
 
 /**
  * An error the game's code throws from a timer, a callback or a promise nobody awaited would end the
- * thread; it is an error at its line instead, and the thread goes on.
+ * thread; it is an error at its line instead, and the thread goes on. A throw that names no line (a string,
+ * `undefined`) is at the line that set the timer (`setAt`); one from a promise at the game's definition.
  */
-const stray = (error: unknown) => {
-  const at = thrownAt(error, root) ?? {
-    file: relativePath(root, (currentGame ?? gamePaths(root, '')).definition),
-    line: 1,
-    column: 1,
-  }
+const stray = (error: unknown, setAt?: Error) => {
+  const own = thrownAt(error, root)
+  const timer = own ? undefined : setAt && thrownAt(setAt, root)
+  const at = own ??
+    timer ?? {
+      file: relativePath(root, (currentGame ?? gamePaths(root, '')).definition),
+      line: 1,
+      column: 1,
+    }
+  const what = own || error instanceof Error ? '' : notAnError(error, timer !== undefined)
   const diagnostic: Diagnostic = {
     rule: 'game/uncaught-error',
     severity: 'error',
     ...at,
-    message: `an error thrown by a timer, a callback or a promise nobody awaited: ${firstLine(error)}`,
+    message: `an error thrown by a timer, a callback or a promise nobody awaited: ${firstLine(error)}${what}`,
   }
   if (thrown) thrown.push(diagnostic)
   else port.postMessage({ stray: diagnostic })
@@ -54,8 +60,9 @@ const stray = (error: unknown) => {
 /** Errors thrown that way while a request runs: sent before its answer (a face stores them with it). */
 let thrown: Diagnostic[] | undefined
 const turn = () => new Promise((turned) => setImmediate(turned))
-process.on('uncaughtException', stray)
-process.on('unhandledRejection', stray)
+process.on('uncaughtException', (error) => stray(error))
+process.on('unhandledRejection', (error) => stray(error))
+keepTimerPlaces(stray)
 
 let current = -1
 const running = (piece: Piece) => port.postMessage({ id: current, piece })

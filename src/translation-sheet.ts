@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
-import { stringify as toYaml } from 'yaml'
+import { LineCounter, parseDocument } from 'yaml'
 import { hasErrors, type Diagnostic, type Result } from './diagnostics/diagnostic.ts'
 import {
   checkTranslations,
@@ -14,18 +13,12 @@ import {
 import { relativePath } from './load/project.ts'
 import { loadWords, parseWords, wordsPath } from './load/template-words.ts'
 import { GAME_TEXTS_KEY, loadTranslations, parseTranslations, translationPath } from './load/translations.ts'
+import { readTextFile } from './load/text-file.ts'
+import { readSheetRows, safeCell, SHEET_HEADER, type SheetRow } from './load/translation-sheet.ts'
+import { append } from './util/append.ts'
 import { writeFileAtomic } from './util/atomic-write.ts'
-import { validateGame } from './validate/validate-game.ts'
-
-/** The columns of a translation sheet: what a translator sees in a spreadsheet. */
-const HEADER = ['card', 'field', 'default', 'translation']
-
-/**
- * A cell as a spreadsheet shows it and never runs: text that starts like a formula (`=`, `+`, `-`, `@`, a
- * tab or a carriage return) gets a leading apostrophe, which spreadsheets hide and `readSheet` removes.
- */
-export const safeCell = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
-const unsafeCell = (text: string): string => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text)
+import { OutsideFolderError, writablePath } from './util/inside-folder.ts'
+import { validateGame, type LoadedGame } from './validate/validate-game.ts'
 
 /** The rows of a sheet that are not a card's: the game's own texts, and the words the templates print. */
 const TEMPLATE_WORDS = '_template'
@@ -65,14 +58,147 @@ export const translationSheet = async (root: string, id: string, lang: string): 
         .map((name) => [card.id, name, String(card.fields[name]), done.get(card.id)?.get(name) ?? '']),
     ),
   ]
-  return { value: stringify([HEADER, ...rows.map((row) => row.map(safeCell))]), diagnostics: [] }
+  return { value: stringify([SHEET_HEADER, ...rows.map((row) => row.map(safeCell))]), diagnostics: [] }
+}
+
+/** A row of the sheet with the keys it sets in its file: `[card, field]`, `['_game', ...key]` or `[word]`. */
+interface PlacedRow extends SheetRow {
+  path: string[]
+}
+
+/** The sheet's rows for each file: the cards' and game's texts, and the templates' words; what is wrong with a row, at it. */
+const sortRows = (rows: readonly SheetRow[], sheetFile: string) => {
+  const texts: PlacedRow[] = []
+  const words: PlacedRow[] = []
+  const diagnostics: Diagnostic[] = []
+  const seen = new Map<string, SheetRow>()
+  const problem = (row: SheetRow, rule: string, message: string) =>
+    diagnostics.push({ rule, severity: 'error', file: sheetFile, line: row.line, column: row.column, message })
+  for (const row of rows) {
+    const key = `${row.card}\0${row.field}`
+    const first = seen.get(key)
+    if (!row.card || !row.field) problem(row, 'translation/bad-sheet', 'a translated row names its card and its field')
+    else if (first)
+      problem(
+        row,
+        'translation/duplicate-row',
+        `${row.card} \`${row.field}\` is translated twice (first on line ${first.line}): keep one`,
+      )
+    else if (row.card === GAME_TEXTS_KEY && row.field.split('.').some((part) => !part))
+      problem(
+        row,
+        'translation/unknown-text',
+        `\`${row.field}\` is not a text of the game: its parts are names joined by "."`,
+      )
+    else if (row.card === TEMPLATE_WORDS) words.push({ ...row, path: [row.field] })
+    else
+      texts.push({
+        ...row,
+        path: row.card === GAME_TEXTS_KEY ? [row.card, ...row.field.split('.')] : [row.card, row.field],
+      })
+    if (!first) seen.set(key, row)
+  }
+  return { texts, words, diagnostics }
+}
+
+/**
+ * YAML text that holds the rows: keys from the sheet are set in YAML's own mappings, never walked as an
+ * object's properties (a `__proto__` row is a key like any other, which the checks then refuse at its row).
+ */
+const rowsYaml = (rows: readonly PlacedRow[], start = ''): string => {
+  const doc = parseDocument(start)
+  for (const row of rows) doc.setIn(row.path, row.text)
+  return doc.toString({ lineWidth: 0 })
+}
+
+/**
+ * The sheet's texts checked as validate checks them (a card or a game text that does not exist, a text too
+ * long…), each error at the row of the sheet it comes from.
+ */
+const checkSheet = (loaded: LoadedGame, lang: string, sorted: ReturnType<typeof sortRows>, sheetFile: string) => {
+  const { game, cards, paths } = loaded
+  const rowAt = new Map<string, SheetRow>()
+  const rowOf = (card: string, field?: string) =>
+    sorted[card === TEMPLATE_WORDS ? 'words' : 'texts'].find((r) => r.card === card && (!field || r.field === field))
+  const file = relativePath(paths.root, translationPath(paths, lang))
+  const parsed = parseTranslations(rowsYaml(sorted.texts), file, lang)
+  for (const c of parsed.value.cards) {
+    rowAt.set(`${file}:${c.pos.line}`, rowOf(c.card)!)
+    for (const t of c.texts) rowAt.set(`${file}:${t.pos.line}`, rowOf(c.card, t.field)!)
+  }
+  for (const t of parsed.value.game) rowAt.set(`${file}:${t.pos.line}`, rowOf(GAME_TEXTS_KEY, t.key)!)
+  if (parsed.value.gamePos) rowAt.set(`${file}:${parsed.value.gamePos.line}`, rowOf(GAME_TEXTS_KEY)!)
+  const diagnostics = [...parsed.diagnostics, ...checkTranslations(game, cards, parsed.value, true)]
+  if (sorted.words.length) {
+    const wordsFile = relativePath(paths.root, wordsPath(paths, lang))
+    const words = parseWords(rowsYaml(sorted.words), wordsFile, lang)
+    for (const w of words.value.words) rowAt.set(`${wordsFile}:${w.pos.line}`, rowOf(TEMPLATE_WORDS, w.key)!)
+    append(diagnostics, words.diagnostics)
+    append(diagnostics, checkWords(loadWords(paths, gameLanguages(game)[0]!).value, words.value, true))
+  }
+  return diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => {
+      const row = rowAt.get(`${d.file}:${d.line}`)
+      return { ...d, file: sheetFile, line: row?.line, column: row?.column }
+    })
+}
+
+/**
+ * A translation or words file with the sheet's rows set in it and everything else it holds kept (its other
+ * texts, its comments): a translator often sends back part of a sheet. The file is written only inside its
+ * game's folder (`folder`), never through a link out of it; undefined, with the reason, when it cannot be.
+ */
+const mergedFile = (
+  path: string,
+  folder: string,
+  root: string,
+  rows: readonly PlacedRow[],
+  heading: string,
+): Result<string | undefined> => {
+  const file = relativePath(root, path)
+  const refuse = (d: Omit<Diagnostic, 'severity' | 'file'>): Result<undefined> => ({
+    value: undefined,
+    diagnostics: [{ severity: 'error', file, ...d }],
+  })
+  try {
+    writablePath(folder, path)
+  } catch (error) {
+    if (!(error instanceof OutsideFolderError)) throw error
+    const message = `this file is a link that leads out of the game's folder: deckwright writes only inside the game's own folders`
+    return refuse({ rule: 'write/outside', line: 1, column: 1, message })
+  }
+  let start = heading
+  if (existsSync(path)) {
+    const text = readTextFile(path, file, folder)
+    if (text.value === undefined) return { value: undefined, diagnostics: text.diagnostics }
+    start = text.value
+    const doc = parseDocument(start, { prettyErrors: false })
+    const error = doc.errors[0]
+    if (error) {
+      const at = new LineCounter()
+      parseDocument(start, { lineCounter: at })
+      const { line, col } = at.linePos(error.pos[0])
+      const message = `not valid YAML (${error.message.split('\n')[0]}): fix it before importing a sheet into it`
+      return refuse({ rule: 'yaml/syntax', line, column: col, message })
+    }
+  }
+  try {
+    return { value: rowsYaml(rows, start), diagnostics: [] }
+  } catch {
+    return refuse({
+      rule: 'translation/bad-file',
+      message: `${file} is not a mapping of texts that the sheet's rows fit into: fix it first`,
+    })
+  }
 }
 
 /**
  * `deckwright translations <game> --lang nl --import FILE`: a translation sheet back into
  * `cards/<game>/lang/<lang>.yaml` (the game's and the cards' texts) and `templates/<game>/lang/<lang>.yaml`
- * (the templates' words), the rows with a translation. Both are checked as `validate` checks them and
- * written only when neither has errors.
+ * (the templates' words): the rows with a translation are set in them, and what else they hold is kept.
+ * The rows are checked as `validate` checks them, each problem at its row of the sheet, and the files are
+ * written only when there is none.
  */
 export const importTranslationSheet = async (
   root: string,
@@ -83,7 +209,7 @@ export const importTranslationSheet = async (
   const validated = await validateGame(root, id, { faces: false })
   const loaded = validated.value
   if (!loaded) return { value: undefined, diagnostics: validated.diagnostics }
-  const { game, cards, paths } = loaded
+  const { game, paths } = loaded
   const refused = unknownLanguages(game, [lang], relativePath(root, paths.definition))
   if (refused.length) return { value: undefined, diagnostics: refused }
   const sheetFile = relativePath(root, sheet)
@@ -94,82 +220,23 @@ export const importTranslationSheet = async (
         { rule: 'translation/bad-sheet', severity: 'error', file: sheetFile, message: `${sheetFile} does not exist` },
       ],
     }
-  let rows: string[][]
-  try {
-    rows = parse(readFileSync(sheet, 'utf8'), {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as string[][]
-  } catch (error) {
-    const err = error as Error & { lines?: number }
-    return {
-      value: undefined,
-      diagnostics: [
-        {
-          rule: 'translation/bad-sheet',
-          severity: 'error',
-          file: sheetFile,
-          line: err.lines ?? 1,
-          message: `not a CSV file: ${err.message.split('\n')[0]}`,
-        },
-      ],
-    }
-  }
-  const [header, ...body] = rows
-  const at = (name: string) => header?.findIndex((h) => h.trim().toLowerCase() === name) ?? -1
-  const [card, field, translation] = [at('card'), at('field'), at('translation')]
-  if (card < 0 || field < 0 || translation < 0)
-    return {
-      value: undefined,
-      diagnostics: [
-        {
-          rule: 'translation/bad-sheet',
-          severity: 'error',
-          file: sheetFile,
-          line: 1,
-          message: `${sheetFile} needs the columns card, field and translation (as \`deckwright translations\` writes them)`,
-        },
-      ],
-    }
-  const byCard = new Map<string, Record<string, unknown>>()
-  const gameTexts: Record<string, unknown> = {}
-  const words: Record<string, string> = {}
-  for (const row of body) {
-    const text = unsafeCell(row[translation] ?? '').trim()
-    if (!text) continue
-    const id = unsafeCell(row[card] ?? '').trim()
-    const name = unsafeCell(row[field] ?? '').trim()
-    if (id === TEMPLATE_WORDS) words[name] = text
-    else if (id === GAME_TEXTS_KEY) setPath(gameTexts, name.split('.'), text)
-    else byCard.set(id, { ...byCard.get(id), [name]: text })
-  }
-  const cardsYaml = `# ${game.title}: its texts in ${lang} (deckwright translations ${id} --lang ${lang} --import).\n${toYaml(Object.fromEntries([...(Object.keys(gameTexts).length ? [[GAME_TEXTS_KEY, gameTexts] as const] : []), ...byCard]), { lineWidth: 0 })}`
-  const wordsYaml = `# ${game.title}: the templates' words in ${lang} (deckwright translations ${id} --lang ${lang} --import).\n${toYaml(words, { lineWidth: 0 })}`
-  // The files as they will be, checked as validate checks them: their errors point at their lines.
-  const targets = [translationPath(paths, lang), ...(Object.keys(words).length ? [wordsPath(paths, lang)] : [])]
-  const parsed = parseTranslations(cardsYaml, relativePath(root, targets[0]!), lang)
-  const parsedWords = parseWords(wordsYaml, relativePath(root, wordsPath(paths, lang)), lang)
-  const diagnostics = [
-    ...parsed.diagnostics,
-    ...checkTranslations(game, cards, parsed.value, true),
-    ...parsedWords.diagnostics,
-    ...(targets.length > 1 ? checkWords(loadWords(paths, gameLanguages(game)[0]!).value, parsedWords.value, true) : []),
-  ].filter((d) => d.severity === 'error')
-  if (hasErrors(diagnostics))
-    return {
-      value: undefined,
-      diagnostics: diagnostics.map((d) => ({ ...d, file: sheetFile, line: undefined, column: undefined })),
-    }
-  writeFileAtomic(targets[0]!, cardsYaml)
-  if (targets[1]) writeFileAtomic(targets[1], wordsYaml)
-  return { value: targets.map((t) => relativePath(root, t)), diagnostics: [] }
-}
-
-/** `obj.a.b = value` for a path of keys, making the mappings on the way. */
-const setPath = (obj: Record<string, unknown>, path: string[], value: string): void => {
-  let at = obj
-  for (const key of path.slice(0, -1))
-    at = (at[key] = typeof at[key] === 'object' && at[key] ? at[key] : {}) as Record<string, unknown>
-  at[path[path.length - 1]!] = value
+  const read = readSheetRows(readFileSync(sheet, 'utf8'), sheetFile)
+  if (!read.value) return { value: undefined, diagnostics: read.diagnostics }
+  const sorted = sortRows(read.value, sheetFile)
+  const diagnostics = [...sorted.diagnostics, ...checkSheet(loaded, lang, sorted, sheetFile)]
+  if (hasErrors(diagnostics)) return { value: undefined, diagnostics }
+  const made = `(deckwright translations ${id} --lang ${lang} --import)`
+  const files = [
+    { path: translationPath(paths, lang), folder: paths.cardsDir, rows: sorted.texts, what: 'its texts' },
+    { path: wordsPath(paths, lang), folder: paths.templatesDir, rows: sorted.words, what: "the templates' words" },
+  ]
+    .filter((f) => f.rows.length)
+    .map((f) => ({
+      ...f,
+      text: mergedFile(f.path, f.folder, root, f.rows, `# ${game.title}: ${f.what} in ${lang} ${made}.\n`),
+    }))
+  for (const f of files) append(diagnostics, f.text.diagnostics)
+  if (hasErrors(diagnostics)) return { value: undefined, diagnostics }
+  for (const f of files) writeFileAtomic(f.path, f.text.value!, { inside: f.folder })
+  return { value: files.map((f) => relativePath(root, f.path)), diagnostics: [] }
 }

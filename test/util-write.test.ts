@@ -19,15 +19,17 @@ import { BUILDS, OutputBatch, sameBytes } from '../src/outputs/output-batch.ts'
 
 describe('writeFileIfChanged', () => {
   it('leaves a file holding the same bytes alone, and replaces one that differs', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'deckwright-write-')), 'sub', 'face.png')
-    expect(writeFileIfChanged(path, 'one')).toBe(true)
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-write-'))
+    const path = join(dir, 'sub', 'face.png')
+    const where = { inside: dir }
+    expect(writeFileIfChanged(path, 'one', where)).toBe(true)
     utimesSync(path, new Date(0), new Date(0))
-    expect(writeFileIfChanged(path, 'one')).toBe(false)
+    expect(writeFileIfChanged(path, 'one', where)).toBe(false)
     expect(statSync(path).mtimeMs).toBe(0)
-    expect(writeFileIfChanged(path, 'two')).toBe(true)
+    expect(writeFileIfChanged(path, 'two', where)).toBe(true)
     expect(readFileSync(path, 'utf8')).toBe('two')
     writeFileSync(path, 'owt') // same size, other bytes
-    expect(writeFileIfChanged(path, 'two')).toBe(true)
+    expect(writeFileIfChanged(path, 'two', where)).toBe(true)
     expect(readFileSync(path, 'utf8')).toBe('two')
   })
 })

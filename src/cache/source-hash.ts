@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { installedVersion, OWN_CODE, packageDir } from '../util/packages.ts'
-import { insideFolder } from '../util/inside-folder.ts'
+import { insideFolder, statFollowed } from '../util/inside-folder.ts'
 
 const CODE = OWN_CODE
 
 /**
  * Every regular file under a folder, in a fixed order. Links are followed only while they stay inside the
  * folder (each folder once): a game's folders hold untrusted files, and a link to /dev/zero or out of the
- * project is never read.
+ * project is never read. A loop of links holds nothing: it is skipped, and added to `loops` when given.
  */
-export const filesUnder = (dir: string, within = dir, seen = new Set<string>()): string[] => {
+export const filesUnder = (dir: string, within = dir, seen = new Set<string>(), loops?: string[]): string[] => {
   if (!existsSync(dir) || (dir !== within && !insideFolder(within, dir))) return []
   const real = realpathSync(dir)
   if (seen.has(real)) return []
@@ -20,8 +20,9 @@ export const filesUnder = (dir: string, within = dir, seen = new Set<string>()):
     .sort()
     .flatMap((name) => {
       const path = join(dir, name)
-      const stat = statSync(path, { throwIfNoEntry: false })
-      if (stat?.isDirectory()) return filesUnder(path, within, seen)
+      const stat = statFollowed(path)
+      if (stat === 'loop') return (loops?.push(path), [])
+      if (stat?.isDirectory()) return filesUnder(path, within, seen, loops)
       return stat?.isFile() && insideFolder(within, path) ? [path] : []
     })
 }

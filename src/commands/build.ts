@@ -5,7 +5,7 @@ import type { Command } from 'commander'
 import { GameThreads, threadHeapMb } from '../threads/threads.ts'
 import { OWN_ROOT } from '../util/packages.ts'
 import { type BuildFlags, buildOptions } from './build-options.ts'
-import { printProblems, refuseOutInsideGames, selectGames, type Context, UsageError } from './shared.ts'
+import { printProblems, refuseOutputFolder, selectGames, type Context, UsageError } from './shared.ts'
 
 export const build = (program: Command, context: Context): void => {
   const command = program
@@ -25,19 +25,22 @@ const refusePresetWith = (opts: BuildFlags, cmd: Command): void => {
       throw new UsageError(`--preset ${opts.preset} sets the resolution and the bleed: leave out --${flag}`)
 }
 
-/** An output folder that cannot be written, or that is the games' own, is said once, before any face is drawn. */
-const refuseOut = async (root: string, out: string): Promise<void> => {
+/**
+ * An output folder that is the games' own, that a committed link leads to, or that cannot be written is
+ * said once, before any face is drawn (and before anything is written there).
+ */
+const refuseOut = async (root: string, out: string, typed: boolean): Promise<void> => {
+  refuseOutputFolder(root, out, typed)
   const { outputFolderProblem } = await import('../outputs/output-folder.ts')
   const unwritable = outputFolderProblem(resolve(root, out), out)
   if (unwritable) throw new UsageError(unwritable)
-  refuseOutInsideGames(root, out)
 }
 
 const runBuild = async (context: Context, games: string[], opts: BuildFlags, cmd: Command): Promise<number> => {
   const { root } = context
   refusePresetWith(opts, cmd)
   const ids = selectGames(root, games)
-  await refuseOut(root, opts.out)
+  await refuseOut(root, opts.out, cmd.getOptionValueSource('out') === 'cli')
   const { WATCH_CHILD, serveBuilds, watchBuilds } = await import('../make/watch.ts')
   // Watching: this process only watches; a child process builds, and builds again when told.
   if (opts.watch && !process.env[WATCH_CHILD])

@@ -2,7 +2,7 @@
 import { join, relative, resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import { type Offset, offsetArg, outDirOption, paperOption } from './options.ts'
-import { type Context, EXIT } from './shared.ts'
+import { type Context, EXIT, refuseOutputFolder } from './shared.ts'
 
 interface CalibrateFlags {
   out: string
@@ -27,10 +27,13 @@ export const calibrate = (program: Command, context: Context): void => {
         .default('long-edge'),
     )
     .option('--back-offset <x,y>', 'print with this offset, to check it', offsetArg)
-    .action(async (opts: CalibrateFlags) => context.exit(await runCalibrate(context.root, opts)))
+    .action(async (opts: CalibrateFlags, cmd: Command) =>
+      context.exit(await runCalibrate(context.root, opts, cmd.getOptionValueSource('out') === 'cli')),
+    )
 }
 
-const runCalibrate = async (root: string, opts: CalibrateFlags): Promise<number> => {
+const runCalibrate = async (root: string, opts: CalibrateFlags, typedOut: boolean): Promise<number> => {
+  refuseOutputFolder(root, opts.out, typedOut)
   const { writeCalibration } = await import('../print/calibrate.ts')
   const { writeFileAtomic } = await import('../util/atomic-write.ts')
   const path = join(resolve(root, opts.out), 'calibration.pdf')
@@ -40,7 +43,7 @@ const runCalibrate = async (root: string, opts: CalibrateFlags): Promise<number>
     duplex: opts.duplex,
     backOffsetMm: opts.backOffset,
   })
-  writeFileAtomic(path, pdf)
+  writeFileAtomic(path, pdf, { inside: resolve(root, opts.out) })
   const shown = relative(root, path).startsWith('..') ? path : relative(root, path)
   process.stderr.write(
     `wrote ${shown}: print it double-sided (${opts.duplex}) at actual size and read the offset it shows\n`,

@@ -16,7 +16,7 @@ import {
   rendererOption,
   timeoutOption,
 } from './options.ts'
-import { refuseOutInsideGames, selectGames, type Context, UsageError } from './shared.ts'
+import { refuseOutputFolder, selectGames, type Context, UsageError } from './shared.ts'
 
 const DEFAULT_EDITOR_LINK = 'vscode://file/{path}:{line}:{column}'
 
@@ -60,7 +60,9 @@ export const preview = (program: Command, context: Context): void => {
     .addOption(langOption())
     .addOption(timeoutOption())
     .addOption(formatOption())
-    .action(async (games: string[], opts: PreviewFlags) => context.exit(await startPreview(context.root, games, opts)))
+    .action(async (games: string[], opts: PreviewFlags, cmd: Command) =>
+      context.exit(await startPreview(context.root, games, opts, cmd.getOptionValueSource('out') === 'cli')),
+    )
 }
 
 /** The build process's command line: the build the preview shows, watching. */
@@ -94,12 +96,12 @@ const serverProblem = (error: unknown, opts: PreviewFlags): Error => {
   return error as Error
 }
 
-const startPreview = async (root: string, games: string[], opts: PreviewFlags): Promise<number> => {
+const startPreview = async (root: string, games: string[], opts: PreviewFlags, typedOut: boolean): Promise<number> => {
   if (opts.port > 65535) throw new UsageError(`--port ${opts.port} is not a port: give a number from 0 to 65535`)
   if (!/^[a-z][a-z0-9+.-]*:/i.test(opts.editor) || !opts.editor.includes('{path}'))
     throw new UsageError(`--editor must be a link with {path} in it, such as ${DEFAULT_EDITOR_LINK}`)
   const ids = selectGames(root, games)
-  refuseOutInsideGames(root, opts.out)
+  refuseOutputFolder(root, opts.out, typedOut)
   const { runPreview } = await import('../preview/run.ts')
   try {
     return await runPreview(root, ids, {

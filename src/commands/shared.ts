@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import { formatters, type FormatName } from '../diagnostics/formatters/index.ts'
 import { findGames } from '../load/project.ts'
+import { outputLinksProblem } from '../outputs/output-folder.ts'
 import { isWithin } from '../util/inside-folder.ts'
 
 /** Exit codes: 0 clean, 1 errors found, 2 the tool could not run. */
@@ -40,13 +41,19 @@ export const selectGames = (root: string, asked: string[]): string[] => {
   return asked
 }
 
-/** The games' own folders are never an output folder: a build would replace what it is made from. */
-export const refuseOutInsideGames = (root: string, out: string): void => {
+/**
+ * The games' own folders are never an output folder: a build would replace what it is made from. Nor is a
+ * folder a committed link leads to (`out` a symlink elsewhere, or `out/.cache`): only an `--out` the
+ * designer `typed` may lie outside the project.
+ */
+export const refuseOutputFolder = (root: string, out: string, typed: boolean): void => {
   const source = ['rules', 'cards', 'templates'].find(
     (dir) => join(root, dir) === resolve(root, out) || isWithin(join(root, dir), resolve(root, out)),
   )
   if (source)
     throw new UsageError(`--out ${out} is inside the games' ${source}/ folder: build into another folder, such as out`)
+  const linked = outputLinksProblem(root, resolve(root, out), out, typed)
+  if (linked) throw new UsageError(linked)
 }
 
 /** Prints problems in the format asked for; a run without any prints nothing, except JSON's empty list. */

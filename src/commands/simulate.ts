@@ -4,7 +4,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import { BOTS, type BotName } from '../engine/play/bots.ts'
 import { formatOption, intArg, listArg, maxWarningsOption, timeoutOption } from './options.ts'
-import { checkedExit, type Context, printProblems, selectGames, UsageError } from './shared.ts'
+import { checkedExit, type Context, printProblems, refuseOutputFolder, selectGames, UsageError } from './shared.ts'
 
 interface SimulateFlags {
   runs: number
@@ -81,11 +81,14 @@ export const simulate = (program: Command, context: Context): void => {
     .addOption(formatOption())
     .addOption(maxWarningsOption())
     .addOption(timeoutOption())
-    .action(async (game: string, opts: SimulateFlags) => context.exit(await runSimulate(context.root, game, opts)))
+    .action(async (game: string, opts: SimulateFlags, cmd: Command) =>
+      context.exit(await runSimulate(context.root, game, opts, cmd.getOptionValueSource('out') === 'cli')),
+    )
 }
 
-const runSimulate = async (root: string, game: string, opts: SimulateFlags): Promise<number> => {
+const runSimulate = async (root: string, game: string, opts: SimulateFlags, typedOut: boolean): Promise<number> => {
   const [id] = selectGames(root, [game])
+  refuseOutputFolder(root, opts.out, typedOut)
   const { simulateGame, SIMULATE_USAGE } = await import('../simulate/index.ts')
   const { summaryLines } = await import('../simulate/text.ts')
   const ran = await simulateGame(root, id!, {

@@ -1,6 +1,6 @@
 // deckwright translations: a game's texts to translate into a language, as CSV for a spreadsheet; or a
 // filled-in sheet read back (--import).
-import { relative, resolve } from 'node:path'
+import { dirname, relative, resolve } from 'node:path'
 import type { Command } from 'commander'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import { formatOption } from './options.ts'
@@ -47,7 +47,8 @@ const runTranslations = async (root: string, game: string, opts: TranslationsFla
   printProblems(made.diagnostics, opts.format)
   if (made.value === undefined) return EXIT.errors
   const out = resolve(root, opts.out ?? `${id}-${opts.lang}.csv`)
-  writeFileAtomic(out, made.value)
+  // An --out the designer typed is theirs to choose; the default is written only inside the project's folder.
+  writeFileAtomic(out, made.value, { inside: opts.out ? dirname(out) : root })
   process.stderr.write(
     `wrote ${relative(root, out) || out}: fill in its translation column, then deckwright translations ${id} --lang ${opts.lang} --import ${relative(root, out)}\n`,
   )

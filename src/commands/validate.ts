@@ -6,7 +6,7 @@ import { GameThreads } from '../threads/threads.ts'
 import { append } from '../util/append.ts'
 import { validateGame } from '../validate/validate-game.ts'
 import { formatOption, maxImagePixelsOption, maxWarningsOption, timeoutOption } from './options.ts'
-import { checkedExit, print, selectGames, type Context } from './shared.ts'
+import { checkedExit, print, refuseOutputFolder, selectGames, type Context } from './shared.ts'
 
 interface ValidateFlags {
   format: FormatName
@@ -32,6 +32,8 @@ export const validate = (program: Command, context: Context): void => {
 const runValidate = async (root: string, games: string[], opts: ValidateFlags): Promise<number> => {
   const diagnostics: Diagnostic[] = []
   const checked = selectGames(root, games)
+  // Laying out the faces keeps them in out/.cache: never through a link a project commits.
+  if (opts.faces) refuseOutputFolder(root, 'out', false)
   const threads = new GameThreads(opts.timeout)
   try {
     for (const id of checked) {

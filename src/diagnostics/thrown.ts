@@ -42,3 +42,21 @@ export const thrownAt = (error: unknown, root: string): CodePlace | undefined =>
 /** The first line of an error's message: what a designer reads in a diagnostic. */
 export const firstLine = (error: unknown): string =>
   String((error as Error | undefined)?.message ?? error).split('\n')[0]!
+
+/**
+ * What a diagnostic adds about a thrown value that is not an Error (a string, `undefined`, a Symbol): it has
+ * no stack, so it names no line of its own; an Error would.
+ */
+export const notAnError = (thrown: unknown, timerSetHere = false): string => {
+  const kind =
+    thrown === undefined || thrown === null
+      ? `\`${thrown}\``
+      : typeof thrown === 'symbol'
+        ? 'a Symbol'
+        : typeof thrown === 'object'
+          ? 'an object'
+          : `a ${typeof thrown}`
+  return timerSetHere
+    ? ` (${kind} was thrown, not an Error, so it names no line of its own: this is the line that set the timer; throw new Error("…") to be told the line that threw)`
+    : ` (${kind} was thrown, not an Error, so it names no line of its own: throw new Error("…") to be told the line)`
+}

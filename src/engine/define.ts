@@ -128,8 +128,11 @@ export interface Card<V = Record<string, unknown>> {
   /** An image for the card's face, relative to the game's templates folder (`art:` in the card's data). */
   art?: string
   fields: V
-  source: { file: string; pos: SourcePos; fields: Record<string, SourcePos> }
+  source: { file: string; pos: SourcePos; fields: Record<string, FieldPos> }
 }
+
+/** Where a card's field is written: in the card's `source.file`, or in `file` (a translated card's fields that are not translated, in the card's own file). */
+export type FieldPos = SourcePos & { file?: string }
 
 export type CardOf<G extends GameDef<any, any, any>, K extends keyof G['types']> = Card<
   FieldValues<G['types'][K]['fields']>

@@ -267,7 +267,10 @@ export const translateCards = (cards: readonly Card[], file: TranslationFile): C
     const entry = byId.get(card.id)
     if (!entry || !entry.texts.length) return card
     const fields = { ...card.fields }
-    const positions = { ...card.source.fields }
+    // The fields not translated stay where the card's own file has them (its `art:` line, its numbers).
+    const positions: Card['source']['fields'] = {}
+    for (const [name, pos] of Object.entries(card.source.fields))
+      positions[name] = { ...pos, file: pos.file ?? card.source.file }
     for (const t of entry.texts) {
       if (!(t.field in card.fields)) continue
       fields[t.field] = t.text

@@ -116,7 +116,7 @@ export const initProject = async (
   const diagnostics: Diagnostic[] = []
   const write = (file: string, text: string | Buffer) => {
     if (existsSync(join(dir, file))) return void report.skipped.push(file)
-    writeFileAtomic(join(dir, file), text)
+    writeFileAtomic(join(dir, file), text, { inside: dir })
     report.written.push(file)
   }
   const version = ownPackage().version
@@ -137,7 +137,7 @@ export const initProject = async (
       const pkg = JSON.parse(text) as PackageJson
       const added = completePackage(pkg, version)
       if (added.length) {
-        writeFileAtomic(pkgFile, `${JSON.stringify(pkg, null, indentOf(text))}\n`)
+        writeFileAtomic(pkgFile, `${JSON.stringify(pkg, null, indentOf(text))}\n`, { inside: dir })
         report.added.push(...added.map((a) => `package.json: ${a}`))
       } else report.skipped.push('package.json')
     } catch (error) {
@@ -158,7 +158,7 @@ export const initProject = async (
     const text = readFileSync(ignore, 'utf8')
     if (text.split(/\r?\n/).some((l) => /^\/?out\/?$/.test(l.trim()))) report.skipped.push('.gitignore')
     else {
-      writeFileAtomic(ignore, `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}out/\n`)
+      writeFileAtomic(ignore, `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}out/\n`, { inside: dir })
       report.added.push('.gitignore: out/')
     }
   }

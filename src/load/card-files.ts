@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, realpathSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { relativePath, type GamePaths } from './project.ts'
@@ -6,12 +6,15 @@ import type { RawCardFile } from './raw-card.ts'
 import { parseCsvCards } from './csv.ts'
 import { parseYamlCards } from './yaml.ts'
 import { readTextFile } from './text-file.ts'
-import { insideFolder } from '../util/inside-folder.ts'
+import { insideFolder, statFollowed } from '../util/inside-folder.ts'
 import { reparseOneCard, type CardFileCache } from './card-file-cache.ts'
 import { append } from '../util/append.ts'
 
-/** The card files under a folder, in a stable order; links are followed only while they stay inside `within` (each folder once). */
-const listFiles = (dir: string, exts: string[], within = dir, seen = new Set<string>()): string[] => {
+/**
+ * The card files under a folder, in a stable order; links are followed only while they stay inside `within`
+ * (each folder once). A loop of links is skipped, and added to `loops`.
+ */
+const listFiles = (dir: string, exts: string[], loops: string[], within = dir, seen = new Set<string>()): string[] => {
   if (!existsSync(dir) || !insideOrSelf(within, dir)) return []
   const real = realpathSync(dir)
   if (seen.has(real)) return [] // a link back up the tree
@@ -19,9 +22,12 @@ const listFiles = (dir: string, exts: string[], within = dir, seen = new Set<str
   const out: string[] = []
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name)
-    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+    const stat = statFollowed(path)
+    if (stat === 'loop') loops.push(path)
+    else if (stat?.isDirectory()) {
       // schema/ holds the JSON Schemas, lang/ (at the top) the translations: neither holds cards.
-      if (name !== 'schema' && !(name === 'lang' && dir === within)) append(out, listFiles(path, exts, within, seen))
+      if (name !== 'schema' && !(name === 'lang' && dir === within))
+        append(out, listFiles(path, exts, loops, within, seen))
     } else if (exts.some((e) => name.endsWith(e))) out.push(path)
   }
   return out
@@ -39,7 +45,9 @@ const parsers = { '.yaml': parseYamlCards, '.yml': parseYamlCards, '.csv': parse
 export const loadCardFiles = (paths: GamePaths, cache?: CardFileCache): Result<RawCardFile[]> => {
   const diagnostics: Diagnostic[] = []
   const files: RawCardFile[] = []
-  const listed = listFiles(paths.cardsDir, Object.keys(parsers))
+  const loops: string[] = []
+  const listed = listFiles(paths.cardsDir, Object.keys(parsers), loops)
+  append(diagnostics, linkLoops(paths.root, loops))
   for (const path of listed) {
     const file = relativePath(paths.root, path)
     const ext = path.slice(path.lastIndexOf('.')) as keyof typeof parsers
@@ -68,3 +76,14 @@ export const loadCardFiles = (paths: GamePaths, cache?: CardFileCache): Result<R
   if (cache) for (const path of cache.keys()) if (!kept.has(path)) cache.delete(path)
   return { value: files, diagnostics }
 }
+
+/** Links that lead round in a circle, each a warning at the link: skipped, as they hold no file. */
+export const linkLoops = (root: string, loops: readonly string[]): Diagnostic[] =>
+  loops.map((path) => ({
+    rule: 'load/link-loop',
+    severity: 'warning',
+    file: relativePath(root, path),
+    line: 1,
+    column: 1,
+    message: 'this is a link that leads round in a circle (a loop of links): it holds no file, and is skipped',
+  }))

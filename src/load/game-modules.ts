@@ -6,6 +6,7 @@ import type { Plugin } from 'esbuild'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { processTempDir, touch, writeFileAtomic } from '../util/atomic-write.ts'
 import { installedVersion, OWN_CODE, ownPackage } from '../util/packages.ts'
+import { writablePath } from '../util/inside-folder.ts'
 
 /**
  * A game's TypeScript (its definition, its templates and every file of the project they import) compiled
@@ -74,13 +75,18 @@ let privateDir: string | undefined
 /** Where this process keeps what it compiles when the project's cache cannot be written: a folder of its own. */
 const fallbackDir = (): string => (privateDir ??= processTempDir('deckwright-modules-'))
 
-/** Writes a compiled module or manifest into a folder (unless it holds these bytes already: then it is touched, as used). */
-const keep = (dir: string, name: string, text: string): string => {
-  const file = join(dir, name)
+/**
+ * Writes a compiled module or manifest into a folder (unless it holds these bytes already: then it is
+ * touched, as used). The project's cache lies inside the project (`inside`: its root), whatever links a
+ * project commits (a `node_modules` link elsewhere): a write refused there is compiled into this process's
+ * own folder instead.
+ */
+const keep = (dir: string, name: string, text: string, inside: string): string => {
+  const file = writablePath(inside, join(dir, name))
   if (existsSync(file) && readFileSync(file, 'utf8') === text) touch(file)
   else {
     prune(dir)
-    writeFileAtomic(file, text)
+    writeFileAtomic(file, text, { inside })
   }
   return file
 }
@@ -169,8 +175,20 @@ const fromManifest = (file: string, dir: string): CompiledModule | undefined => 
 /** This file's own code, where the compiler's settings are: a change to them compiles every module again. */
 const SETTINGS = digest(readFileSync(fileURLToPath(import.meta.url)))
 
+/** Whether the project's cache of modules lies inside the project: not through a committed link (`node_modules` elsewhere). */
+const inProject = (root: string, dir: string): boolean => {
+  try {
+    writablePath(root, dir)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const compile = async (entry: string, root: string, reuse: boolean): Promise<CompiledModule> => {
   const dir = modulesDir(root)
+  // A cache a link leads elsewhere is neither read nor written: this process compiles into its own folder.
+  if (!inProject(root, dir)) return await bundle(entry, root, fallbackDir())
   // Keyed on the entry, on the deckwright that compiles it (its entries are imported by their path) and on its compiler.
   const manifestName = `${digest([entry, OWN_CODE, ownPackage().version, installedVersion('esbuild'), SETTINGS].join('\0')).slice(0, 24)}.json`
   const earlier = reuse ? fromManifest(join(dir, manifestName), dir) : undefined
@@ -241,7 +259,9 @@ const bundle = async (entry: string, root: string, dir: string, manifestName?: s
   )
   const text = result.outputFiles[0]!.text
   const name = `${digest(text).slice(0, 24)}.mjs`
-  const file = keep(dir, name, text)
+  // The project's cache lies inside the project; this process's own folder is its own.
+  const inside = manifestName ? root : dir
+  const file = keep(dir, name, text, inside)
   const inputs = Object.keys(result.metafile.inputs).map((input) => join(root, input))
   // The manifest goes beside its module; one kept in this process's own folder is not reused by later runs.
   if (manifestName)
@@ -252,6 +272,7 @@ const bundle = async (entry: string, root: string, dir: string, manifestName?: s
         module: name,
         inputs: Object.fromEntries(inputs.map((input) => [input, digest(readFileSync(input))])),
       } satisfies Manifest),
+      inside,
     )
   return { url: pathToFileURL(file).href, inputs, reused: false }
 }

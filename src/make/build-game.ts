@@ -12,6 +12,7 @@ import { typeSize } from '../engine/card-sizes.ts'
 import type { BookletOptions } from '../booklet/index.ts'
 import { examplesFromFaces } from '../booklet/example.ts'
 import { OutputBatch, OutputInTheWay } from '../outputs/output-batch.ts'
+import { outputLinksProblem } from '../outputs/output-folder.ts'
 import { bookletKey } from '../booklet/key.ts'
 import { galleryOf, type Gallery } from './gallery.ts'
 import { chooseRenderer, drawnByOf, rendererFallback, type RendererName } from '../render/renderers/renderer.ts'
@@ -154,6 +155,14 @@ const buildWith = async (
     commit: 0,
   }
   const report: BuildReport = { game: id, written: [], faces: 0, drawn: 0, renderer: '', timings }
+  // The library's caller chose the output folder (as --out is typed), but no link in its caches or builds leads out of it.
+  const folder = relativePath(root, options.outDir)
+  const linked = outputLinksProblem(root, options.outDir, folder, true)
+  if (linked)
+    return {
+      value: report,
+      diagnostics: [{ rule: 'build/write-failed', severity: 'error', file: folder, message: linked }],
+    }
   options = applyPreset(options)
   const renderer = await chooseRenderer(options.renderer)
   report.renderer = renderer.label

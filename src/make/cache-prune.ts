@@ -1,6 +1,7 @@
 import { opendirSync, readdirSync, rmSync, statSync, writeFileSync, type Dir } from 'node:fs'
 import { join } from 'node:path'
 import { madeByRunningProcess } from '../util/temporary.ts'
+import { writablePath } from '../util/inside-folder.ts'
 import { readIndex, today, writeIndex, type StoreIndex } from '../render/store/store-index.ts'
 
 /** How long a cached face or output is kept after a build last used it. */
@@ -129,7 +130,7 @@ export const pruneCacheDaily = (
   pruneCache(dir, now - CACHE_DAYS * 24 * 3600 * 1000, index?.())
   pruneStaged(dir, now - 24 * 3600 * 1000)
   try {
-    writeFileSync(marker, '')
+    writeFileSync(writablePath(dir, marker), '') // never through a link out of the cache
   } catch {
     // a cache that cannot be written is pruned next time
   }

@@ -50,7 +50,7 @@ const known = new Map<string, { stamp: string; contents: BuildContents; folders:
 export const writeManifest = (build: string, contents: BuildContents, spare: boolean): void => {
   const folders: ManifestFile['folders'] = foldersOf(contents).map((rel) => [rel, stampOf(join(build, rel)) ?? ''])
   const path = manifestPath(build, spare)
-  writeFileAtomic(path, manifestText(contents, folders))
+  writeFileAtomic(path, manifestText(contents, folders), { inside: dirname(build) })
   known.set(path, { stamp: fileStamp(path)!, contents, folders })
 }
 

@@ -110,7 +110,9 @@ export const keepPixels = (dir: string | undefined, key: string, pixels: Pixels)
     const head = Buffer.alloc(8)
     head.writeUInt32BE(pixels.width, 0)
     head.writeUInt32BE(pixels.height, 4)
-    writeFileAtomic(join(dir, `${key}.rgba`), Buffer.concat([head, deflateSync(pixels.data, { level: 1 })]))
+    writeFileAtomic(join(dir, `${key}.rgba`), Buffer.concat([head, deflateSync(pixels.data, { level: 1 })]), {
+      inside: dir,
+    })
   }
   return pixels
 }

@@ -20,7 +20,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { tmpTag, writeFileIfChanged } from '../util/atomic-write.ts'
 import { failWriteForTest } from '../util/write-failure.ts'
 import { madeByRunningProcess } from '../util/temporary.ts'
-import { isWithin } from '../util/inside-folder.ts'
+import { isWithin, writablePath } from '../util/inside-folder.ts'
 import {
   foundIn,
   noContents,
@@ -95,7 +95,8 @@ export class OutputBatch {
    * new outputs are in place, when `path` holds what was staged.
    */
   stage(path: string, placed?: () => void): string {
-    mkdirSync(this.scratch, { recursive: true })
+    // Inside the output folder, as every file written is (the scratch folder is its .cache).
+    mkdirSync(writablePath(dirname(this.gameDir), this.scratch), { recursive: true })
     const staged = join(this.scratch, `${basename(path)}.${tmpTag()}.tmp`)
     this.pending.push({ ...this.inside(path), staged, ...(placed && { placed }) })
     return staged
@@ -135,11 +136,12 @@ export class OutputBatch {
       if (!rels.has(rel)) owns?.(join(game, rel)) ? removed.push(rel) : will.linked.set(rel, from)
     for (const rel of was.other) if (!rels.has(rel)) owns?.(join(game, rel)) ? removed.push(rel) : will.other.add(rel)
     try {
-      mkdirSync(next, { recursive: true })
+      mkdirSync(writablePath(builds, next), { recursive: true })
       const folders = new Set<string>([next])
       const place = (rel: string): string => {
         const path = join(next, rel)
-        if (!folders.has(dirname(path))) mkdirSync(dirname(path), { recursive: true })
+        // Each folder checked once: no link in a build folder leads the outputs elsewhere.
+        if (!folders.has(dirname(path))) mkdirSync(writablePath(next, dirname(path)), { recursive: true })
         folders.add(dirname(path))
         return path
       }
@@ -175,7 +177,7 @@ export class OutputBatch {
         // A file that gets the bytes it had keeps the current one (its time too).
         if (was.linked.has(rel) || was.other.has(rel)) carry(rel)
         will.other.add(rel)
-        if ('data' in item) writeFileIfChanged(target, item.data)
+        if ('data' in item) writeFileIfChanged(target, item.data, { inside: next })
         else if (sameBytes(item.staged, target)) rmSync(item.staged, { force: true })
         else {
           failWriteForTest(target)

@@ -41,8 +41,14 @@ export const cachedOutput = async (
   }
   const made = await make()
   if (dir && manifest) {
-    made.files.forEach((f, i) => writeFileAtomic(join(dir, String(i)), f.data))
-    writeFileAtomic(manifest, JSON.stringify({ names: made.files.map((f) => f.name), diagnostics: made.diagnostics }))
+    // Inside the game's cache folder, whatever links lie under it.
+    const where = { inside: cacheDir! }
+    made.files.forEach((f, i) => writeFileAtomic(join(dir, String(i)), f.data, where))
+    writeFileAtomic(
+      manifest,
+      JSON.stringify({ names: made.files.map((f) => f.name), diagnostics: made.diagnostics }),
+      where,
+    )
   }
   return made
 }

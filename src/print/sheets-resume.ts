@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { closeSync, openSync, readFileSync } from 'node:fs'
 import { openFileStamp } from '../util/file-stamp.ts'
 import { buildDate } from '../pdf/document.ts'
+import { dirname } from 'node:path'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { projectDrawingPackages, sourceHash } from '../cache/source-hash.ts'
 import type { EmbeddedPicture } from '../pdf/images.ts'
@@ -60,8 +61,9 @@ export const readRecord = (file: string): SheetsRecord | undefined => {
   }
 }
 
+/** Writes a sheets record: `<cache>/sheets/<name>.json`, inside the game's cache folder. */
 export const writeRecord = (file: string, record: SheetsRecord): void =>
-  writeFileAtomic(file, JSON.stringify({ version: RECORD_VERSION, record }))
+  writeFileAtomic(file, JSON.stringify({ version: RECORD_VERSION, record }), { inside: dirname(dirname(file)) })
 
 /** `file` opened for reading when it is the file `record` describes (none otherwise): its bytes are read from this descriptor, whatever replaces the path meanwhile. */
 export const openRecorded = (record: SheetsRecord | undefined, file: string): number | undefined => {

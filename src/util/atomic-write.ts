@@ -15,6 +15,7 @@ import {
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { failWriteForTest } from './write-failure.ts'
+import { writablePath } from './inside-folder.ts'
 
 let counter = 0
 
@@ -55,12 +56,24 @@ const writePieces = (file: string, pieces: Iterable<string>): void => {
   }
 }
 
+/** Where a file is written: the folder it must lie in once links are followed, and a folder to stage it in. */
+export interface WriteIn {
+  /** The folder deckwright writes in there (the output folder, the game's `cards/<game>/`…): see `writablePath`. */
+  inside: string
+  /** A folder on the same file system, inside `inside`, to write the temporary file in (default: beside the target). */
+  staging?: string
+}
+
 /**
- * Writes to a temporary file beside the target (or in `staging`, a folder on the same file system), then
- * renames it into place: a failed build never leaves half a file. `data` may come in pieces (text made
- * entry by entry): a file of 100,000 entries is then never one string in memory.
+ * Writes to a temporary file beside the target (or in `staging`), then renames it into place: a failed
+ * build never leaves half a file. The target, checked first, lies inside `inside` once links are followed.
+ * `data` may come in pieces (text made entry by entry): a file of 100,000 entries is then never one string
+ * in memory.
  */
-export const writeFileAtomic = (path: string, data: string | Uint8Array | Iterable<string>, staging?: string): void => {
+export const writeFileAtomic = (path: string, data: string | Uint8Array | Iterable<string>, where: WriteIn): void => {
+  const { inside, staging } = where
+  writablePath(inside, path)
+  if (staging) writablePath(inside, staging)
   mkdirSync(dirname(path), { recursive: true })
   if (staging) mkdirSync(staging, { recursive: true })
   const tmp = staging ? join(staging, `${basename(path)}.${tmpTag()}.tmp`) : `${path}.${tmpTag()}.tmp`
@@ -79,13 +92,14 @@ export const writeFileAtomic = (path: string, data: string | Uint8Array | Iterab
  * Writes atomically unless the file already holds these bytes: builds are deterministic, so a rebuild
  * leaves unchanged outputs (and their modification times) alone. Returns whether it wrote.
  */
-export const writeFileIfChanged = (path: string, data: string | Uint8Array): boolean => {
+export const writeFileIfChanged = (path: string, data: string | Uint8Array, where: WriteIn): boolean => {
   const bytes = typeof data === 'string' ? Buffer.from(data) : data
+  writablePath(where.inside, path) // before the file there is read
   try {
     if (statSync(path).size === bytes.byteLength && readFileSync(path).equals(bytes)) return false
   } catch {
     // no file yet
   }
-  writeFileAtomic(path, bytes)
+  writeFileAtomic(path, bytes, where)
   return true
 }

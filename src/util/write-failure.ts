@@ -8,6 +8,8 @@ const REASONS: Record<string, string> = {
   ENOTDIR: 'a file stands where a folder should be',
   EISDIR: 'a folder stands where a file should be',
   EIO: 'the disk reported an input/output error',
+  EOUTSIDE:
+    'a link on its way leads out of the folder deckwright writes in (a link a project commits is never written through)',
 }
 
 export const writeFailureReason = (error: unknown): string | undefined =>

@@ -6,6 +6,7 @@ import { loadDefinition } from './load-definition.ts'
 import { withThreads, type GameThreads } from '../threads/threads.ts'
 import { writeFileAtomic } from '../util/atomic-write.ts'
 import { append } from '../util/append.ts'
+import { OutsideFolderError } from '../util/inside-folder.ts'
 
 /** Writes a JSON Schema per card type to cards/<game>/schema/<type>.json, for editors to complete and check the YAML. */
 export const writeSchemas = (
@@ -26,7 +27,14 @@ export const writeSchemas = (
     const written: string[] = []
     for (const [typeId, schema] of Object.entries(made.value.schemas)) {
       const path = join(paths.cardsDir, 'schema', `${typeId}.json`)
-      writeFileAtomic(path, JSON.stringify(schema, null, 2) + '\n')
+      try {
+        writeFileAtomic(path, JSON.stringify(schema, null, 2) + '\n', { inside: paths.cardsDir })
+      } catch (error) {
+        if (!(error instanceof OutsideFolderError)) throw error
+        const message = `a link on the way to this file leads out of cards/${id}/: deckwright writes only inside the game's own folders`
+        diagnostics.push({ rule: 'write/outside', severity: 'error', file: relativePath(root, path), message })
+        break
+      }
       written.push(relativePath(root, path))
     }
     return { value: written, diagnostics }

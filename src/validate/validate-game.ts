@@ -16,6 +16,8 @@ import { NOT_HELD, type Held } from '../threads/protocol.ts'
 import type { Outcome } from '../threads/game-thread.ts'
 import type { FaceStore } from '../render/store/face-store.ts'
 import { append } from '../util/append.ts'
+import { filesUnder } from '../cache/source-hash.ts'
+import { linkLoops } from '../load/card-files.ts'
 
 export interface LoadedGame {
   paths: GamePaths
@@ -146,6 +148,10 @@ const validateWith = async (
   if (options.faces === false) diagnostics.push(facesSkipped(definitionFile))
   else if (options.faces && (read.value.leftOut.length || read.value.failedTypes.length))
     diagnostics.push(facesLeftOut(definitionFile, read.value.leftOut))
+  // A loop of links in the templates or the rules holds no file: said at the link (the card files' loops are said as they are read).
+  const loops: string[] = []
+  for (const dir of [paths.templatesDir, paths.rulesDir]) filesUnder(dir, dir, new Set(), loops)
+  append(diagnostics, linkLoops(root, loops))
   // An error the game's code threw after its check or face had answered (from a timer, a rejected promise).
   append(diagnostics, threads.strays(paths))
   return { value: { paths, game, cards, rules, editions }, diagnostics }

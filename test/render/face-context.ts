@@ -3,7 +3,7 @@ import type { Card, GameDef } from '../../src/engine/define.ts'
 import { faceBox } from '../../src/render/renderers/face.ts'
 import { baseFonts, loadFont, type LoadedFont } from '../../src/render/fonts/fonts.ts'
 import { iconDataUri } from '../../src/render/fonts/icons.ts'
-import { createFaceContext } from '../../src/render/template/face-context.ts'
+import { createFaceContext, type FaceContextSources } from '../../src/render/template/face-context.ts'
 import { createMeasure } from '../../src/render/text/measure.ts'
 
 /** The fonts every test face is drawn with: deckwright's own. */
@@ -50,6 +50,8 @@ export const testContext = (
     bleedMm?: number
     safeMm?: number
     words?: Record<string, string>
+    /** The face's art, as the render session finds it (default: none). */
+    art?: FaceContextSources['art']
   } = {},
 ) => {
   const diagnostics: Diagnostic[] = []
@@ -71,7 +73,7 @@ export const testContext = (
     },
     findIcon: (name, color) => iconDataUri(name, color),
     iconHint: 'name an icon of an installed Iconify set',
-    art: () => undefined,
+    art: options.art ?? (() => undefined),
     lang: () => 'en',
     word: (key) => options.words?.[key],
     wordAsked: () => undefined,

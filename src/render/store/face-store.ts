@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import type { DrawnFace } from '../renderers/face-renderer.ts'
 import type { FaceJob } from '../template/session.ts'
 import { processTempDir, tmpTag, writeFileAtomic } from '../../util/atomic-write.ts'
+import { writablePath } from '../../util/inside-folder.ts'
 import {
   appendIndex,
   indexStamp,
@@ -26,11 +27,12 @@ export const relocate = (diagnostics: readonly Diagnostic[], job: FaceJob): Diag
   diagnostics.map((d) => {
     const card = job.card
     // Only what was found in the card's data moves with it: a place in the game's code keeps its own.
-    if (!card || d.card !== card.id || d.file !== card.source.file) return d
-    const pos = (d.field && card.source.fields[d.field]) || card.source.pos
+    const field = d.field ? card?.source.fields[d.field] : undefined
+    if (!card || d.card !== card.id || (d.file !== card.source.file && d.file !== field?.file)) return d
+    const pos = field ?? card.source.pos
     return {
       ...d,
-      file: card.source.file,
+      file: field?.file ?? card.source.file,
       line: pos.line,
       column: pos.column,
       endLine: pos.endLine,
@@ -214,12 +216,12 @@ export class FaceStore {
 
   /** Writes a file of the store whole, in one rename. */
   private write(path: string, data: string | Uint8Array): void {
-    writeFileAtomic(path, data, this.staging)
+    writeFileAtomic(path, data, { inside: this.dir, staging: this.staging })
   }
 
   /** `to` made a hard link of `from`, replacing what was there in one step; false when it cannot be (no `from`, a file system without hard links). */
   private link(from: string, to: string): boolean {
-    mkdirSync(this.staging, { recursive: true })
+    mkdirSync(writablePath(this.dir, this.staging), { recursive: true })
     const tmp = join(this.staging, `${basename(to)}.${tmpTag()}.tmp`)
     try {
       linkSync(from, tmp)

@@ -3,6 +3,7 @@ import { appendFileSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import { writeFileAtomic } from '../../util/atomic-write.ts'
+import { writablePath } from '../../util/inside-folder.ts'
 import type { DrawnWith } from '../template/drawn-with.ts'
 
 /**
@@ -163,7 +164,7 @@ export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) 
     for (const [key, entry] of into) if (!keep(entry.used)) into.delete(key)
   }
   // Written in the store's staging folder, where the faces being stored are, then renamed into place.
-  writeFileAtomic(join(dir, FILE), indexText(merged), join(dir, STAGING))
+  writeFileAtomic(join(dir, FILE), indexText(merged), { inside: dir, staging: join(dir, STAGING) })
   rmSync(join(dir, LOG), { force: true })
   // The index now holds what the file does, as it was just written.
   Object.assign(index, { faces: merged.faces, shown: merged.shown, layouts: merged.layouts, read: indexStamp(dir) })
@@ -183,7 +184,8 @@ export const appendIndex = (dir: string, index: StoreIndex, changed: IndexKeys):
   if (base === undefined || count * 4 > size || log * 2 > base) return false
   // Nobody else wrote since this index was read: it holds what the files do, this line included.
   const alone = index.read !== undefined && index.read === indexStamp(dir)
-  appendFileSync(join(dir, LOG), `${[...indexText(index, changed)].join('')}\n`)
+  // Appending follows a link: the log is checked to lie in the store first, as every file written is.
+  appendFileSync(writablePath(dir, join(dir, LOG)), `${[...indexText(index, changed)].join('')}\n`)
   if (alone) index.read = indexStamp(dir)
   return true
 }

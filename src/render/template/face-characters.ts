@@ -91,7 +91,7 @@ export const undrawableWarnings = (
       rule: 'render/undrawable-text',
       severity: 'warning' as const,
       ...at,
-      ...(pos && { line: pos.line, column: pos.column, field }),
+      ...(pos && { ...(pos.file && { file: pos.file }), line: pos.line, column: pos.column, field }),
       message: undrawableMessage(list, '', [pkg]),
     }
   })

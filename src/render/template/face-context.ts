@@ -44,7 +44,13 @@ export const createFaceContext = (sources: FaceContextSources): FaceContext => {
   const { game, box, card, diagnostics, at } = sources
   const place = (field?: string): FacePlace => {
     const pos = field ? card?.source.fields[field] : undefined
-    return { ...at, ...(pos ? { line: pos.line, column: pos.column } : {}), ...(field && card ? { field } : {}) }
+    // A field of a translated card that is not translated is in the card's own file, not the translation's.
+    const file = pos?.file ? { file: pos.file } : {}
+    return {
+      ...at,
+      ...(pos ? { ...file, line: pos.line, column: pos.column } : {}),
+      ...(field && card ? { field } : {}),
+    }
   }
   const missing = new Set<string>()
   const unknownWords = new Set<string>()

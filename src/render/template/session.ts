@@ -22,7 +22,7 @@ import { unsupportedElements } from '../renderers/unsupported.ts'
 import type { Templates, TypeTemplate } from './template.ts'
 import { createFaceContext, type FacePlace } from './face-context.ts'
 import { createMeasure, type TextMeasure } from '../text/measure.ts'
-import { firstLine, inProject, thrownAt, type CodePlace } from '../../diagnostics/thrown.ts'
+import { firstLine, inProject, notAnError, thrownAt, type CodePlace } from '../../diagnostics/thrown.ts'
 import { ComponentError } from '../../diagnostics/jsx-place.ts'
 import { importGameModule, loadFailure } from '../../load/code-errors.ts'
 import { fullIconName, type DrawnWith } from './drawn-with.ts'
@@ -312,7 +312,7 @@ const drawFace = async (
   } catch (error) {
     // A throw after the template read a field no type declares (undefined passed to a component) follows from that error.
     if (!diagnostics.some((d) => d.rule === UNKNOWN_FIELD))
-      diagnostics.push(templateError(error, o.paths.root, job, type.name, at))
+      diagnostics.push(templateError(error, o, job, type.name, at))
     return { diagnostics, shown }
   }
 }
@@ -445,19 +445,25 @@ const unsupportedElement = (refused: string[], { kind, card }: FaceJob, at: Face
   message: `the ${kind} ${card ? `of ${card.id} ` : ''}has SVG ${refused.map((t) => `<${t}>`).join(', ')}, which satori (what deckwright build draws with) cannot draw: draw the text with a div, or convert it to a <path>`,
 })
 
-/** A template that threw: at the template's line that threw when the stack names one, and always naming the card. */
+/**
+ * A template that threw: at the template's line that threw when the stack names one, and always naming the
+ * card. A thrown value that is not an Error (a string, `undefined`, a Symbol) has no stack: it is at the
+ * templates' file, saying so, never at the card's data line, which did nothing wrong.
+ */
 const templateError = (
   error: unknown,
-  root: string,
+  o: Pick<Opened, 'paths' | 'templatesFile'>,
   { kind, card }: FaceJob,
   typeName: string,
   at: FaceAt,
 ): Diagnostic => {
+  const root = o.paths.root
   const component = error instanceof ComponentError ? error : undefined
   const thrown = component ? component.thrown : error
   // The game's line that threw; else, for a throw inside one of deckwright's components, the JSX that used it.
   const code = thrownAt(thrown, root)
   const jsx = !code && component?.place ? jsxInProject(component.place, root) : undefined
+  const stackless = !code && !jsx && !(thrown instanceof Error)
   const whose = card
     ? `the ${kind} of ${card.id} (${card.source.file}:${card.source.pos.line})`
     : `the shared ${kind} of ${typeName}`
@@ -467,7 +473,8 @@ const templateError = (
     severity: 'error',
     ...at,
     ...(code ?? jsx),
-    message: `the template failed to draw ${whose}: ${why}`,
+    ...(stackless && { file: o.templatesFile, line: 1, column: 1 }),
+    message: `the template failed to draw ${whose}: ${why}${stackless ? notAnError(thrown) : ''}`,
   }
 }
 
