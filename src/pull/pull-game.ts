@@ -109,7 +109,7 @@ const pullSource = async (
   const cards = rawCardData(read.value)
   const changes = compareCards(before === undefined ? [] : rawCardData(parseCsvCards(before, file).value), cards)
   const written = text !== before
-  if (written) writeFileAtomic(path, text)
+  if (written) writeFileAtomic(path, text, { inside: paths.cardsDir })
   const diagnostics: Diagnostic[] = read.diagnostics
   return {
     value: { game: paths.id, file, url: source.url, written, created: !stat, cards: cards.length, changes },
