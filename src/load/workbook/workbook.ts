@@ -1,0 +1,55 @@
+import { readOds } from './ods.ts'
+import type { CellProblem, WantedSheet } from './rows.ts'
+import { cellRef, columnName, type Sheet } from './sheet.ts'
+import { readXlsx } from './xlsx.ts'
+import { ZipArchive } from './zip.ts'
+
+export type { CellProblem, WantedSheet } from './rows.ts'
+
+/** The workbook formats deckwright reads, by file extension. */
+export const WORKBOOK_EXTENSIONS = ['.xlsx', '.ods'] as const
+
+export const isWorkbook = (file: string): boolean => WORKBOOK_EXTENSIONS.some((e) => file.toLowerCase().endsWith(e))
+
+/**
+ * The sheets of a workbook (`.xlsx` or `.ods`, by `file`'s extension) from its bytes: each cell the value the
+ * spreadsheet last computed (formulas are never evaluated), text plain, a whole number stored as 3.0 as 3, a
+ * date as ISO text. Throws a `WorkbookError` for a workbook that cannot be read or is over a limit.
+ */
+export const readWorkbook = (
+  bytes: Uint8Array,
+  file: string,
+  wanted: WantedSheet = () => true,
+): (Sheet & { problems: CellProblem[] })[] => {
+  const zip = new ZipArchive(bytes)
+  return file.toLowerCase().endsWith('.ods') ? readOds(zip, wanted) : readXlsx(zip, wanted)
+}
+
+/** A cell's text with its place: the seam a reader of tables (a translator's sheet) takes rows of strings from. */
+export interface TextCell {
+  text: string
+  row: number
+  column: number
+  /** Its reference, as a spreadsheet shows it: `Ships!C7`. */
+  ref: string
+}
+
+/**
+ * A sheet's rows as text cells, in order, with their places: each row its cells from column A to its last
+ * value, an empty cell as ''. Numbers are written as a spreadsheet shows them plainly (3, 0.5), true and false
+ * as words, dates as ISO text.
+ */
+export const sheetTextRows = (sheet: Sheet): TextCell[][] =>
+  sheet.rows.map(({ row, cells }) => {
+    const last = cells.at(-1)?.column ?? 0
+    const texts: TextCell[] = Array.from({ length: last }, (_, i) => ({
+      text: '',
+      row,
+      column: i + 1,
+      ref: cellRef(sheet.name, row, i + 1),
+    }))
+    for (const c of cells) texts[c.column - 1]!.text = String(c.value)
+    return texts
+  })
+
+export { cellRef, columnName }
