@@ -66,27 +66,7 @@ export class WorkbookError extends Error {
   }
 }
 
-/** A column's letters as a spreadsheet names it: 1 is A, 27 is AA. */
-export const columnName = (column: number): string => {
-  let name = ''
-  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name
-  return name
-}
-
-/** A column's number from its letters (`C` is 3); 0 for no letters. */
-export const columnNumber = (letters: string): number => {
-  let n = 0
-  for (const c of letters.toUpperCase()) n = n * 26 + (c.charCodeAt(0) - 64)
-  return n
-}
-
-/** A sheet's name as a cell reference writes it: quoted when it holds anything but letters, digits and `_`. */
-export const sheetRef = (sheet: string): string =>
-  /^[\p{L}_][\p{L}\p{N}_.]*$/u.test(sheet) ? sheet : `'${sheet.replaceAll("'", "''")}'`
-
-/** A cell's reference as a spreadsheet writes it: `Ships!C7`. */
-export const cellRef = (sheet: string, row: number, column: number): string =>
-  `${sheetRef(sheet)}!${columnName(column)}${row}`
+export { cellRef, columnName, sheetRef } from '../../diagnostics/sheet-place.ts'
 
 /** A whole number stored as 3.0 is 3, and a float is kept to the 15 digits a spreadsheet shows (0.1 + 0.2 is 0.3). */
 export const spreadsheetNumber = (n: number): number => (Number.isFinite(n) ? Number(n.toPrecision(15)) : n)

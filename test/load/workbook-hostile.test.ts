@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { parseWorkbookCards } from '../../src/load/workbook-cards.ts'
+import { makeZip, xlsxParts } from './make-zip.ts'
+
+/** A hostile workbook read: its diagnostics, how long it took and how much memory it added at most. */
+const read = (bytes: Uint8Array, file = 'cards/g/ship.xlsx') => {
+  const before = process.memoryUsage().rss
+  const started = performance.now()
+  const { value, diagnostics } = parseWorkbookCards(bytes, file)
+  return { value, diagnostics, ms: performance.now() - started, grewMB: (process.memoryUsage().rss - before) / 2 ** 20 }
+}
+
+const rows = (count: number) => {
+  const out: string[] = []
+  for (let r = 1; r <= count; r++) out.push(`<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>c${r}</t></is></c></row>`)
+  return out.join('')
+}
+
+describe('hostile workbooks end in one diagnostic, in bounded time and memory', () => {
+  it('a zip bomb: a part that inflates past the size it declares stops there', () => {
+    const parts = xlsxParts(rows(1))
+    parts[3] = { name: 'xl/worksheets/sheet1.xml', data: new Uint8Array(20 * 2 ** 20), size: 1000 }
+    const { value, diagnostics, ms, grewMB } = read(makeZip(parts))
+    expect(diagnostics).toMatchObject([{ rule: 'workbook/too-large', file: 'cards/g/ship.xlsx', line: 1, column: 1 }])
+    expect(diagnostics[0]!.message).toContain('inflates past the 0.0 MB it declares')
+    expect(value).toMatchObject([{ unreadable: true, cards: [] }])
+    expect(ms).toBeLessThan(5000)
+    expect(grewMB).toBeLessThan(100)
+  })
+
+  it('a zip bomb that declares its size: refused before it is inflated', () => {
+    const parts = xlsxParts(rows(1))
+    parts[3] = { name: 'xl/worksheets/sheet1.xml', data: '<worksheet/>', size: 3 * 2 ** 30 }
+    const { diagnostics } = read(makeZip(parts))
+    expect(diagnostics).toMatchObject([{ rule: 'workbook/too-large' }])
+    expect(diagnostics[0]!.message).toMatch(/declares 3072\.0 MB, over the limit of 64\.0 MB a part/)
+  })
+
+  it('an archive of thousands of entries', () => {
+    const files = Array.from({ length: 5000 }, (_, i) => ({ name: `junk/${i}.xml`, data: '' }))
+    const { diagnostics, ms } = read(makeZip([...xlsxParts(rows(1)), ...files]))
+    expect(diagnostics).toMatchObject([{ rule: 'workbook/too-many-entries' }])
+    expect(diagnostics[0]!.message).toContain('5,004 files, the limit is 2,000')
+    expect(ms).toBeLessThan(1000)
+  })
+
+  it('entity expansion (a billion laughs) in the shared strings', () => {
+    const lol = `<?xml version="1.0"?><!DOCTYPE sst [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>&d;</t></si></sst>`
+    const { diagnostics } = read(makeZip(xlsxParts('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', lol)))
+    expect(diagnostics).toMatchObject([{ rule: 'workbook/doctype' }])
+    expect(diagnostics[0]!.message).toContain('xl/sharedStrings.xml declares a document type')
+  })
+
+  it('an entity used without a declaration is damaged XML, not expanded', () => {
+    const parts = xlsxParts('<row r="1"><c r="A1" t="inlineStr"><is><t>&xxe;</t></is></c></row>')
+    const { diagnostics } = read(makeZip(parts))
+    expect(diagnostics).toMatchObject([{ rule: 'workbook/damaged' }])
+    expect(diagnostics[0]!.message).toContain('xl/worksheets/sheet1.xml is not well-formed XML')
+  })
+
+  it('an archive path that climbs out of it', () => {
+    const { diagnostics } = read(makeZip([...xlsxParts(rows(1)), { name: '../../../etc/cron.d/x', data: 'x' }]))
+    expect(diagnostics).toMatchObject([{ rule: 'workbook/unsafe-path' }])
+    expect(diagnostics[0]!.message).toContain('"../../../etc/cron.d/x"')
+  })
+
+  it('a sheet with a million rows in .xlsx stops at the row limit, at its sheet and row', () => {
+    const { diagnostics, ms } = read(
+      makeZip(xlsxParts(`<row r="1"><c r="A1" t="inlineStr"><is><t>id</t></is></c></row>${rows(100_010)}`)),
+    )
+    expect(diagnostics).toMatchObject([
+      { rule: 'workbook/too-many-rows', file: 'cards/g/ship.xlsx#ship', line: 100_001, column: 1 },
+    ])
+    // About 0.5 s alone; the machine is shared with other test files.
+    expect(ms).toBeLessThan(20_000)
+  })
+
+  it('a million repeated rows in .ods are refused before they are made', () => {
+    const content = `<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet><table:table table:name="ship"><table:table-row><table:table-cell office:value-type="string"><text:p>id</text:p></table:table-cell></table:table-row><table:table-row table:number-rows-repeated="1000000"><table:table-cell office:value-type="string" table:number-columns-repeated="1000"><text:p>x</text:p></table:table-cell></table:table-row><table:table-row table:number-rows-repeated="1048576"><table:table-cell/></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>`
+    const { diagnostics, ms, grewMB } = read(makeZip([{ name: 'content.xml', data: content }]), 'cards/g/ship.ods')
+    expect(diagnostics).toMatchObject([{ rule: 'workbook/too-many-rows', file: 'cards/g/ship.ods#ship', line: 2 }])
+    expect(ms).toBeLessThan(1000)
+    expect(grewMB).toBeLessThan(100)
+  })
+
+  it("a row of values repeated past the workbook's cells", () => {
+    const content = `<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet><table:table table:name="ship"><table:table-row table:number-rows-repeated="90000"><table:table-cell office:value-type="string" table:number-columns-repeated="900"><text:p>x</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>`
+    const { diagnostics, ms } = read(makeZip([{ name: 'content.xml', data: content }]), 'cards/g/ship.ods')
+    expect(diagnostics).toMatchObject([{ rule: 'workbook/too-many-cells' }])
+    expect(ms).toBeLessThan(5000)
+  })
+
+  it('a file that is no workbook, and a password-protected one', () => {
+    expect(read(Buffer.from('id,title\na,b\n')).diagnostics).toMatchObject([{ rule: 'workbook/damaged' }])
+    const cfb = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array(600).fill(0)])
+    expect(read(cfb).diagnostics).toMatchObject([{ rule: 'workbook/encrypted' }])
+    const cut = makeZip(xlsxParts(rows(3)))
+    expect(read(cut.subarray(0, cut.length - 30)).diagnostics).toMatchObject([{ rule: 'workbook/damaged' }])
+  })
+})

@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { cardType, defineGame } from '../../src/engine/define.ts'
+import { bool, icons, int, ref, text } from '../../src/engine/fields.ts'
+import { modelCards } from '../../src/engine/model.ts'
+import { inSheets } from '../../src/diagnostics/sheet-place.ts'
+import { formatters } from '../../src/diagnostics/formatters/index.ts'
+import { parseWorkbookCards } from '../../src/load/workbook-cards.ts'
+import { readWorkbook, sheetTextRows } from '../../src/load/workbook/workbook.ts'
+
+// Workbooks LibreOffice wrote (tools/workbook-fixtures/generate.mjs), in both formats.
+const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../fixtures/workbooks/${name}`, import.meta.url)))
+
+const game = defineGame({
+  id: 'g',
+  title: 'G',
+  version: '1',
+  players: { min: 2, max: 4 },
+  params: {},
+  vocabularies: {
+    resources: {
+      wood: { label: 'Wood', icon: 'game-icons:wood-pile' },
+      stone: { label: 'Stone', icon: 'game-icons:stone-pile' },
+    },
+  },
+  types: {
+    ship: cardType({
+      name: 'Ship',
+      fields: {
+        title: text(),
+        cost: icons('resources', { optional: true }),
+        power: int(),
+        launched: text({ optional: true }),
+      },
+    }),
+    port: cardType({ name: 'Port', fields: { title: text(), open: bool(), ship: ref('ship') } }),
+  },
+})
+
+const load = (name: string, as = `cards/g/${name}`) => {
+  const parsed = parseWorkbookCards(fixture(name), as.replace(/\.\w+$/, name.slice(name.lastIndexOf('.'))))
+  const modelled = modelCards(game, parsed.value)
+  return {
+    files: parsed.value,
+    cards: modelled.value,
+    diagnostics: inSheets([...parsed.diagnostics, ...modelled.diagnostics]),
+  }
+}
+
+describe.each(['xlsx', 'ods'])('a workbook LibreOffice wrote (.%s)', (ext) => {
+  it('reads each card sheet as a card file, skipping the hidden sheet and _notes', () => {
+    const { files, cards, diagnostics } = load(`fleet.${ext}`)
+    expect(diagnostics).toEqual([])
+    expect(files.map((f) => f.sheet)).toEqual(['ship', 'port'])
+    expect(cards.map((c) => `${c.type}:${c.id}`)).toEqual(['ship:s1', 'ship:s2', 'ship:s3', 'port:p1', 'port:p2'])
+  })
+
+  it('reads formulas as their values, numbers, booleans, dates, rich and accented text, qty and merged header cells', () => {
+    const { cards } = load(`fleet.${ext}`)
+    const [s1, s2, s3, p1, p2] = cards
+    expect(s1).toMatchObject({
+      qty: 2,
+      fields: { title: 'Étoile du Nord', cost: ['wood', 'stone'], power: 3, launched: '2026-05-01' },
+    })
+    expect(s2).toMatchObject({
+      qty: 1,
+      fields: { title: 'Zürich Ærø', cost: ['wood'], power: 4, launched: '1999-12-31' },
+    })
+    expect(s3).toMatchObject({ qty: 3, fields: { title: 'Two\nlines', power: 5 } })
+    expect(p1).toMatchObject({ fields: { title: 'Port Ōtaru', open: true, ship: 's1' } })
+    expect(p2).toMatchObject({ fields: { title: 'Kraków', open: false, ship: 's2' } })
+  })
+
+  it('places each value at its cell: line the row, column the column number (after an empty row too)', () => {
+    const { cards } = load(`fleet.${ext}`)
+    expect(cards[1]!.source).toMatchObject({ file: `cards/g/fleet.${ext}#ship`, pos: { line: 4 } })
+    expect(cards[1]!.source.fields.power).toMatchObject({ line: 4, column: 5 })
+    expect(cards[3]!.source.fields.open).toMatchObject({ line: 2, column: 3 })
+  })
+
+  it('reports mistakes at the workbook, sheet and cell, with "did you mean"', () => {
+    const { diagnostics } = load(`mistakes.${ext}`)
+    const file = `cards/g/mistakes.${ext}`
+    const at = (rule: string) =>
+      diagnostics.filter((d) => d.rule === rule).map((d) => `${d.line}:${d.column} ${d.message}`)
+    expect(diagnostics.every((d) => d.file === file)).toBe(true)
+    expect(at('workbook/duplicate-header')).toEqual([
+      expect.stringMatching(/^1:7 ship!G1: the header row names `bonus` twice \(columns F and G\)/),
+    ])
+    expect(at('workbook/formula-error')).toEqual([
+      '2:4 ship!D2: this cell shows the error #DIV/0!: correct its formula',
+    ])
+    expect(at('card/unknown-icon')).toEqual([
+      expect.stringMatching(/^2:3 ship!C2: `cost`: "wod" is not in this game's resources \(did you mean "wood"\?\)/),
+    ])
+    expect(at('card/unknown-field')).toEqual([
+      expect.stringMatching(/^1:5 ship!E1: .*titel.*did you mean "title"/),
+      expect.stringMatching(/^1:6 ship!F1: Ship has no field `bonus`/),
+    ])
+    expect(at('card/wrong-type')).toEqual([expect.stringMatching(/^3:4 ship!D3: .*whole number.*"lots"/)])
+    expect(at('card/missing-type')).toEqual([
+      expect.stringMatching(
+        /^1:1 Sheet2!A1: the cards of the sheet Sheet2 of mistakes\.\w+ have no type: name the sheet after its type \(e\.g\. ship\) or add a `type` column/,
+      ),
+    ])
+  })
+
+  it('gives a workbook named for a type in the plural the same hint as a CSV', () => {
+    const { diagnostics } = load(`mistakes.${ext}`, `cards/g/ports.${ext}`)
+    const hint = diagnostics.find((d) => d.rule === 'card/missing-type')
+    expect(hint?.message).toBe(
+      `Sheet2!A1: the cards of the sheet Sheet2 of ports.${ext} have no type: name the file after its type (port.${ext}) or the sheet (port) or add a \`type\` column`,
+    )
+  })
+
+  it("gives rows of text with their cells' places (the seam for a translator's sheet)", () => {
+    const port = readWorkbook(fixture(`fleet.${ext}`), `fleet.${ext}`).find((s) => s.name === 'port')!
+    const rows = sheetTextRows(port)
+    expect(rows[1]!.map((c) => c.text)).toEqual(['p1', 'Port Ōtaru', 'true', 's1'])
+    expect(rows[2]![1]).toEqual({ text: 'Kraków', row: 3, column: 2, ref: 'port!B3' })
+  })
+})
+
+describe("a sheet's place in what deckwright prints", () => {
+  const d = {
+    rule: 'card/unknown-icon',
+    severity: 'error' as const,
+    file: 'cards/g/data.xlsx#Ships',
+    line: 7,
+    column: 3,
+    message: '"wod" is not in this game\'s resources; first at cards/g/data.xlsx#My ships:2',
+  }
+  it('names the workbook as the file, the sheet and cell in the message, in every format', () => {
+    expect(JSON.parse(formatters.json([d]))).toEqual([
+      {
+        ...d,
+        file: 'cards/g/data.xlsx',
+        message: `Ships!C7: "wod" is not in this game's resources; first at cards/g/data.xlsx ('My ships', row 2)`,
+      },
+    ])
+    expect(formatters.stylish([d])).toMatch(/^cards\/g\/data\.xlsx\n {2}7:3 +error +Ships!C7: "wod"/)
+    expect(formatters.github([d])).toContain('file=cards/g/data.xlsx,line=7,col=3')
+  })
+})
