@@ -78,8 +78,21 @@ const fieldValue = (values: CellValue[]): CellValue | null => {
   return present.length === 1 ? present[0]! : present.map(String).join(' ')
 }
 
+const problemDiagnostic = (workbook: string, sheet: string, p: CellProblem): Diagnostic => ({
+  rule: 'workbook/formula-error',
+  severity: 'error',
+  file: sheetFile(workbook, sheet),
+  line: p.row,
+  column: p.column,
+  message: p.message,
+})
+
 /** One sheet's cards: a card a row with a value in a field's column, each value at its cell. */
-const sheetCards = (sheet: Sheet, workbook: string, diagnostics: Diagnostic[]): RawCardFile => {
+const sheetCards = (
+  sheet: Sheet & { problems: CellProblem[] },
+  workbook: string,
+  diagnostics: Diagnostic[],
+): RawCardFile => {
   const file = sheetFile(workbook, sheet.name)
   const result: RawCardFile = { file, sheet: sheet.name, defaults: new Map(), cards: [] }
   if (!sheet.rows.length) return result
@@ -87,6 +100,9 @@ const sheetCards = (sheet: Sheet, workbook: string, diagnostics: Diagnostic[]): 
   const named = new Set(columns.flatMap((c) => c.columns))
   const headerRow = sheet.rows[0]!.row
   const fill = filledDown(sheet.merges, headerRow, sheet)
+  // A formula's error in a column of notes or helpers (`_`) is the designer's own business.
+  for (const p of sheet.problems)
+    if (!ignored.has(p.column)) diagnostics.push(problemDiagnostic(workbook, sheet.name, p))
   const unnamed = new Set<number>()
   for (const row of sheet.rows.slice(1)) {
     const cells = new Map(row.cells.map((c) => [c.column, c.value]))
@@ -104,7 +120,8 @@ const sheetCards = (sheet: Sheet, workbook: string, diagnostics: Diagnostic[]): 
           message: `a value in column ${columnName(column)}, which the header row (row ${headerRow}) does not name: name the column, or begin its name with _ to keep notes there`,
         })
       }
-    if (![...cells.keys()].some((c) => named.has(c))) continue // an empty row, or notes only
+    // An empty row (blank cells count as none), or a row of notes only, is no card.
+    if (![...cells].some(([c, v]) => named.has(c) && !(typeof v === 'string' && v.trim() === ''))) continue
     const card: RawCard = { file, pos: { line: row.row, column: 1 }, values: new Map(), keys: new Map() }
     for (const column of columns) {
       const first = column.columns.find((c) => cells.has(c)) ?? column.columns[0]!
@@ -119,15 +136,6 @@ const sheetCards = (sheet: Sheet, workbook: string, diagnostics: Diagnostic[]): 
   return result
 }
 
-const problemDiagnostic = (workbook: string, sheet: string, p: CellProblem): Diagnostic => ({
-  rule: 'workbook/formula-error',
-  severity: 'error',
-  file: sheetFile(workbook, sheet),
-  line: p.row,
-  column: p.column,
-  message: p.message,
-})
-
 /**
  * Reads a workbook's card sheets (`.xlsx`, `.ods`) as card files of their own, as a CSV is read: the first
  * row names the fields, then one card a row. A sheet named after a card type holds that type (or has a
@@ -138,10 +146,7 @@ export const parseWorkbookCards = (bytes: Uint8Array, file: string): Result<RawC
   const diagnostics: Diagnostic[] = []
   try {
     const sheets = readWorkbook(bytes, file, isCardSheet).filter((s) => isCardSheet(s.name, s.hidden))
-    const files = sheets.map((sheet) => {
-      for (const p of sheet.problems) diagnostics.push(problemDiagnostic(file, sheet.name, p))
-      return sheetCards(sheet, file, diagnostics)
-    })
+    const files = sheets.map((sheet) => sheetCards(sheet, file, diagnostics))
     return { value: files, diagnostics }
   } catch (error) {
     if (!(error instanceof WorkbookError)) throw error

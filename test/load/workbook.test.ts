@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { cardType, defineGame } from '../../src/engine/define.ts'
@@ -7,6 +9,10 @@ import { modelCards } from '../../src/engine/model.ts'
 import { inSheets } from '../../src/diagnostics/sheet-place.ts'
 import { formatters } from '../../src/diagnostics/formatters/index.ts'
 import { parseWorkbookCards } from '../../src/load/workbook-cards.ts'
+import { loadCardFiles } from '../../src/load/card-files.ts'
+import type { CardFileCache } from '../../src/load/card-file-cache.ts'
+import { gamePaths } from '../../src/load/project.ts'
+import { makeZip, xlsxParts } from './make-zip.ts'
 import { readWorkbook, sheetTextRows } from '../../src/load/workbook/workbook.ts'
 
 // Workbooks LibreOffice wrote (tools/workbook-fixtures/generate.mjs), in both formats.
@@ -141,5 +147,61 @@ describe("a sheet's place in what deckwright prints", () => {
     ])
     expect(formatters.stylish([d])).toMatch(/^cards\/g\/data\.xlsx\n {2}7:3 +error +Ships!C7: "wod"/)
     expect(formatters.github([d])).toContain('file=cards/g/data.xlsx,line=7,col=3')
+  })
+})
+
+describe("workbooks among a game's card files", () => {
+  it('are listed with the YAML and CSV files, read again only when their bytes change, ~$ lock files skipped', () => {
+    const root = mkdtempSync(join(tmpdir(), 'workbooks-'))
+    try {
+      const paths = gamePaths(root, 'g')
+      mkdirSync(paths.cardsDir, { recursive: true })
+      writeFileSync(join(paths.cardsDir, 'fleet.xlsx'), fixture('fleet.xlsx'))
+      writeFileSync(join(paths.cardsDir, '~$fleet.xlsx'), 'Excel notes the workbook is open')
+      writeFileSync(join(paths.cardsDir, 'more.csv'), 'id,type,title,_notes\nm1,port,More,a note\n')
+      const cache: CardFileCache = new Map()
+      const first = loadCardFiles(paths, cache)
+      expect(first.diagnostics).toEqual([])
+      expect(first.value.map((f) => f.file)).toEqual([
+        'cards/g/fleet.xlsx#ship',
+        'cards/g/fleet.xlsx#port',
+        'cards/g/more.csv',
+      ])
+      const again = loadCardFiles(paths, cache)
+      expect(again.value[0]).toBe(first.value[0]) // the same bytes: not read again
+      writeFileSync(join(paths.cardsDir, 'fleet.xlsx'), fixture('mistakes.xlsx'))
+      const changed = loadCardFiles(paths, cache)
+      expect(changed.value.map((f) => f.file)).toEqual([
+        'cards/g/fleet.xlsx#ship',
+        'cards/g/fleet.xlsx#Sheet2',
+        'cards/g/more.csv',
+      ])
+      expect(changed.diagnostics.map((d) => d.rule)).toContain('workbook/duplicate-header')
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('rows and columns a designer does not mean as cards', () => {
+  const cell = (ref: string, text: string) =>
+    `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`
+  it('skips a row of blank cells, ignores an error in a _ column, and reports a value under no header', () => {
+    const sheet = [
+      `<row r="1">${cell('A1', 'id')}${cell('B1', 'title')}${cell('C1', '_helper')}</row>`,
+      `<row r="2">${cell('A2', 's1')}${cell('B2', 'One')}<c r="C2" t="e"><f>1/0</f><v>#DIV/0!</v></c></row>`,
+      `<row r="3">${cell('A3', '  ')}${cell('B3', ' ')}</row>`,
+      `<row r="4">${cell('A4', 's2')}${cell('B4', 'Two')}${cell('E4', 'stray')}</row>`,
+    ].join('')
+    const { value, diagnostics } = parseWorkbookCards(makeZip(xlsxParts(sheet)), 'cards/g/data.xlsx')
+    expect(value[0]!.cards.map((c) => c.values.get('id')!.value)).toEqual(['s1', 's2'])
+    expect(inSheets(diagnostics)).toMatchObject([
+      {
+        rule: 'workbook/empty-header',
+        line: 4,
+        column: 5,
+        message: expect.stringMatching(/^ship!E4: a value in column E/),
+      },
+    ])
   })
 })
