@@ -14,6 +14,7 @@ import {
 import { relativePath } from './load/project.ts'
 import { loadWords, parseWords, wordsPath } from './load/template-words.ts'
 import { GAME_TEXTS_KEY, loadTranslations, parseTranslations, translationPath } from './load/translations.ts'
+import { isWorkbook, workbookTextRows } from './load/workbook/workbook.ts'
 import { writeFileAtomic } from './util/atomic-write.ts'
 import { validateGame } from './validate/validate-game.ts'
 
@@ -95,12 +96,17 @@ export const importTranslationSheet = async (
       ],
     }
   let rows: string[][]
+  // A sheet saved as a workbook (.xlsx, .ods): its first sheet's rows, as text.
+  const book = isWorkbook(sheet) ? workbookTextRows(readFileSync(sheet), sheetFile) : undefined
+  if (book && !book.value) return { value: undefined, diagnostics: book.diagnostics }
   try {
-    rows = parse(readFileSync(sheet, 'utf8'), {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as string[][]
+    rows =
+      book?.value ??
+      (parse(readFileSync(sheet, 'utf8'), {
+        bom: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+      }) as string[][])
   } catch (error) {
     const err = error as Error & { lines?: number }
     return {

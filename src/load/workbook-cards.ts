@@ -2,7 +2,7 @@ import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { columnName, sheetFile } from '../diagnostics/sheet-place.ts'
 import type { RawCard, RawCardFile, SourcePos } from './raw-card.ts'
 import type { CellValue, Merge, Sheet } from './workbook/sheet.ts'
-import { readWorkbook, type CellProblem } from './workbook/workbook.ts'
+import { isDataSheet, readWorkbook, type CellProblem } from './workbook/workbook.ts'
 import { WorkbookError } from './workbook/sheet.ts'
 
 /** A column the header row names: the field, where its name is, and the columns a merged header cell covers. */
@@ -11,9 +11,6 @@ interface Column {
   pos: SourcePos
   columns: number[]
 }
-
-/** Sheets that hold no cards: those the workbook hides, and those whose names begin with `_` (notes, helpers). */
-export const isCardSheet = (name: string, hidden: boolean): boolean => !hidden && !name.startsWith('_')
 
 /**
  * The columns of a sheet's header row (its first row with a value). A header cell merged across several
@@ -145,7 +142,7 @@ const sheetCards = (
 export const parseWorkbookCards = (bytes: Uint8Array, file: string): Result<RawCardFile[]> => {
   const diagnostics: Diagnostic[] = []
   try {
-    const sheets = readWorkbook(bytes, file, isCardSheet).filter((s) => isCardSheet(s.name, s.hidden))
+    const sheets = readWorkbook(bytes, file, isDataSheet).filter((s) => isDataSheet(s.name, s.hidden))
     const files = sheets.map((sheet) => sheetCards(sheet, file, diagnostics))
     return { value: files, diagnostics }
   } catch (error) {

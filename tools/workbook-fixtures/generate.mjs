@@ -65,6 +65,22 @@ const mistakes = [
   ]),
 ]
 
+// tavern-nl: a translator's sheet (test/fixtures/languages' tavern) filled in and saved as a workbook, with a
+// sheet of instructions before it.
+const tavernNl = [
+  table('_instructions', [['Fill in the translation column, then send the file back.']]),
+  table('nl', [
+    ['card', 'field', 'default', 'translation'],
+    ['_game', 'title', 'Tavern', 'Herberg'],
+    ['_template', 'deck', 'Drinks', 'Dranken'],
+    ['ale', 'name', 'Ale', 'Bier'],
+    [],
+    ['ale', 'effect', 'Draw a card.', 'Trek één kaart.'],
+    ['wine', 'name', 'Wine', 1664],
+  ]),
+]
+
 mkdirSync(out, { recursive: true })
 writeWorkbooks(out, 'fleet', fleet, ['xlsx', 'ods'])
 writeWorkbooks(out, 'mistakes', mistakes, ['xlsx', 'ods'])
+writeWorkbooks(out, 'tavern-nl', tavernNl, ['xlsx', 'ods'])

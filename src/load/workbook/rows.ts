@@ -9,7 +9,10 @@ import {
   WorkbookError,
 } from './sheet.ts'
 
-/** Which sheets to read the cells of (the others are listed, empty): by name and whether the workbook hides them. */
+/**
+ * Which sheets to read the cells of (the others are listed, empty): by name and whether the workbook hides
+ * them; asked once a sheet, in the workbook's order.
+ */
 export type WantedSheet = (name: string, hidden: boolean) => boolean
 
 /** A reader of one workbook format: its sheets, in the workbook's order. */

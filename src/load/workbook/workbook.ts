@@ -1,6 +1,7 @@
 import { readOds } from './ods.ts'
 import type { CellProblem, WantedSheet } from './rows.ts'
-import { cellRef, columnName, type Sheet } from './sheet.ts'
+import type { Diagnostic, Result } from '../../diagnostics/diagnostic.ts'
+import { cellRef, columnName, type Sheet, WorkbookError } from './sheet.ts'
 import { readXlsx } from './xlsx.ts'
 import { ZipArchive } from './zip.ts'
 
@@ -51,5 +52,37 @@ export const sheetTextRows = (sheet: Sheet): TextCell[][] =>
     for (const c of cells) texts[c.column - 1]!.text = String(c.value)
     return texts
   })
+
+/** Sheets that hold no data: those the workbook hides, and those whose names begin with `_` (notes, helpers). */
+export const isDataSheet = (name: string, hidden: boolean): boolean => !hidden && !name.startsWith('_')
+
+/** A workbook that could not be read, as the diagnostic at its file (and sheet and cell, when known). */
+export const workbookDiagnostic = (error: WorkbookError, file: string): Diagnostic => ({
+  rule: error.rule,
+  severity: 'error',
+  file,
+  line: error.row ?? 1,
+  column: error.column ?? 1,
+  message:
+    error.sheet && error.row
+      ? `${cellRef(error.sheet, error.row, error.column ?? 1)}: ${error.message}`
+      : error.message,
+})
+
+/**
+ * The text rows of a workbook's first sheet of data (not hidden, its name not beginning with `_`): a table
+ * kept in a spreadsheet and read as a CSV file's rows would be (a translator's sheet saved as .xlsx or .ods).
+ */
+export const workbookTextRows = (bytes: Uint8Array, file: string): Result<string[][] | undefined> => {
+  let taken = false
+  const first = (name: string, hidden: boolean) => !taken && isDataSheet(name, hidden) && (taken = true)
+  try {
+    const sheet = readWorkbook(bytes, file, first).find((s) => isDataSheet(s.name, s.hidden))
+    return { value: sheet ? sheetTextRows(sheet).map((row) => row.map((c) => c.text)) : [], diagnostics: [] }
+  } catch (error) {
+    if (!(error instanceof WorkbookError)) throw error
+    return { value: undefined, diagnostics: [workbookDiagnostic(error, file)] }
+  }
+}
 
 export { cellRef, columnName }

@@ -209,8 +209,10 @@ export const readXlsx: ReadSheets = (zip, wanted) => {
     )
   const rels = relationships(zip, workbook)
   const { sheets, date1904 } = listSheets(zip, workbook, rels.byId)
+  // Asked once a sheet, in order (a caller may want only the first of some kind).
+  const read = sheets.map((s) => wanted(s.name, s.hidden))
   const book: Book = {
-    strings: sheets.some((s) => wanted(s.name, s.hidden)) ? sharedStrings(zip, rels.byType.get('sharedStrings')) : [],
+    strings: read.some(Boolean) ? sharedStrings(zip, rels.byType.get('sharedStrings')) : [],
     dates: dateStyles(zip, rels.byType.get('styles')),
     date1904,
   }
@@ -220,9 +222,9 @@ export const readXlsx: ReadSheets = (zip, wanted) => {
       `this workbook has more than ${WORKBOOK_LIMITS.sheets} sheets, the limit`,
     )
   const budget = { cells: WORKBOOK_LIMITS.cells }
-  return sheets.map(({ name, hidden, part }) => {
+  return sheets.map(({ name, hidden, part }, i) => {
     const sheet = new SheetBuilder(name, hidden, budget)
-    const xml = part && wanted(name, hidden) ? zip.text(part) : undefined
+    const xml = part && read[i] ? zip.text(part) : undefined
     if (xml && part) readSheet(xml, part, sheet, book)
     return sheet.sheet()
   })
