@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { ZipArchive } from '../../src/load/workbook/zip.ts'
 import { parseWorkbookCards } from '../../src/load/workbook-cards.ts'
 import { makeZip, xlsxParts } from './make-zip.ts'
 
@@ -96,5 +99,57 @@ describe('hostile workbooks end in one diagnostic, in bounded time and memory', 
     expect(read(cfb).diagnostics).toMatchObject([{ rule: 'workbook/encrypted' }])
     const cut = makeZip(xlsxParts(rows(3)))
     expect(read(cut.subarray(0, cut.length - 30)).diagnostics).toMatchObject([{ rule: 'workbook/damaged' }])
+  })
+})
+
+describe('mutated workbooks (a fixed seed)', () => {
+  // Each part of LibreOffice's workbooks, its XML mutated, zipped again; and the bytes of the archive mutated.
+  const fixtures = ['fleet.xlsx', 'fleet.ods', 'mistakes.xlsx', 'tavern-nl.ods'].map(
+    (name) => [name, readFileSync(fileURLToPath(new URL(`../fixtures/workbooks/${name}`, import.meta.url)))] as const,
+  )
+  const pieces = [
+    '<',
+    '"',
+    '&amp;',
+    '&#0;',
+    't="e"',
+    'r="ZZZZ99999999"',
+    'number-rows-repeated="99999999"',
+    'number-columns-repeated="70000"',
+    'number-rows-spanned="100000"',
+    '<mergeCell ref="A1:XFD1048576"/>',
+    'value-type="date"',
+    'value="1e400"',
+    '</table:table-row>',
+    '<text:p>',
+    's="99999"',
+    'Target="../../x"',
+  ]
+  it('end in diagnostics, never an exception', () => {
+    let seed = 36
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed / 2 ** 31)
+    for (let run = 0; run < 200; run++) {
+      const [name, bytes] = fixtures[run % fixtures.length]!
+      let mutated: Buffer
+      if (run % 2) {
+        mutated = Buffer.from(bytes)
+        for (let m = 0; m < 4; m++)
+          mutated[Math.floor(random() * Math.min(mutated.length, 900)) + Math.max(0, mutated.length - 900)] =
+            Math.floor(random() * 256)
+      } else {
+        const zip = new ZipArchive(bytes)
+        const parts = [...zip.entries.keys()]
+          .filter((k) => /\.(xml|rels)$/.test(k))
+          .map((k) => ({ name: k, data: zip.text(k)! }))
+        const part = parts[Math.floor(random() * parts.length)]!
+        const at = Math.floor(random() * part.data.length)
+        part.data =
+          part.data.slice(0, at) +
+          pieces[Math.floor(random() * pieces.length)] +
+          part.data.slice(at + Math.floor(random() * 20))
+        mutated = makeZip(parts)
+      }
+      expect(() => parseWorkbookCards(mutated, `cards/g/x.${name.split('.')[1]}`), `run ${run}`).not.toThrow()
+    }
   })
 })

@@ -205,3 +205,34 @@ describe('rows and columns a designer does not mean as cards', () => {
     ])
   })
 })
+
+describe('cell values as a spreadsheet shows them', () => {
+  it('reads date and time styles as ISO text, and a float a hair off a whole number as that number', () => {
+    const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    const bytes = makeZip([
+      {
+        name: 'xl/workbook.xml',
+        data: `<workbook ${ns} xmlns:r="r"><sheets><sheet name="s" r:id="rId1"/></sheets></workbook>`,
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        data: '<Relationships><Relationship Id="rId1" Type="x/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="x/styles" Target="styles.xml"/></Relationships>',
+      },
+      {
+        name: 'xl/styles.xml',
+        data: '<styleSheet><numFmts><numFmt numFmtId="164" formatCode="hh:mm"/><numFmt numFmtId="165" formatCode="&quot;day&quot; 0"/></numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="14"/><xf numFmtId="165"/></cellXfs></styleSheet>',
+      },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: '<worksheet><sheetData><row r="1"><c r="A1" s="1"><v>0.5</v></c><c r="B1" s="2"><v>46143</v></c><c r="C1" s="2"><v>46143.75</v></c><c r="D1"><v>2.9999999999999996</v></c><c r="E1" s="3"><v>7</v></c></row></sheetData></worksheet>',
+      },
+    ])
+    expect(readWorkbook(bytes, 'x.xlsx')[0]!.rows[0]!.cells.map((c) => c.value)).toEqual([
+      '12:00:00',
+      '2026-05-01',
+      '2026-05-01T18:00:00',
+      3,
+      7,
+    ])
+  })
+})

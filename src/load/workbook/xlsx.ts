@@ -110,9 +110,14 @@ const dateStyles = (zip: ZipArchive, part: string | undefined): boolean[] => {
   return styles
 }
 
-/** A day number of a workbook's date system as a date (Excel's 1900 system counts a 29 February 1900). */
+/**
+ * A day number of a workbook's date system as a date (Excel's 1900 system counts a 29 February 1900); a time
+ * of day alone (a fraction of a day) as `HH:MM:SS`.
+ */
 const serialDate = (serial: number, date1904: boolean): string =>
-  isoDate(new Date(((date1904 ? serial + 1462 : serial) - 25569) * 86_400_000))
+  serial >= 0 && serial < 1
+    ? isoDate(new Date(Math.round(serial * 86_400) * 1000)).slice(11, 19) || '00:00:00'
+    : isoDate(new Date(((date1904 ? serial + 1462 : serial) - 25569) * 86_400_000))
 
 /** The workbook's context a sheet's cells are read with. */
 interface Book {
