@@ -55,15 +55,32 @@ const headerColumns = (
   return { columns, ignored }
 }
 
-/** The values merged cells below the header give the rows they span: a `set` merged down several cards is each card's. */
+/**
+ * The values merged cells below the header give the rows they span: a `set` merged down several cards is each
+ * card's. Only rows with values are filled, and at most a million cells in all (a workbook of 10,000 merges
+ * each down 100,000 rows asks for a billion).
+ */
 const filledDown = (merges: readonly Merge[], headerRow: number, sheet: Sheet): Map<string, CellValue> => {
   const fill = new Map<string, CellValue>()
   const at = new Map(sheet.rows.map((r) => [r.row, r]))
+  const rows = sheet.rows.map((r) => r.row) // in order
+  let budget = 1_000_000
   for (const m of merges) {
     if (m.top <= headerRow || m.bottom === m.top) continue
     const value = at.get(m.top)?.cells.find((c) => c.column === m.left)?.value
     if (value === undefined) continue
-    for (let row = m.top + 1; row <= Math.min(m.bottom, m.top + 10_000); row++) fill.set(`${row}:${m.left}`, value)
+    // The first row with values below the merge's top.
+    let lo = 0
+    let hi = rows.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (rows[mid]! <= m.top) lo = mid + 1
+      else hi = mid
+    }
+    for (let i = lo; i < rows.length && rows[i]! <= m.bottom; i++) {
+      if (--budget < 0) return fill
+      fill.set(`${rows[i]}:${m.left}`, value)
+    }
   }
   return fill
 }

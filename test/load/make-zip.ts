@@ -50,14 +50,14 @@ const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
 
 /** The parts of a one-sheet .xlsx around a sheet's XML (`<sheetData>…`) and, when given, shared strings' XML. */
-export const xlsxParts = (sheetData: string, sharedStrings?: string): ZipFile[] => [
+export const xlsxParts = (sheetData: string, sharedStrings?: string, sheet = 'ship'): ZipFile[] => [
   {
     name: '_rels/.rels',
     data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
   },
   {
     name: 'xl/workbook.xml',
-    data: `<workbook ${NS} ${R}><sheets><sheet name="ship" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    data: `<workbook ${NS} ${R}><sheets><sheet name="${sheet}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
   },
   {
     name: 'xl/_rels/workbook.xml.rels',
@@ -66,3 +66,7 @@ export const xlsxParts = (sheetData: string, sharedStrings?: string): ZipFile[] 
   { name: 'xl/worksheets/sheet1.xml', data: `<worksheet ${NS}><sheetData>${sheetData}</sheetData></worksheet>` },
   ...(sharedStrings ? [{ name: 'xl/sharedStrings.xml', data: sharedStrings }] : []),
 ]
+
+/** An inline text cell of an .xlsx sheet. */
+export const textCell = (ref: string, text: string) =>
+  `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`
