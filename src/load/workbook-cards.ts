@@ -5,6 +5,9 @@ import type { CellValue, Merge, Sheet } from './workbook/sheet.ts'
 import { isDataSheet, readWorkbook, type CellProblem } from './workbook/workbook.ts'
 import { WorkbookError } from './workbook/sheet.ts'
 
+/** The values a sheet's cards may hold in all, given or empty: 100,000 cards of 50 fields. */
+const MAX_FIELD_VALUES = 5_000_000
+
 /** A column the header row names: the field, where its name is, and the columns a merged header cell covers. */
 interface Column {
   name: string
@@ -111,6 +114,18 @@ const sheetCards = (
   const result: RawCardFile = { file, sheet: sheet.name, defaults: new Map(), cards: [] }
   if (!sheet.rows.length) return result
   const { columns, ignored } = headerColumns(sheet, file, diagnostics)
+  // Each card holds a value (or none) for every column: rows × columns is what reading costs, bounded.
+  if ((sheet.rows.length - 1) * columns.length > MAX_FIELD_VALUES) {
+    diagnostics.push({
+      rule: 'workbook/too-many-cells',
+      severity: 'error',
+      file,
+      line: sheet.rows[0]!.row,
+      column: 1,
+      message: `this sheet has ${(sheet.rows.length - 1).toLocaleString('en-US')} rows of ${columns.length.toLocaleString('en-US')} fields, over the limit of ${MAX_FIELD_VALUES.toLocaleString('en-US')} values: split it into several sheets or files`,
+    })
+    return { ...result, unreadable: true }
+  }
   const named = new Set(columns.flatMap((c) => c.columns))
   const headerRow = sheet.rows[0]!.row
   const fill = filledDown(sheet.merges, headerRow, sheet)

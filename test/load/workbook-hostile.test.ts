@@ -177,3 +177,18 @@ describe('merged ranges', () => {
     expect(value[0]!.cards.length).toBeGreaterThan(1000)
   })
 })
+
+describe('a wide header over many rows', () => {
+  it('1,000 fields over 10,000 rows (a value a row) is refused before 10 million values are made', () => {
+    const header = Array.from({ length: 1000 }, (_, i) => `<c r="R1C${i + 1}" t="inlineStr"><is><t>f${i}</t></is></c>`)
+      .join('')
+      .replace(/r="R1C\d+"/g, '')
+    const data = Array.from(
+      { length: 10_000 },
+      (_, i) => `<row r="${i + 2}"><c r="A${i + 2}"><v>${i}</v></c></row>`,
+    ).join('')
+    const { diagnostics, value } = read(makeZip(xlsxParts(`<row r="1">${header}</row>${data}`)))
+    expect(diagnostics).toMatchObject([{ rule: 'workbook/too-many-cells', file: 'cards/g/ship.xlsx#ship', line: 1 }])
+    expect(value).toMatchObject([{ unreadable: true, cards: [] }])
+  })
+})
