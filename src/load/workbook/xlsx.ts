@@ -171,7 +171,7 @@ const readSheet = (xml: string, part: string, sheet: SheetBuilder, book: Book): 
   walkXml(xml, part, {
     open(name: string, a: Attributes) {
       if (name === 'row') {
-        row = a.r ? Number(a.r) : row + 1
+        row = a.r && /^\d{1,9}$/.test(a.r) ? Number(a.r) : row + 1
         column = 0
       } else if (name === 'c') {
         const at = a.r ? parseRef(a.r) : undefined

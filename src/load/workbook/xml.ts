@@ -29,9 +29,15 @@ export const walkXml = (xml: string, part: string, handlers: XmlHandlers): void 
     )
   })
   parser.on('opentag', (tag) => {
-    const attributes: Attributes = {}
-    for (const key in tag.attributes) attributes[local(key)] = tag.attributes[key] as string
-    handlers.open(local(tag.name), attributes)
+    const given = tag.attributes as Attributes
+    // Most of a sheet's attributes have no prefix (r, t, s): they are taken as they are.
+    for (const key in given)
+      if (key.includes(':')) {
+        const attributes: Attributes = {}
+        for (const name in given) attributes[local(name)] = given[name]!
+        return handlers.open(local(tag.name), attributes)
+      }
+    handlers.open(local(tag.name), given)
   })
   if (handlers.close) {
     const close = handlers.close
