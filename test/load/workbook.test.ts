@@ -12,7 +12,7 @@ import { parseWorkbookCards } from '../../src/load/workbook-cards.ts'
 import { loadCardFiles } from '../../src/load/card-files.ts'
 import type { CardFileCache } from '../../src/load/card-file-cache.ts'
 import { gamePaths } from '../../src/load/project.ts'
-import { makeZip, xlsxParts } from './make-zip.ts'
+import { makeZip, textCell, xlsxParts } from './make-zip.ts'
 import { readWorkbook, sheetTextRows } from '../../src/load/workbook/workbook.ts'
 
 // Workbooks LibreOffice wrote (tools/workbook-fixtures/generate.mjs), in both formats.
@@ -233,6 +233,22 @@ describe('cell values as a spreadsheet shows them', () => {
       '2026-05-01T18:00:00',
       3,
       7,
+    ])
+  })
+})
+
+describe('a sheet named for a type in the plural', () => {
+  it('gets the hint to name the sheet after its type', () => {
+    const sheet = `<row r="1">${textCell('A1', 'id')}${textCell('B1', 'title')}</row><row r="2">${textCell('A2', 's9')}${textCell('B2', 'Nine')}</row>`
+    const parsed = parseWorkbookCards(makeZip(xlsxParts(sheet, undefined, 'Ships')), 'cards/g/fleet.xlsx')
+    const { diagnostics } = modelCards(game, parsed.value)
+    expect(inSheets(diagnostics)).toMatchObject([
+      {
+        rule: 'card/missing-type',
+        file: 'cards/g/fleet.xlsx',
+        message:
+          'Ships!A1: the cards of the sheet Ships of fleet.xlsx have no type: name the sheet after its type (ship) or add a `type` column',
+      },
     ])
   })
 })
