@@ -78,7 +78,7 @@ export class ZipArchive {
     if (!entry) return undefined
     const { partBytes, totalBytes } = WORKBOOK_LIMITS
     const cap = Math.min(partBytes, totalBytes - this.inflated)
-    if (entry.size > cap) throw tooLarge(name, `declares ${MB(entry.size)}`)
+    if (entry.size > cap) throw tooLarge(name, entry.size)
     const view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength)
     const local = entry.offset
     if (local + 30 > this.bytes.length || view.getUint32(local, true) !== 0x04034b50)
@@ -93,12 +93,11 @@ export class ZipArchive {
         // One byte more than it declares: a part that inflates past its size is refused, not cut.
         out = inflateRawSync(data, { maxOutputLength: entry.size + 1 })
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
-          throw tooLarge(name, `inflates past the ${MB(entry.size)} it declares`)
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw lying(name, entry.size)
         throw damaged(`${name} does not inflate`)
       }
     } else throw damaged(`${name} is compressed with method ${entry.method}, which spreadsheet programs do not use`)
-    if (out.length !== entry.size) throw tooLarge(name, `inflates past the ${MB(entry.size)} it declares`)
+    if (out.length !== entry.size) throw lying(name, entry.size)
     this.inflated += out.length
     try {
       return new TextDecoder('utf-8', { fatal: true }).decode(out)
@@ -111,10 +110,16 @@ export class ZipArchive {
 const damaged = (why: string) =>
   new WorkbookError('workbook/damaged', `this workbook is damaged (${why}): open it and save it again`)
 
-const tooLarge = (name: string, what: string) =>
+const tooLarge = (name: string, size: number) =>
   new WorkbookError(
     'workbook/too-large',
-    `this workbook's ${name} ${what}, over the limit of ${MB(WORKBOOK_LIMITS.partBytes)} a part and ${MB(WORKBOOK_LIMITS.totalBytes)} in all (a zip bomb, or far more than a deck): it is not read`,
+    `this workbook's ${name} declares ${MB(size)}, over the limit of ${MB(WORKBOOK_LIMITS.partBytes)} a part and ${MB(WORKBOOK_LIMITS.totalBytes)} in all (a zip bomb, or far more than a deck): it is not read`,
+  )
+
+const lying = (name: string, size: number) =>
+  new WorkbookError(
+    'workbook/too-large',
+    `this workbook's ${name} holds more than the ${MB(size)} it declares (a zip bomb, or a damaged file): it is not read`,
   )
 
 /** The end of central directory record: the last one, within the 64 KB comment an archive may end with. */
