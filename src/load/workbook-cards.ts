@@ -135,8 +135,9 @@ const sheetCards = (
   const unnamed = new Set<number>()
   for (const row of sheet.rows.slice(1)) {
     const cells = new Map(row.cells.map((c) => [c.column, c.value]))
-    for (const column of named)
-      if (!cells.has(column) && fill.has(`${row.row}:${column}`)) cells.set(column, fill.get(`${row.row}:${column}`)!)
+    if (fill.size)
+      for (const column of named)
+        if (!cells.has(column) && fill.has(`${row.row}:${column}`)) cells.set(column, fill.get(`${row.row}:${column}`)!)
     for (const column of cells.keys())
       if (!named.has(column) && !ignored.has(column) && !unnamed.has(column)) {
         unnamed.add(column)

@@ -252,3 +252,18 @@ describe('a sheet named for a type in the plural', () => {
     ])
   })
 })
+
+describe.each(['xlsx', 'ods'])('cells merged down several rows (.%s)', (ext) => {
+  it('give their value to each row they span, at the merged cell', () => {
+    const parsed = parseWorkbookCards(fixture(`merged.${ext}`), `cards/g/merged.${ext}`)
+    expect(parsed.diagnostics).toEqual([])
+    const ships = parsed.value[0]!.cards.map((c) => [c.values.get('id')!.value, c.values.get('ship')!.value])
+    expect(ships).toEqual([
+      ['p3', 's1'],
+      ['p4', 's1'],
+      ['p5', 's1'],
+      ['p6', 's2'],
+    ])
+    expect(parsed.value[0]!.cards[2]!.values.get('ship')!.pos).toEqual({ line: 4, column: 3 })
+  })
+})

@@ -80,7 +80,19 @@ const tavernNl = [
   ]),
 ]
 
+// merged: cells merged down the rows of several cards (a designer's way of saying "all of these").
+const merged = [
+  table('port', [
+    ['id', 'title', 'ship', 'open'],
+    ['p3', 'Tromsø', { value: 's1', across: 1, down: 3 }, true],
+    ['p4', 'Lübeck', { covered: true }, false],
+    ['p5', 'Cádiz', { covered: true }, true],
+    ['p6', 'Vigo', 's2', true],
+  ]),
+]
+
 mkdirSync(out, { recursive: true })
 writeWorkbooks(out, 'fleet', fleet, ['xlsx', 'ods'])
 writeWorkbooks(out, 'mistakes', mistakes, ['xlsx', 'ods'])
 writeWorkbooks(out, 'tavern-nl', tavernNl, ['xlsx', 'ods'])
+writeWorkbooks(out, 'merged', merged, ['xlsx', 'ods'])
