@@ -30,6 +30,7 @@ import { cpus } from 'node:os'
 import { benchBuild } from './build.ts'
 import { benchSheets } from './sheets.ts'
 import { benchValidate } from './validate.ts'
+import { benchValidateCommand } from './workbook.ts'
 import { benchNode, benchStartup } from './startup.ts'
 
 const faces = Number(process.argv[2] ?? 500)
@@ -44,6 +45,14 @@ console.log(
 const v = benchValidate(cards)
 console.log(
   `validate ${v.cards} cards: YAML ${ms(v.yaml)} (${((v.yaml / v.cards) * 1000).toFixed(1)} µs a card), CSV ${ms(v.csv)} — parse, model and deck checks, median of 5`,
+)
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`
+console.log(
+  `validate ${v.cards} cards from a workbook: .xlsx ${ms(v.xlsx)} (${kb(v.bytes.xlsx)}, ${(v.xlsx / v.csv).toFixed(2)}× the CSV's ${ms(v.csv)}), .ods ${ms(v.ods)} (${kb(v.bytes.ods)}, ${(v.ods / v.csv).toFixed(2)}×) — read, model and deck checks, median of 5`,
+)
+const command = benchValidateCommand(cards)
+console.log(
+  `  \`deckwright validate bench --no-faces\`, ${cards.toLocaleString('en-US')} cards, start to exit: mission.xlsx ${ms(command.xlsx)}, mission.csv ${ms(command.csv)} (${(command.xlsx / command.csv).toFixed(2)}×), median of 5, alternated`,
 )
 
 const sheetsMs = await benchSheets(90)

@@ -4,6 +4,8 @@ import { icons, int, oneOf, text } from '../dist/engine/fields.js'
 import { modelCards } from '../dist/engine/model.js'
 import { parseCsvCards } from '../dist/load/csv.js'
 import { parseYamlCards } from '../dist/load/yaml.js'
+import { parseWorkbookCards } from '../dist/load/workbook-cards.js'
+import { odsCards, xlsxCards } from './workbook.ts'
 
 /** A synthetic game with the field kinds and deck checks of the shipped games. */
 const game = defineGame({
@@ -72,7 +74,15 @@ const time = (fn: () => void, runs = 5) => {
 export const benchValidate = (n = 10_000) => {
   const yamlText = yaml(n)
   const csvText = csv(n)
+  const [xlsx, ods] = [xlsxCards(n), odsCards(n)]
   let errors = 0
+  const workbook = (bytes: Buffer, file: string) => () => {
+    const read = parseWorkbookCards(bytes, file)
+    const cards = modelCards(game, read.value)
+    const found = read.diagnostics.length + cards.diagnostics.length + cards.value.length
+    if (found !== n) throw new Error(`the workbook should hold ${n} valid cards, found ${found - n} problems`)
+    checkDeck(game, cards.value, 'rules/bench/game.ts')
+  }
   const ms = {
     yaml: time(() => {
       const files = [parseYamlCards(yamlText, 'cards/bench/cards.yaml').value]
@@ -83,7 +93,9 @@ export const benchValidate = (n = 10_000) => {
       const cards = modelCards(game, [parseCsvCards(csvText, 'cards/bench/cards.csv').value])
       checkDeck(game, cards.value, 'rules/bench/game.ts')
     }),
+    xlsx: time(workbook(xlsx, 'cards/bench/cards.xlsx')),
+    ods: time(workbook(ods, 'cards/bench/cards.ods')),
   }
   if (errors) throw new Error(`the synthetic deck should be valid, found ${errors} problems`)
-  return { cards: n, ...ms }
+  return { cards: n, ...ms, bytes: { xlsx: xlsx.length, ods: ods.length } }
 }

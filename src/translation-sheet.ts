@@ -14,7 +14,14 @@ import { relativePath } from './load/project.ts'
 import { loadWords, parseWords, wordsPath } from './load/template-words.ts'
 import { GAME_TEXTS_KEY, loadTranslations, parseTranslations, translationPath } from './load/translations.ts'
 import { readTextFile } from './load/text-file.ts'
-import { readSheetRows, safeCell, SHEET_HEADER, type SheetRow } from './load/translation-sheet.ts'
+import {
+  readSheetRows,
+  readWorkbookSheetRows,
+  safeCell,
+  SHEET_HEADER,
+  type SheetRow,
+} from './load/translation-sheet.ts'
+import { isWorkbook } from './load/workbook/workbook.ts'
 import { append } from './util/append.ts'
 import { writeFileAtomic } from './util/atomic-write.ts'
 import { OutsideFolderError, writablePath } from './util/inside-folder.ts'
@@ -220,7 +227,10 @@ export const importTranslationSheet = async (
         { rule: 'translation/bad-sheet', severity: 'error', file: sheetFile, message: `${sheetFile} does not exist` },
       ],
     }
-  const read = readSheetRows(readFileSync(sheet, 'utf8'), sheetFile)
+  // A sheet saved as a workbook (.xlsx, .ods) is read from its first sheet of data; any other as CSV.
+  const read = isWorkbook(sheet)
+    ? readWorkbookSheetRows(readFileSync(sheet), sheetFile)
+    : readSheetRows(readFileSync(sheet, 'utf8'), sheetFile)
   if (!read.value) return { value: undefined, diagnostics: read.diagnostics }
   const sorted = sortRows(read.value, sheetFile)
   const diagnostics = [...sorted.diagnostics, ...checkSheet(loaded, lang, sorted, sheetFile)]

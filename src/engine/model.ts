@@ -7,8 +7,18 @@ import { deckOf } from './decks.ts'
 import { pathProblem } from './safe-path.ts'
 import { didYouMean } from '../util/suggest.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
+import { splitSheetFile } from '../diagnostics/sheet-place.ts'
 
 const fileStem = (file: string): string => file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '')
+
+/**
+ * The names that give a card file's cards their type when they name one: the file's name without its
+ * extension, or a workbook's sheet's name, then the workbook's.
+ */
+const typeNames = (file: RawCardFile): string[] => {
+  const split = file.sheet !== undefined ? splitSheetFile(file.file) : undefined
+  return split ? [split.sheet, fileStem(split.workbook)] : [fileStem(file.file)]
+}
 
 /**
  * Keys every card may carry besides its type's fields. `art` names an image for its face; a type that
@@ -116,7 +126,7 @@ const markUnreadable = (m: Modelling, file: RawCardFile): void => {
 const holdChecks = ({ game, failedTypes }: Modelling, file: RawCardFile, cards: readonly RawCard[]): void => {
   const named = [
     file.defaults.get('type')?.value,
-    fileStem(file.file),
+    ...typeNames(file),
     ...cards.map((c) => c.values.get('type')?.value),
   ].filter((t): t is string => typeof t === 'string' && Boolean(game.types[t]))
   for (const t of named.length ? named : Object.keys(game.types)) failedTypes.add(t)
@@ -234,15 +244,15 @@ const readType = (
   file: RawCardFile,
   id: string,
 ): { name: string; type: CardType } | undefined => {
-  // A file named after a card type (money.csv, vote.yaml) holds that type unless it says otherwise.
-  const typeValue =
-    get('type') ?? (game.types[fileStem(file.file)] ? { value: fileStem(file.file), pos: raw.pos } : undefined)
+  // A file or sheet named after a card type (money.csv, vote.yaml) holds that type unless it says otherwise.
+  const named = typeNames(file).find((name) => Object.hasOwn(game.types, name))
+  const typeValue = get('type') ?? (named ? { value: named, pos: raw.pos } : undefined)
   const typeName = typeof typeValue?.value === 'string' ? typeValue.value : undefined
   const type = typeName ? game.types[typeName] : undefined
   if (typeName && type) return { name: typeName, type }
   const known = Object.keys(game.types)
   if (!typeName) {
-    report(missingType(known, file.file, raw, id))
+    report(missingType(known, file, raw, id))
     return undefined
   }
   report({
@@ -260,13 +270,17 @@ const readType = (
  * `ship`) or in other letter case (Ship.csv) is a near miss: both are said once for the file, with the file
  * name that would give the type.
  */
-const missingType = (known: string[], file: string, raw: RawCard, id: string): Parameters<Reporter>[0] => {
+const missingType = (known: string[], cardFile: RawCardFile, raw: RawCard, id: string): Parameters<Reporter>[0] => {
+  const split = cardFile.sheet !== undefined ? splitSheetFile(cardFile.file) : undefined
+  const file = split?.workbook ?? cardFile.file
   const name = file.slice(file.lastIndexOf('/') + 1)
   const ext = name.slice(fileStem(file).length)
-  const stem = fileStem(file)
-  const lower = stem.toLowerCase()
-  const plural = known.find((t) => [t, `${t}s`, `${t}es`].some((near) => near.toLowerCase() === lower))
-  const csv = ext.toLowerCase() === '.csv'
+  const near = (stem: string) =>
+    known.find((t) => [t, `${t}s`, `${t}es`].some((n) => n.toLowerCase() === stem.toLowerCase()))
+  const sheetNear = split && near(split.sheet)
+  const plural = sheetNear || near(fileStem(file))
+  // A CSV or a sheet has no file-level keys: a type is a column.
+  const csv = ext.toLowerCase() === '.csv' || Boolean(split)
   const choices = `(one of ${known.join(', ')})`
   const typeColumn = csv && raw.keys.has('type')
   if ((!csv && !plural) || typeColumn)
@@ -277,15 +291,19 @@ const missingType = (known: string[], file: string, raw: RawCard, id: string): P
       field: 'type',
       message: `card "${id}" has no type: ${typeColumn ? 'fill in its `type` cell' : 'add `type: …` to it or to its file'} ${choices}`,
     }
-  const rename = plural
-    ? `name the file after its type (${plural}${ext})`
-    : `name the file after its type (e.g. ${known[0]}${ext})`
+  const rename = split
+    ? sheetNear || !plural
+      ? `name the sheet after its type (${plural ?? `e.g. ${known[0]}`})`
+      : `name the file after its type (${plural}${ext}) or the sheet (${plural})`
+    : plural
+      ? `name the file after its type (${plural}${ext})`
+      : `name the file after its type (e.g. ${known[0]}${ext})`
   const add = csv ? 'add a `type` column' : `add \`type: ${plural}\` to the file`
   return {
     rule: 'card/missing-type',
     pos: { line: 1, column: 1 },
     field: 'type',
-    message: `the cards of ${name} have no type: ${rename} or ${add}${plural ? '' : ` ${choices}`}`,
+    message: `the cards of ${split ? `the sheet ${split.sheet} of ${name}` : name} have no type: ${rename} or ${add}${plural ? '' : ` ${choices}`}`,
   }
 }
 

@@ -5,6 +5,8 @@ import type { RawCardFile } from './raw-card.ts'
 export interface ReadCardFile {
   text: string
   parsed: Result<RawCardFile>
+  /** A workbook's card sheets, each a card file. */
+  sheets?: Result<RawCardFile[]>
 }
 
 /**

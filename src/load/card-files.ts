@@ -1,11 +1,13 @@
 import { existsSync, readdirSync, realpathSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { relativePath, type GamePaths } from './project.ts'
 import type { RawCardFile } from './raw-card.ts'
 import { parseCsvCards } from './csv.ts'
 import { parseYamlCards } from './yaml.ts'
-import { readTextFile } from './text-file.ts'
+import { readCheckedFile, readTextFile } from './text-file.ts'
+import { parseWorkbookCards } from './workbook-cards.ts'
+import { WORKBOOK_EXTENSIONS } from './workbook/workbook.ts'
 import { insideFolder, statFollowed } from '../util/inside-folder.ts'
 import { reparseOneCard, type CardFileCache } from './card-file-cache.ts'
 import { append } from '../util/append.ts'
@@ -38,7 +40,24 @@ const insideOrSelf = (within: string, dir: string): boolean => dir === within ||
 const parsers = { '.yaml': parseYamlCards, '.yml': parseYamlCards, '.csv': parseCsvCards }
 
 /**
- * Reads every card file of a game (YAML, or CSV exported from a spreadsheet), in a stable order. With
+ * A workbook's card sheets, each a card file of its own; read again only when its bytes changed (`cache`).
+ * A workbook that cannot be read is one unreadable card file.
+ */
+const loadWorkbook = (path: string, file: string, cardsDir: string, cache?: CardFileCache): Result<RawCardFile[]> => {
+  const bytes = readCheckedFile(path, file, cardsDir)
+  if (!bytes.value)
+    return { value: [{ file, defaults: new Map(), cards: [], unreadable: true }], diagnostics: bytes.diagnostics }
+  // The cache keeps a file's text: a workbook's bytes, one character a byte.
+  const text = bytes.value.toString('latin1')
+  const before = cache?.get(path)
+  const sheets = before?.text === text && before.sheets ? before.sheets : parseWorkbookCards(bytes.value, file)
+  const first = sheets.value[0] ?? { file, defaults: new Map(), cards: [] }
+  cache?.set(path, { text, parsed: { value: first, diagnostics: [] }, sheets })
+  return sheets
+}
+
+/**
+ * Reads every card file of a game (YAML, CSV, or the sheets of an .xlsx or .ods workbook), in a stable order. With
  * `cache` (what an earlier read found), a file whose text did not change is not read again, and a YAML file
  * changed inside one card is read again for that card alone; the cache is brought up to date.
  */
@@ -46,10 +65,18 @@ export const loadCardFiles = (paths: GamePaths, cache?: CardFileCache): Result<R
   const diagnostics: Diagnostic[] = []
   const files: RawCardFile[] = []
   const loops: string[] = []
-  const listed = listFiles(paths.cardsDir, Object.keys(parsers), loops)
+  const listed = listFiles(paths.cardsDir, [...Object.keys(parsers), ...WORKBOOK_EXTENSIONS], loops)
   append(diagnostics, linkLoops(paths.root, loops))
   for (const path of listed) {
     const file = relativePath(paths.root, path)
+    if (WORKBOOK_EXTENSIONS.some((e) => path.endsWith(e))) {
+      // Excel's note that a workbook is open (`~$data.xlsx`) is no workbook.
+      if (basename(path).startsWith('~$')) continue
+      const sheets = loadWorkbook(path, file, paths.cardsDir, cache)
+      append(diagnostics, sheets.diagnostics)
+      append(files, sheets.value)
+      continue
+    }
     const ext = path.slice(path.lastIndexOf('.')) as keyof typeof parsers
     const parse = parsers[ext]
     const text = readTextFile(path, file, paths.cardsDir)

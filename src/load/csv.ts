@@ -117,8 +117,45 @@ const syntaxError = (bad: Bad, names: readonly string[] | undefined, lastLine: n
 }
 
 /**
+ * Which columns of the header row are fields: not one with no name (an error), nor one whose name begins with
+ * `_` (a designer's notes or a formula's helper, ignored), nor a name given twice (an error: the column after
+ * the first would silently replace its values).
+ */
+const keptColumns = (names: string[], headerAt: SourcePos[], file: string, diagnostics: Diagnostic[]): boolean[] => {
+  const first = new Map<string, number>()
+  return names.map((name, i) => {
+    const at = headerAt[i]!
+    if (!name) {
+      diagnostics.push({
+        rule: 'csv/empty-header',
+        severity: 'error',
+        file,
+        ...at,
+        message: `column ${i + 1} has no name in the header row`,
+      })
+      return false
+    }
+    if (name.startsWith('_')) return false
+    const before = first.get(name)
+    if (before !== undefined) {
+      diagnostics.push({
+        rule: 'csv/duplicate-header',
+        severity: 'error',
+        file,
+        ...at,
+        message: `the header row names \`${name}\` twice (columns ${before + 1} and ${i + 1}): a field has one column; rename or remove this one`,
+      })
+      return false
+    }
+    first.set(name, i)
+    return true
+  })
+}
+
+/**
  * Reads a CSV card file as a spreadsheet exports it: a header row naming the fields, then one card
- * per row. Empty cells are missing values; icon lists are space-separated words; `qty` is a column.
+ * per row. Empty cells are missing values; icon lists are space-separated words; `qty` is a column; a column
+ * whose header begins with `_` is not read.
  * A row with a CSV syntax error is reported and left out; the other rows are still read.
  */
 export const parseCsvCards = (source: string, file: string): Result<RawCardFile> => {
@@ -160,16 +197,7 @@ export const parseCsvCards = (source: string, file: string): Result<RawCardFile>
   const [header, ...data] = rows
   if (!header || !names) return { value: result, diagnostics }
   const headerAt = cellOffsets(header.text).map((start) => positionIn(header.text, start, header.line))
-  names.forEach((name, i) => {
-    if (!name)
-      diagnostics.push({
-        rule: 'csv/empty-header',
-        severity: 'error',
-        file,
-        ...headerAt[i]!,
-        message: `column ${i + 1} has no name in the header row`,
-      })
-  })
+  const kept = keptColumns(names, headerAt, file, diagnostics)
   for (const row of data) {
     const starts = cellOffsets(row.text)
     const card: RawCard = { file, pos: { line: row.line, column: 1 }, values: new Map(), keys: new Map() }
@@ -184,7 +212,7 @@ export const parseCsvCards = (source: string, file: string): Result<RawCardFile>
       })
     }
     names.forEach((name, i) => {
-      if (!name) return
+      if (!kept[i]) return
       const pos = positionIn(row.text, starts[i] ?? 0, row.line)
       card.keys.set(name, headerAt[i]!)
       const cell = row.record[i]?.trim() ?? ''

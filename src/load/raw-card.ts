@@ -23,7 +23,10 @@ export interface RawCard {
 
 /** A card file: its cards and deck-level settings that apply to every card in it (type, set). */
 export interface RawCardFile {
+  /** The file (relative to the project); a workbook's sheet is `<workbook>#<sheet>` (see `sheetFile`). */
   file: string
+  /** A workbook's sheet: its name, which names its cards' type as a file's name does. */
+  sheet?: string
   defaults: Map<string, RawValue>
   cards: RawCard[]
   /**

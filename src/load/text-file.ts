@@ -13,6 +13,27 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
  * yields no text, rather than cards printed with boxes for letters. A byte-order mark is dropped.
  */
 export const readTextFile = (path: string, file: string, folder: string): Result<string | undefined> => {
+  const read = readCheckedFile(path, file, folder)
+  if (!read.value) return { value: undefined, diagnostics: read.diagnostics }
+  const bytes = read.value
+  try {
+    return { value: utf8.decode(bytes), diagnostics: [] }
+  } catch {
+    const at = firstInvalid(bytes)
+    const before = bytes.subarray(0, at)
+    const line = before.filter((b) => b === 0x0a).length + 1
+    const column = at - (before.lastIndexOf(0x0a) + 1) + 1
+    const message = `this file is not UTF-8 (byte 0x${bytes[at]!.toString(16).padStart(2, '0')} on line ${line} is not a UTF-8 character): save it as UTF-8 (in a spreadsheet, "CSV UTF-8")`
+    const diagnostic: Diagnostic = { rule: 'load/encoding', severity: 'error', file, line, column, message }
+    return { value: undefined, diagnostics: [diagnostic] }
+  }
+}
+
+/**
+ * A card or rules file's bytes (a workbook is read as bytes), refused before it is read when it is a link out
+ * of `folder`, not a regular file, or larger than `MAX_TEXT_BYTES`.
+ */
+export const readCheckedFile = (path: string, file: string, folder: string): Result<Buffer | undefined> => {
   const refuse = (rule: string, message: string): Result<undefined> => ({
     value: undefined,
     diagnostics: [{ rule, severity: 'error', file, line: 1, column: 1, message }],
@@ -33,18 +54,7 @@ export const readTextFile = (path: string, file: string, folder: string): Result
       'load/too-large',
       `this file is ${(size / 2 ** 20).toFixed(1)} MB, the limit is ${MAX_TEXT_BYTES / 2 ** 20} MB: split it into several files`,
     )
-  const bytes = readFileSync(path)
-  try {
-    return { value: utf8.decode(bytes), diagnostics: [] }
-  } catch {
-    const at = firstInvalid(bytes)
-    const before = bytes.subarray(0, at)
-    const line = before.filter((b) => b === 0x0a).length + 1
-    const column = at - (before.lastIndexOf(0x0a) + 1) + 1
-    const message = `this file is not UTF-8 (byte 0x${bytes[at]!.toString(16).padStart(2, '0')} on line ${line} is not a UTF-8 character): save it as UTF-8 (in a spreadsheet, "CSV UTF-8")`
-    const diagnostic: Diagnostic = { rule: 'load/encoding', severity: 'error', file, line, column, message }
-    return { value: undefined, diagnostics: [diagnostic] }
-  }
+  return { value: readFileSync(path), diagnostics: [] }
 }
 
 /** The offset of the first byte that does not belong to a well-formed UTF-8 sequence. */

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+import { workbookTextRows } from './workbook/workbook.ts'
 
 /** The columns of a translation sheet: what a translator sees in a spreadsheet. */
 export const SHEET_HEADER = ['card', 'field', 'default', 'translation']
@@ -74,8 +75,35 @@ export const readSheetRows = (source: string, file: string): Result<SheetRow[] |
       diagnostics: [sheetProblem(file, `not a CSV file: ${err.message.split('\n')[0]}`, err.lines ?? 1)],
     }
   }
+  return sheetRows(
+    records.map(({ record, raw, info }) => ({ cells: record, place: (i: number) => cellPlace(raw, info.lines, i) })),
+    file,
+  )
+}
+
+/**
+ * The same from a translator's sheet saved as a workbook (.xlsx, .ods): its first sheet of data, each
+ * translation at its row and column.
+ */
+export const readWorkbookSheetRows = (bytes: Uint8Array, file: string): Result<SheetRow[] | undefined> => {
+  const book = workbookTextRows(bytes, file)
+  if (!book.value) return { value: undefined, diagnostics: book.diagnostics }
+  return sheetRows(
+    book.value.map((cells) => ({
+      cells: cells.map((c) => c.text),
+      place: (i: number) => ({ line: cells[0]?.row ?? 1, column: i + 1 }),
+    })),
+    file,
+  )
+}
+
+/** A sheet's records, each its cells' texts and where cell `i` is: the rows that hold a translation. */
+const sheetRows = (
+  records: { cells: string[]; place: (i: number) => { line: number; column: number } }[],
+  file: string,
+): Result<SheetRow[] | undefined> => {
   const [header, ...body] = records
-  const at = (name: string) => header?.record.findIndex((h) => h.trim().toLowerCase() === name) ?? -1
+  const at = (name: string) => header?.cells.findIndex((h) => h.trim().toLowerCase() === name) ?? -1
   const [card, field, translation] = [at('card'), at('field'), at('translation')]
   if (card < 0 || field < 0 || translation < 0)
     return {
@@ -88,15 +116,14 @@ export const readSheetRows = (source: string, file: string): Result<SheetRow[] |
       ],
     }
   const rows: SheetRow[] = []
-  for (const { record, raw, info } of body) {
-    const text = unsafeCell(record[translation] ?? '').trim()
+  for (const { cells, place } of body) {
+    const text = unsafeCell(cells[translation] ?? '').trim()
     if (!text) continue
-    const place = cellPlace(raw, info.lines, translation)
     rows.push({
-      card: unsafeCell(record[card] ?? '').trim(),
-      field: unsafeCell(record[field] ?? '').trim(),
+      card: unsafeCell(cells[card] ?? '').trim(),
+      field: unsafeCell(cells[field] ?? '').trim(),
       text,
-      ...place,
+      ...place(translation),
     })
   }
   return { value: rows, diagnostics: [] }

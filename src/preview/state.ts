@@ -1,5 +1,6 @@
 import { isAbsolute, join } from 'node:path'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import { inSheet } from '../diagnostics/sheet-place.ts'
 import type { Gallery } from '../make/gallery.ts'
 import type { SheetPage, SheetSummary } from '../print/sheets.ts'
 import type { PreviewMessage } from './messages.ts'
@@ -143,7 +144,8 @@ export class PreviewStore {
     this.changedState()
   }
 
-  private pageDiagnostic(d: Diagnostic): PageDiagnostic {
+  private pageDiagnostic(raw: Diagnostic): PageDiagnostic {
+    const d = inSheet(raw)
     const link = editorLink(this.editor, this.root, d)
     return {
       rule: d.rule,

@@ -42,11 +42,18 @@ describe('Ministries', () => {
       )
   })
 
-  it('keeps the Milestones in a spreadsheet (CSV) and everything else in YAML', () => {
-    expect(new Set(cards.filter((c) => c.type === 'milestone').map((c) => c.source.file))).toEqual(
-      new Set(['cards/ministries/milestones.csv']),
-    )
-    expect(cards.filter((c) => c.type !== 'milestone').every((c) => c.source.file.endsWith('.yaml'))).toBe(true)
+  it('keeps the Milestones in a CSV, the Challenges in a workbook (challenges.ods) and everything else in YAML', () => {
+    const files = (type: string) => new Set(cards.filter((c) => c.type === type).map((c) => c.source.file))
+    expect(files('milestone')).toEqual(new Set(['cards/ministries/milestones.csv']))
+    // The sheet named after the type holds its cards; the _about sheet and the _notes column are the designer's.
+    expect(files('challenge')).toEqual(new Set(['cards/ministries/challenges.ods#challenge']))
+    expect(cards.find((c) => c.id === 'challenge-earthquake')).toMatchObject({
+      fields: { cost: ['materials', 'materials', 'labour', 'labour'], penalty: 3 },
+      source: { pos: { line: 24 }, fields: { cost: { line: 24, column: 3 }, penalty: { line: 24, column: 7 } } },
+    })
+    expect(
+      cards.filter((c) => !['milestone', 'challenge'].includes(c.type)).every((c) => c.source.file.endsWith('.yaml')),
+    ).toBe(true)
   })
 
   it('names only cards that exist in its examples', () => {

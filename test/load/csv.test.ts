@@ -50,3 +50,21 @@ describe('parseCsvCards', () => {
     expect(diagnostics).toMatchObject([{ rule: 'csv/syntax', severity: 'error', file: 'x.csv' }])
   })
 })
+
+describe('parseCsvCards header columns', () => {
+  it('reports a header that names a column twice, and keeps the first column', () => {
+    const { value, diagnostics } = parseCsvCards('id,bonus,type,bonus\na,+2,hut,\n', 'cards/g/huts.csv')
+    expect(diagnostics).toMatchObject([
+      { rule: 'csv/duplicate-header', severity: 'error', file: 'cards/g/huts.csv', line: 1, column: 15 },
+    ])
+    expect(diagnostics[0]!.message).toContain('`bonus` twice (columns 2 and 4)')
+    expect(value.cards[0]!.values.get('bonus')!.value).toBe('+2')
+  })
+
+  it('ignores a column whose header begins with _ (a designer note)', () => {
+    const { value, diagnostics } = parseCsvCards('id,_notes,type\na,check the cost,hut\n', 'x.csv')
+    expect(diagnostics).toEqual([])
+    expect([...value.cards[0]!.values.keys()]).toEqual(['id', 'type'])
+    expect(value.cards[0]!.keys.has('_notes')).toBe(false)
+  })
+})

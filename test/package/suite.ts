@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { previewAddress, root } from '../helpers.ts'
 import { fileBrowser } from '../setup/browser.ts'
 import { designerEnv as env, INSTALLED_COMMAND, installedPackage, packedTarball, run } from '../setup/package.ts'
+import { makeZip, textCell, xlsxParts } from '../load/make-zip.ts'
 
 const GAME = 'space-race'
 
@@ -111,6 +112,30 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
       ok(project, 'npm', 'install', '--no-audit', '--no-fund')
       const validate = ok(project, 'npx', 'deckwright', 'validate', '--max-warnings', '0')
       expect(validate.out).not.toMatch(/error|warning/)
+      // A workbook is a card file too (its XML read with the package's saxes): a mistake at its sheet and cell.
+      const workbook = join(project, 'cards', GAME, 'more-orders.xlsx')
+      const row = (r: number, ...cells: string[]) =>
+        `<row r="${r}">${cells.map((c, i) => textCell(`${String.fromCharCode(65 + i)}${r}`, c)).join('')}</row>`
+      writeFileSync(
+        workbook,
+        makeZip(
+          xlsxParts(
+            row(1, 'id', 'title', 'cost', 'points') + row(2, 'order-mill', 'Mill', 'wod', '2'),
+            undefined,
+            'order',
+          ),
+        ),
+      )
+      const mistake = run(project, 'npx', 'deckwright', 'validate', '--no-faces', '--format', 'json')
+      expect(JSON.parse(mistake.stdout).filter((d: { severity: string }) => d.severity === 'error')).toEqual([
+        expect.objectContaining({
+          file: `cards/${GAME}/more-orders.xlsx`,
+          line: 2,
+          column: 3,
+          message: expect.stringMatching(/^order!C2: `cost`: "wod" .*did you mean "wood"/),
+        }),
+      ])
+      rmSync(workbook)
       const build = ok(project, 'npx', 'deckwright', 'build')
       expect(build.stderr).toMatch(new RegExp(`${GAME}: \\d+ faces \\((\\d+) drawn, 0 from the cache\\)`))
       const out = join(project, 'out', GAME)
