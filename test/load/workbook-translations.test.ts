@@ -18,7 +18,11 @@ describe.each(['xlsx', 'ods'])('translations --import of a .%s workbook', (ext) 
       'nl.yaml',
       'nl',
     )
-    expect(file.value.game.map((t) => [t.key, t.text])).toEqual([['title', 'Herberg']])
+    // The sheet's title set; the game text it does not hold kept as the file had it.
+    expect(file.value.game.map((t) => [t.key, t.text])).toEqual([
+      ['title', 'Herberg'],
+      ['types.drinks', 'Drankje'],
+    ])
     expect(file.value.cards.map((c) => [c.card, Object.fromEntries(c.texts.map((t) => [t.field, t.text]))])).toEqual([
       ['ale', { name: 'Bier', effect: 'Trek één kaart.' }],
       ['wine', { name: '1664' }],
