@@ -23,9 +23,12 @@ describe.each(['xlsx', 'ods'])('translations --import of a .%s workbook', (ext) 
       ['title', 'Herberg'],
       ['types.drinks', 'Drankje'],
     ])
+    // The sheet's texts set (ale's effect, wine's name), the rest of the file kept.
     expect(file.value.cards.map((c) => [c.card, Object.fromEntries(c.texts.map((t) => [t.field, t.text]))])).toEqual([
       ['ale', { name: 'Bier', effect: 'Trek één kaart.' }],
-      ['wine', { name: '1664' }],
+      ['mead', { name: 'Mede', price: '5' }],
+      ['wine', { naam: 'Wijn', name: '1664' }],
+      ['water', { name: 'Water' }],
     ])
     expect(readFileSync(join(root, 'templates', 'tavern', 'lang', 'nl.yaml'), 'utf8')).toContain('deck: Dranken')
   }, 60_000)
