@@ -13,6 +13,7 @@ import { defaultJobs } from '../dist/threads/face-pool.js'
 import { createFaceContext } from '../dist/render/template/face-context.js'
 import { createMeasure } from '../dist/render/text/measure.js'
 import { validateGame } from '../dist/validate/validate-game.js'
+import { importGameModule } from '../dist/load/code-errors.js'
 import { GameThreads } from '../dist/threads/threads.js'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -55,7 +56,9 @@ const rssDuring = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
 export const bareFloor = async (count: number) => {
   const { value } = await validateGame(work, 'bench')
   const { game, cards } = value!
-  const templates = (await import(join(work, 'templates', 'bench', 'index.tsx'))).default
+  // Compiled as a build compiles it (deckwright's JSX runtime), not by the bench's own loader.
+  const templates = (await importGameModule<{ default: any }>(join(work, 'templates', 'bench', 'index.tsx'), work))
+    .default
   const fonts = faceFonts(templates.fonts).fonts.map((f) => ({
     name: f.name,
     data: f.data,
