@@ -87,6 +87,28 @@ describe('YAML card files never guess', () => {
     expect(values).toBeLessThan(2_000_000)
   })
 
+  it("counts cards given as aliases (`- *card`) in the file's budget, and reads them in linear time", () => {
+    // 10,000 took 15 s when each alias was resolved by walking the whole file, and 20,000 ended as a timeout.
+    const items = (n: number) => ['- &c { id: a, title: Hello, cost: [wood] }', ...Array(n).fill('- *c')]
+    const started = performance.now()
+    const many = parse(items(10_000))
+    expect(performance.now() - started).toBeLessThan(5000)
+    expect(many.diagnostics).toEqual([])
+    expect(many.value.cards).toHaveLength(10_001)
+    expect(many.value.cards[10_000]!.values.get('cost')!.value).toEqual(['wood'])
+    // One more is past the limit: an error at that item's line, and the cards after it are not read.
+    const over = parse([...items(10_001), '- { id: last }'])
+    expect(over.diagnostics).toMatchObject([
+      {
+        rule: 'yaml/alias-limit',
+        file: 'cards/g/x.yaml',
+        line: 10_002,
+        message: expect.stringContaining('10,000 aliases'),
+      },
+    ])
+    expect(ids(over)).not.toContain('last')
+  })
+
   it('a file that is not UTF-8 is an error at the line of its first bad byte, and no cards', () => {
     const root = mkdtempSync(join(tmpdir(), 'deckwright-latin1-'))
     mkdirSync(join(root, 'cards', 'g'), { recursive: true })
