@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { loadCardFiles } from '../../src/load/card-files.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { parseYamlCards } from '../../src/load/yaml.ts'
-import { loadRules } from '../../src/load/rules.ts'
+import { loadRules, parseRules } from '../../src/load/rules.ts'
 
 const parse = (lines: string[]) => parseYamlCards(lines.join('\n'), 'cards/g/x.yaml')
 const ids = (r: ReturnType<typeof parse>) => r.value.cards.map((c) => c.values.get('id')?.value)
@@ -171,5 +171,25 @@ describe('card and rules files', () => {
     const rules = loadRules(join(root, 'rules', 'g', 'rules.md'), root)
     expect(rules.diagnostics).toMatchObject([{ rule: 'load/outside', file: 'rules/g/rules.md' }])
     expect(rules.value.source).toBe('')
+  })
+
+  it("a rules file's front matter has the alias limit card files have: an error at the key, and no front matter", () => {
+    // `title: *f`, a million items, shared by js-yaml and so parsed at once; 10⁹ ended after 36 s at 2.5 GB.
+    // The error is at the key that takes the front matter past 100,000 values: `e`, of 100,000.
+    const levels = Array.from({ length: 5 }, (_, i) => {
+      const [name, inner] = [String.fromCharCode(98 + i), String.fromCharCode(97 + i)]
+      return `${name}: &${name} [${Array(10).fill(`*${inner}`).join(', ')}]`
+    })
+    const text = ['---', 'a: &a [x, x, x, x, x, x, x, x, x, x]', ...levels, 'title: *f', '---', '', 'Text.', ''].join(
+      '\n',
+    )
+    const { value, diagnostics } = parseRules(text, 'rules/g/rules.md')
+    expect(diagnostics).toMatchObject([
+      { rule: 'yaml/alias-limit', file: 'rules/g/rules.md', line: 6, message: expect.stringContaining('`e`') },
+    ])
+    expect(value.frontMatter).toEqual({})
+    // Within the limit, aliases are read as before.
+    const fine = parseRules('---\nt: &t Hello\ntitle: *t\n---\nText.\n', 'rules/g/rules.md')
+    expect(fine.value.frontMatter).toEqual({ t: 'Hello', title: 'Hello' })
   })
 })
