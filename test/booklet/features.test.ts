@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
@@ -7,6 +8,8 @@ import { htmlToParagraphs } from '../../src/booklet/html.ts'
 import { iconPaths } from '../../src/booklet/icons.ts'
 import { saddleSheets } from '../../src/booklet/impose.ts'
 import { renderBooklet } from '../../src/booklet/index.ts'
+import { checkBooklet } from '../../src/booklet/check.ts'
+import { bookletKey } from '../../src/booklet/key.ts'
 import { splitShare } from '../../src/booklet/shortcodes.ts'
 import { parseRules } from '../../src/load/rules.ts'
 import { poppler } from '../helpers.ts'
@@ -85,6 +88,30 @@ describe('pictures', () => {
     expect(booklet.diagnostics[1]!.message).toContain('read only from the rules folder')
     expect(booklet.diagnostics[2]!.message).toContain('40000×40000 pixels')
     expect(run('pdfimages', booklet.value, '-list').trim().split('\n').slice(2)).toEqual([])
+  })
+
+  it('refuses a picture that is not a regular file, or over 50 MB, from its metadata: validate, build and booklet never wait on a pipe', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-rules-pipe-'))
+    execFileSync('mkfifo', [join(dir, 'map.png')])
+    // 3 GB, sparse (no disk): read whole, it ended the run with "File size … is greater than 2 GiB".
+    writeFileSync(join(dir, 'big.png'), Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'))
+    truncateSync(join(dir, 'big.png'), 3 * 2 ** 30)
+    // Something writes to the pipe each time it is opened, so that a reader that waits on it ends (and fails).
+    const writer = spawn('sh', ['-c', `while :; do echo x > '${join(dir, 'map.png')}'; done`], { stdio: 'ignore' })
+    try {
+      const rules = parseRules('# Pictures\n\n![a](map.png)\n\n![b](big.png)\n', 'rules/g/rules.md').value
+      const problems = (ds: { rule: string; line?: number; message: string }[]) =>
+        ds.map((d) => [d.rule, d.line, /not a regular file|3072\.0 MB, the limit is 50\.0 MB/.exec(d.message)?.[0]])
+      const expected = [
+        ['rules/missing-image', 3, 'not a regular file'],
+        ['rules/missing-image', 5, '3072.0 MB, the limit is 50.0 MB'],
+      ]
+      expect(problems(checkBooklet(rules, { baseDir: dir, examples: [] }))).toEqual(expected)
+      expect(bookletKey(rules, { baseDir: dir })).toMatch(/^[0-9a-f]{40}$/)
+      expect(problems((await renderBooklet(rules, { baseDir: dir })).diagnostics)).toEqual(expected)
+    } finally {
+      writer.kill()
+    }
   })
 
   it('reads the share a double view gives its picture', () => {
