@@ -125,6 +125,42 @@ describe('pictures', () => {
   })
 })
 
+describe('links', () => {
+  it('makes links only to http:, https: and mailto: addresses and to its sections; others are their words, with a warning', async () => {
+    const md = [
+      '# Setup',
+      '',
+      'See [the site](https://example.com/x), [mail](mailto:a@b.c), [setup](#setup) and [cards](../cards/list.md).',
+      '',
+      '# Danger',
+      '',
+      '[run me](javascript:alert(4)) [open me](file:///etc/passwd)',
+      '[launch me](launch:calc.exe) [data me](data:text/html,hi)',
+      '',
+    ].join('\n')
+    const rules = parseRules(md, 'rules/g/rules.md').value
+    const booklet = await renderBooklet(rules)
+    const expected = [
+      ['rules/link-not-made', 7, 1, 'javascript'],
+      ['rules/link-not-made', 7, 31, 'file'],
+      ['rules/link-not-made', 8, 1, 'launch'],
+      ['rules/link-not-made', 8, 30, 'data'],
+    ]
+    const found = (ds: { rule: string; line?: number; column?: number; message: string }[]) =>
+      ds.map((d) => [d.rule, d.line, d.column, /a (\w+): link could run/.exec(d.message)?.[1]])
+    expect(found(booklet.diagnostics)).toEqual(expected)
+    // validate says the same, without drawing.
+    expect(found(checkBooklet(rules, { baseDir: tmpdir(), examples: [] }))).toEqual(expected)
+    const pdf = booklet.value.toString('latin1')
+    // Actions: two addresses, and the anchor goes to the section's heading (named after it, as Hugo names it).
+    expect(pdf.match(/\/URI \([^)]*\)/g)).toEqual(['/URI (https://example.com/x)', '/URI (mailto:a@b.c)'])
+    expect(pdf).toMatch(/\/S \/GoTo\s*\/D \(heading:setup\)/)
+    expect(pdf).not.toMatch(/\/Launch|\/JavaScript|\/JS\b|etc\/passwd|calc\.exe|alert/)
+    // The words are printed as written.
+    expect(words(run('pdftotext', booklet.value))).toContain('run me open me launch me data me')
+  })
+})
+
 describe('raw HTML', () => {
   it('keeps the words a browser shows, never the tags', () => {
     expect(
