@@ -1,12 +1,18 @@
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { loadCardFiles } from '../../src/load/card-files.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { parseYamlCards } from '../../src/load/yaml.ts'
 import { loadRules, parseRules } from '../../src/load/rules.ts'
+import { validateGame } from '../../src/validate/validate-game.ts'
+import { fileThreads } from '../setup/threads.ts'
+
+const fixtures = fileURLToPath(new URL('../fixtures/render/', import.meta.url))
+const threads = fileThreads()
 
 const parse = (lines: string[]) => parseYamlCards(lines.join('\n'), 'cards/g/x.yaml')
 const ids = (r: ReturnType<typeof parse>) => r.value.cards.map((c) => c.values.get('id')?.value)
@@ -171,6 +177,25 @@ describe('card and rules files', () => {
     const rules = loadRules(join(root, 'rules', 'g', 'rules.md'), root)
     expect(rules.diagnostics).toMatchObject([{ rule: 'load/outside', file: 'rules/g/rules.md' }])
     expect(rules.value.source).toBe('')
+  })
+
+  it('validate never waits on a pipe named rules.md: the loader refuses it, and the front matter check reads what it read', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'deckwright-rules-pipe-'))
+    cpSync(join(fixtures, 'rules', 'art'), join(root, 'rules', 'art'), { recursive: true })
+    mkdirSync(join(root, 'cards', 'art'), { recursive: true })
+    writeFileSync(join(root, 'cards', 'art', 'tokens.yaml'), '- { id: a, type: token }\n')
+    const pipe = join(root, 'rules', 'art', 'rules.md')
+    execFileSync('mkfifo', [pipe])
+    // Something writes to the pipe after 10 s, so that a reader waiting on it ends (late: the test fails).
+    const writer = spawn('sh', ['-c', `sleep 10; while :; do echo '# Rules' > '${pipe}'; done`], { stdio: 'ignore' })
+    try {
+      const started = performance.now()
+      const { diagnostics } = await validateGame(root, 'art', { threads, faces: false })
+      expect(performance.now() - started).toBeLessThan(8000)
+      expect(diagnostics.filter((d) => d.file === 'rules/art/rules.md').map((d) => d.rule)).toEqual(['load/not-a-file'])
+    } finally {
+      writer.kill()
+    }
   })
 
   it("a rules file's front matter has the alias limit card files have: an error at the key, and no front matter", () => {
