@@ -155,6 +155,8 @@ describe('links', () => {
     // Actions: two addresses, and the anchor goes to the section's heading (named after it, as Hugo names it).
     expect(pdf.match(/\/URI \([^)]*\)/g)).toEqual(['/URI (https://example.com/x)', '/URI (mailto:a@b.c)'])
     expect(pdf).toMatch(/\/S \/GoTo\s*\/D \(heading:setup\)/)
+    // …a destination the booklet names, on the section's page (with the contents' own, section-1 and so on).
+    expect(pdf).toMatch(/\/Names \[\s*\(heading:danger\) \[[^\]]*\]\s*\(heading:setup\) \[/)
     expect(pdf).not.toMatch(/\/Launch|\/JavaScript|\/JS\b|etc\/passwd|calc\.exe|alert/)
     // The words are printed as written.
     expect(words(run('pdftotext', booklet.value))).toContain('run me open me launch me data me')
