@@ -106,16 +106,19 @@ const entries = (node: Node, reading: Reading) => {
     if (!v) return null
     const spent = overBudget(budget)
     if (spent) return tooMany(pos, spent)
-    if (!hasAlias(v)) return v.toJS(doc)
     try {
+      if (!hasAlias(v)) return v.toJS(doc)
       const expanded = aliases.expand(v)
       if (expanded.aliases > MAX_ALIASES)
         return tooMany(pos, `more than ${MAX_ALIASES.toLocaleString('en')} aliases in one value`)
       const over = spend(budget, expanded)
       return over ? tooMany(pos, over) : expanded.value
     } catch (error) {
-      if (!(error instanceof AliasProblem)) throw error
-      return tooMany(pos, error.message)
+      // An alias that names no anchor before it (yaml's own ReferenceError, or ours), or a value nested too
+      // deep to expand (RangeError), is not read.
+      if (!(error instanceof AliasProblem || error instanceof ReferenceError || error instanceof RangeError))
+        throw error
+      return tooMany(pos, error.message.split('\n')[0]!)
     }
   }
   // Merged maps (`<<: *defaults`, or `<<: [*a, *b]`, where the first wins) first: a key the card gives
@@ -159,7 +162,9 @@ const hasAlias = (node: Node): boolean => {
   while (stack.length) {
     const n = stack.pop()
     if (isAlias(n)) return true
-    if (isMap(n) || isSeq(n)) for (const item of n.items as unknown[]) stack.push(isPair(item) ? item.value : item)
+    // Keys too: `{ *a: 1 }` is an alias.
+    if (isMap(n) || isSeq(n))
+      for (const item of n.items as unknown[]) isPair(item) ? stack.push(item.key, item.value) : stack.push(item)
   }
   return false
 }
