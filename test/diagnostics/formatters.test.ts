@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts'
 import { formatters } from '../../src/diagnostics/formatters/index.ts'
+import { PreviewStore } from '../../src/preview/state.ts'
 
 // A card whose text holds an escape sequence that clears the screen, and a right-to-left override.
 const hostile: Diagnostic = {
@@ -60,5 +61,18 @@ describe('many problems', () => {
     expect(ci).toHaveLength(101)
     expect(ci.at(-1)).toMatch(/^::notice title=card\/text-too-long::…and 199,900 more of `card\/text-too-long`/)
     expect(JSON.parse(formatters.json(many))).toHaveLength(200_000)
+  })
+
+  it("cap the preview's list as the terminal's", () => {
+    const store = new PreviewStore(['g'], '/project', 'vscode://file/{path}:{line}:{column}', () => false)
+    const many = Array.from({ length: 250 }, (_, i) => problem(i, 'card/text-too-long'))
+    store.built({ game: 'g', stage: 'faces', diagnostics: [...many, problem(0, 'card/unknown-field')] })
+    const shown = store.state().games[0]!.diagnostics
+    expect(shown).toHaveLength(102)
+    expect(shown.at(-1)).toMatchObject({
+      rule: 'card/text-too-long',
+      severity: 'warning',
+      message: expect.stringContaining('…and 150 more of `card/text-too-long`'),
+    })
   })
 })
