@@ -178,10 +178,10 @@ export class GameThread {
       : performance.now() - this.pieceStartedAt
   }
 
-  /** Stops the thread for the memory the run holds (see GameThreads): its piece answers why, as a thread that ended. */
-  stopForMemory(detail: string): void {
+  /** Stops the thread for the memory the run holds (see GameThreads): its piece answers why, as a thread that ended; resolves once it has. */
+  stopForMemory(detail: string): Promise<unknown> {
     this.end('stopped', detail)
-    void this.worker.terminate()
+    return this.worker.terminate()
   }
 
   /** Ends the thread: the request it was running answers why; those waiting behind it are lost (another thread may run them). */

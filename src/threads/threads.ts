@@ -17,8 +17,8 @@ export const MAX_TIMEOUT_S = 86_400
  */
 export const RUN_MEMORY_MB = 1536
 
-/** How often the process's memory is looked at while a game's code runs (ms). */
-const MEMORY_SAMPLE_MS = 100
+/** How often the process's memory is looked at while a game's code runs (ms): a thread fills ~100 MB in that time. */
+const MEMORY_SAMPLE_MS = 20
 
 /**
  * Every thread that runs games' code in a run, in one place: started here, kept for the run (the next game,
@@ -35,8 +35,8 @@ export class GameThreads {
   /** The process's resident memory (bytes) its growth is measured from: when the threads started, or after one was stopped for memory. */
   private baseline = process.memoryUsage.rss()
   private watch: NodeJS.Timeout | undefined
-  /** A thread was stopped for memory a moment ago: its memory is let go before another is blamed. */
-  private settling = false
+  /** A thread stopped for memory that has not ended yet: what it holds is let go before another is blamed. */
+  private stopping = false
 
   constructor(
     timeoutS: number = DEFAULT_TIMEOUT_S,
@@ -54,19 +54,20 @@ export class GameThreads {
    */
   private watchMemory(): void {
     this.watch ??= setInterval(() => {
-      if (this.settling || process.memoryUsage.rss() - this.baseline <= this.memoryMb * 2 ** 20) return
+      if (this.stopping || process.memoryUsage.rss() - this.baseline <= this.memoryMb * 2 ** 20) return
       const running = [...this.started.values()].flat().filter((t) => t.runningFor !== undefined)
       const longest = running.sort((a, b) => b.runningFor! - a.runningFor!)[0]
       if (!longest) return
-      longest.stopForMemory(
-        `the run's memory grew by more than ${this.memoryMb} MB while it ran (typed arrays and Buffers count here, though not in its thread's heap limit)`,
-      )
-      this.settling = true
-      setTimeout(() => {
-        // What the stopped thread held and the process keeps (freed, not given back) is not the next one's.
-        this.baseline = Math.max(this.baseline, process.memoryUsage.rss())
-        this.settling = false
-      }, 1000).unref()
+      this.stopping = true
+      void longest
+        .stopForMemory(
+          `the run's memory grew by more than ${this.memoryMb} MB while it ran (typed arrays and Buffers count here, though not in its thread's heap limit)`,
+        )
+        .finally(() => {
+          // What the stopped thread held and the process keeps (freed, not given back) is not the next one's.
+          this.baseline = Math.max(this.baseline, process.memoryUsage.rss())
+          this.stopping = false
+        })
     }, MEMORY_SAMPLE_MS).unref()
   }
 
