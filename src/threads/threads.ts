@@ -12,7 +12,7 @@ export const MAX_TIMEOUT_S = 86_400
 /**
  * How much the process's memory (resident, all threads) may grow beyond what it held when the run's threads
  * started, while a game's code runs. A thread's heap limit does not count typed arrays and Buffers: a template
- * keeping 50 × 100 MB \`Uint8Array\`s took the process to 5.16 GB. A whole build of Ministries peaks at 574 MB in
+ * keeping 50 × 100 MB `Uint8Array`s took the process to 5.16 GB. A whole build of Ministries peaks at 574 MB in
  * all, and a 50,000-face build under 800 MB (docs/internals.md).
  */
 export const RUN_MEMORY_MB = 1536
