@@ -4,6 +4,7 @@ import type { RulesDoc } from '../load/rules.ts'
 import { isPhrasingParent, paramOf, type Shortcode } from '../shortcodes/tree.ts'
 import { readPicture } from './picture-sources.ts'
 import { iconPaths } from './icons.ts'
+import { refusedLinkMessage, refusedLinks } from './links.ts'
 import {
   BOOKLET_PARAMS,
   HEADING_PARAMS,
@@ -110,5 +111,14 @@ export const checkBooklet = (
       for (const child of node.children) walk(child as Nodes, inText || isPhrasingParent(node.type))
   }
   walk(doc.tree, false)
+  for (const link of refusedLinks(doc.tree))
+    diagnostics.push({
+      rule: 'rules/link-not-made',
+      severity: 'warning',
+      message: refusedLinkMessage(link.url, link.scheme),
+      file: doc.file,
+      line: link.position?.start.line,
+      column: link.position?.start.column,
+    })
   return diagnostics
 }

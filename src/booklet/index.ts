@@ -15,6 +15,7 @@ import type { Placed, Section } from './flow.ts'
 import { imageSources, loadImages } from './images.ts'
 import { saddleSheets, SHEET_A4_LANDSCAPE } from './impose.ts'
 import { measurer } from './inline.ts'
+import { headingId, refusedLinkMessage, refusedLinks, sectionDestination } from './links.ts'
 import {
   contentsItems,
   coverPage,
@@ -98,6 +99,8 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
   const quotes = quotationMarks(options.lang ?? 'en')
   const tree = typographer(structuredClone(doc.tree), doc.source, quotes) as Root
   const pictures = await loadImages(imageSources(tree), options.baseDir)
+  for (const link of refusedLinks(doc.tree))
+    report('rules/link-not-made', 'warning', refusedLinkMessage(link.url, link.scheme), link.position)
 
   const ctx: BlockContext = {
     measure: measurer(pdf, fallbackFonts),
@@ -239,6 +242,8 @@ const addPages = (pdf: PDFKit.PDFDocument, pages: Page[], creditsDraws: PageDraw
     pdf.addPage({ size: [style.page.width, style.page.height], margin: 0 })
     for (const section of page.bookmark ?? []) {
       pdf.addNamedDestination(`section-${section.index}`)
+      // Where an anchor link to its heading (`[Setup](#setup)`) goes.
+      pdf.addNamedDestination(sectionDestination(headingId(section.title)))
       pdf.outline.addItem(section.title)
     }
     page.draw(pdf)

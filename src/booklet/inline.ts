@@ -1,6 +1,7 @@
 import type { PhrasingContent } from 'mdast'
 import type { Shortcode } from '../shortcodes/tree.ts'
 import { isLineBreakTag } from './html.ts'
+import { linkTarget, sectionDestination } from './links.ts'
 import { COLOUR, fontFor, type FontName } from './styles.ts'
 import type { Hyphenate } from './hyphenation.ts'
 import type { BookletFonts } from './fallback-fonts.ts'
@@ -20,6 +21,7 @@ export interface TextFormat {
   color: string
   code?: boolean
   strike?: boolean
+  /** An address (http:, https:, mailto:, see links.ts), or `#` and the id of a section's heading. */
   link?: string
   /** Overrides the font chosen from bold/italic (headings use Bitter). */
   font?: FontName
@@ -52,8 +54,16 @@ export const phrasingToRuns = (nodes: PhrasingContent[], format: TextFormat, sho
           return walk(node.children, { ...f, strike: true })
         case 'inlineCode':
           return [{ text: node.value, format: { ...f, code: true } }]
-        case 'link':
-          return walk(node.children, { ...f, link: node.url, color: COLOUR.link })
+        case 'link': {
+          // Only a safe address or an anchor is a link (see links.ts); anything else is its words.
+          const target = linkTarget(node.url)
+          if (!target) return walk(node.children, f)
+          return walk(node.children, {
+            ...f,
+            link: 'uri' in target ? target.uri : `#${target.section}`,
+            color: COLOUR.link,
+          })
+        }
         case 'linkReference':
           return walk(node.children, f)
         case 'break':
@@ -296,7 +306,9 @@ export const drawLine = (doc: PDFKit.PDFDocument, line: Line, x: number, baselin
         .lineWidth(0.4)
         .stroke(f.format.color)
         .restore()
-      doc.link(fx, baseline - size, f.width, size * 1.3, f.format.link)
+      const link = f.format.link
+      if (link.startsWith('#')) doc.goTo(fx, baseline - size, f.width, size * 1.3, sectionDestination(link.slice(1)))
+      else doc.link(fx, baseline - size, f.width, size * 1.3, link)
     }
   }
 }

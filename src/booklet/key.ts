@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { regularFileDigest } from '../util/regular-file.ts'
+import { DEFAULT_LIMITS } from '../images/image-check.ts'
 import type { RulesDoc } from '../load/rules.ts'
 import { projectDrawingPackages, sourceHash } from '../cache/source-hash.ts'
 import type { BookletOptions } from './index.ts'
@@ -21,7 +22,8 @@ export const bookletKey = (rules: RulesDoc, options: BookletOptions): string => 
     .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, options]))
     .update(JSON.stringify(rules.tree))
   if (options.baseDir)
-    for (const file of picturePaths(rules.tree, options.baseDir)) key.update(file).update(readFileSync(file))
+    for (const file of picturePaths(rules.tree, options.baseDir))
+      key.update(file).update(regularFileDigest(file, DEFAULT_LIMITS.maxBytes) ?? 'not a file')
   // The hyphenation patterns (a new release breaks words elsewhere).
   key.update(hyphenPatternsVersion())
   // The fonts installed in the project: a Noto family installed later draws what was a box.

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { extname, join, normalize } from 'node:path'
 import type { Nodes } from 'mdast'
 import { insideFolder } from '../util/inside-folder.ts'
-import { checkImage, DEFAULT_LIMITS, sniffImage } from '../images/image-check.ts'
+import { checkImage, DEFAULT_LIMITS, sniffImage, tooManyBytes } from '../images/image-check.ts'
+import { readRegularFile } from '../util/regular-file.ts'
 
 // Which pictures a rules file shows, and where they are: light enough for a build to key its cached booklet on.
 
@@ -53,18 +54,28 @@ export const readPicture = (src: string, baseDir: string | undefined): { bytes: 
   const path = resolveSource(src, baseDir)
   if (!path) return { problem: 'pictures on the web are not fetched; put the file in the rules folder' }
   if (!insideFolder(baseDir, path)) return { problem: 'pictures are read only from the rules folder (links followed)' }
-  if (!existsSync(path)) return { problem: 'there is no such file in the rules folder' }
-  if (!READABLE.has(extname(path).toLowerCase())) return { problem: 'only PNG, JPEG and WebP pictures can be printed' }
+  if (!READABLE.has(extname(path).toLowerCase())) {
+    return existsSync(path)
+      ? { problem: 'only PNG, JPEG and WebP pictures can be printed' }
+      : { problem: 'there is no such file in the rules folder' }
+  }
   try {
-    const bytes = readFileSync(path)
+    // Its kind and size from the file's metadata first: a pipe named map.png would wait forever for a writer.
+    const read = readRegularFile(path, DEFAULT_LIMITS.maxBytes)
+    if ('problem' in read)
+      return {
+        problem:
+          read.problem === 'missing'
+            ? 'there is no such file in the rules folder'
+            : read.problem === 'not-a-file'
+              ? 'it is not a regular file (a pipe, a device or a folder)'
+              : tooManyBytes(read.size).message,
+      }
+    const { bytes } = read
     const kind = sniffImage(bytes)
     // Whatever its name says: an SVG saved as map.png is an SVG to the decoder.
     const checked =
-      kind === 'png' || kind === 'jpeg' || kind === 'svg'
-        ? checkImage(bytes, kind)
-        : bytes.length > DEFAULT_LIMITS.maxBytes
-          ? checkImage(bytes, 'png')
-          : { ok: true as const }
+      kind === 'png' || kind === 'jpeg' || kind === 'svg' ? checkImage(bytes, kind) : { ok: true as const }
     return checked.ok ? { bytes } : { problem: checked.message }
   } catch (error) {
     return { problem: `it could not be read as a picture (${(error as Error).message.split('\n')[0]})` }

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { insideFolder } from '../util/inside-folder.ts'
-import { checkImage, DEFAULT_LIMITS, sniffImage, type ImageLimits } from './image-check.ts'
+import { readRegularFile, type RegularFile } from '../util/regular-file.ts'
+import { checkImage, DEFAULT_LIMITS, sniffImage, tooManyBytes, type ImageLimits } from './image-check.ts'
 
 export { sniffImage }
 
@@ -21,12 +21,17 @@ export type LoadedArt =
 
 const MIME: Record<ArtKind, string> = { png: 'image/png', jpeg: 'image/jpeg', svg: 'image/svg+xml' }
 
+const NOT_A_FILE = 'it is not a regular file (a pipe, a device or a folder), so it is not read'
+
 /** The absolute path of an art file named relative to the templates folder. */
 export const artPath = (templatesDir: string, file: string): string => join(templatesDir, file)
 
-/** An art file's bytes; undefined when there is no file there. */
-export const readArt = (path: string): Buffer | undefined =>
-  existsSync(path) && statSync(path).isFile() ? readFileSync(path) : undefined
+/**
+ * An art file's bytes, or why they are not read: nothing there, not a regular file (a pipe, a device, a
+ * folder: missing to the card), or over the size limit, told from the file's size before a byte is read.
+ */
+export const readArt = (path: string, maxBytes: number = DEFAULT_LIMITS.maxBytes): RegularFile =>
+  readRegularFile(path, maxBytes)
 
 /**
  * An art file (`file`, relative to the templates folder) as a data URI satori can draw (it loads no paths
@@ -36,8 +41,13 @@ export const readArt = (path: string): Buffer | undefined =>
 export const loadArt = (templatesDir: string, file: string, limits: ImageLimits = DEFAULT_LIMITS): LoadedArt => {
   const path = artPath(templatesDir, file)
   if (!insideFolder(templatesDir, path)) return { ok: false, problem: 'outside' }
-  const bytes = readArt(path)
-  if (!bytes) return { ok: false, problem: 'missing' }
+  const read = readArt(path, limits.maxBytes)
+  if ('problem' in read) {
+    if (read.problem === 'too-large') return tooManyBytes(read.size, limits)
+    if (read.problem === 'not-a-file') return { ok: false, problem: 'unsafe', message: NOT_A_FILE }
+    return { ok: false, problem: 'missing' }
+  }
+  const { bytes } = read
   const kind = sniffImage(bytes)
   if (kind !== 'png' && kind !== 'jpeg' && kind !== 'svg') return { ok: false, problem: 'format', found: kind }
   const checked = checkImage(bytes, kind, limits)

@@ -150,17 +150,19 @@ const checkSvg = (bytes: Buffer): ImageCheck => {
   return { ok: true }
 }
 
+/** An image file over the size limit, told from its size (read from its metadata, before its bytes are). */
+export const tooManyBytes = (size: number, limits: ImageLimits = DEFAULT_LIMITS): ImageCheck & { ok: false } => ({
+  ok: false,
+  problem: 'too-large',
+  message: `the file is ${mb(size)}, the limit is ${mb(limits.maxBytes)}: ${SHRINK}`,
+})
+
 /** Checks an image's bytes against the limits, and that it is whole, without decoding it. */
 export const checkImage = (
   bytes: Buffer,
   kind: 'png' | 'jpeg' | 'svg',
   limits: ImageLimits = DEFAULT_LIMITS,
 ): ImageCheck => {
-  if (bytes.length > limits.maxBytes)
-    return {
-      ok: false,
-      problem: 'too-large',
-      message: `the file is ${mb(bytes.length)}, the limit is ${mb(limits.maxBytes)}: ${SHRINK}`,
-    }
+  if (bytes.length > limits.maxBytes) return tooManyBytes(bytes.length, limits)
   return kind === 'png' ? checkPng(bytes, limits) : kind === 'jpeg' ? checkJpeg(bytes, limits) : checkSvg(bytes)
 }

@@ -15,6 +15,23 @@ const cellOffsets = (raw: string, delimiter = ','): number[] => {
   return starts
 }
 
+/** Where each of `offsets` (in ascending order) lies in a record that starts on `line`: one pass over the record, however many cells it has. */
+const positionsIn = (raw: string, offsets: readonly number[], line: number): SourcePos[] => {
+  const positions: SourcePos[] = []
+  let at = 0
+  let lineStart = 0
+  let lines = 0
+  for (const offset of offsets) {
+    for (; at < offset; at++)
+      if (raw.charCodeAt(at) === 10) {
+        lines++
+        lineStart = at + 1
+      }
+    positions.push({ line: line + lines, column: lines ? offset - lineStart + 1 : offset + 1 })
+  }
+  return positions
+}
+
 const positionIn = (raw: string, offset: number, line: number): SourcePos => {
   const before = raw.slice(0, offset)
   const newlines = before.split('\n').length - 1
@@ -116,6 +133,9 @@ const syntaxError = (bad: Bad, names: readonly string[] | undefined, lastLine: n
   return { rule: 'csv/syntax', severity: 'error', file, ...at, message: `CSV syntax: ${message}` }
 }
 
+/** The most columns a card file's header may name: far beyond any card type's fields, and a limit on what a row costs. */
+export const MAX_COLUMNS = 1000
+
 /**
  * Which columns of the header row are fields: not one with no name (an error), nor one whose name begins with
  * `_` (a designer's notes or a formula's helper, ignored), nor a name given twice (an error: the column after
@@ -196,13 +216,24 @@ export const parseCsvCards = (source: string, file: string): Result<RawCardFile>
   }
   const [header, ...data] = rows
   if (!header || !names) return { value: result, diagnostics }
-  const headerAt = cellOffsets(header.text).map((start) => positionIn(header.text, start, header.line))
+  const headerAt = positionsIn(header.text, cellOffsets(header.text), header.line)
+  if (names.length > MAX_COLUMNS) {
+    diagnostics.push({
+      rule: 'csv/too-many-columns',
+      severity: 'error',
+      file,
+      ...headerAt[MAX_COLUMNS]!,
+      message: `the header row names ${names.length.toLocaleString('en')} columns, the limit is ${MAX_COLUMNS.toLocaleString('en')}: no card of this file is read`,
+    })
+    return { value: { ...result, unreadable: true }, diagnostics }
+  }
   const kept = keptColumns(names, headerAt, file, diagnostics)
   for (const row of data) {
     const starts = cellOffsets(row.text)
+    const cellAt = positionsIn(row.text, starts, row.line)
     const card: RawCard = { file, pos: { line: row.line, column: 1 }, values: new Map(), keys: new Map() }
     if (row.record.length > names.length) {
-      const pos = positionIn(row.text, starts[names.length]!, row.line)
+      const pos = cellAt[names.length]!
       diagnostics.push({
         rule: 'csv/extra-cells',
         severity: 'error',
@@ -213,7 +244,7 @@ export const parseCsvCards = (source: string, file: string): Result<RawCardFile>
     }
     names.forEach((name, i) => {
       if (!kept[i]) return
-      const pos = positionIn(row.text, starts[i] ?? 0, row.line)
+      const pos = cellAt[i] ?? cellAt[0]!
       card.keys.set(name, headerAt[i]!)
       const cell = row.record[i]?.trim() ?? ''
       card.values.set(name, { value: cell === '' ? null : cell, pos })

@@ -51,6 +51,8 @@ export const readFrontMatter = (
         diagnostics: [{ rule: 'rules/front-matter', severity: 'error', message, file, line: 2, column: 1 }],
       }
     }
+    const bomb = expandsTooMuch(data as Record<string, unknown>, source.slice(0, length), file)
+    if (bomb) return { value: { data: {}, length }, diagnostics: [bomb] }
     return { value: { data: data as Record<string, unknown>, length }, diagnostics: [] }
   } catch (error) {
     const err = error as Error & { reason?: string; mark?: { line: number; column: number } }
@@ -66,6 +68,43 @@ export const readFrontMatter = (
     }
     return { value: { data: {}, length }, diagnostics: [diagnostic] }
   }
+}
+
+/**
+ * How far front matter may expand through its aliases: js-yaml shares an alias's value rather than copying
+ * it, so a "billion laughs" front matter parses at once and exhausts memory only when something reads it
+ * all (a title of 10⁹ items ended after 36 s at 2.5 GB with "Invalid string length"). Card files have the same
+ * limits (`load/yaml.ts`).
+ */
+const MAX_FRONT_MATTER_VALUES = 100_000
+const MAX_FRONT_MATTER_CHARS = 5_000_000
+
+/** An error at the first key whose value takes the front matter past its limits, if one does. */
+const expandsTooMuch = (data: Record<string, unknown>, text: string, file: string): Diagnostic | undefined => {
+  let values = 0
+  let chars = 0
+  const within = (value: unknown): boolean => {
+    values++
+    if (typeof value === 'string') chars += value.length
+    if (values > MAX_FRONT_MATTER_VALUES || chars > MAX_FRONT_MATTER_CHARS) return false
+    if (value && typeof value === 'object')
+      for (const item of Array.isArray(value) ? value : Object.values(value)) if (!within(item)) return false
+    return true
+  }
+  for (const [key, value] of Object.entries(data)) {
+    if (within(value)) continue
+    const lines = text.split('\n')
+    const at = lines.findIndex((line) => line.startsWith(`${key}:`) || line.startsWith(`"${key}"`))
+    return {
+      rule: 'yaml/alias-limit',
+      severity: 'error',
+      file,
+      line: at < 0 ? 2 : at + 1,
+      column: 1,
+      message: `the front matter's \`${key}\` expands through its aliases to more than ${MAX_FRONT_MATTER_VALUES.toLocaleString('en')} values or 5 million characters: write it out; the front matter is not read`,
+    }
+  }
+  return undefined
 }
 
 /** TOML values as front matter data: plain objects, and dates and times as ISO 8601 text (a local date stays 2024-01-02). */

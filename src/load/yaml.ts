@@ -14,6 +14,7 @@ import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { SourcePos } from './raw-card.ts'
 import type { RawCard, RawCardFile, RawValue } from './raw-card.ts'
 import { parseYamlFast, type Located } from './yaml-fast.ts'
+import { AliasProblem, aliasExpander, type Expanded } from './yaml-aliases.ts'
 
 const position = (
   lc: LineCounter,
@@ -29,8 +30,11 @@ const position = (
   return { line: start.line, column: start.col, endLine: end.line, endColumn: end.col }
 }
 
-/** How many aliases a file may expand: enough for any deck, not for a "billion laughs" file. */
+/** How many aliases a value may expand (those inside others too): enough for any card, not for a "billion laughs" file. */
 const MAX_ALIASES = 1000
+
+/** How many aliases a file may expand, all its values and list items together: a deck of 10,000 `- *card` items, not 20,000. */
+const MAX_FILE_ALIASES = 10_000
 
 /** A key given twice in one mapping: an error, since one of the two values would be lost without a word. */
 const duplicateKey = (file: string, key: string, at: SourcePos, first: SourcePos): Diagnostic => ({
@@ -44,45 +48,77 @@ const duplicateKey = (file: string, key: string, at: SourcePos, first: SourcePos
 /** How much text a file's values may expand to through aliases, all its values together (a "billion laughs" spread over many). */
 const MAX_EXPANDED_CHARS = 5_000_000
 
-/** What reading one file's values has cost so far, and whether it has been reported. */
+/** What reading one file's values has cost so far (characters and aliases expanded), and whether it has been reported. */
 interface Budget {
   used: number
+  aliases: number
   reported: boolean
 }
 
-const entries = (
-  node: Node,
-  lc: LineCounter,
-  source: string,
-  doc: Document,
-  file: string,
-  diagnostics: Diagnostic[],
-  budget: Budget,
-) => {
+const EXPANDS_TOO_MUCH = 'the file expands to more than 5 million characters'
+const TOO_MANY_ALIASES = `the file expands more than ${MAX_FILE_ALIASES.toLocaleString('en')} aliases`
+
+/** Counts an expansion against the file's budget: why the file now expands too much, if it does. */
+const spend = (budget: Budget, expanded: Expanded): string | undefined => {
+  budget.used += expanded.chars
+  budget.aliases += expanded.aliases
+  return overBudget(budget)
+}
+
+/** Why the file's values expand too much, once they do. */
+const overBudget = (budget: Budget): string | undefined =>
+  budget.used > MAX_EXPANDED_CHARS ? EXPANDS_TOO_MUCH : budget.aliases > MAX_FILE_ALIASES ? TOO_MANY_ALIASES : undefined
+
+/** The diagnostic of a value that expands too many aliases, said once a file. */
+const aliasLimit = (file: string, pos: SourcePos, why: string, budget: Budget, diagnostics: Diagnostic[]) => {
+  if (!budget.reported)
+    diagnostics.push({
+      rule: 'yaml/alias-limit',
+      severity: 'error',
+      file,
+      ...pos,
+      message: `this value expands too many aliases (${why}): write it out`,
+    })
+  budget.reported = true
+}
+
+/** What reading a file's values needs besides its nodes: where they are, its aliases, and what they cost. */
+interface Reading {
+  lc: LineCounter
+  source: string
+  doc: Document
+  aliases: ReturnType<typeof aliasExpander>
+  file: string
+  diagnostics: Diagnostic[]
+  budget: Budget
+}
+
+const entries = (node: Node, reading: Reading) => {
+  const { lc, source, doc, aliases, file, diagnostics, budget } = reading
   const values = new Map<string, RawValue>()
   const keys = new Map<string, SourcePos>()
   if (!isMap(node)) return { values, keys }
   const tooMany = (pos: SourcePos, why: string) => {
-    if (!budget.reported)
-      diagnostics.push({
-        rule: 'yaml/alias-limit',
-        severity: 'error',
-        file,
-        ...pos,
-        message: `this value expands too many aliases (${why}): write it out`,
-      })
-    budget.reported = true
+    aliasLimit(file, pos, why, budget, diagnostics)
     return null
   }
   const value = (v: Node | null, pos: SourcePos): unknown => {
     if (!v) return null
-    if (budget.used > MAX_EXPANDED_CHARS) return tooMany(pos, 'the file expands to more than 5 million characters')
+    const spent = overBudget(budget)
+    if (spent) return tooMany(pos, spent)
     try {
-      const js: unknown = v.toJS(doc, { maxAliasCount: MAX_ALIASES })
-      if (hasAlias(v)) budget.used += JSON.stringify(js ?? null).length
-      return budget.used > MAX_EXPANDED_CHARS ? tooMany(pos, 'the file expands to more than 5 million characters') : js
+      if (!hasAlias(v)) return v.toJS(doc)
+      const expanded = aliases.expand(v)
+      if (expanded.aliases > MAX_ALIASES)
+        return tooMany(pos, `more than ${MAX_ALIASES.toLocaleString('en')} aliases in one value`)
+      const over = spend(budget, expanded)
+      return over ? tooMany(pos, over) : expanded.value
     } catch (error) {
-      return tooMany(pos, (error as Error).message.split('\n')[0]!)
+      // An alias that names no anchor before it (yaml's own ReferenceError, or ours), or a value nested too
+      // deep to expand (RangeError), is not read.
+      if (!(error instanceof AliasProblem || error instanceof ReferenceError || error instanceof RangeError))
+        throw error
+      return tooMany(pos, error.message.split('\n')[0]!)
     }
   }
   // Merged maps (`<<: *defaults`, or `<<: [*a, *b]`, where the first wins) first: a key the card gives
@@ -126,7 +162,9 @@ const hasAlias = (node: Node): boolean => {
   while (stack.length) {
     const n = stack.pop()
     if (isAlias(n)) return true
-    if (isMap(n) || isSeq(n)) for (const item of n.items as unknown[]) stack.push(isPair(item) ? item.value : item)
+    // Keys too: `{ *a: 1 }` is an alias.
+    if (isMap(n) || isSeq(n))
+      for (const item of n.items as unknown[]) isPair(item) ? stack.push(item.key, item.value) : stack.push(item)
   }
   return false
 }
@@ -209,14 +247,30 @@ export const parseYamlCardsFully = (source: string, file: string): Result<RawCar
     })
   }
   const result: RawCardFile = { file, defaults: new Map(), cards: [], ...(first && { unreadable: true }) }
-  const budget: Budget = { used: 0, reported: false }
+  const budget: Budget = { used: 0, aliases: 0, reported: false }
+  const reading: Reading = { lc, source, doc, aliases: aliasExpander(doc), file, diagnostics, budget }
   const root = doc.contents as Node | null
-  const resolve = (node: Node | null | undefined): Node | undefined =>
-    isAlias(node) ? ((node.resolve(doc) as Node | undefined) ?? undefined) : (node ?? undefined)
+  // A list or a card given as an alias (`- *card`) counts against the file's budget as the aliases in values do.
+  const resolve = (node: Node | null | undefined): Node | undefined => {
+    if (!isAlias(node)) return node ?? undefined
+    const found = reading.aliases.source(node)
+    try {
+      // The item itself is one alias; the aliases in its values are counted as they are read.
+      const over = found
+        ? spend(budget, { value: undefined, aliases: 1, chars: reading.aliases.expand(found).chars })
+        : undefined
+      if (!over) return found
+      aliasLimit(file, position(lc, node.range, source), over, budget, diagnostics)
+    } catch (error) {
+      if (!(error instanceof AliasProblem)) throw error
+      aliasLimit(file, position(lc, node.range, source), error.message, budget, diagnostics)
+    }
+    return undefined
+  }
   let list: Node | undefined
   if (isSeq(root)) list = root
   else if (isMap(root)) {
-    const { values, keys } = entries(root, lc, source, doc, file, diagnostics, budget)
+    const { values, keys } = entries(root, reading)
     for (const [k, v] of values) if (k !== 'cards') result.defaults.set(k, v)
     list = resolve((root.items as Pair<Node, Node>[]).find((p) => isScalar(p.key) && p.key.value === 'cards')?.value)
     if (!list) diagnostics.push(noCards(file, keys.values().next().value ?? { line: 1, column: 1 }, NO_LIST))
@@ -229,11 +283,12 @@ export const parseYamlCardsFully = (source: string, file: string): Result<RawCar
     for (const listed of list.items as Node[]) {
       const pos = position(lc, listed?.range, source)
       const item = resolve(listed)
+      if (!item && isAlias(listed) && overBudget(budget)) break // the file's alias budget is spent: its later cards are not read
       if (!isMap(item)) {
         diagnostics.push({ rule: 'card/not-a-map', severity: 'error', file, ...pos, message: NOT_A_CARD })
         continue
       }
-      const card: RawCard = { file, pos, ...entries(item, lc, source, doc, file, diagnostics, budget) }
+      const card: RawCard = { file, pos, ...entries(item, reading) }
       result.cards.push(card)
     }
   }

@@ -5,6 +5,7 @@ import type { Gallery } from '../make/gallery.ts'
 import type { SheetPage, SheetSummary } from '../print/sheets.ts'
 import type { PreviewMessage } from './messages.ts'
 import { append } from '../util/append.ts'
+import { capPerRule } from '../diagnostics/formatters/cap.ts'
 
 /** A diagnostic as the page shows it, with a link that opens its file at its place in the designer's editor. */
 export interface PageDiagnostic {
@@ -101,7 +102,16 @@ export class PreviewStore {
       else for (const card of cards.filter((c) => `${c.back}.back` === message.name)) card.backKey = message.key
       return this.changedState()
     }
-    const diagnostics = message.diagnostics.filter((d) => d.severity !== 'info').map((d) => this.pageDiagnostic(d))
+    // As the terminal shows them: at most MAX_PER_RULE of a rule, then how many more.
+    const { shown, more } = capPerRule(message.diagnostics.filter((d) => d.severity !== 'info'))
+    const diagnostics = shown.map((d) => this.pageDiagnostic(d))
+    for (const [rule, n] of more)
+      diagnostics.push({
+        rule,
+        severity: shown.find((d) => d.rule === rule)!.severity,
+        message: `…and ${n.toLocaleString('en')} more of \`${rule}\` (deckwright validate --format json lists them all)`,
+        file: '',
+      })
     const failed = diagnostics.some((d) => d.severity === 'error')
     if (message.stage === 'faces') {
       game.diagnostics = diagnostics

@@ -87,6 +87,8 @@ export class GameThread {
   /** When the last tick came (performance.timeOrigin + now(), ms): a piece's clock starts then, not when its tick is seen. */
   private readonly tickedAt = new Float64Array(this.shared, 16, 1)
   private armedAt = 0
+  /** When the piece it runs now started (`performance.now()`); undefined while it runs none. */
+  private pieceStartedAt: number | undefined
 
   constructor(
     readonly root: string,
@@ -154,7 +156,11 @@ export class GameThread {
   private arm(left = this.limitMs): void {
     clearTimeout(this.timer)
     this.timer = undefined
-    if (!this.booted || !this.pending.length || this.state === 'gone') return
+    if (!this.booted || !this.pending.length || this.state === 'gone') {
+      this.pieceStartedAt = undefined
+      return
+    }
+    if (left === this.limitMs) this.pieceStartedAt = performance.now()
     this.armedAt = Atomics.load(this.progress, 0)
     this.timer = setTimeout(() => {
       if (Atomics.load(this.progress, 0) === this.armedAt)
@@ -163,6 +169,19 @@ export class GameThread {
       const since = performance.timeOrigin + performance.now() - this.tickedAt[0]!
       this.arm(Math.max(1, this.limitMs - since))
     }, left)
+  }
+
+  /** How long the piece it runs now has run (ms); undefined while it runs none. */
+  get runningFor(): number | undefined {
+    return this.state === 'gone' || this.pieceStartedAt === undefined
+      ? undefined
+      : performance.now() - this.pieceStartedAt
+  }
+
+  /** Stops the thread for the memory the run holds (see GameThreads): its piece answers why, as a thread that ended; resolves once it has. */
+  stopForMemory(detail: string): Promise<unknown> {
+    this.end('stopped', detail)
+    return this.worker.terminate()
   }
 
   /** Ends the thread: the request it was running answers why; those waiting behind it are lost (another thread may run them). */

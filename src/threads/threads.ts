@@ -10,6 +10,17 @@ export const DEFAULT_TIMEOUT_S = 30
 export const MAX_TIMEOUT_S = 86_400
 
 /**
+ * How much the process's memory (resident, all threads) may grow beyond what it held when the run's threads
+ * started, while a game's code runs. A thread's heap limit does not count typed arrays and Buffers: a template
+ * keeping 50 × 100 MB `Uint8Array`s took the process to 5.16 GB. A whole build of Ministries peaks at 574 MB in
+ * all, and a 50,000-face build under 800 MB (docs/internals.md).
+ */
+export const RUN_MEMORY_MB = 1536
+
+/** How often the process's memory is looked at while a game's code runs (ms): a thread fills ~100 MB in that time. */
+const MEMORY_SAMPLE_MS = 20
+
+/**
  * Every thread that runs games' code in a run, in one place: started here, kept for the run (the next game,
  * and a watch's next build, find them warm), closed here. `timeoutS` limits each piece of game code.
  */
@@ -19,10 +30,45 @@ export class GameThreads {
   readonly limitMs: number
   /** The most memory each thread's JavaScript heap may hold (`THREAD_HEAP_MB`). */
   readonly heapMb: number
+  /** How much the process's memory may grow while the games' code runs (`RUN_MEMORY_MB`). */
+  readonly memoryMb: number
+  /** The process's resident memory (bytes) its growth is measured from: when the threads started, or after one was stopped for memory. */
+  private baseline = process.memoryUsage.rss()
+  private watch: NodeJS.Timeout | undefined
+  /** A thread stopped for memory that has not ended yet: what it holds is let go before another is blamed. */
+  private stopping = false
 
-  constructor(timeoutS: number = DEFAULT_TIMEOUT_S, { heapMb = THREAD_HEAP_MB }: { heapMb?: number } = {}) {
+  constructor(
+    timeoutS: number = DEFAULT_TIMEOUT_S,
+    { heapMb = THREAD_HEAP_MB, memoryMb = RUN_MEMORY_MB }: { heapMb?: number; memoryMb?: number } = {},
+  ) {
     this.limitMs = Math.min(Math.max(timeoutS, 0.001), MAX_TIMEOUT_S) * 1000
     this.heapMb = heapMb
+    this.memoryMb = memoryMb
+  }
+
+  /**
+   * The watchdog on the process's memory, run on this thread (a game thread busy in its code answers nothing):
+   * past the limit, the thread whose piece has run longest (the one that grew, as a rule) is stopped, and its
+   * piece is an error at its place, as one over the time limit is.
+   */
+  private watchMemory(): void {
+    this.watch ??= setInterval(() => {
+      if (this.stopping || process.memoryUsage.rss() - this.baseline <= this.memoryMb * 2 ** 20) return
+      const running = [...this.started.values()].flat().filter((t) => t.runningFor !== undefined)
+      const longest = running.sort((a, b) => b.runningFor! - a.runningFor!)[0]
+      if (!longest) return
+      this.stopping = true
+      void longest
+        .stopForMemory(
+          `the run's memory grew by more than ${this.memoryMb} MB while it ran (typed arrays and Buffers count here, though not in its thread's heap limit)`,
+        )
+        .finally(() => {
+          // What the stopped thread held and the process keeps (freed, not given back) is not the next one's.
+          this.baseline = Math.max(this.baseline, process.memoryUsage.rss())
+          this.stopping = false
+        })
+    }, MEMORY_SAMPLE_MS).unref()
   }
 
   private of(paths: GamePaths): GameThread[] {
@@ -42,6 +88,7 @@ export class GameThreads {
   take(paths: GamePaths, count: number, { warm = false } = {}): GameThread[] {
     const threads = this.of(paths)
     const live = this.live(threads, warm)
+    if (count > 0) this.watchMemory()
     for (let i = live.length; i < count; i++) {
       const thread = new GameThread(paths.root, this.limitMs, this.heapMb)
       threads.push(thread)
@@ -90,6 +137,8 @@ export class GameThreads {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.watch)
+    this.watch = undefined
     const all = [...this.started.values()].flat()
     this.started.clear()
     await Promise.all(all.map((t) => t.terminate()))

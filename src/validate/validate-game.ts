@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { SHORTCODES_FILE } from '../load/project.ts'
+import { readTextFile } from '../load/text-file.ts'
 import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import { gamePaths, relativePath, type GamePaths } from '../load/project.ts'
@@ -171,7 +172,9 @@ const checkRules = async (
   const diagnostics: Diagnostic[] = []
   if (!loaded || !rules) return { rules, diagnostics }
   append(diagnostics, loaded.diagnostics)
-  append(diagnostics, checkFrontMatter(game, rules.frontMatter, readFileSync(paths.rules, 'utf8'), rules.file))
+  // The file's text as loaded, with the same checks (a pipe named rules.md is not waited on; its error is the loader's).
+  const text = readTextFile(paths.rules, rules.file, paths.rulesDir).value ?? ''
+  append(diagnostics, checkFrontMatter(game, rules.frontMatter, text, rules.file))
   // The game's own shortcodes become the markdown they stand for (rendered on its thread).
   if (existsSync(join(paths.rulesDir, SHORTCODES_FILE))) {
     const { expandGameShortcodes } = await import('./expand-shortcodes.ts')

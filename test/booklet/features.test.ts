@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
@@ -7,6 +8,8 @@ import { htmlToParagraphs } from '../../src/booklet/html.ts'
 import { iconPaths } from '../../src/booklet/icons.ts'
 import { saddleSheets } from '../../src/booklet/impose.ts'
 import { renderBooklet } from '../../src/booklet/index.ts'
+import { checkBooklet } from '../../src/booklet/check.ts'
+import { bookletKey } from '../../src/booklet/key.ts'
 import { splitShare } from '../../src/booklet/shortcodes.ts'
 import { parseRules } from '../../src/load/rules.ts'
 import { poppler } from '../helpers.ts'
@@ -87,6 +90,30 @@ describe('pictures', () => {
     expect(run('pdfimages', booklet.value, '-list').trim().split('\n').slice(2)).toEqual([])
   })
 
+  it('refuses a picture that is not a regular file, or over 50 MB, from its metadata: validate, build and booklet never wait on a pipe', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-rules-pipe-'))
+    execFileSync('mkfifo', [join(dir, 'map.png')])
+    // 3 GB, sparse (no disk): read whole, it ended the run with "File size … is greater than 2 GiB".
+    writeFileSync(join(dir, 'big.png'), Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'))
+    truncateSync(join(dir, 'big.png'), 3 * 2 ** 30)
+    // Something writes to the pipe each time it is opened, so that a reader that waits on it ends (and fails).
+    const writer = spawn('sh', ['-c', `while :; do echo x > '${join(dir, 'map.png')}'; done`], { stdio: 'ignore' })
+    try {
+      const rules = parseRules('# Pictures\n\n![a](map.png)\n\n![b](big.png)\n', 'rules/g/rules.md').value
+      const problems = (ds: { rule: string; line?: number; message: string }[]) =>
+        ds.map((d) => [d.rule, d.line, /not a regular file|3072\.0 MB, the limit is 50\.0 MB/.exec(d.message)?.[0]])
+      const expected = [
+        ['rules/missing-image', 3, 'not a regular file'],
+        ['rules/missing-image', 5, '3072.0 MB, the limit is 50.0 MB'],
+      ]
+      expect(problems(checkBooklet(rules, { baseDir: dir, examples: [] }))).toEqual(expected)
+      expect(bookletKey(rules, { baseDir: dir })).toMatch(/^[0-9a-f]{40}$/)
+      expect(problems((await renderBooklet(rules, { baseDir: dir })).diagnostics)).toEqual(expected)
+    } finally {
+      writer.kill()
+    }
+  })
+
   it('reads the share a double view gives its picture', () => {
     expect(splitShare('45')).toBeCloseTo(0.45)
     expect(splitShare('40%')).toBeCloseTo(0.4)
@@ -95,6 +122,44 @@ describe('pictures', () => {
     expect(splitShare(undefined)).toBeCloseTo(0.4)
     expect(splitShare('nonsense')).toBeCloseTo(0.4)
     expect(splitShare(95)).toBeCloseTo(0.7)
+  })
+})
+
+describe('links', () => {
+  it('makes links only to http:, https: and mailto: addresses and to its sections; others are their words, with a warning', async () => {
+    const md = [
+      '# Setup',
+      '',
+      'See [the site](https://example.com/x), [mail](mailto:a@b.c), [setup](#setup) and [cards](../cards/list.md).',
+      '',
+      '# Danger',
+      '',
+      '[run me](javascript:alert(4)) [open me](file:///etc/passwd)',
+      '[launch me](launch:calc.exe) [data me](data:text/html,hi)',
+      '',
+    ].join('\n')
+    const rules = parseRules(md, 'rules/g/rules.md').value
+    const booklet = await renderBooklet(rules)
+    const expected = [
+      ['rules/link-not-made', 7, 1, 'javascript'],
+      ['rules/link-not-made', 7, 31, 'file'],
+      ['rules/link-not-made', 8, 1, 'launch'],
+      ['rules/link-not-made', 8, 30, 'data'],
+    ]
+    const found = (ds: { rule: string; line?: number; column?: number; message: string }[]) =>
+      ds.map((d) => [d.rule, d.line, d.column, /a (\w+): link could run/.exec(d.message)?.[1]])
+    expect(found(booklet.diagnostics)).toEqual(expected)
+    // validate says the same, without drawing.
+    expect(found(checkBooklet(rules, { baseDir: tmpdir(), examples: [] }))).toEqual(expected)
+    const pdf = booklet.value.toString('latin1')
+    // Actions: two addresses, and the anchor goes to the section's heading (named after it, as Hugo names it).
+    expect(pdf.match(/\/URI \([^)]*\)/g)).toEqual(['/URI (https://example.com/x)', '/URI (mailto:a@b.c)'])
+    expect(pdf).toMatch(/\/S \/GoTo\s*\/D \(heading:setup\)/)
+    // …a destination the booklet names, on the section's page (with the contents' own, section-1 and so on).
+    expect(pdf).toMatch(/\/Names \[\s*\(heading:danger\) \[[^\]]*\]\s*\(heading:setup\) \[/)
+    expect(pdf).not.toMatch(/\/Launch|\/JavaScript|\/JS\b|etc\/passwd|calc\.exe|alert/)
+    // The words are printed as written.
+    expect(words(run('pdftotext', booklet.value))).toContain('run me open me launch me data me')
   })
 })
 

@@ -16,6 +16,34 @@ describe('parseCsvCards', () => {
     expect(value.cards[1]!.pos.line).toBe(3)
   })
 
+  it('refuses a header of more than 1,000 columns, at the first one past the limit, before reading its rows', () => {
+    // 100,000 columns with values took 117 s to validate (each cell's place found from the row's start).
+    const names = Array.from({ length: 100_000 }, (_, i) => `c${i}`)
+    const text = `${names.join(',')}\n${names.map((_, i) => `v${i}`).join(',')}\n`
+    const { value, diagnostics } = parseCsvCards(text, 'cards/g/wide.csv')
+    expect(diagnostics).toEqual([
+      {
+        rule: 'csv/too-many-columns',
+        severity: 'error',
+        file: 'cards/g/wide.csv',
+        line: 1,
+        column: text.indexOf('c1000,') + 1,
+        message: 'the header row names 100,000 columns, the limit is 1,000: no card of this file is read',
+      },
+    ])
+    expect(value.unreadable).toBe(true)
+    expect(value.cards).toEqual([])
+    // At the limit, every cell keeps its place, on a row that spans lines too.
+    const wide = names.slice(0, 1000)
+    const row = wide.map((_, i) => (i === 500 ? '"two\nlines"' : `v${i}`)).join(',')
+    const read = parseCsvCards(`${wide.join(',')}\n${row}\n`, 'x.csv')
+    expect(read.diagnostics).toEqual([])
+    expect(read.value.cards[0]!.values.get('c999')!.pos).toEqual({
+      line: 3,
+      column: row.length - row.indexOf('\n') - 4,
+    })
+  })
+
   it('keeps line numbers right after a cell that spans lines', () => {
     const { value } = parseCsvCards('id,text\na,"two\nlines"\nb,one\n', 'x.csv')
     expect(value.cards.map((c) => c.pos.line)).toEqual([2, 4])

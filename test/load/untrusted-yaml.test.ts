@@ -1,12 +1,18 @@
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawn } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { loadCardFiles } from '../../src/load/card-files.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { parseYamlCards } from '../../src/load/yaml.ts'
-import { loadRules } from '../../src/load/rules.ts'
+import { loadRules, parseRules } from '../../src/load/rules.ts'
+import { validateGame } from '../../src/validate/validate-game.ts'
+import { fileThreads } from '../setup/threads.ts'
+
+const fixtures = fileURLToPath(new URL('../fixtures/render/', import.meta.url))
+const threads = fileThreads()
 
 const parse = (lines: string[]) => parseYamlCards(lines.join('\n'), 'cards/g/x.yaml')
 const ids = (r: ReturnType<typeof parse>) => r.value.cards.map((c) => c.values.get('id')?.value)
@@ -87,6 +93,28 @@ describe('YAML card files never guess', () => {
     expect(values).toBeLessThan(2_000_000)
   })
 
+  it("counts cards given as aliases (`- *card`) in the file's budget, and reads them in linear time", () => {
+    // 10,000 took 15 s when each alias was resolved by walking the whole file, and 20,000 ended as a timeout.
+    const items = (n: number) => ['- &c { id: a, title: Hello, cost: [wood] }', ...Array(n).fill('- *c')]
+    const started = performance.now()
+    const many = parse(items(10_000))
+    expect(performance.now() - started).toBeLessThan(5000)
+    expect(many.diagnostics).toEqual([])
+    expect(many.value.cards).toHaveLength(10_001)
+    expect(many.value.cards[10_000]!.values.get('cost')!.value).toEqual(['wood'])
+    // One more is past the limit: an error at that item's line, and the cards after it are not read.
+    const over = parse([...items(10_001), '- { id: last }'])
+    expect(over.diagnostics).toMatchObject([
+      {
+        rule: 'yaml/alias-limit',
+        file: 'cards/g/x.yaml',
+        line: 10_002,
+        message: expect.stringContaining('10,000 aliases'),
+      },
+    ])
+    expect(ids(over)).not.toContain('last')
+  })
+
   it('a file that is not UTF-8 is an error at the line of its first bad byte, and no cards', () => {
     const root = mkdtempSync(join(tmpdir(), 'deckwright-latin1-'))
     mkdirSync(join(root, 'cards', 'g'), { recursive: true })
@@ -149,5 +177,44 @@ describe('card and rules files', () => {
     const rules = loadRules(join(root, 'rules', 'g', 'rules.md'), root)
     expect(rules.diagnostics).toMatchObject([{ rule: 'load/outside', file: 'rules/g/rules.md' }])
     expect(rules.value.source).toBe('')
+  })
+
+  it('validate never waits on a pipe named rules.md: the loader refuses it, and the front matter check reads what it read', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'deckwright-rules-pipe-'))
+    cpSync(join(fixtures, 'rules', 'art'), join(root, 'rules', 'art'), { recursive: true })
+    mkdirSync(join(root, 'cards', 'art'), { recursive: true })
+    writeFileSync(join(root, 'cards', 'art', 'tokens.yaml'), '- { id: a, type: token }\n')
+    const pipe = join(root, 'rules', 'art', 'rules.md')
+    execFileSync('mkfifo', [pipe])
+    // Something writes to the pipe after 10 s, so that a reader waiting on it ends (late: the test fails).
+    const writer = spawn('sh', ['-c', `sleep 10; while :; do echo '# Rules' > '${pipe}'; done`], { stdio: 'ignore' })
+    try {
+      const started = performance.now()
+      const { diagnostics } = await validateGame(root, 'art', { threads, faces: false })
+      expect(performance.now() - started).toBeLessThan(8000)
+      expect(diagnostics.filter((d) => d.file === 'rules/art/rules.md').map((d) => d.rule)).toEqual(['load/not-a-file'])
+    } finally {
+      writer.kill()
+    }
+  })
+
+  it("a rules file's front matter has the alias limit card files have: an error at the key, and no front matter", () => {
+    // `title: *f`, a million items, shared by js-yaml and so parsed at once; 10⁹ ended after 36 s at 2.5 GB.
+    // The error is at the key that takes the front matter past 100,000 values: `e`, of 100,000.
+    const levels = Array.from({ length: 5 }, (_, i) => {
+      const [name, inner] = [String.fromCharCode(98 + i), String.fromCharCode(97 + i)]
+      return `${name}: &${name} [${Array(10).fill(`*${inner}`).join(', ')}]`
+    })
+    const text = ['---', 'a: &a [x, x, x, x, x, x, x, x, x, x]', ...levels, 'title: *f', '---', '', 'Text.', ''].join(
+      '\n',
+    )
+    const { value, diagnostics } = parseRules(text, 'rules/g/rules.md')
+    expect(diagnostics).toMatchObject([
+      { rule: 'yaml/alias-limit', file: 'rules/g/rules.md', line: 6, message: expect.stringContaining('`e`') },
+    ])
+    expect(value.frontMatter).toEqual({})
+    // Within the limit, aliases are read as before.
+    const fine = parseRules('---\nt: &t Hello\ntitle: *t\n---\nText.\n', 'rules/g/rules.md')
+    expect(fine.value.frontMatter).toEqual({ t: 'Hello', title: 'Hello' })
   })
 })

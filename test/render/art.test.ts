@@ -1,4 +1,5 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -151,11 +152,18 @@ describe('card art', () => {
     writeFileSync(join(art, 'huge.png'), huge)
     writeFileSync(join(art, 'cut.png'), green.subarray(0, green.length - 16))
     writeFileSync(join(art, 'script.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
+    // A 3 GB picture (sparse: it takes no disk), refused from its size: read whole, it ended the run (exit 2)
+    // with "File size (3221225472) is greater than 2 GiB", naming nothing. And a pipe named as art.
+    writeFileSync(join(art, 'big.png'), green)
+    truncateSync(join(art, 'big.png'), 3 * 2 ** 30)
+    execFileSync('mkfifo', [join(art, 'pipe.png')])
     const cards = [
       card('huge', 1, 'art/huge.png'),
       card('cut', 4, 'art/cut.png'),
       card('script', 7, 'art/script.svg'),
-      card('fine', 10, 'art/green.png'),
+      card('big', 10, 'art/big.png'),
+      card('pipe', 13, 'art/pipe.png'),
+      card('fine', 16, 'art/green.png'),
     ]
     const { value, diagnostics } = await renderGame(gamePaths(root, 'art'), game('art'), cards, options)
     const found = diagnostics.filter((d) => d.card).map((d) => [d.rule, d.card, d.line, d.severity])
@@ -163,12 +171,15 @@ describe('card art', () => {
       ['render/art-too-large', 'huge', 2, 'warning'],
       ['render/art-corrupt', 'cut', 5, 'warning'],
       ['render/art-unsafe', 'script', 8, 'error'],
+      ['render/art-too-large', 'big', 11, 'warning'],
+      ['render/art-unsafe', 'pipe', 14, 'error'],
     ])
+    expect(diagnostics.find((d) => d.card === 'big')!.message).toContain('the file is 3072.0 MB, the limit is 50.0 MB')
     // Each drawn with its placeholder (the art's bytes are nowhere in the face); good art still drawn.
-    expect(value.cards.map((c) => c.card.id)).toEqual(['huge', 'cut', 'script', 'fine'])
-    for (const face of value.cards.slice(0, 3))
+    expect(value.cards.map((c) => c.card.id)).toEqual(['huge', 'cut', 'script', 'big', 'pipe', 'fine'])
+    for (const face of value.cards.slice(0, 5))
       expect(readFileSync(face.front.svg, 'utf8')).not.toMatch(/data:image\/(png|svg)/)
-    expect(at(pixels(value.cards[3]!.front.png), ...CENTRE)).toEqual([0, 160, 0])
+    expect(at(pixels(value.cards[5]!.front.png), ...CENTRE)).toEqual([0, 160, 0])
   }, 60_000)
 
   it('knows images by their bytes, not their names', () => {

@@ -1,9 +1,10 @@
+import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { baseFonts, faceFonts } from '../../src/render/fonts/fonts.ts'
-import { iconData } from '../../src/render/fonts/icons.ts'
+import { iconData, svgDataUri } from '../../src/render/fonts/icons.ts'
 import { packageDir } from '../../src/util/packages.ts'
 
 describe('faceFonts', () => {
@@ -73,5 +74,30 @@ describe('a template font that is not installed', () => {
         message: expect.stringContaining('npm install @fontsource/nope'),
       },
     ])
+  })
+})
+
+describe("a game's own icons", () => {
+  it('are read only from its icons folder, and only a regular file of at most 5 MB: a pipe is never waited on', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-own-icons-'))
+    const icons = join(dir, 'templates', 'g', 'icons')
+    mkdirSync(icons, { recursive: true })
+    writeFileSync(join(icons, 'star.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><path fill="currentColor"/></svg>')
+    writeFileSync(join(dir, 'secret.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    writeFileSync(join(icons, 'huge.svg'), Buffer.alloc(6 * 2 ** 20, 0x20))
+    execFileSync('mkfifo', [join(icons, 'pipe.svg')])
+    // Something writes to the pipe after 10 s, so that a reader waiting on it ends (late: the test fails).
+    const writer = spawn('sh', ['-c', `sleep 10; echo '<svg/>' > '${join(icons, 'pipe.svg')}'`], { stdio: 'ignore' })
+    try {
+      const own = (name: string) => svgDataUri(join(icons, `${name}.svg`), '#f00', icons)
+      const started = performance.now()
+      expect(own('pipe')).toBeUndefined()
+      expect(performance.now() - started).toBeLessThan(5000)
+      expect(Buffer.from(own('star')!.split(',')[1]!, 'base64').toString()).toContain('fill="#f00"')
+      expect(own('../../../secret')).toBeUndefined()
+      expect(own('huge')).toBeUndefined()
+    } finally {
+      writer.kill()
+    }
   })
 })

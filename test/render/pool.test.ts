@@ -96,6 +96,34 @@ describe('the face renderer', () => {
     expect(drawn.filter((d) => d.stored)).toHaveLength(3)
   }, 60_000)
 
+  it("stops a template that holds typed arrays past the run's memory limit, which its heap limit does not count, naming the card", async () => {
+    // 1 GB of Uint8Arrays, then an endless loop: without the watchdog, the time limit (20 s) is what stops it.
+    threads = new GameThreads(20, { memoryMb: 500 })
+    const started = performance.now()
+    const peak = setInterval(() => (rss = Math.max(rss, process.memoryUsage.rss())), 20)
+    let rss = process.memoryUsage.rss()
+    const before = rss
+    const drawn = await drawAll(['a', 'buffers', 'b'], 1)
+    clearInterval(peak)
+    expect(drawn[1]).toEqual({
+      stored: false,
+      diagnostics: [
+        expect.objectContaining({
+          rule: 'render/code-stopped',
+          severity: 'error',
+          card: 'buffers',
+          line: 2,
+          message: expect.stringContaining(
+            "the template drawing the front of buffers ended the thread running it: the run's memory grew by more than 500 MB",
+          ),
+        }),
+      ],
+    })
+    expect(drawn.filter((d) => d.stored)).toHaveLength(2)
+    expect(performance.now() - started).toBeLessThan(15_000)
+    expect(rss - before).toBeLessThan(900 * 2 ** 20)
+  }, 60_000)
+
   it("makes process.exit in a template an error at the template's line, not the end of the run", async () => {
     threads = new GameThreads(30)
     const [quit, after] = await drawAll(['quit', 'a'], 1)

@@ -1,13 +1,22 @@
 import { countBySeverity, type Diagnostic } from '../diagnostic.ts'
 import { escapeControls } from './escape.ts'
+import { capPerRule } from './cap.ts'
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
-/** ESLint-like: grouped by file, one line per problem, a summary at the end. */
+/**
+ * ESLint-like: grouped by file, one line per problem, a summary at the end. At most `MAX_PER_RULE` problems of
+ * one rule are printed, then a line saying how many more there are (the summary counts them all).
+ */
 export const stylish = (diagnostics: readonly Diagnostic[]): string => {
   if (diagnostics.length === 0) return ''
+  const { shown, more } = capPerRule(diagnostics)
   const byFile = new Map<string, Diagnostic[]>()
-  for (const d of diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d])
+  for (const d of shown) {
+    const list = byFile.get(d.file)
+    if (list) list.push(d)
+    else byFile.set(d.file, [d])
+  }
   const out: string[] = []
   for (const [file, list] of byFile) {
     out.push(escapeControls(file))
@@ -18,6 +27,9 @@ export const stylish = (diagnostics: readonly Diagnostic[]): string => {
     }
     out.push('')
   }
+  for (const [rule, n] of more)
+    out.push(`…and ${n.toLocaleString('en')} more of \`${rule}\` (--format json lists them all)`)
+  if (more.size) out.push('')
   const c = countBySeverity(diagnostics)
   out.push(
     `${plural(c.error + c.warning + c.info, 'problem')} (${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info)`,

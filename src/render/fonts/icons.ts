@@ -1,5 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { packageFile } from '../../util/packages.ts'
+import { insideFolder } from '../../util/inside-folder.ts'
+import { readRegularFile } from '../../util/regular-file.ts'
 
 interface IconifySet {
   prefix: string
@@ -59,12 +61,18 @@ export const iconDataUri = (name: string, color?: string, projectRoot?: string):
   return svg && `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
 }
 
+/** The largest SVG file a game's own icon may be (as SVG art). */
+const MAX_ICON_BYTES = 5 * 2 ** 20
+
 /**
  * A game's own icon, an SVG file (`templates/<game>/icons/<name>.svg`), as a data URI; its `currentColor`
- * takes the colour asked for, as Iconify's icons do. Undefined when there is no such file.
+ * takes the colour asked for, as Iconify's icons do. Undefined when there is no such file in `folder`, or
+ * it is no regular file (a pipe would be waited on forever) or over 5 MB, told before it is read.
  */
-export const svgDataUri = (path: string, color = '#000'): string | undefined => {
-  if (!existsSync(path)) return undefined
-  const svg = readFileSync(path, 'utf8').replaceAll('currentColor', color)
+export const svgDataUri = (path: string, color = '#000', folder?: string): string | undefined => {
+  if (folder && !insideFolder(folder, path)) return undefined
+  const read = readRegularFile(path, MAX_ICON_BYTES)
+  if (!('bytes' in read)) return undefined
+  const svg = read.bytes.toString('utf8').replaceAll('currentColor', color)
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
 }

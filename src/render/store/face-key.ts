@@ -13,6 +13,8 @@ import {
   sourceHash,
 } from '../../cache/source-hash.ts'
 import { artPath, readArt } from '../../images/art.ts'
+import { DEFAULT_LIMITS } from '../../images/image-check.ts'
+import { regularFileDigest } from '../../util/regular-file.ts'
 import { insideFolder } from '../../util/inside-folder.ts'
 import type { FaceStore } from './face-store.ts'
 import { faceText, jobLanguage, type FaceLanguage, type ShownTexts } from '../template/face-texts.ts'
@@ -49,7 +51,8 @@ export const renderInputsHash = (
     ...rulesModules(paths, moduleFiles),
     ...outside(paths, moduleFiles),
   ]) {
-    if (existsSync(file) && !cardArt.has(file)) hash.update(file).update(readFileSync(file))
+    // Read a megabyte at a time: a large file in the templates folder (art no card names yet) is never held whole.
+    if (!cardArt.has(file)) hash.update(file).update(regularFileDigest(file, DEFAULT_LIMITS.maxBytes) ?? 'missing')
   }
   return hash.digest('hex')
 }
@@ -117,8 +120,10 @@ export const shownKey = (inputs: string, shown: Readonly<ShownTexts>): string =>
 /** A digest of an art file's bytes for the face cache ('missing' when there is none): new art, a new face. */
 export const artDigest = (templatesDir: string, path: string): string => {
   if (!insideFolder(templatesDir, path)) return 'outside'
-  const bytes = readArt(path)
-  return bytes ? createHash('sha256').update(bytes).digest('hex').slice(0, 16) : 'missing'
+  // Art over the size limit is drawn as a placeholder: its key is its size, not its bytes (never read).
+  const read = readArt(path)
+  if ('problem' in read) return read.problem === 'too-large' ? `too-large-${read.size}` : read.problem
+  return createHash('sha256').update(read.bytes).digest('hex').slice(0, 16)
 }
 
 /** The keys of a game's planned faces in one language: what finds each in the store. */

@@ -370,7 +370,8 @@ const iconFinder =
   (paths: GamePaths, icons: Set<string>) =>
   (name: string, color?: string): string | undefined => {
     // An icon without a set prefix may be the game's own: templates/<game>/icons/<name>.svg, before Iconify's.
-    const own = name.includes(':') ? undefined : svgDataUri(join(paths.templatesDir, 'icons', `${name}.svg`), color)
+    const folder = join(paths.templatesDir, 'icons')
+    const own = name.includes(':') ? undefined : svgDataUri(join(folder, `${name}.svg`), color, folder)
     if (own) return own
     const uri = iconDataUri(name, color, paths.root)
     if (uri) icons.add(fullIconName(name))
