@@ -15,6 +15,7 @@ import { checkBooklet } from '../src/booklet/check.ts'
 import type { Diagnostic } from '../src/diagnostics/diagnostic.ts'
 import { modelCards } from '../src/engine/model.ts'
 import { parseCsvCards } from '../src/load/csv.ts'
+import { readSheetRows } from '../src/load/translation-sheet.ts'
 import { parseWords } from '../src/load/template-words.ts'
 import { parseTranslations } from '../src/load/translations.ts'
 import { parseRules } from '../src/load/rules.ts'
@@ -46,7 +47,18 @@ const seeds = {
   rules: ['maybe-missions', 'maybe-movies'].map((g) => read('rules', g, 'rules.md')),
   translations: [read('cards', 'maybe-missions', 'lang', 'nl.yaml')],
   words: ['en', 'nl'].map((lang) => read('templates', 'maybe-missions', 'lang', `${lang}.yaml`)),
-  // Workbooks (.xlsx, .ods) join here when deckwright reads them: their seeds, and a `fuzz('workbook', …)` below.
+  // A translator's sheet as `deckwright translations` writes it: quoted cells, line breaks, formula-like text.
+  sheet: [
+    [
+      'card,field,default,translation',
+      '_game,title,Maybe Missions,Misschien Missies',
+      '_template,deck,Deck,Stapel',
+      'mission-01,title,"The ""Heist""","De ""Kraak"""',
+      'mission-01,rule,"Draw two,\nthen play one","Trek er twee,\nspeel er één"',
+      "mission-02,title,'=SUM(A1),'-1",
+    ].join('\n'),
+  ],
+  // Workbooks (.xlsx, .ods) are zip archives, mutated byte by byte: test/load/workbook-hostile.test.ts fuzzes them.
 }
 
 /** Inputs kept because they once broke a reader. */
@@ -176,6 +188,13 @@ describe('fuzzing the readers of untrusted data', () => {
     const { value, diagnostics } = timed(() => parseCsvCards(text, 'cards/g/x.csv'))
     placed(diagnostics, 'cards/g/x.csv', text)
     placed(timed(() => modelCards(game, [value])).diagnostics, 'cards/g/x.csv', text)
+  })
+  fuzz('sheet', seeds.sheet, (text) => {
+    const { value, diagnostics } = timed(() => readSheetRows(text, 'nl.csv'))
+    placed(diagnostics, 'nl.csv', text)
+    // Each translation read is at a line of the sheet.
+    const lines = text.split(/\r\n|\r|\n/).length
+    for (const row of value ?? []) expect(row.line, JSON.stringify(row)).toBeLessThanOrEqual(lines)
   })
   fuzz('rules', seeds.rules, (text) => {
     const { value, diagnostics } = timed(() => parseRules(text, 'rules/g/rules.md'))
