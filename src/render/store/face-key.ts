@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import type { Card, GameDef } from '../../engine/define.ts'
 import { gameLanguages } from '../../engine/translations.ts'
-import { SHORTCODES_FILE, type GamePaths } from '../../load/project.ts'
+import { relativePath, SHORTCODES_FILE, type GamePaths } from '../../load/project.ts'
 import { loadWords, wordsByKey } from '../../load/template-words.ts'
 import {
   filesUnder,
@@ -49,7 +49,9 @@ export const renderInputsHash = (
     ...rulesModules(paths, moduleFiles),
     ...outside(paths, moduleFiles),
   ]) {
-    if (existsSync(file) && !cardArt.has(file)) hash.update(file).update(readFileSync(file))
+    // Named relative to the project: a revision's files read from git into another folder (`deckwright
+    // changes`) key the same faces as the working tree's when they are the same.
+    if (existsSync(file) && !cardArt.has(file)) hash.update(relativePath(paths.root, file)).update(readFileSync(file))
   }
   return hash.digest('hex')
 }

@@ -1,0 +1,208 @@
+// What changed in a game since a git revision (`deckwright changes`): the revision's files read from git into
+// the cache, both versions validated and drawn by the same renderer into the game's face store, and each card
+// added, removed or changed, by its data (field by field) or only by its look (its front's or back's pixels),
+// with the rules' sections that changed. Plain data out: a page, a summary or an update pack reads it.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
+import { cardData, compareCards, type FieldChange } from '../engine/card-changes.ts'
+import type { Card } from '../engine/define.ts'
+import { samePixels } from '../images/same-pixels.ts'
+import { extractRevision, type Revision } from '../load/git-revision.ts'
+import { gamePaths, relativePath } from '../load/project.ts'
+import { compareRules, rulesSections, type RulesChange, type RulesSection } from '../load/rules-changes.ts'
+import { loadRules } from '../load/rules.ts'
+import { chooseRenderer, rendererFallback, type RendererName } from '../render/renderers/renderer.ts'
+import { FaceStore, type StoredFace } from '../render/store/face-store.ts'
+import type { GameFaces } from '../render/store/game-faces.ts'
+import type { RenderOptions } from '../render/template/session.ts'
+import { withThreads, type GameThreads } from '../threads/threads.ts'
+import { validateGame } from '../validate/validate-game.ts'
+import { faceRenderOptions } from './build-game.ts'
+import { renderGame } from './render-game.ts'
+
+export type { Revision } from '../load/git-revision.ts'
+export type { RulesChange } from '../load/rules-changes.ts'
+
+/** A face of a card in the old version and in the new (none where the card is not in that version). */
+export interface FaceSides {
+  before?: StoredFace
+  after?: StoredFace
+}
+
+/** A card added, removed or changed, and how. */
+export interface CardChange {
+  id: string
+  type: string
+  change: 'added' | 'removed' | 'changed'
+  /** Its values that differ, old and new (a changed card's; none for one added or removed). */
+  fields: FieldChange[]
+  /** Which of its faces look different (pixels, not inputs): both for a card added or removed. */
+  look: { front: boolean; back: boolean }
+  /** Where the card is written (in the old version, for a removed card), relative to the project. */
+  file?: string
+  line?: number
+  front: FaceSides
+  back: FaceSides
+}
+
+/** What changed in a game since a revision. */
+export interface GameChanges {
+  game: string
+  revision: Revision
+  /** Cards added, changed (in the new version's order), then removed. */
+  cards: CardChange[]
+  /** Cards in both versions, with the same data and the same look. */
+  unchanged: number
+  /** The rules file (relative to the project) and its sections added, changed or removed. */
+  rulesFile: string
+  rules: RulesChange[]
+  /** Faces drawn for each version; the rest came from the face store. */
+  drawn: { before: number; after: number }
+  /** What drew both versions: 'satori + resvg', or 'takumi 2.16.3'. */
+  renderer: string
+}
+
+export interface ChangesOptions {
+  /** The output folder (default `<root>/out`): the face store and the revision's files are in its cache. */
+  outDir?: string
+  /** The resolution faces are drawn and compared at (default 300, the build's: its faces are found in the store). */
+  dpi?: number
+  renderer?: RendererName
+  threads?: GameThreads
+  jobs?: number
+  timeout?: number
+}
+
+/** One version of a game, validated and drawn. */
+interface Side {
+  cards: Card[]
+  faces?: GameFaces
+  rules: RulesSection[]
+}
+
+/** Where a revision's files are kept: a folder of the cache per commit (dotted: no game's store is named so). */
+export const revisionFolder = (outDir: string, commit: string): string => join(outDir, '.cache', '.revisions', commit)
+
+/**
+ * Compares a game as it is with the game at `revision`. A game not in the revision has every card added;
+ * either version with errors gives no comparison, and its errors (the old version's at its files in the cache).
+ */
+export const compareWithRevision = (
+  root: string,
+  id: string,
+  revision: Revision,
+  options: ChangesOptions = {},
+): Promise<Result<GameChanges | undefined>> =>
+  withThreads(options.threads, options.timeout, async (threads) => {
+    const outDir = options.outDir ?? join(root, 'out')
+    const oldRoot = revisionFolder(outDir, revision.commit)
+    const folders = ['rules', 'cards', 'templates'].map((dir) => relativePath(root, join(root, dir, id)))
+    extractRevision(root, revision.commit, folders, oldRoot)
+    const renderer = await chooseRenderer(options.renderer)
+    const drawing: Drawing = {
+      store: FaceStore.open(join(outDir, '.cache', id)),
+      renderOptions: faceRenderOptions({ dpi: options.dpi }, renderer.name),
+      threads,
+      jobs: options.jobs,
+    }
+    const diagnostics: Diagnostic[] = renderer.fallback ? [rendererFallback(renderer.fallback)] : []
+    const before = await drawSide(oldRoot, id, drawing)
+    // The old version's problems are at its files in the cache, which the designer can open.
+    for (const d of before.diagnostics)
+      if (d.severity === 'error') diagnostics.push({ ...d, file: relativePath(root, join(oldRoot, d.file)) })
+    const after = await drawSide(root, id, drawing)
+    for (const d of after.diagnostics) if (d.severity !== 'info') diagnostics.push(d)
+    if (!before.value || !after.value || hasErrors(diagnostics)) return { value: undefined, diagnostics }
+    const changes: GameChanges = {
+      game: id,
+      revision,
+      ...compareSides(before.value, after.value, (file) => relativePath(root, join(oldRoot, file))),
+      rulesFile: relativePath(root, gamePaths(root, id).rules),
+      rules: compareRules(before.value.rules, after.value.rules),
+      drawn: { before: before.value.faces?.drawn ?? 0, after: after.value.faces?.drawn ?? 0 },
+      renderer: renderer.label,
+    }
+    return { value: changes, diagnostics }
+  })
+
+/** How both versions are drawn: into the game's face store, with the build's options, on the run's threads. */
+interface Drawing {
+  store: FaceStore
+  renderOptions: RenderOptions
+  threads: GameThreads
+  jobs?: number
+}
+
+/** A version of the game (the project's, or a revision's in the cache) validated and drawn; none when it had errors. */
+const drawSide = async (root: string, id: string, drawing: Drawing): Promise<Result<Side | undefined>> => {
+  const paths = gamePaths(root, id)
+  if (!existsSync(paths.definition)) return { value: { cards: [], rules: [] }, diagnostics: [] }
+  const { store, threads, renderOptions, jobs } = drawing
+  const validated = await validateGame(root, id, { threads, store })
+  const loaded = validated.value
+  if (!loaded || hasErrors(validated.diagnostics)) return { value: undefined, diagnostics: validated.diagnostics }
+  const faces = await renderGame(paths, loaded.game, loaded.cards, { ...renderOptions, store, threads, jobs })
+  const diagnostics = [...validated.diagnostics, ...faces.diagnostics]
+  if (hasErrors(faces.diagnostics)) return { value: undefined, diagnostics }
+  const rules = existsSync(paths.rules) ? rulesSections(loadRules(paths.rules, root).value) : []
+  return { value: { cards: loaded.cards, faces: faces.value, rules }, diagnostics }
+}
+
+/** Each card's front and back, by id. */
+const facesById = (faces: GameFaces | undefined): Map<string, { front: StoredFace; back?: StoredFace }> =>
+  new Map((faces?.cards ?? []).map((c) => [c.card.id, { front: c.front, back: faces!.backs.get(c.back) }]))
+
+/** Whether two faces look different: another key, and other pixels. */
+const looksDifferent = (a?: StoredFace, b?: StoredFace): boolean =>
+  !a || !b ? a !== b : a.key !== b.key && !samePixels(a.png, b.png)
+
+/** The cards of two versions compared: data field by field, and each face common to both by its pixels. */
+const compareSides = (
+  before: Side,
+  after: Side,
+  oldFile: (file: string) => string,
+): Pick<GameChanges, 'cards' | 'unchanged'> => {
+  const data = compareCards(before.cards.map(cardData), after.cards.map(cardData))
+  const fieldsOf = new Map(data.changed.map((c) => [c.id, c.fields]))
+  const oldFaces = facesById(before.faces)
+  const newFaces = facesById(after.faces)
+  const oldCards = new Map(before.cards.map((c) => [c.id, c]))
+  const cards: CardChange[] = []
+  let unchanged = 0
+  for (const card of after.cards) {
+    const was = oldFaces.get(card.id)
+    const now = newFaces.get(card.id)
+    const front = { before: was?.front, after: now?.front }
+    const back = { before: was?.back, after: now?.back }
+    const at = { file: card.source.file, line: card.source.pos.line }
+    if (!oldCards.has(card.id)) {
+      cards.push({ id: card.id, type: card.type, change: 'added', fields: [], look: both, ...at, front, back })
+      continue
+    }
+    const fields = fieldsOf.get(card.id) ?? []
+    const look = { front: looksDifferent(front.before, front.after), back: looksDifferent(back.before, back.after) }
+    if (fields.length || look.front || look.back)
+      cards.push({ id: card.id, type: card.type, change: 'changed', fields, look, ...at, front, back })
+    else unchanged++
+  }
+  const newIds = new Set(after.cards.map((c) => c.id))
+  for (const card of before.cards)
+    if (!newIds.has(card.id)) {
+      const was = oldFaces.get(card.id)
+      cards.push({
+        id: card.id,
+        type: card.type,
+        change: 'removed',
+        fields: [],
+        look: both,
+        file: oldFile(card.source.file),
+        line: card.source.pos.line,
+        front: { before: was?.front },
+        back: { before: was?.back },
+      })
+    }
+  return { cards, unchanged }
+}
+
+const both = { front: true, back: true } as const

@@ -1,0 +1,219 @@
+// `deckwright changes` on a fixture game in a git repository the test makes: each step edits the working tree,
+// compares it with the last commit, and commits. The comparison lists exactly the cards whose data or pixels
+// changed, with the right reasons; a template reformatted without a pixel moved lists nothing.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findRevision, RevisionProblem } from '../../src/load/git-revision.ts'
+import { compareWithRevision, type GameChanges } from '../../src/make/changes.ts'
+import { deckwright } from '../helpers.ts'
+
+const DEFINITION = `import { cardType, defineGame, int, text } from 'deckwright'
+
+export default defineGame({
+  id: 'g',
+  title: 'G',
+  version: '1',
+  players: { min: 2, max: 2 },
+  params: {},
+  types: {
+    hero: cardType({ name: 'Hero', size: 'mini', fields: { name: text(), power: int() } }),
+    item: cardType({ name: 'Item', size: 'mini', fields: { name: text(), cost: int() } }),
+  },
+})
+`
+
+/** Fronts show a bar as long as the card's number (the name is data no face shows); each type a shared back. */
+const templates = ({ hero = '#aa2222', itemBack = '#222266', reformatted = false } = {}) =>
+  reformatted
+    ? `import { defineTemplates, type GameDef } from 'deckwright'
+import { Face } from 'deckwright/components'
+
+// The same faces, written another way.
+const bar = (ctx: any, n: number, colour: string) => <div style={{ width: ctx.mm(n * 4), height: ctx.mm(5), backgroundColor: colour }} />
+
+export default defineTemplates({} as GameDef, {
+  fonts: [],
+  types: {
+    hero: {
+      front: (card, ctx) => <Face ctx={ctx} background="${hero}">{bar(ctx, Number(card.fields.power), '#000000')}</Face>,
+      back: (_card, ctx) => <Face ctx={ctx} background="#111111" />,
+    },
+    item: {
+      front: (card, ctx) => <Face ctx={ctx} background="#22aa22">{bar(ctx, Number(card.fields.cost), '#000000')}</Face>,
+      back: (_card, ctx) => <Face ctx={ctx} background="${itemBack}" />,
+    },
+  },
+})
+`
+    : `import { defineTemplates, type GameDef } from 'deckwright'
+import { Face } from 'deckwright/components'
+
+export default defineTemplates({} as GameDef, {
+  fonts: [],
+  types: {
+    hero: {
+      front: (card, ctx) => (
+        <Face ctx={ctx} background="${hero}">
+          <div style={{ width: ctx.mm(Number(card.fields.power) * 4), height: ctx.mm(5), backgroundColor: '#000000' }} />
+        </Face>
+      ),
+      back: (_card, ctx) => <Face ctx={ctx} background="#111111" />,
+    },
+    item: {
+      front: (card, ctx) => (
+        <Face ctx={ctx} background="#22aa22">
+          <div style={{ width: ctx.mm(Number(card.fields.cost) * 4), height: ctx.mm(5), backgroundColor: '#000000' }} />
+        </Face>
+      ),
+      back: (_card, ctx) => <Face ctx={ctx} background="${itemBack}" />,
+    },
+  },
+})
+`
+
+const HEROES = `- { id: a, type: hero, name: Anna, power: 1 }
+- { id: b, type: hero, name: Bert, power: 2 }
+- { id: c, type: hero, name: Cleo, power: 3 }
+`
+const ITEMS = `- { id: x, type: item, name: Axe, cost: 1 }
+- { id: y, type: item, name: Yew bow, cost: 2 }
+`
+const RULES = '# Setup\n\nDeal three cards.\n\n# Play\n\nTake turns.\n'
+
+let root = ''
+const write = (file: string, text: string) => {
+  mkdirSync(join(root, file, '..'), { recursive: true })
+  writeFileSync(join(root, file), text)
+}
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+const commit = (message: string) => {
+  git('add', '-A')
+  git('commit', '-q', '-m', message)
+}
+
+/**
+ * The working tree compared with the last commit, at 30 dpi, on threads of its own: a game thread keeps the
+ * templates it loaded, as a build process does (a watch starts a new one when they change).
+ */
+const compare = async (): Promise<GameChanges> => {
+  const result = await compareWithRevision(root, 'g', findRevision(root, 'HEAD'), { dpi: 30 })
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+  return result.value!
+}
+/** Each card listed: its id, how it changed, the fields that changed and which faces look different. */
+const listed = (changes: GameChanges) =>
+  changes.cards.map((c) => ({
+    id: c.id,
+    change: c.change,
+    fields: c.fields.map((f) => `${f.field}: ${String(f.before)} -> ${String(f.after)}`),
+    ...(c.change === 'changed' && { look: c.look }),
+  }))
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'deckwright-changes-'))
+  git('init', '-q')
+  write('.gitignore', 'out/\n')
+  write('rules/g/game.ts', DEFINITION)
+  write('rules/g/rules.md', RULES)
+  write('templates/g/index.tsx', templates())
+  write('cards/g/heroes.yaml', HEROES)
+  write('cards/g/items.yaml', ITEMS)
+  commit('first print')
+})
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+describe('deckwright changes', () => {
+  it('lists two cards whose data changed (one looks different, one does not) and the rules section edited', async () => {
+    write('cards/g/heroes.yaml', HEROES.replace('power: 1', 'power: 4').replace('Bert', 'Bertha'))
+    write('rules/g/rules.md', RULES.replace('Take turns.', 'Take turns, clockwise.'))
+    const changes = await compare()
+    expect(listed(changes)).toEqual([
+      { id: 'a', change: 'changed', fields: ['power: 1 -> 4'], look: { front: true, back: false } },
+      { id: 'b', change: 'changed', fields: ['name: Bert -> Bertha'], look: { front: false, back: false } },
+    ])
+    expect(changes.unchanged).toBe(3)
+    expect(changes.rules).toEqual([{ heading: 'Play', change: 'changed', line: 5 }])
+    // Nothing was in the store: both versions drawn.
+    expect(changes.drawn.before).toBeGreaterThan(0)
+    commit('a stronger, b renamed')
+  })
+
+  it("lists the faces a template change moved, one type's, not the other's; the old faces come from the store", async () => {
+    write('templates/g/index.tsx', templates({ hero: '#2222aa' }))
+    const changes = await compare()
+    expect(listed(changes)).toEqual(
+      ['a', 'b', 'c'].map((id) => ({ id, change: 'changed', fields: [], look: { front: true, back: false } })),
+    )
+    expect(changes.unchanged).toBe(2)
+    expect(changes.rules).toEqual([])
+    // The last commit's faces are the working tree's of the step before: found in the store, none drawn.
+    expect(changes.drawn.before).toBe(0)
+    commit('heroes blue')
+  })
+
+  it("lists every card of a shared back that changed as its back's", async () => {
+    write('templates/g/index.tsx', templates({ hero: '#2222aa', itemBack: '#664422' }))
+    const changes = await compare()
+    expect(listed(changes)).toEqual(
+      ['x', 'y'].map((id) => ({ id, change: 'changed', fields: [], look: { front: false, back: true } })),
+    )
+    commit('items brown backed')
+  })
+
+  it('lists a card added and a card removed, the removed one where it was written', async () => {
+    write(
+      'cards/g/heroes.yaml',
+      HEROES.replace('power: 1', 'power: 4').replace('Bert', 'Bertha').split('- { id: c')[0]!,
+    )
+    write('cards/g/items.yaml', `${ITEMS}- { id: z, type: item, name: Zither, cost: 3 }\n`)
+    const changes = await compare()
+    expect(listed(changes)).toEqual([
+      { id: 'z', change: 'added', fields: [] },
+      { id: 'c', change: 'removed', fields: [] },
+    ])
+    const removed = changes.cards.find((c) => c.id === 'c')!
+    expect([removed.file, removed.line]).toEqual([
+      `out/.cache/.revisions/${changes.revision.commit}/cards/g/heroes.yaml`,
+      3,
+    ])
+    commit('c out, z in')
+  })
+
+  it('lists nothing for a template written another way that draws the same pixels', async () => {
+    write('templates/g/index.tsx', templates({ hero: '#2222aa', itemBack: '#664422', reformatted: true }))
+    const changes = await compare()
+    expect(listed(changes)).toEqual([])
+    // The faces' inputs changed: they were drawn again, and compared by their pixels.
+    expect(changes.drawn.after).toBeGreaterThan(0)
+    expect(changes.unchanged).toBe(5)
+  })
+
+  it('says one line, exit 2, for a revision that does not exist; lists the changes as JSON; a folder outside git', async () => {
+    const missing = await deckwright(root, 'changes', '--since', 'no-such-tag')
+    expect([missing.code, missing.stderr.trim()]).toEqual([
+      2,
+      'deckwright: no revision "no-such-tag" in this repository',
+    ])
+    const json = await deckwright(root, 'changes', 'g', '--since', 'HEAD~1', '--dpi', '30', '--format', 'json')
+    expect(json.code).toBe(0)
+    const found = (JSON.parse(json.stdout) as { rule: string; card?: string; message: string }[]).map(
+      (d) => `${d.rule} ${d.card}`,
+    )
+    // Since the commit before the last: c removed and z added (the templates draw as they did).
+    expect(found).toEqual(['changes/added z', 'changes/removed c'])
+    const outside = mkdtempSync(join(tmpdir(), 'deckwright-not-git-'))
+    try {
+      expect(() => findRevision(outside, 'HEAD')).toThrow(RevisionProblem)
+    } finally {
+      rmSync(outside, { recursive: true, force: true })
+    }
+    expect(readFileSync(join(root, 'templates/g/index.tsx'), 'utf8')).toContain('written another way')
+  })
+})
