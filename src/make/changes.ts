@@ -9,7 +9,9 @@ import { cardData, compareCards, type FieldChange } from '../engine/card-changes
 import type { Card } from '../engine/define.ts'
 import { samePixels } from '../images/same-pixels.ts'
 import { extractRevision, type Revision } from '../load/git-revision.ts'
-import { gamePaths, relativePath } from '../load/project.ts'
+import { gameEntries, gamePaths, relativePath } from '../load/project.ts'
+import { gameModuleInputs } from '../load/game-modules.ts'
+import { isWithin } from '../util/inside-folder.ts'
 import { compareRules, rulesSections, type RulesChange, type RulesSection } from '../load/rules-changes.ts'
 import { loadRules } from '../load/rules.ts'
 import { chooseRenderer, rendererFallback, type RendererName } from '../render/renderers/renderer.ts'
@@ -97,8 +99,7 @@ export const compareWithRevision = (
   withThreads(options.threads, options.timeout, async (threads) => {
     const outDir = options.outDir ?? join(root, 'out')
     const oldRoot = revisionFolder(outDir, revision.commit)
-    const folders = ['rules', 'cards', 'templates'].map((dir) => relativePath(root, join(root, dir, id)))
-    extractRevision(root, revision.commit, folders, oldRoot)
+    extractRevision(root, revision.commit, await revisionFiles(root, id), oldRoot)
     const renderer = await chooseRenderer(options.renderer)
     const drawing: Drawing = {
       store: FaceStore.open(join(outDir, '.cache', id)),
@@ -125,6 +126,19 @@ export const compareWithRevision = (
     }
     return { value: changes, diagnostics }
   })
+
+/**
+ * What is read from the revision: the game's folders, and the project's files outside them that its code
+ * imports today (shared code, JSON), those of them the revision has.
+ */
+const revisionFiles = async (root: string, id: string): Promise<string[]> => {
+  const paths = gamePaths(root, id)
+  const folders = [paths.rulesDir, paths.cardsDir, paths.templatesDir]
+  const shared = (await gameModuleInputs(gameEntries(paths), root)).filter(
+    (file) => isWithin(root, file) && !folders.some((dir) => isWithin(dir, file)),
+  )
+  return [...folders, ...shared].map((file) => relativePath(root, file))
+}
 
 /** How both versions are drawn: into the game's face store, with the build's options, on the run's threads. */
 interface Drawing {
@@ -182,8 +196,20 @@ const compareSides = (
     }
     const fields = fieldsOf.get(card.id) ?? []
     const look = { front: looksDifferent(front.before, front.after), back: looksDifferent(back.before, back.after) }
+    // A change of data is at its first changed value's place, when the card file says where it is.
+    const place = fields.length ? card.source.fields?.[fields[0]!.field] : undefined
     if (fields.length || look.front || look.back)
-      cards.push({ id: card.id, type: card.type, change: 'changed', fields, look, ...at, front, back })
+      cards.push({
+        id: card.id,
+        type: card.type,
+        change: 'changed',
+        fields,
+        look,
+        ...at,
+        ...(place && { line: place.line }),
+        front,
+        back,
+      })
     else unchanged++
   }
   const newIds = new Set(after.cards.map((c) => c.id))

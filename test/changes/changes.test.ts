@@ -25,11 +25,15 @@ export default defineGame({
 })
 `
 
-/** Fronts show a bar as long as the card's number (the name is data no face shows); each type a shared back. */
+/**
+ * Fronts show a bar as long as the card's number (the name is data no face shows), on a colour of the
+ * template's (heroes) or of the project's shared code (items); each type a shared back.
+ */
 const templates = ({ hero = '#aa2222', itemBack = '#222266', reformatted = false } = {}) =>
   reformatted
     ? `import { defineTemplates, type GameDef } from 'deckwright'
 import { Face } from 'deckwright/components'
+import { ITEM } from '../../shared/colours.ts'
 
 // The same faces, written another way.
 const bar = (ctx: any, n: number, colour: string) => <div style={{ width: ctx.mm(n * 4), height: ctx.mm(5), backgroundColor: colour }} />
@@ -42,7 +46,7 @@ export default defineTemplates({} as GameDef, {
       back: (_card, ctx) => <Face ctx={ctx} background="#111111" />,
     },
     item: {
-      front: (card, ctx) => <Face ctx={ctx} background="#22aa22">{bar(ctx, Number(card.fields.cost), '#000000')}</Face>,
+      front: (card, ctx) => <Face ctx={ctx} background={ITEM}>{bar(ctx, Number(card.fields.cost), '#000000')}</Face>,
       back: (_card, ctx) => <Face ctx={ctx} background="${itemBack}" />,
     },
   },
@@ -50,6 +54,7 @@ export default defineTemplates({} as GameDef, {
 `
     : `import { defineTemplates, type GameDef } from 'deckwright'
 import { Face } from 'deckwright/components'
+import { ITEM } from '../../shared/colours.ts'
 
 export default defineTemplates({} as GameDef, {
   fonts: [],
@@ -64,7 +69,7 @@ export default defineTemplates({} as GameDef, {
     },
     item: {
       front: (card, ctx) => (
-        <Face ctx={ctx} background="#22aa22">
+        <Face ctx={ctx} background={ITEM}>
           <div style={{ width: ctx.mm(Number(card.fields.cost) * 4), height: ctx.mm(5), backgroundColor: '#000000' }} />
         </Face>
       ),
@@ -121,6 +126,8 @@ beforeAll(() => {
   git('init', '-q')
   write('.gitignore', 'out/\n')
   write('rules/g/game.ts', DEFINITION)
+  // Code of the project's own outside the game's folders: read from the revision too.
+  write('shared/colours.ts', "export const ITEM = '#22aa22'\n")
   write('rules/g/rules.md', RULES)
   write('templates/g/index.tsx', templates())
   write('cards/g/heroes.yaml', HEROES)
