@@ -3,7 +3,7 @@
 // github), the same as info diagnostics at the cards' lines and the sections' headings.
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { shownValue } from '../pull/report.ts'
-import type { CardChange, GameChanges } from './changes.ts'
+import type { CardChange, EditionChanges, GameChanges, RulesChange } from './changes.ts'
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
@@ -22,8 +22,8 @@ export const cardChangeText = (c: CardChange): string => {
   return `${fields.join(', ')}${faces ? `; looks different: ${faces}` : '; looks the same'}`
 }
 
-/** A game's changes in a few words. */
-export const changeCounts = (changes: GameChanges): string => {
+/** An edition's changes in a few words. */
+const editionCounts = (changes: EditionChanges): string => {
   const count = (kind: CardChange['change']) => changes.cards.filter((c) => c.change === kind).length
   const parts = [
     count('added') && `${count('added')} added`,
@@ -34,32 +34,51 @@ export const changeCounts = (changes: GameChanges): string => {
   return parts.length ? parts.join(', ') : 'nothing changed'
 }
 
-/** Each game in a few lines: its counts, then each card and rules section that changed. */
+/** A game's changes in a few words: its default language's, then each other language's that changed. */
+export const changeCounts = (changes: GameChanges): string =>
+  [editionCounts(changes), ...changes.editions.map((e) => `${e.lang}: ${editionCounts(e)}`)].join('; ')
+
+/** The section a rules change is about, as said. */
+const section = (r: RulesChange) => (r.heading ? `"${r.heading}"` : '(before the first heading)')
+
+/** Each game in a few lines: its counts, then each card and rules section that changed, each language's after the default's. */
 export const changesLines = (games: readonly GameChanges[]): string[] =>
   games.flatMap((g) => [
     `${g.game}: since ${since(g)}, ${changeCounts(g)}`,
-    ...g.cards.map((c) => `  ${c.change.padEnd(8)} ${c.id}${c.change === 'changed' ? `: ${cardChangeText(c)}` : ''}`),
-    ...g.rules.map((r) => `  rules    ${r.heading ? `"${r.heading}"` : '(before the first heading)'} ${r.change}`),
+    ...[g, ...g.editions].flatMap((e) => {
+      const lang = e === g ? '' : ` (${e.lang})`
+      return [
+        ...e.cards.map(
+          (c) => `  ${c.change.padEnd(8)} ${c.id}${lang}${c.change === 'changed' ? `: ${cardChangeText(c)}` : ''}`,
+        ),
+        ...e.rules.map((r) => `  rules    ${section(r)}${lang} ${r.change}`),
+      ]
+    }),
   ])
 
 /** The same as info diagnostics: one a card and one a rules section, each where it is written. */
 export const changesDiagnostics = (games: readonly GameChanges[]): Diagnostic[] =>
-  games.flatMap((g): Diagnostic[] => [
-    ...g.cards.map((c) => ({
-      rule: `changes/${c.change}`,
-      severity: 'info' as const,
-      file: c.file ?? '',
-      line: c.line ?? 1,
-      column: 1,
-      card: c.id,
-      message: `since ${since(g)}: ${cardChangeText(c)}`,
-    })),
-    ...g.rules.map((r) => ({
-      rule: 'changes/rules',
-      severity: 'info' as const,
-      file: g.rulesFile,
-      line: r.change === 'removed' ? 1 : r.line,
-      column: 1,
-      message: `since ${since(g)}: the section ${r.heading ? `"${r.heading}"` : 'before the first heading'} ${r.change === 'removed' ? `was removed (it was on line ${r.line})` : r.change}`,
-    })),
-  ])
+  games.flatMap((g) =>
+    [g, ...g.editions].flatMap((e): Diagnostic[] => {
+      const lang = e === g ? '' : ` (${e.lang})`
+      return [
+        ...e.cards.map((c) => ({
+          rule: `changes/${c.change}`,
+          severity: 'info' as const,
+          file: c.file ?? '',
+          line: c.line ?? 1,
+          column: 1,
+          card: c.id,
+          message: `since ${since(g)}${lang}: ${cardChangeText(c)}`,
+        })),
+        ...e.rules.map((r) => ({
+          rule: 'changes/rules',
+          severity: 'info' as const,
+          file: e.rulesFile,
+          line: r.change === 'removed' ? 1 : r.line,
+          column: 1,
+          message: `since ${since(g)}: the section ${section(r)} ${r.change === 'removed' ? `was removed (it was on line ${r.line})` : r.change}`,
+        })),
+      ]
+    }),
+  )

@@ -7,6 +7,9 @@ import { join } from 'node:path'
 import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { cardData, compareCards, type FieldChange } from '../engine/card-changes.ts'
 import type { Card } from '../engine/define.ts'
+import { gameLanguages } from '../engine/translations.ts'
+import type { FaceLanguage } from '../render/template/face-texts.ts'
+import { append } from '../util/append.ts'
 import { samePixels } from '../images/same-pixels.ts'
 import { extractRevision, type Revision } from '../load/git-revision.ts'
 import { gameEntries, gamePaths, relativePath } from '../load/project.ts'
@@ -48,17 +51,27 @@ export interface CardChange {
   back: FaceSides
 }
 
-/** What changed in a game since a revision. */
-export interface GameChanges {
-  game: string
-  revision: Revision
-  /** Cards added, changed (in the new version's order), then removed. */
+/** What changed in one language's edition of a game (its cards translated, its faces, its rules). */
+export interface EditionChanges {
+  lang: string
+  /**
+   * Cards added, changed (in the new version's order), then removed; another language's edition lists only
+   * its cards changed (a card added or removed is in the default's list).
+   */
   cards: CardChange[]
   /** Cards in both versions, with the same data and the same look. */
   unchanged: number
-  /** The rules file (relative to the project) and its sections added, changed or removed. */
+  /** The rules file of the language (relative to the project) and its sections added, changed or removed. */
   rulesFile: string
   rules: RulesChange[]
+}
+
+/** What changed in a game since a revision: in its default language, and in each other language's edition. */
+export interface GameChanges extends EditionChanges {
+  game: string
+  revision: Revision
+  /** The other languages the game has now, each with its changes (none listed when nothing changed). */
+  editions: EditionChanges[]
   /** Faces drawn for each version; the rest came from the face store. */
   drawn: { before: number; after: number }
   /** What drew both versions: 'satori + resvg', or 'takumi 2.16.3'. */
@@ -76,11 +89,17 @@ export interface ChangesOptions {
   timeout?: number
 }
 
-/** One version of a game, validated and drawn. */
-interface Side {
+/** One language of one version of a game, validated and drawn. */
+interface Version {
   cards: Card[]
   faces?: GameFaces
   rules: RulesSection[]
+}
+
+/** One version of a game: its default language's, and each other language's by its tag. */
+interface Side extends Version {
+  lang: string
+  editions: Map<string, Version>
 }
 
 /** Where a revision's files are kept: a folder of the cache per commit (dotted: no game's store is named so). */
@@ -108,20 +127,34 @@ export const compareWithRevision = (
       jobs: options.jobs,
     }
     const diagnostics: Diagnostic[] = renderer.fallback ? [rendererFallback(renderer.fallback)] : []
+    // Only errors, which stop the comparison: warnings are validate's and build's to say. The old version's
+    // are at its files in the cache, which the designer can open.
     const before = await drawSide(oldRoot, id, drawing)
-    // The old version's problems are at its files in the cache, which the designer can open.
     for (const d of before.diagnostics)
       if (d.severity === 'error') diagnostics.push({ ...d, file: relativePath(root, join(oldRoot, d.file)) })
     const after = await drawSide(root, id, drawing)
-    for (const d of after.diagnostics) if (d.severity !== 'info') diagnostics.push(d)
+    for (const d of after.diagnostics) if (d.severity === 'error') diagnostics.push(d)
     if (!before.value || !after.value || hasErrors(diagnostics)) return { value: undefined, diagnostics }
+    const oldFile = (file: string) => relativePath(root, join(oldRoot, file))
+    const paths = gamePaths(root, id)
+    const compared = (lang: string | undefined, was: Version, now: Version): EditionChanges => ({
+      lang: lang ?? '',
+      ...compareSides(was, now, oldFile),
+      rulesFile: relativePath(root, lang ? editionRules(paths.rulesDir, lang) : paths.rules),
+      rules: compareRules(was.rules, now.rules),
+    })
+    const editions = [...after.value.editions]
+      .map(([lang, now]) => compared(lang, before.value!.editions.get(lang) ?? NONE, now))
+      .map((e) => ({ ...e, cards: e.cards.filter((c) => c.change === 'changed') }))
+      .filter((e) => e.cards.length || e.rules.length)
+    const drawn = (side: Side) => [side, ...side.editions.values()].reduce((n, v) => n + (v.faces?.drawn ?? 0), 0)
     const changes: GameChanges = {
       game: id,
       revision,
-      ...compareSides(before.value, after.value, (file) => relativePath(root, join(oldRoot, file))),
-      rulesFile: relativePath(root, gamePaths(root, id).rules),
-      rules: compareRules(before.value.rules, after.value.rules),
-      drawn: { before: before.value.faces?.drawn ?? 0, after: after.value.faces?.drawn ?? 0 },
+      ...compared(undefined, before.value, after.value),
+      lang: after.value.lang,
+      editions,
+      drawn: { before: drawn(before.value), after: drawn(after.value) },
       renderer: renderer.label,
     }
     return { value: changes, diagnostics }
@@ -148,19 +181,51 @@ interface Drawing {
   jobs?: number
 }
 
-/** A version of the game (the project's, or a revision's in the cache) validated and drawn; none when it had errors. */
+/** A language's rules file: `rules.<lang>.md` beside the default's. */
+const editionRules = (rulesDir: string, lang: string): string => join(rulesDir, `rules.${lang}.md`)
+
+/** A rules file's sections; none when there is no such file. */
+const sectionsOf = (file: string, root: string): RulesSection[] =>
+  existsSync(file) ? rulesSections(loadRules(file, root).value) : []
+
+/** A version or language that is not there: no card, no rules. */
+const NONE: Version = { cards: [], rules: [] }
+
+/**
+ * A version of the game (the project's, or a revision's in the cache) validated and drawn, in its default
+ * language and in each other; none when it had errors.
+ */
 const drawSide = async (root: string, id: string, drawing: Drawing): Promise<Result<Side | undefined>> => {
   const paths = gamePaths(root, id)
-  if (!existsSync(paths.definition)) return { value: { cards: [], rules: [] }, diagnostics: [] }
+  if (!existsSync(paths.definition)) return { value: { ...NONE, lang: '', editions: new Map() }, diagnostics: [] }
   const { store, threads, renderOptions, jobs } = drawing
   const validated = await validateGame(root, id, { threads, store })
   const loaded = validated.value
   if (!loaded || hasErrors(validated.diagnostics)) return { value: undefined, diagnostics: validated.diagnostics }
-  const faces = await renderGame(paths, loaded.game, loaded.cards, { ...renderOptions, store, threads, jobs })
-  const diagnostics = [...validated.diagnostics, ...faces.diagnostics]
-  if (hasErrors(faces.diagnostics)) return { value: undefined, diagnostics }
-  const rules = existsSync(paths.rules) ? rulesSections(loadRules(paths.rules, root).value) : []
-  return { value: { cards: loaded.cards, faces: faces.value, rules }, diagnostics }
+  const diagnostics = [...validated.diagnostics]
+  const draw = async (cards: readonly Card[], language?: FaceLanguage) => {
+    const faces = await renderGame(paths, loaded.game, cards, {
+      ...renderOptions,
+      store,
+      threads,
+      jobs,
+      allCards: loaded.cards,
+      ...(language && { language }),
+    })
+    append(diagnostics, faces.diagnostics)
+    return faces.value
+  }
+  const faces = await draw(loaded.cards)
+  const editions = new Map<string, Version>()
+  for (const edition of loaded.editions)
+    editions.set(edition.lang, {
+      cards: edition.cards,
+      faces: await draw(edition.cards, edition.language),
+      rules: sectionsOf(editionRules(paths.rulesDir, edition.lang), root),
+    })
+  if (hasErrors(diagnostics)) return { value: undefined, diagnostics }
+  const lang = gameLanguages(loaded.game)[0]!
+  return { value: { cards: loaded.cards, faces, rules: sectionsOf(paths.rules, root), lang, editions }, diagnostics }
 }
 
 /** Each card's front and back, by id. */
@@ -173,8 +238,8 @@ const looksDifferent = (a?: StoredFace, b?: StoredFace): boolean =>
 
 /** The cards of two versions compared: data field by field, and each face common to both by its pixels. */
 const compareSides = (
-  before: Side,
-  after: Side,
+  before: Version,
+  after: Version,
   oldFile: (file: string) => string,
 ): Pick<GameChanges, 'cards' | 'unchanged'> => {
   const data = compareCards(before.cards.map(cardData), after.cards.map(cardData))

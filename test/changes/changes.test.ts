@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findRevision, RevisionProblem } from '../../src/load/git-revision.ts'
-import { compareWithRevision, type GameChanges } from '../../src/make/changes.ts'
+import { compareWithRevision, type EditionChanges, type GameChanges } from '../../src/make/changes.ts'
 import { deckwright } from '../helpers.ts'
 
 const DEFINITION = `import { cardType, defineGame, int, text } from 'deckwright'
@@ -16,6 +16,7 @@ export default defineGame({
   id: 'g',
   title: 'G',
   version: '1',
+  languages: ['en', 'nl'],
   players: { min: 2, max: 2 },
   params: {},
   types: {
@@ -27,7 +28,8 @@ export default defineGame({
 
 /**
  * Fronts show a bar as long as the card's number (the name is data no face shows), on a colour of the
- * template's (heroes) or of the project's shared code (items); each type a shared back.
+ * template's (heroes) or of the project's shared code (items); each type a shared back, the items' with
+ * the game's title in the face's language.
  */
 const templates = ({ hero = '#aa2222', itemBack = '#222266', reformatted = false } = {}) =>
   reformatted
@@ -47,7 +49,7 @@ export default defineTemplates({} as GameDef, {
     },
     item: {
       front: (card, ctx) => <Face ctx={ctx} background={ITEM}>{bar(ctx, Number(card.fields.cost), '#000000')}</Face>,
-      back: (_card, ctx) => <Face ctx={ctx} background="${itemBack}" />,
+      back: (_card, ctx) => <Face ctx={ctx} background="${itemBack}">{ctx.game.title}</Face>,
     },
   },
 })
@@ -73,7 +75,7 @@ export default defineTemplates({} as GameDef, {
           <div style={{ width: ctx.mm(Number(card.fields.cost) * 4), height: ctx.mm(5), backgroundColor: '#000000' }} />
         </Face>
       ),
-      back: (_card, ctx) => <Face ctx={ctx} background="${itemBack}" />,
+      back: (_card, ctx) => <Face ctx={ctx} background="${itemBack}">{ctx.game.title}</Face>,
     },
   },
 })
@@ -86,6 +88,8 @@ const HEROES = `- { id: a, type: hero, name: Anna, power: 1 }
 const ITEMS = `- { id: x, type: item, name: Axe, cost: 1 }
 - { id: y, type: item, name: Yew bow, cost: 2 }
 `
+/** The Dutch edition: the game's title, and one card's name (the other cards' stay as they are). */
+const DUTCH = '_game: { title: Spel }\nb: { name: Bert-nl }\n'
 const RULES = '# Setup\n\nDeal three cards.\n\n# Play\n\nTake turns.\n'
 
 let root = ''
@@ -113,7 +117,7 @@ const compare = async (): Promise<GameChanges> => {
   return result.value!
 }
 /** Each card listed: its id, how it changed, the fields that changed and which faces look different. */
-const listed = (changes: GameChanges) =>
+const listed = (changes: EditionChanges) =>
   changes.cards.map((c) => ({
     id: c.id,
     change: c.change,
@@ -132,6 +136,7 @@ beforeAll(() => {
   write('templates/g/index.tsx', templates())
   write('cards/g/heroes.yaml', HEROES)
   write('cards/g/items.yaml', ITEMS)
+  write('cards/g/lang/nl.yaml', DUTCH)
   commit('first print')
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -140,12 +145,24 @@ describe('deckwright changes', () => {
   it('lists two cards whose data changed (one looks different, one does not) and the rules section edited', async () => {
     write('cards/g/heroes.yaml', HEROES.replace('power: 1', 'power: 4').replace('Bert', 'Bertha'))
     write('rules/g/rules.md', RULES.replace('Take turns.', 'Take turns, clockwise.'))
+    write('cards/g/lang/nl.yaml', DUTCH.replace('Spel', 'Het Spel'))
     const changes = await compare()
     expect(listed(changes)).toEqual([
       { id: 'a', change: 'changed', fields: ['power: 1 -> 4'], look: { front: true, back: false } },
       { id: 'b', change: 'changed', fields: ['name: Bert -> Bertha'], look: { front: false, back: false } },
     ])
     expect(changes.unchanged).toBe(3)
+    // In Dutch: a's power too, not b's name (translated, the same), and the items' backs (the game's title).
+    expect(changes.editions.map((e) => [e.lang, listed(e)])).toEqual([
+      [
+        'nl',
+        [
+          { id: 'a', change: 'changed', fields: ['power: 1 -> 4'], look: { front: true, back: false } },
+          { id: 'x', change: 'changed', fields: [], look: { front: false, back: true } },
+          { id: 'y', change: 'changed', fields: [], look: { front: false, back: true } },
+        ],
+      ],
+    ])
     expect(changes.rules).toEqual([{ heading: 'Play', change: 'changed', line: 5 }])
     // Nothing was in the store: both versions drawn.
     expect(changes.drawn.before).toBeGreaterThan(0)
@@ -197,6 +214,7 @@ describe('deckwright changes', () => {
     write('templates/g/index.tsx', templates({ hero: '#2222aa', itemBack: '#664422', reformatted: true }))
     const changes = await compare()
     expect(listed(changes)).toEqual([])
+    expect(changes.editions).toEqual([])
     // The faces' inputs changed: they were drawn again, and compared by their pixels.
     expect(changes.drawn.after).toBeGreaterThan(0)
     expect(changes.unchanged).toBe(5)
