@@ -2,8 +2,9 @@
 // the cache, both versions validated and drawn by the same renderer into the game's face store, and each card
 // added, removed or changed, by its data (field by field) or only by its look (its front's or back's pixels),
 // with the rules' sections that changed. Plain data out: a page, a summary or an update pack reads it.
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { CACHE_DAYS } from './cache-prune.ts'
 import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { cardData, compareCards, type FieldChange } from '../engine/card-changes.ts'
 import type { Card } from '../engine/define.ts'
@@ -119,6 +120,7 @@ export const compareWithRevision = (
     const outDir = options.outDir ?? join(root, 'out')
     const oldRoot = revisionFolder(outDir, revision.commit)
     extractRevision(root, revision.commit, await revisionFiles(root, id), oldRoot)
+    pruneRevisions(oldRoot)
     const renderer = await chooseRenderer(options.renderer)
     const drawing: Drawing = {
       store: FaceStore.open(join(outDir, '.cache', id)),
@@ -159,6 +161,25 @@ export const compareWithRevision = (
     }
     return { value: changes, diagnostics }
   })
+
+/**
+ * Marks a revision's folder as used now, and removes the others no comparison used for `CACHE_DAYS` (and
+ * copies an interrupted run left): the cache would otherwise keep every revision ever compared with.
+ */
+const pruneRevisions = (used: string): void => {
+  const now = new Date()
+  utimesSync(used, now, now)
+  const dir = dirname(used)
+  const before = now.getTime() - CACHE_DAYS * 24 * 3600 * 1000
+  for (const name of readdirSync(dir)) {
+    const folder = join(dir, name)
+    try {
+      if (folder !== used && statSync(folder).mtimeMs < before) rmSync(folder, { recursive: true, force: true })
+    } catch {
+      // removed meanwhile by another run
+    }
+  }
+}
 
 /**
  * What is read from the revision: the game's folders, and the project's files outside them that its code

@@ -2,11 +2,12 @@
 // compares it with the last commit, and commits. The comparison lists exactly the cards whose data or pixels
 // changed, with the right reasons; a template reformatted without a pixel moved lists nothing.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findRevision, RevisionProblem } from '../../src/load/git-revision.ts'
+import { changesLines } from '../../src/make/changes-report.ts'
 import { compareWithRevision, type EditionChanges, type GameChanges } from '../../src/make/changes.ts'
 import { deckwright } from '../helpers.ts'
 
@@ -164,6 +165,18 @@ describe('deckwright changes', () => {
       ],
     ])
     expect(changes.rules).toEqual([{ heading: 'Play', change: 'changed', line: 5 }])
+    // As a person reads it.
+    expect(changesLines([changes]).slice(1)).toEqual([
+      '  changed  a: power 1 → 4; looks different: front',
+      '  changed  b: name "Bert" → "Bertha"; looks the same',
+      '  rules    "Play" changed',
+      '  changed  a (nl): power 1 → 4; looks different: front',
+      '  changed  x (nl): looks different: back (its data is the same)',
+      '  changed  y (nl): looks different: back (its data is the same)',
+    ])
+    expect(changesLines([changes])[0]).toMatch(
+      /^g: since HEAD \([0-9a-f]{12}\), 2 changed, rules: 1 section changed; nl: 3 changed$/,
+    )
     // Nothing was in the store: both versions drawn.
     expect(changes.drawn.before).toBeGreaterThan(0)
     commit('a stronger, b renamed')
@@ -220,12 +233,16 @@ describe('deckwright changes', () => {
     expect(changes.unchanged).toBe(5)
   })
 
-  it('says one line, exit 2, for a revision that does not exist; lists the changes as JSON; a folder outside git', async () => {
+  it('says one line, exit 2, for a revision that does not exist; lists the changes as JSON; a folder outside git, a shallow clone', async () => {
     const missing = await deckwright(root, 'changes', '--since', 'no-such-tag')
     expect([missing.code, missing.stderr.trim()]).toEqual([
       2,
       'deckwright: no revision "no-such-tag" in this repository',
     ])
+    // A revision's copy no comparison used for weeks is removed.
+    const stale = join(root, 'out/.cache/.revisions/0123456789abcdef0123456789abcdef01234567')
+    mkdirSync(join(stale, 'cards'), { recursive: true })
+    utimesSync(stale, new Date(2020, 0, 1), new Date(2020, 0, 1))
     const json = await deckwright(root, 'changes', 'g', '--since', 'HEAD~1', '--dpi', '30', '--format', 'json')
     expect(json.code).toBe(0)
     const found = (JSON.parse(json.stdout) as { rule: string; card?: string; message: string }[]).map(
@@ -233,9 +250,17 @@ describe('deckwright changes', () => {
     )
     // Since the commit before the last: c removed and z added (the templates draw as they did).
     expect(found).toEqual(['changes/added z', 'changes/removed c'])
+    expect(existsSync(stale)).toBe(false)
     const outside = mkdtempSync(join(tmpdir(), 'deckwright-not-git-'))
     try {
-      expect(() => findRevision(outside, 'HEAD')).toThrow(RevisionProblem)
+      expect(() => findRevision(outside, 'HEAD')).toThrow(/is not in a git repository/)
+      // A clone of the last commit alone (as CI checks out) lacks the one before: said so, with the fix.
+      git('clone', '-q', '--depth', '1', `file://${root}`, join(outside, 'shallow'))
+      expect(() => findRevision(join(outside, 'shallow'), 'HEAD~1')).toThrow(
+        new RevisionProblem(
+          'no revision "HEAD~1" in this shallow clone: fetch its history first (git fetch --unshallow, or fetch-depth: 0 with actions/checkout)',
+        ),
+      )
     } finally {
       rmSync(outside, { recursive: true, force: true })
     }
