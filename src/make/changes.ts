@@ -3,7 +3,9 @@
 // added, removed or changed, by its data (field by field) or only by its look (its front's or back's pixels),
 // with the rules' sections that changed. Plain data out: a page, a summary or an update pack reads it.
 import { existsSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
+import pMap from 'p-map'
 import { CACHE_DAYS } from './cache-prune.ts'
 import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { cardData, compareCards, type FieldChange } from '../engine/card-changes.ts'
@@ -139,21 +141,24 @@ export const compareWithRevision = (
     if (!before.value || !after.value || hasErrors(diagnostics)) return { value: undefined, diagnostics }
     const oldFile = (file: string) => relativePath(root, join(oldRoot, file))
     const paths = gamePaths(root, id)
-    const compared = (lang: string | undefined, was: Version, now: Version): EditionChanges => ({
+    const compared = async (lang: string | undefined, was: Version, now: Version): Promise<EditionChanges> => ({
       lang: lang ?? '',
-      ...compareSides(was, now, oldFile),
+      ...(await compareSides(was, now, oldFile)),
       rulesFile: relativePath(root, lang ? editionRules(paths.rulesDir, lang) : paths.rules),
       rules: compareRules(was.rules, now.rules),
     })
-    const editions = [...after.value.editions]
-      .map(([lang, now]) => compared(lang, before.value!.editions.get(lang) ?? NONE, now))
-      .map((e) => ({ ...e, cards: e.cards.filter((c) => c.change === 'changed') }))
-      .filter((e) => e.cards.length || e.rules.length)
+    const editions: EditionChanges[] = []
+    for (const [lang, now] of after.value.editions) {
+      const edition = await compared(lang, before.value.editions.get(lang) ?? NONE, now)
+      // A card added or removed is in the default language's list.
+      edition.cards = edition.cards.filter((c) => c.change === 'changed')
+      if (edition.cards.length || edition.rules.length) editions.push(edition)
+    }
     const drawn = (side: Side) => [side, ...side.editions.values()].reduce((n, v) => n + (v.faces?.drawn ?? 0), 0)
     const changes: GameChanges = {
       game: id,
       revision,
-      ...compared(undefined, before.value, after.value),
+      ...(await compared(undefined, before.value, after.value)),
       lang: after.value.lang,
       editions,
       drawn: { before: drawn(before.value), after: drawn(after.value) },
@@ -253,21 +258,47 @@ const drawSide = async (root: string, id: string, drawing: Drawing): Promise<Res
 const facesById = (faces: GameFaces | undefined): Map<string, { front: StoredFace; back?: StoredFace }> =>
   new Map((faces?.cards ?? []).map((c) => [c.card.id, { front: c.front, back: faces!.backs.get(c.back) }]))
 
-/** Whether two faces look different: another key, and other pixels. */
-const looksDifferent = (a?: StoredFace, b?: StoredFace): boolean =>
-  !a || !b ? a !== b : a.key !== b.key && !samePixels(a.png, b.png)
+const pair = (a: StoredFace, b: StoredFace) => `${a.key} ${b.key}`
+
+/**
+ * The faces of the old and new version (each pair of a card's front or back) whose keys differ and whose
+ * pixels do too, as pairs: each pair compared once (a shared back is every card's of its deck), all on every core.
+ */
+const differingFaces = async (pairs: readonly (readonly [StoredFace?, StoredFace?])[]): Promise<Set<string>> => {
+  const asked = new Map<string, [StoredFace, StoredFace]>()
+  for (const [a, b] of pairs) if (a && b && a.key !== b.key) asked.set(pair(a, b), [a, b])
+  const differ = new Set<string>()
+  await pMap(
+    asked,
+    async ([name, [a, b]]) => {
+      if (!(await samePixels(a.png, b.png))) differ.add(name)
+    },
+    { concurrency: availableParallelism() },
+  )
+  return differ
+}
 
 /** The cards of two versions compared: data field by field, and each face common to both by its pixels. */
-const compareSides = (
+const compareSides = async (
   before: Version,
   after: Version,
   oldFile: (file: string) => string,
-): Pick<GameChanges, 'cards' | 'unchanged'> => {
+): Promise<Pick<GameChanges, 'cards' | 'unchanged'>> => {
   const data = compareCards(before.cards.map(cardData), after.cards.map(cardData))
   const fieldsOf = new Map(data.changed.map((c) => [c.id, c.fields]))
   const oldFaces = facesById(before.faces)
   const newFaces = facesById(after.faces)
   const oldCards = new Map(before.cards.map((c) => [c.id, c]))
+  const differ = await differingFaces(
+    after.cards.flatMap((c) => {
+      const [was, now] = [oldFaces.get(c.id), newFaces.get(c.id)]
+      return [
+        [was?.front, now?.front],
+        [was?.back, now?.back],
+      ] as const
+    }),
+  )
+  const looksDifferent = (a?: StoredFace, b?: StoredFace): boolean => (!a || !b ? a !== b : differ.has(pair(a, b)))
   const cards: CardChange[] = []
   let unchanged = 0
   for (const card of after.cards) {

@@ -5,6 +5,8 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import sharp from 'sharp'
+import { samePixels } from '../../src/images/same-pixels.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findRevision, RevisionProblem } from '../../src/load/git-revision.ts'
 import { changesLines } from '../../src/make/changes-report.ts'
@@ -141,6 +143,33 @@ beforeAll(() => {
   commit('first print')
 })
 afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+describe('samePixels', () => {
+  it('tells the same picture in other bytes (compression, an opaque alpha channel) from one pixel changed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-pixels-'))
+    try {
+      const rgb = Buffer.alloc(8 * 8 * 3, 90)
+      const file = async (name: string, raw: Buffer, channels: 3 | 4, level: number) => {
+        await sharp(raw, { raw: { width: 8, height: 8, channels } })
+          .png({ compressionLevel: level })
+          .toFile(join(dir, name))
+        return join(dir, name)
+      }
+      const a = await file('a.png', rgb, 3, 9)
+      const b = await file('b.png', rgb, 3, 0)
+      const rgba = Buffer.alloc(8 * 8 * 4, 90)
+      for (let i = 3; i < rgba.length; i += 4) rgba[i] = 255
+      const c = await file('c.png', rgba, 4, 6)
+      const moved = Buffer.from(rgb)
+      moved[100] = 91
+      const d = await file('d.png', moved, 3, 9)
+      expect(readFileSync(a).equals(readFileSync(b))).toBe(false)
+      expect([await samePixels(a, b), await samePixels(a, c), await samePixels(a, d)]).toEqual([true, true, false])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
 
 describe('deckwright changes', () => {
   it('lists two cards whose data changed (one looks different, one does not) and the rules section edited', async () => {
