@@ -1,6 +1,7 @@
 // deckwright changes: what changed in the games since a git revision (default: the last commit), card by card
 // (added, removed, its data or only its look) and the rules' sections. A change is not a problem: the exit
 // code is 1 only when either version has errors, 2 when the revision cannot be read.
+import { appendFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
@@ -45,12 +46,15 @@ export const changes = (program: Command, context: Context): void => {
 
 const runChanges = async (root: string, games: string[], opts: ChangesFlags): Promise<number> => {
   const ids = selectGames(root, games)
-  const [{ findRevision, RevisionProblem }, { compareWithRevision }, { changesDiagnostics, changesLines }] =
-    await Promise.all([
-      import('../load/git-revision.ts'),
-      import('../make/changes.ts'),
-      import('../make/changes-report.ts'),
-    ])
+  const [
+    { findRevision, RevisionProblem },
+    { compareWithRevision },
+    { changesDiagnostics, changesLines, changesMarkdown },
+  ] = await Promise.all([
+    import('../load/git-revision.ts'),
+    import('../make/changes.ts'),
+    import('../make/changes-report.ts'),
+  ])
   const diagnostics: Diagnostic[] = []
   const compared: GameChanges[] = []
   const failed: string[] = []
@@ -79,5 +83,8 @@ const runChanges = async (root: string, games: string[], opts: ChangesFlags): Pr
     for (const id of failed) process.stderr.write(`${id}: not compared, fix the errors above\n`)
     for (const line of changesLines(compared)) process.stdout.write(`${line}\n`)
   } else print([...diagnostics, ...changesDiagnostics(compared)], opts.format)
+  // On GitHub Actions, the run's page shows the changes as a summary too.
+  const summary = process.env['GITHUB_STEP_SUMMARY']
+  if (opts.format === 'github' && summary && compared.length) appendFileSync(summary, changesMarkdown(compared))
   return hasErrors(diagnostics) ? EXIT.errors : EXIT.ok
 }

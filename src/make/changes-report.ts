@@ -82,3 +82,35 @@ export const changesDiagnostics = (games: readonly GameChanges[]): Diagnostic[] 
       ]
     }),
   )
+
+/** Text put in a markdown table's cell: its pipes escaped, on one line, no HTML. */
+const cell = (text: string) =>
+  text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[|\\]/g, '\\$&')
+    .replace(/</g, '&lt;')
+
+/**
+ * The changes as markdown, fit for a pull request or a CI run's page (`$GITHUB_STEP_SUMMARY`): a heading
+ * per game with its counts, a table of its cards (each language's after the default's), its rules sections.
+ */
+export const changesMarkdown = (games: readonly GameChanges[]): string =>
+  games
+    .map((g) => {
+      const rows = [g, ...g.editions].flatMap((e) =>
+        e.cards.map((c) => {
+          const id = `\`${cell(c.id)}\`${e === g ? '' : ` (${cell(e.lang)})`}`
+          return `| ${id} | ${c.change} | ${c.change === 'changed' ? cell(cardChangeText(c)) : ''} |`
+        }),
+      )
+      const rules = [g, ...g.editions].flatMap((e) =>
+        e.rules.map((r) => `- ${cell(`${section(r)}${e === g ? '' : ` (${e.lang})`} ${r.change}`)}`),
+      )
+      return [
+        `### ${cell(g.game)}: since ${cell(since(g))}, ${cell(changeCounts(g))}`,
+        ...(rows.length ? ['', '| card | change | how |', '| --- | --- | --- |', ...rows] : []),
+        ...(rules.length ? ['', 'Rules:', '', ...rules] : []),
+      ].join('\n')
+    })
+    .map((text) => `${text}\n`)
+    .join('\n')

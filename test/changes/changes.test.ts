@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { samePixels } from '../../src/images/same-pixels.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findRevision, RevisionProblem } from '../../src/load/git-revision.ts'
-import { changesLines } from '../../src/make/changes-report.ts'
+import { changesLines, changesMarkdown } from '../../src/make/changes-report.ts'
 import { compareWithRevision, type EditionChanges, type GameChanges } from '../../src/make/changes.ts'
 import { deckwright } from '../helpers.ts'
 
@@ -206,6 +206,21 @@ describe('deckwright changes', () => {
     expect(changesLines([changes])[0]).toMatch(
       /^g: since HEAD \([0-9a-f]{12}\), 2 changed, rules: 1 section changed; nl: 3 changed$/,
     )
+    expect(changesMarkdown([changes]).split('\n').slice(1)).toEqual([
+      '',
+      '| card | change | how |',
+      '| --- | --- | --- |',
+      '| `a` | changed | power 1 → 4; looks different: front |',
+      '| `b` | changed | name "Bert" → "Bertha"; looks the same |',
+      '| `a` (nl) | changed | power 1 → 4; looks different: front |',
+      '| `x` (nl) | changed | looks different: back (its data is the same) |',
+      '| `y` (nl) | changed | looks different: back (its data is the same) |',
+      '',
+      'Rules:',
+      '',
+      '- "Play" changed',
+      '',
+    ])
     // Nothing was in the store: both versions drawn.
     expect(changes.drawn.before).toBeGreaterThan(0)
     commit('a stronger, b renamed')
@@ -262,7 +277,7 @@ describe('deckwright changes', () => {
     expect(changes.unchanged).toBe(5)
   })
 
-  it('says one line, exit 2, for a revision that does not exist; lists the changes as JSON; a folder outside git, a shallow clone', async () => {
+  it('says one line, exit 2, for a revision that does not exist; lists the changes for GitHub; a folder outside git, a shallow clone', async () => {
     const missing = await deckwright(root, 'changes', '--since', 'no-such-tag')
     expect([missing.code, missing.stderr.trim()]).toEqual([
       2,
@@ -272,13 +287,28 @@ describe('deckwright changes', () => {
     const stale = join(root, 'out/.cache/.revisions/0123456789abcdef0123456789abcdef01234567')
     mkdirSync(join(stale, 'cards'), { recursive: true })
     utimesSync(stale, new Date(2020, 0, 1), new Date(2020, 0, 1))
-    const json = await deckwright(root, 'changes', 'g', '--since', 'HEAD~1', '--dpi', '30', '--format', 'json')
-    expect(json.code).toBe(0)
-    const found = (JSON.parse(json.stdout) as { rule: string; card?: string; message: string }[]).map(
-      (d) => `${d.rule} ${d.card}`,
+    // As a GitHub Actions run shows it: annotations at the cards, and a summary on the run's page.
+    const summary = join(root, 'out', 'summary.md')
+    process.env['GITHUB_STEP_SUMMARY'] = summary
+    let github: Awaited<ReturnType<typeof deckwright>>
+    try {
+      github = await deckwright(root, 'changes', 'g', '--since', 'HEAD~1', '--dpi', '30', '--format', 'github')
+    } finally {
+      delete process.env['GITHUB_STEP_SUMMARY']
+    }
+    expect(github.code).toBe(0)
+    // Since the commit before the last: z added and c removed (the templates draw as they did).
+    expect(github.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^::notice file=cards\/g\/items\.yaml,line=3,col=1,title=changes\/added::since HEAD~1 \([0-9a-f]{12}\): card added \(card z\)$/,
+      ),
+      expect.stringMatching(
+        /^::notice file=out\/\.cache\/\.revisions\/[0-9a-f]{40}\/cards\/g\/heroes\.yaml,line=3,col=1,title=changes\/removed::.* \(card c\)$/,
+      ),
+    ])
+    expect(readFileSync(summary, 'utf8')).toMatch(
+      /^### g: since HEAD~1 \([0-9a-f]{12}\), 1 added, 1 removed\n\n\| card \| change \| how \|\n\| --- \| --- \| --- \|\n\| `z` \| added \|  \|\n\| `c` \| removed \|  \|\n$/,
     )
-    // Since the commit before the last: c removed and z added (the templates draw as they did).
-    expect(found).toEqual(['changes/added z', 'changes/removed c'])
     expect(existsSync(stale)).toBe(false)
     const outside = mkdtempSync(join(tmpdir(), 'deckwright-not-git-'))
     try {
