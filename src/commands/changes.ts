@@ -80,7 +80,7 @@ const runChanges = async (root: string, games: string[], opts: ChangesFlags): Pr
   }
   if (opts.format === 'stylish') {
     printProblems(diagnostics, opts.format)
-    for (const id of failed) process.stderr.write(`${id}: not compared, fix the errors above\n`)
+    for (const id of failed) process.stderr.write(`${id}: not compared, see the errors above\n`)
     for (const line of changesLines(compared)) process.stdout.write(`${line}\n`)
   } else print([...diagnostics, ...changesDiagnostics(compared)], opts.format)
   // On GitHub Actions, the run's page shows the changes as a summary too.

@@ -15,7 +15,7 @@ import type { FaceLanguage } from '../render/template/face-texts.ts'
 import { append } from '../util/append.ts'
 import { samePixels } from '../images/same-pixels.ts'
 import { extractRevision, type Revision } from '../load/git-revision.ts'
-import { gameEntries, gamePaths, relativePath } from '../load/project.ts'
+import { gameEntries, gamePaths, relativePath, type GamePaths } from '../load/project.ts'
 import { gameModuleInputs } from '../load/game-modules.ts'
 import { isWithin } from '../util/inside-folder.ts'
 import { compareRules, rulesSections, type RulesChange, type RulesSection } from '../load/rules-changes.ts'
@@ -136,6 +136,7 @@ export const compareWithRevision = (
     const before = await drawSide(oldRoot, id, drawing)
     for (const d of before.diagnostics)
       if (d.severity === 'error') diagnostics.push({ ...d, file: relativePath(root, join(oldRoot, d.file)) })
+    if (hasErrors(before.diagnostics)) diagnostics.push(revisionHasErrors(root, gamePaths(oldRoot, id), revision))
     const after = await drawSide(root, id, drawing)
     for (const d of after.diagnostics) if (d.severity === 'error') diagnostics.push(d)
     if (!before.value || !after.value || hasErrors(diagnostics)) return { value: undefined, diagnostics }
@@ -198,6 +199,16 @@ const revisionFiles = async (root: string, id: string): Promise<string[]> => {
   )
   return [...folders, ...shared].map((file) => relativePath(root, file))
 }
+
+/** The game at the revision has errors: it cannot be compared, and fixing the working tree will not help. */
+const revisionHasErrors = (root: string, paths: GamePaths, revision: Revision): Diagnostic => ({
+  rule: 'changes/revision-has-errors',
+  severity: 'error',
+  file: relativePath(root, paths.definition),
+  line: 1,
+  column: 1,
+  message: `${paths.id} at ${revision.ref} (${revision.commit.slice(0, 12)}) has the errors above, in its files as git keeps them: compare with another revision (--since)`,
+})
 
 /** How both versions are drawn: into the game's face store, with the build's options, on the run's threads. */
 interface Drawing {

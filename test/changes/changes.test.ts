@@ -277,7 +277,7 @@ describe('deckwright changes', () => {
     expect(changes.unchanged).toBe(5)
   })
 
-  it('says one line, exit 2, for a revision that does not exist; lists the changes for GitHub; a folder outside git, a shallow clone', async () => {
+  it('says one line, exit 2, for a revision that does not exist; lists the changes for GitHub; a revision with errors; a folder outside git, a shallow clone', async () => {
     const missing = await deckwright(root, 'changes', '--since', 'no-such-tag')
     expect([missing.code, missing.stderr.trim()]).toEqual([
       2,
@@ -310,6 +310,20 @@ describe('deckwright changes', () => {
       /^### g: since HEAD~1 \([0-9a-f]{12}\), 1 added, 1 removed\n\n\| card \| change \| how \|\n\| --- \| --- \| --- \|\n\| `z` \| added \|  \|\n\| `c` \| removed \|  \|\n$/,
     )
     expect(existsSync(stale)).toBe(false)
+    // A revision whose cards have errors cannot be compared (exit 1): its errors are at its copy's files.
+    const items = readFileSync(join(root, 'cards/g/items.yaml'), 'utf8')
+    write('cards/g/items.yaml', items.replace('cost: 1', 'cost: lots'))
+    commit('broken')
+    write('cards/g/items.yaml', items)
+    const broken = await compareWithRevision(root, 'g', findRevision(root, 'HEAD'), { dpi: 30 })
+    expect(broken.value).toBeUndefined()
+    expect(broken.diagnostics.map((d) => [d.rule, d.file])).toEqual([
+      [expect.any(String), expect.stringMatching(/^out\/\.cache\/\.revisions\/[0-9a-f]{40}\/cards\/g\/items\.yaml$/)],
+      [
+        'changes/revision-has-errors',
+        expect.stringMatching(/^out\/\.cache\/\.revisions\/[0-9a-f]{40}\/rules\/g\/game\.ts$/),
+      ],
+    ])
     const outside = mkdtempSync(join(tmpdir(), 'deckwright-not-git-'))
     try {
       expect(() => findRevision(outside, 'HEAD')).toThrow(/is not in a git repository/)
