@@ -111,6 +111,8 @@ export const revisionFolder = (outDir: string, commit: string): string => join(o
 /**
  * Compares a game as it is with the game at `revision`. A game not in the revision has every card added;
  * either version with errors gives no comparison, and its errors (the old version's at its files in the cache).
+ * Its `threads`, when given, must not have loaded the project's game before its code changed (a game thread
+ * keeps the templates it loaded, as a build's does: a watch starts a new build process when they change).
  */
 export const compareWithRevision = (
   root: string,
@@ -265,9 +267,15 @@ const drawSide = async (root: string, id: string, drawing: Drawing): Promise<Res
   return { value: { cards: loaded.cards, faces, rules: sectionsOf(paths.rules, root), lang, editions }, diagnostics }
 }
 
+/** A stored face as plain data (the store's own are named on demand), for a page or a pack to read or save. */
+const plain = (face: StoredFace | undefined): StoredFace | undefined =>
+  face && { key: face.key, png: face.png, svg: face.svg }
+
 /** Each card's front and back, by id. */
-const facesById = (faces: GameFaces | undefined): Map<string, { front: StoredFace; back?: StoredFace }> =>
-  new Map((faces?.cards ?? []).map((c) => [c.card.id, { front: c.front, back: faces!.backs.get(c.back) }]))
+const facesById = (faces: GameFaces | undefined): Map<string, { front?: StoredFace; back?: StoredFace }> =>
+  new Map(
+    (faces?.cards ?? []).map((c) => [c.card.id, { front: plain(c.front), back: plain(faces!.backs.get(c.back)) }]),
+  )
 
 const pair = (a: StoredFace, b: StoredFace) => `${a.key} ${b.key}`
 
