@@ -239,16 +239,8 @@ describe('deckwright changes', () => {
     commit('heroes blue')
   })
 
-  it("lists every card of a shared back that changed as its back's", async () => {
+  it("lists every card of a shared back that changed as its back's; a card added, and one removed where it was written", async () => {
     write('templates/g/index.tsx', templates({ hero: '#2222aa', itemBack: '#664422' }))
-    const changes = await compare()
-    expect(listed(changes)).toEqual(
-      ['x', 'y'].map((id) => ({ id, change: 'changed', fields: [], look: { front: false, back: true } })),
-    )
-    commit('items brown backed')
-  })
-
-  it('lists a card added and a card removed, the removed one where it was written', async () => {
     write(
       'cards/g/heroes.yaml',
       HEROES.replace('power: 1', 'power: 4').replace('Bert', 'Bertha').split('- { id: c')[0]!,
@@ -256,6 +248,8 @@ describe('deckwright changes', () => {
     write('cards/g/items.yaml', `${ITEMS}- { id: z, type: item, name: Zither, cost: 3 }\n`)
     const changes = await compare()
     expect(listed(changes)).toEqual([
+      { id: 'x', change: 'changed', fields: [], look: { front: false, back: true } },
+      { id: 'y', change: 'changed', fields: [], look: { front: false, back: true } },
       { id: 'z', change: 'added', fields: [] },
       { id: 'c', change: 'removed', fields: [] },
     ])
@@ -264,7 +258,7 @@ describe('deckwright changes', () => {
       `out/.cache/.revisions/${changes.revision.commit}/cards/g/heroes.yaml`,
       3,
     ])
-    commit('c out, z in')
+    commit('items brown backed, c out, z in')
   })
 
   it('lists nothing for a template written another way that draws the same pixels', async () => {
@@ -297,19 +291,40 @@ describe('deckwright changes', () => {
       delete process.env['GITHUB_STEP_SUMMARY']
     }
     expect(github.code).toBe(0)
-    // Since the commit before the last: z added and c removed (the templates draw as they did).
-    expect(github.stdout.trim().split('\n')).toEqual([
-      expect.stringMatching(
-        /^::notice file=cards\/g\/items\.yaml,line=3,col=1,title=changes\/added::since HEAD~1 \([0-9a-f]{12}\): card added \(card z\)$/,
-      ),
-      expect.stringMatching(
-        /^::notice file=out\/\.cache\/\.revisions\/[0-9a-f]{40}\/cards\/g\/heroes\.yaml,line=3,col=1,title=changes\/removed::.* \(card c\)$/,
-      ),
+    // Since the commit before the last: the items' backs, z added and c removed (the templates draw as they did).
+    const annotations = github.stdout
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const m =
+          /^::notice file=([^,]+),line=(\d+),col=1,title=([^:]+)::since HEAD~1 \([0-9a-f]{12}\)( \(nl\))?: .* \(card (\w)\)$/.exec(
+            line,
+          )
+        return m
+          ? `${m[1]!.replace(/^out\/\.cache\/\.revisions\/[0-9a-f]{40}\//, '<revision>/')}:${m[2]} ${m[3]} ${m[5]}${m[4] ?? ''}`
+          : line
+      })
+    expect(annotations).toEqual([
+      'cards/g/items.yaml:1 changes/changed x',
+      'cards/g/items.yaml:1 changes/changed x (nl)',
+      'cards/g/items.yaml:2 changes/changed y',
+      'cards/g/items.yaml:2 changes/changed y (nl)',
+      'cards/g/items.yaml:3 changes/added z',
+      '<revision>/cards/g/heroes.yaml:3 changes/removed c',
     ])
-    expect(readFileSync(summary, 'utf8')).toMatch(
-      /^### g: since HEAD~1 \([0-9a-f]{12}\), 1 added, 1 removed\n\n\| card \| change \| how \|\n\| --- \| --- \| --- \|\n\| `z` \| added \|  \|\n\| `c` \| removed \|  \|\n$/,
-    )
-    expect(existsSync(stale)).toBe(false)
+    expect(readFileSync(summary, 'utf8').split('\n')).toEqual([
+      expect.stringMatching(/^### g: since HEAD~1 \([0-9a-f]{12}\), 1 added, 1 removed, 2 changed; nl: 2 changed$/),
+      '',
+      '| card | change | how |',
+      '| --- | --- | --- |',
+      '| `x` | changed | looks different: back (its data is the same) |',
+      '| `y` | changed | looks different: back (its data is the same) |',
+      '| `z` | added |  |',
+      '| `c` | removed |  |',
+      '| `x` (nl) | changed | looks different: back (its data is the same) |',
+      '| `y` (nl) | changed | looks different: back (its data is the same) |',
+      '',
+    ])
     // A revision whose cards have errors cannot be compared (exit 1): its errors are at its copy's files.
     const items = readFileSync(join(root, 'cards/g/items.yaml'), 'utf8')
     write('cards/g/items.yaml', items.replace('cost: 1', 'cost: lots'))
