@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander'
 import { booklet } from './commands/booklet.ts'
 import { build } from './commands/build.ts'
 import { calibrate } from './commands/calibrate.ts'
+import { changes } from './commands/changes.ts'
 import { init } from './commands/init.ts'
 import { preview } from './commands/preview.ts'
 import { pull } from './commands/pull.ts'
@@ -17,7 +18,7 @@ import { ownPackage } from './util/packages.ts'
 export type { MainHooks } from './commands/shared.ts'
 
 /** The commands, in the order the help lists them. */
-const COMMANDS = [validate, build, preview, pull, calibrate, booklet, init, translations, simulate, schema]
+const COMMANDS = [validate, build, preview, pull, changes, calibrate, booklet, init, translations, simulate, schema]
 
 export const main = async (argv: string[], hooks: MainHooks = {}): Promise<number> => {
   let exitCode: number = EXIT.ok

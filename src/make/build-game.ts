@@ -166,15 +166,7 @@ const buildWith = async (
   options = applyPreset(options)
   const renderer = await chooseRenderer(options.renderer)
   report.renderer = renderer.label
-  // The renderer is part of the options (and so of every face's key) only when it is not the default: satori + resvg's keys stay as they were.
-  const renderOptions: RenderOptions = {
-    dpi: options.dpi ?? 300,
-    bleedMm: options.bleedMm ?? 3,
-    inkFriendly: options.inkFriendly ?? false,
-    ...(options.stamp && { stamp: true }),
-    ...(options.maxImagePixels && { maxImagePixels: options.maxImagePixels }),
-    ...(renderer.name !== 'satori' && { renderer: renderer.name }),
-  }
+  const renderOptions = faceRenderOptions(options, renderer.name)
   const paths = gamePaths(root, id)
   const cacheDir = join(options.outDir, '.cache', id)
   const reuse = options.cache !== false
@@ -201,6 +193,23 @@ const buildWith = async (
     fallback: renderer.fallback,
   })
 }
+
+/**
+ * The options a build draws faces with, part of every face's key: another command that draws a game's faces
+ * (`deckwright changes`) finds the build's faces in the store by them. The renderer is part of them only when
+ * it is not the default: satori + resvg's keys stay as they were.
+ */
+export const faceRenderOptions = (
+  options: Pick<BuildOptions, 'dpi' | 'bleedMm' | 'inkFriendly' | 'stamp' | 'maxImagePixels'>,
+  renderer: RendererName,
+): RenderOptions => ({
+  dpi: options.dpi ?? 300,
+  bleedMm: options.bleedMm ?? 3,
+  inkFriendly: options.inkFriendly ?? false,
+  ...(options.stamp && { stamp: true }),
+  ...(options.maxImagePixels && { maxImagePixels: options.maxImagePixels }),
+  ...(renderer !== 'satori' && { renderer }),
+})
 
 /** Card data under this many bytes is a handful of cards: one thread validates and draws them. */
 const HANDFUL_BYTES = 4096

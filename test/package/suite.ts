@@ -179,6 +179,44 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
       ok(project, 'npx', 'tsc', '--noEmit')
     }, 300_000)
 
+    // Once (the package's type changes nothing here): the revision's copy imports the installed packages.
+    it.runIf(type === 'module')(
+      'lists a card changed since the last commit, read from git into the cache',
+      () => {
+        const git = (...args: string[]) =>
+          ok(
+            project,
+            'git',
+            '-c',
+            'user.name=t',
+            '-c',
+            'user.email=t@example.org',
+            '-c',
+            'commit.gpgsign=false',
+            ...args,
+          )
+        git('init', '-q')
+        git('add', '-A')
+        git('commit', '-q', '-m', 'first print')
+        const file = join(project, 'cards', GAME, 'harvests.yaml')
+        const cards = readFileSync(file, 'utf8')
+        writeFileSync(file, cards.replace('title: Orchard', 'title: Old Orchard'))
+        try {
+          const r = json('changes')
+          expect(r.code).toBe(0)
+          expect(r.diagnostics.map((d) => `${d.rule} ${d.card} ${d.message}`)).toEqual([
+            expect.stringMatching(
+              /^changes\/changed harvest-orchard since HEAD \([0-9a-f]{12}\): title "Orchard" → "Old Orchard"; looks different: front$/,
+            ),
+          ])
+        } finally {
+          writeFileSync(file, cards)
+          rmSync(join(project, '.git'), { recursive: true, force: true })
+        }
+      },
+      200_000,
+    )
+
     it('serves the preview page, its cards drawn, from the installed package', async () => {
       // The installed command itself (what npx runs), so that stopping it stops the preview.
       const preview = spawn(join(project, 'node_modules', '.bin', 'deckwright'), ['preview', '--port', '0'], {

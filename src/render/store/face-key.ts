@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import type { Card, GameDef } from '../../engine/define.ts'
 import { gameLanguages } from '../../engine/translations.ts'
-import { SHORTCODES_FILE, type GamePaths } from '../../load/project.ts'
+import { relativePath, SHORTCODES_FILE, type GamePaths } from '../../load/project.ts'
 import { loadWords, wordsByKey } from '../../load/template-words.ts'
 import {
   filesUnder,
@@ -51,8 +51,11 @@ export const renderInputsHash = (
     ...rulesModules(paths, moduleFiles),
     ...outside(paths, moduleFiles),
   ]) {
-    // Read a megabyte at a time: a large file in the templates folder (art no card names yet) is never held whole.
-    if (!cardArt.has(file)) hash.update(file).update(regularFileDigest(file, DEFAULT_LIMITS.maxBytes) ?? 'missing')
+    // Named relative to the project: a revision's files read from git into another folder (`deckwright
+    // changes`) key the same faces as the working tree's when they are the same. Read a megabyte at a time: a
+    // large file in the templates folder (art no card names yet) is never held whole.
+    if (!cardArt.has(file))
+      hash.update(relativePath(paths.root, file)).update(regularFileDigest(file, DEFAULT_LIMITS.maxBytes) ?? 'missing')
   }
   return hash.digest('hex')
 }

@@ -1,0 +1,90 @@
+// deckwright changes: what changed in the games since a git revision (default: the last commit), card by card
+// (added, removed, its data or only its look) and the rules' sections. A change is not a problem: the exit
+// code is 1 only when either version has errors, 2 when the revision cannot be read.
+import { appendFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { type Command, Option } from 'commander'
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import type { FormatName } from '../diagnostics/formatters/index.ts'
+import type { GameChanges } from '../make/changes.ts'
+import type { RendererName } from '../render/renderers/renderer.ts'
+import { GameThreads, threadHeapMb } from '../threads/threads.ts'
+import { append } from '../util/append.ts'
+import { formatOption, intArg, outDirOption, rendererOption, timeoutOption } from './options.ts'
+import { EXIT, print, printProblems, selectGames, UsageError, type Context } from './shared.ts'
+
+interface ChangesFlags {
+  since: string
+  out: string
+  dpi: number
+  renderer: RendererName
+  format: FormatName
+  timeout?: number
+}
+
+export const changes = (program: Command, context: Context): void => {
+  program
+    .command('changes')
+    .description(
+      'list the cards added, removed and changed (their data, or only their look) and the rules sections changed since a git revision, for the given games (default: all)',
+    )
+    .argument('[games...]')
+    .addOption(
+      new Option('--since <revision>', 'the git revision to compare with: a commit, tag or branch').default('HEAD'),
+    )
+    .addOption(outDirOption())
+    .addOption(
+      new Option('--dpi <dpi>', "resolution the faces are drawn and compared at (the build's, to reuse its faces)")
+        .argParser(intArg(10))
+        .default(300),
+    )
+    .addOption(rendererOption('satori'))
+    .addOption(formatOption())
+    .addOption(timeoutOption())
+    .action(async (games: string[], opts: ChangesFlags) => context.exit(await runChanges(context.root, games, opts)))
+}
+
+const runChanges = async (root: string, games: string[], opts: ChangesFlags): Promise<number> => {
+  const ids = selectGames(root, games)
+  const [
+    { findRevision, RevisionProblem },
+    { compareWithRevision },
+    { changesDiagnostics, changesLines, changesMarkdown },
+  ] = await Promise.all([
+    import('../load/git-revision.ts'),
+    import('../make/changes.ts'),
+    import('../make/changes-report.ts'),
+  ])
+  const diagnostics: Diagnostic[] = []
+  const compared: GameChanges[] = []
+  const failed: string[] = []
+  const threads = new GameThreads(opts.timeout, { heapMb: threadHeapMb(opts.renderer) })
+  try {
+    const revision = findRevision(root, opts.since)
+    for (const id of ids) {
+      const result = await compareWithRevision(root, id, revision, {
+        outDir: resolve(root, opts.out),
+        dpi: opts.dpi,
+        renderer: opts.renderer,
+        threads,
+      })
+      append(diagnostics, result.diagnostics)
+      if (result.value) compared.push(result.value)
+      else failed.push(id)
+    }
+  } catch (error) {
+    if (error instanceof RevisionProblem) throw new UsageError(error.message)
+    throw error
+  } finally {
+    await threads.close()
+  }
+  if (opts.format === 'stylish') {
+    printProblems(diagnostics, opts.format)
+    for (const id of failed) process.stderr.write(`${id}: not compared, see the errors above\n`)
+    for (const line of changesLines(compared)) process.stdout.write(`${line}\n`)
+  } else print([...diagnostics, ...changesDiagnostics(compared)], opts.format)
+  // On GitHub Actions, the run's page shows the changes as a summary too.
+  const summary = process.env['GITHUB_STEP_SUMMARY']
+  if (opts.format === 'github' && summary && compared.length) appendFileSync(summary, changesMarkdown(compared))
+  return hasErrors(diagnostics) ? EXIT.errors : EXIT.ok
+}

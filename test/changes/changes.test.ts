@@ -1,0 +1,357 @@
+// `deckwright changes` on a fixture game in a git repository the test makes: each step edits the working tree,
+// compares it with the last commit, and commits. The comparison lists exactly the cards whose data or pixels
+// changed, with the right reasons; a template reformatted without a pixel moved lists nothing.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { samePixels } from '../../src/images/same-pixels.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findRevision, RevisionProblem } from '../../src/load/git-revision.ts'
+import { changesLines, changesMarkdown } from '../../src/make/changes-report.ts'
+import { compareWithRevision, type EditionChanges, type GameChanges } from '../../src/make/changes.ts'
+import { deckwright } from '../helpers.ts'
+
+const DEFINITION = `import { cardType, defineGame, int, text } from 'deckwright'
+
+export default defineGame({
+  id: 'g',
+  title: 'G',
+  version: '1',
+  languages: ['en', 'nl'],
+  players: { min: 2, max: 2 },
+  params: {},
+  types: {
+    hero: cardType({ name: 'Hero', size: 'mini', fields: { name: text(), power: int() } }),
+    item: cardType({ name: 'Item', size: 'mini', fields: { name: text(), cost: int() } }),
+  },
+})
+`
+
+/**
+ * Fronts show a bar as long as the card's number (the name is data no face shows), on a colour of the
+ * template's (heroes) or of the project's shared code (items); each type a shared back, the items' with
+ * the game's title in the face's language.
+ */
+const templates = ({ hero = '#aa2222', itemBack = '#222266', reformatted = false } = {}) =>
+  reformatted
+    ? `import { defineTemplates, type GameDef } from 'deckwright'
+import { Face } from 'deckwright/components'
+import { ITEM } from '../../shared/colours.ts'
+
+// The same faces, written another way.
+const bar = (ctx: any, n: number, colour: string) => <div style={{ width: ctx.mm(n * 4), height: ctx.mm(5), backgroundColor: colour }} />
+
+export default defineTemplates({} as GameDef, {
+  fonts: [],
+  types: {
+    hero: {
+      front: (card, ctx) => <Face ctx={ctx} background="${hero}">{bar(ctx, Number(card.fields.power), '#000000')}</Face>,
+      back: (_card, ctx) => <Face ctx={ctx} background="#111111" />,
+    },
+    item: {
+      front: (card, ctx) => <Face ctx={ctx} background={ITEM}>{bar(ctx, Number(card.fields.cost), '#000000')}</Face>,
+      back: (_card, ctx) => <Face ctx={ctx} background="${itemBack}">{ctx.game.title}</Face>,
+    },
+  },
+})
+`
+    : `import { defineTemplates, type GameDef } from 'deckwright'
+import { Face } from 'deckwright/components'
+import { ITEM } from '../../shared/colours.ts'
+
+export default defineTemplates({} as GameDef, {
+  fonts: [],
+  types: {
+    hero: {
+      front: (card, ctx) => (
+        <Face ctx={ctx} background="${hero}">
+          <div style={{ width: ctx.mm(Number(card.fields.power) * 4), height: ctx.mm(5), backgroundColor: '#000000' }} />
+        </Face>
+      ),
+      back: (_card, ctx) => <Face ctx={ctx} background="#111111" />,
+    },
+    item: {
+      front: (card, ctx) => (
+        <Face ctx={ctx} background={ITEM}>
+          <div style={{ width: ctx.mm(Number(card.fields.cost) * 4), height: ctx.mm(5), backgroundColor: '#000000' }} />
+        </Face>
+      ),
+      back: (_card, ctx) => <Face ctx={ctx} background="${itemBack}">{ctx.game.title}</Face>,
+    },
+  },
+})
+`
+
+const HEROES = `- { id: a, type: hero, name: Anna, power: 1 }
+- { id: b, type: hero, name: Bert, power: 2 }
+- { id: c, type: hero, name: Cleo, power: 3 }
+`
+const ITEMS = `- { id: x, type: item, name: Axe, cost: 1 }
+- { id: y, type: item, name: Yew bow, cost: 2 }
+`
+/** The Dutch edition: the game's title, and one card's name (the other cards' stay as they are). */
+const DUTCH = '_game: { title: Spel }\nb: { name: Bert-nl }\n'
+const RULES = '# Setup\n\nDeal three cards.\n\n# Play\n\nTake turns.\n'
+
+let root = ''
+const write = (file: string, text: string) => {
+  mkdirSync(join(root, file, '..'), { recursive: true })
+  writeFileSync(join(root, file), text)
+}
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+const commit = (message: string) => {
+  git('add', '-A')
+  git('commit', '-q', '-m', message)
+}
+
+/**
+ * The working tree compared with the last commit, at 30 dpi, on threads of its own: a game thread keeps the
+ * templates it loaded, as a build process does (a watch starts a new one when they change).
+ */
+const compare = async (): Promise<GameChanges> => {
+  const result = await compareWithRevision(root, 'g', findRevision(root, 'HEAD'), { dpi: 30 })
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+  return result.value!
+}
+/** Each card listed: its id, how it changed, the fields that changed and which faces look different. */
+const listed = (changes: EditionChanges) =>
+  changes.cards.map((c) => ({
+    id: c.id,
+    change: c.change,
+    fields: c.fields.map((f) => `${f.field}: ${String(f.before)} -> ${String(f.after)}`),
+    ...(c.change === 'changed' && { look: c.look }),
+  }))
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'deckwright-changes-'))
+  git('init', '-q')
+  write('.gitignore', 'out/\n')
+  write('rules/g/game.ts', DEFINITION)
+  // Code of the project's own outside the game's folders: read from the revision too.
+  write('shared/colours.ts', "export const ITEM = '#22aa22'\n")
+  write('rules/g/rules.md', RULES)
+  write('templates/g/index.tsx', templates())
+  write('cards/g/heroes.yaml', HEROES)
+  write('cards/g/items.yaml', ITEMS)
+  write('cards/g/lang/nl.yaml', DUTCH)
+  commit('first print')
+})
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+describe('samePixels', () => {
+  it('tells the same picture in other bytes (compression, an opaque alpha channel) from one pixel changed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-pixels-'))
+    try {
+      const rgb = Buffer.alloc(8 * 8 * 3, 90)
+      const file = async (name: string, raw: Buffer, channels: 3 | 4, level: number) => {
+        await sharp(raw, { raw: { width: 8, height: 8, channels } })
+          .png({ compressionLevel: level })
+          .toFile(join(dir, name))
+        return join(dir, name)
+      }
+      const a = await file('a.png', rgb, 3, 9)
+      const b = await file('b.png', rgb, 3, 0)
+      const rgba = Buffer.alloc(8 * 8 * 4, 90)
+      for (let i = 3; i < rgba.length; i += 4) rgba[i] = 255
+      const c = await file('c.png', rgba, 4, 6)
+      const moved = Buffer.from(rgb)
+      moved[100] = 91
+      const d = await file('d.png', moved, 3, 9)
+      expect(readFileSync(a).equals(readFileSync(b))).toBe(false)
+      expect([await samePixels(a, b), await samePixels(a, c), await samePixels(a, d)]).toEqual([true, true, false])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('deckwright changes', () => {
+  it('lists two cards whose data changed (one looks different, one does not) and the rules section edited', async () => {
+    write('cards/g/heroes.yaml', HEROES.replace('power: 1', 'power: 4').replace('Bert', 'Bertha'))
+    write('rules/g/rules.md', RULES.replace('Take turns.', 'Take turns, clockwise.'))
+    write('cards/g/lang/nl.yaml', DUTCH.replace('Spel', 'Het Spel'))
+    const changes = await compare()
+    expect(listed(changes)).toEqual([
+      { id: 'a', change: 'changed', fields: ['power: 1 -> 4'], look: { front: true, back: false } },
+      { id: 'b', change: 'changed', fields: ['name: Bert -> Bertha'], look: { front: false, back: false } },
+    ])
+    expect(changes.unchanged).toBe(3)
+    // In Dutch: a's power too, not b's name (translated, the same), and the items' backs (the game's title).
+    expect(changes.editions.map((e) => [e.lang, listed(e)])).toEqual([
+      [
+        'nl',
+        [
+          { id: 'a', change: 'changed', fields: ['power: 1 -> 4'], look: { front: true, back: false } },
+          { id: 'x', change: 'changed', fields: [], look: { front: false, back: true } },
+          { id: 'y', change: 'changed', fields: [], look: { front: false, back: true } },
+        ],
+      ],
+    ])
+    expect(changes.rules).toEqual([{ heading: 'Play', change: 'changed', line: 5 }])
+    // As a person reads it.
+    expect(changesLines([changes]).slice(1)).toEqual([
+      '  changed  a: power 1 → 4; looks different: front',
+      '  changed  b: name "Bert" → "Bertha"; looks the same',
+      '  rules    "Play" changed',
+      '  changed  a (nl): power 1 → 4; looks different: front',
+      '  changed  x (nl): looks different: back (its data is the same)',
+      '  changed  y (nl): looks different: back (its data is the same)',
+    ])
+    expect(changesLines([changes])[0]).toMatch(
+      /^g: since HEAD \([0-9a-f]{12}\), 2 changed, rules: 1 section changed; nl: 3 changed$/,
+    )
+    expect(changesMarkdown([changes]).split('\n').slice(1)).toEqual([
+      '',
+      '| card | change | how |',
+      '| --- | --- | --- |',
+      '| `a` | changed | power 1 → 4; looks different: front |',
+      '| `b` | changed | name "Bert" → "Bertha"; looks the same |',
+      '| `a` (nl) | changed | power 1 → 4; looks different: front |',
+      '| `x` (nl) | changed | looks different: back (its data is the same) |',
+      '| `y` (nl) | changed | looks different: back (its data is the same) |',
+      '',
+      'Rules:',
+      '',
+      '- "Play" changed',
+      '',
+    ])
+    // Nothing was in the store: both versions drawn.
+    expect(changes.drawn.before).toBeGreaterThan(0)
+    commit('a stronger, b renamed')
+  })
+
+  it("lists the faces a template change moved, one type's, not the other's; the old faces come from the store", async () => {
+    write('templates/g/index.tsx', templates({ hero: '#2222aa' }))
+    const changes = await compare()
+    expect(listed(changes)).toEqual(
+      ['a', 'b', 'c'].map((id) => ({ id, change: 'changed', fields: [], look: { front: true, back: false } })),
+    )
+    expect(changes.unchanged).toBe(2)
+    expect(changes.rules).toEqual([])
+    // The last commit's faces are the working tree's of the step before: found in the store, none drawn.
+    expect(changes.drawn.before).toBe(0)
+    commit('heroes blue')
+  })
+
+  it("lists every card of a shared back that changed as its back's; a card added, and one removed where it was written", async () => {
+    write('templates/g/index.tsx', templates({ hero: '#2222aa', itemBack: '#664422' }))
+    write(
+      'cards/g/heroes.yaml',
+      HEROES.replace('power: 1', 'power: 4').replace('Bert', 'Bertha').split('- { id: c')[0]!,
+    )
+    write('cards/g/items.yaml', `${ITEMS}- { id: z, type: item, name: Zither, cost: 3 }\n`)
+    const changes = await compare()
+    expect(listed(changes)).toEqual([
+      { id: 'x', change: 'changed', fields: [], look: { front: false, back: true } },
+      { id: 'y', change: 'changed', fields: [], look: { front: false, back: true } },
+      { id: 'z', change: 'added', fields: [] },
+      { id: 'c', change: 'removed', fields: [] },
+    ])
+    const removed = changes.cards.find((c) => c.id === 'c')!
+    expect([removed.file, removed.line]).toEqual([
+      `out/.cache/.revisions/${changes.revision.commit}/cards/g/heroes.yaml`,
+      3,
+    ])
+    commit('items brown backed, c out, z in')
+  })
+
+  it('lists nothing for a template written another way that draws the same pixels', async () => {
+    write('templates/g/index.tsx', templates({ hero: '#2222aa', itemBack: '#664422', reformatted: true }))
+    const changes = await compare()
+    expect(listed(changes)).toEqual([])
+    expect(changes.editions).toEqual([])
+    // The faces' inputs changed: they were drawn again, and compared by their pixels.
+    expect(changes.drawn.after).toBeGreaterThan(0)
+    expect(changes.unchanged).toBe(5)
+  })
+
+  it('says one line, exit 2, for a revision that does not exist; lists the changes for GitHub; a revision with errors; a folder outside git, a shallow clone', async () => {
+    const missing = await deckwright(root, 'changes', '--since', 'no-such-tag')
+    expect([missing.code, missing.stderr.trim()]).toEqual([
+      2,
+      'deckwright: no revision "no-such-tag" in this repository',
+    ])
+    // A revision's copy no comparison used for weeks is removed.
+    const stale = join(root, 'out/.cache/.revisions/0123456789abcdef0123456789abcdef01234567')
+    mkdirSync(join(stale, 'cards'), { recursive: true })
+    utimesSync(stale, new Date(2020, 0, 1), new Date(2020, 0, 1))
+    // As a GitHub Actions run shows it: annotations at the cards, and a summary on the run's page.
+    const summary = join(root, 'out', 'summary.md')
+    process.env['GITHUB_STEP_SUMMARY'] = summary
+    let github: Awaited<ReturnType<typeof deckwright>>
+    try {
+      github = await deckwright(root, 'changes', 'g', '--since', 'HEAD~1', '--dpi', '30', '--format', 'github')
+    } finally {
+      delete process.env['GITHUB_STEP_SUMMARY']
+    }
+    expect(github.code).toBe(0)
+    // Since the commit before the last: the items' backs, z added and c removed (the templates draw as they did).
+    const annotations = github.stdout
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const m =
+          /^::notice file=([^,]+),line=(\d+),col=1,title=([^:]+)::since HEAD~1 \([0-9a-f]{12}\)( \(nl\))?: .* \(card (\w)\)$/.exec(
+            line,
+          )
+        return m
+          ? `${m[1]!.replace(/^out\/\.cache\/\.revisions\/[0-9a-f]{40}\//, '<revision>/')}:${m[2]} ${m[3]} ${m[5]}${m[4] ?? ''}`
+          : line
+      })
+    expect(annotations).toEqual([
+      'cards/g/items.yaml:1 changes/changed x',
+      'cards/g/items.yaml:1 changes/changed x (nl)',
+      'cards/g/items.yaml:2 changes/changed y',
+      'cards/g/items.yaml:2 changes/changed y (nl)',
+      'cards/g/items.yaml:3 changes/added z',
+      '<revision>/cards/g/heroes.yaml:3 changes/removed c',
+    ])
+    expect(readFileSync(summary, 'utf8').split('\n')).toEqual([
+      expect.stringMatching(/^### g: since HEAD~1 \([0-9a-f]{12}\), 1 added, 1 removed, 2 changed; nl: 2 changed$/),
+      '',
+      '| card | change | how |',
+      '| --- | --- | --- |',
+      '| `x` | changed | looks different: back (its data is the same) |',
+      '| `y` | changed | looks different: back (its data is the same) |',
+      '| `z` | added |  |',
+      '| `c` | removed |  |',
+      '| `x` (nl) | changed | looks different: back (its data is the same) |',
+      '| `y` (nl) | changed | looks different: back (its data is the same) |',
+      '',
+    ])
+    // A revision whose cards have errors cannot be compared (exit 1): its errors are at its copy's files.
+    const items = readFileSync(join(root, 'cards/g/items.yaml'), 'utf8')
+    write('cards/g/items.yaml', items.replace('cost: 1', 'cost: lots'))
+    commit('broken')
+    write('cards/g/items.yaml', items)
+    const broken = await compareWithRevision(root, 'g', findRevision(root, 'HEAD'), { dpi: 30 })
+    expect(broken.value).toBeUndefined()
+    expect(broken.diagnostics.map((d) => [d.rule, d.file])).toEqual([
+      [expect.any(String), expect.stringMatching(/^out\/\.cache\/\.revisions\/[0-9a-f]{40}\/cards\/g\/items\.yaml$/)],
+      [
+        'changes/revision-has-errors',
+        expect.stringMatching(/^out\/\.cache\/\.revisions\/[0-9a-f]{40}\/rules\/g\/game\.ts$/),
+      ],
+    ])
+    const outside = mkdtempSync(join(tmpdir(), 'deckwright-not-git-'))
+    try {
+      expect(() => findRevision(outside, 'HEAD')).toThrow(/is not in a git repository/)
+      // A clone of the last commit alone (as CI checks out) lacks the one before: said so, with the fix.
+      git('clone', '-q', '--depth', '1', `file://${root}`, join(outside, 'shallow'))
+      expect(() => findRevision(join(outside, 'shallow'), 'HEAD~1')).toThrow(
+        new RevisionProblem(
+          'no revision "HEAD~1" in this shallow clone: fetch its history first (git fetch --unshallow, or fetch-depth: 0 with actions/checkout)',
+        ),
+      )
+    } finally {
+      rmSync(outside, { recursive: true, force: true })
+    }
+    expect(readFileSync(join(root, 'templates/g/index.tsx'), 'utf8')).toContain('written another way')
+  })
+})
