@@ -157,7 +157,8 @@ describe('deckwright simulate', () => {
         '    while (players > 1) {}\n    const deck = shuffled(',
       ),
     )
-    const run = await deckwright(project, 'simulate', 'duel', '--runs', '1000', '--timeout', '0.5', '--format', 'json')
+    // A limit well above loading the playable rules, even on a busy machine (0.5 s was not, under CI's load).
+    const run = await deckwright(project, 'simulate', 'duel', '--runs', '1000', '--timeout', '1.5', '--format', 'json')
     expect(run.code).toBe(1)
     const found = json(run.stdout)
     expect(found.map((d) => d.rule)).toEqual(['simulate/stopped', 'game/timeout'])
@@ -167,7 +168,7 @@ describe('deckwright simulate', () => {
     expect(found[1]).toMatchObject({ line: lineOf(play, '  setup({') })
     // Two threads may each have stopped a game when the third is stopped.
     expect(found[1]!.message).toMatch(
-      /^the playable rules' setup\(\) did not finish within 0.5 s .* \(in ([34]) of \1 games; the first, game 1,/,
+      /^the playable rules' setup\(\) did not finish within 1.5 s .* \(in ([34]) of \1 games; the first, game 1,/,
     )
     expect(run.stderr).not.toContain('duel: 1,000 games')
   })
