@@ -25,7 +25,7 @@ h1 { font-size: 1.4em; } h2 { font-size: 1.2em; margin-top: 2em; } h3 { font-siz
 .faces { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-start; }
 figure { margin: 0; } figcaption { font-size: .85em; color: #555; }
 .frame { position: relative; display: inline-block; line-height: 0; outline: 1px solid #ddd; }
-.frame img { max-width: 260px; height: auto; }
+.frame img { width: 220px; height: auto; }
 .mark { position: absolute; box-sizing: border-box; border: 2px solid #ff00aa; background: rgba(255, 0, 170, .12); }
 .added { color: #1a7f37; } .removed { color: #cf222e; }
 del { color: #cf222e; } ins { color: #1a7f37; text-decoration: none; }`

@@ -2,7 +2,16 @@
 // compares it with the last commit, and commits. The comparison lists exactly the cards whose data or pixels
 // changed, with the right reasons; a template reformatted without a pixel moved lists nothing.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -11,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findRevision, RevisionProblem } from '../../src/load/git-revision.ts'
 import { changesLines, changesMarkdown } from '../../src/make/changes-report.ts'
 import { compareWithRevision, type EditionChanges, type GameChanges } from '../../src/make/changes.ts'
-import { writeChangesPage } from '../../src/make/changes-page.ts'
+import { changesPage, writeChangesPage } from '../../src/make/changes-page.ts'
 import { deckwright } from '../helpers.ts'
 import { fileBrowser } from '../setup/browser.ts'
 
@@ -174,6 +183,37 @@ describe('samePixels', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('changesPage', () => {
+  it('puts card text in as text: markup in an id, a value or a heading is shown, not run', () => {
+    const evil = '<script>alert(1)</script><img src=x onerror=alert(2)>'
+    const { html } = changesPage({
+      game: 'g',
+      revision: { ref: 'v1"><script>', commit: '0'.repeat(40) },
+      lang: 'en',
+      editions: [],
+      drawn: { before: 0, after: 0 },
+      renderer: 'satori + resvg',
+      unchanged: 0,
+      rulesFile: 'rules/g/rules.md',
+      rules: [{ heading: evil, change: 'changed', line: 3 }],
+      cards: [
+        {
+          id: evil,
+          type: 'hero',
+          change: 'changed',
+          fields: [{ field: evil, before: evil, after: 'ok' }],
+          look: { front: false, back: false },
+          front: {},
+          back: {},
+        },
+      ],
+    })
+    expect(html).not.toMatch(/<script|<img src=x/)
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`)
   })
 })
 
@@ -396,6 +436,19 @@ describe('deckwright changes', () => {
       '| `y` (nl) | changed | looks different: back (its data is the same) |',
       '',
     ])
+    // The page was written again: z's faces and c's, the items' backs before and after; the first page's faces gone.
+    const page = readFileSync(join(root, 'out/g/changes/index.html'), 'utf8')
+    // (The Dutch edition's x and y after the default's.)
+    expect([...page.matchAll(/<h3>.*?<\/h3>/g)].map((m) => m[0].replace(/<[^>]+>/g, ''))).toEqual([
+      'changed x (item)',
+      'changed y (item)',
+      'added z (item)',
+      'removed c (hero)',
+      'changed x (item)',
+      'changed y (item)',
+    ])
+    const shown = new Set([...page.matchAll(/src="faces\/([^"]+)"/g)].map((m) => m[1]))
+    expect(new Set(readdirSync(join(root, 'out/g/changes/faces')))).toEqual(shown)
     // A revision whose cards have errors cannot be compared (exit 1): its errors are at its copy's files.
     const items = readFileSync(join(root, 'cards/g/items.yaml'), 'utf8')
     write('cards/g/items.yaml', items.replace('cost: 1', 'cost: lots'))
