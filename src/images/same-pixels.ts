@@ -46,7 +46,7 @@ export const pixelChanges = async (a: string, b: string): Promise<PixelChanges |
     if (one.info.width !== width || one.info.height !== height)
       return { width, height, regions: [{ x: 0, y: 0, width, height }] }
     if (one.data.equals(two.data)) return undefined
-    return { width, height, regions: differingRegions(words(one.data), words(two.data), width, height) }
+    return { width, height, regions: differingRegions(one.data, two.data, width, height) }
   } catch {
     return { width: 0, height: 0, regions: [] }
   }
@@ -62,11 +62,14 @@ const words = (data: Buffer): Uint32Array =>
     : new Uint32Array(Uint8Array.from(data).buffer)
 
 /**
- * Boxes around the pixels that differ: the picture cut into tiles (about 64 across), the tiles with a pixel
- * that differs joined with their neighbours (diagonals too), and each group's box drawn tight around its
- * differing pixels. More than `MAX_REGIONS` groups are one box around them all.
+ * Boxes around the pixels that differ between two RGBA pictures of the same size: the picture cut into tiles
+ * (about 64 across), the tiles with a pixel that differs joined with their neighbours (diagonals too), and
+ * each group's box drawn tight around its differing pixels. More than `MAX_REGIONS` groups are one box around
+ * them all. Rows are compared as bytes (native, fast), and each tile's part of a row that differs from both
+ * ends: a face whose every pixel changed costs little more than one with a word changed (~1 ms at 300 dpi).
  */
-export const differingRegions = (a: Uint32Array, b: Uint32Array, width: number, height: number): Region[] => {
+export const differingRegions = (a: Buffer, b: Buffer, width: number, height: number): Region[] => {
+  const [one, two] = [words(a), words(b)]
   const tile = Math.max(4, Math.ceil(Math.max(width, height) / 64))
   const across = Math.ceil(width / tile)
   const down = Math.ceil(height / tile)
@@ -74,13 +77,20 @@ export const differingRegions = (a: Uint32Array, b: Uint32Array, width: number, 
   const boxes = new Int32Array(across * down * 4).fill(-1)
   for (let y = 0; y < height; y++) {
     const row = y * width
-    for (let x = 0; x < width; x++) {
-      if (a[row + x] === b[row + x]) continue
-      const t = (Math.floor(y / tile) * across + Math.floor(x / tile)) * 4
-      if (boxes[t]! < 0) boxes.set([x, y, x, y], t)
+    if (a.compare(b, row * 4, (row + width) * 4, row * 4, (row + width) * 4) === 0) continue
+    for (let tx = 0; tx < across; tx++) {
+      const start = row + tx * tile
+      const end = Math.min(start + tile, row + width)
+      let first = start
+      while (first < end && one[first] === two[first]) first++
+      if (first === end) continue
+      let last = end - 1
+      while (one[last] === two[last]) last--
+      const t = (Math.floor(y / tile) * across + tx) * 4
+      if (boxes[t]! < 0) boxes.set([first - row, y, last - row, y], t)
       else {
-        boxes[t] = Math.min(boxes[t]!, x)
-        boxes[t + 2] = Math.max(boxes[t + 2]!, x)
+        boxes[t] = Math.min(boxes[t]!, first - row)
+        boxes[t + 2] = Math.max(boxes[t + 2]!, last - row)
         boxes[t + 3] = y
       }
     }

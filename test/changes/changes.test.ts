@@ -15,7 +15,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { samePixels } from '../../src/images/same-pixels.ts'
+import { differingRegions, samePixels } from '../../src/images/same-pixels.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findRevision, RevisionProblem } from '../../src/load/git-revision.ts'
 import { changesLines, changesMarkdown } from '../../src/make/changes-report.ts'
@@ -183,6 +183,35 @@ describe('samePixels', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('differingRegions', () => {
+  const picture = (width: number, height: number, set: [number, number][]) => {
+    const data = Buffer.alloc(width * height * 4, 200)
+    for (const [x, y] of set) data.writeUInt32LE(0xff000000, (y * width + x) * 4)
+    return data
+  }
+  it('boxes each group of differing pixels tightly; many groups are one box around them all', () => {
+    const blank = picture(300, 200, [])
+    // A 3×2 patch and a lone pixel far from it.
+    const two = picture(300, 200, [
+      [10, 20],
+      [11, 20],
+      [12, 21],
+      [250, 150],
+    ])
+    expect(differingRegions(blank, two, 300, 200)).toEqual([
+      { x: 10, y: 20, width: 3, height: 2 },
+      { x: 250, y: 150, width: 1, height: 1 },
+    ])
+    const many = picture(
+      300,
+      200,
+      Array.from({ length: 10 }, (_, i): [number, number] => [i * 30, i * 20 + 1]),
+    )
+    expect(differingRegions(blank, many, 300, 200)).toEqual([{ x: 0, y: 1, width: 271, height: 181 }])
+    expect(differingRegions(blank, blank, 300, 200)).toEqual([])
   })
 })
 
