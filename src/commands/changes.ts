@@ -20,6 +20,7 @@ interface ChangesFlags {
   renderer: RendererName
   format: FormatName
   timeout?: number
+  page: boolean
 }
 
 export const changes = (program: Command, context: Context): void => {
@@ -41,6 +42,12 @@ export const changes = (program: Command, context: Context): void => {
     .addOption(rendererOption('satori'))
     .addOption(formatOption())
     .addOption(timeoutOption())
+    .addOption(
+      new Option(
+        '--no-page',
+        'write no page of the changes (out/<game>/changes/index.html, each changed face before and after)',
+      ),
+    )
     .action(async (games: string[], opts: ChangesFlags) => context.exit(await runChanges(context.root, games, opts)))
 }
 
@@ -50,10 +57,12 @@ const runChanges = async (root: string, games: string[], opts: ChangesFlags): Pr
     { findRevision, RevisionProblem },
     { compareWithRevision },
     { changesDiagnostics, changesLines, changesMarkdown },
+    { writePages },
   ] = await Promise.all([
     import('../load/git-revision.ts'),
     import('../make/changes.ts'),
     import('../make/changes-report.ts'),
+    import('../make/changes-page.ts'),
   ])
   const diagnostics: Diagnostic[] = []
   const compared: GameChanges[] = []
@@ -78,10 +87,13 @@ const runChanges = async (root: string, games: string[], opts: ChangesFlags): Pr
   } finally {
     await threads.close()
   }
+  const pages = opts.page ? writePages(root, resolve(root, opts.out), compared) : { pages: [], diagnostics: [] }
+  append(diagnostics, pages.diagnostics)
   if (opts.format === 'stylish') {
     printProblems(diagnostics, opts.format)
     for (const id of failed) process.stderr.write(`${id}: not compared, see the errors above\n`)
     for (const line of changesLines(compared)) process.stdout.write(`${line}\n`)
+    for (const page of pages.pages) process.stdout.write(`page: ${page}\n`)
   } else print([...diagnostics, ...changesDiagnostics(compared)], opts.format)
   // On GitHub Actions, the run's page shows the changes as a summary too.
   const summary = process.env['GITHUB_STEP_SUMMARY']

@@ -13,7 +13,7 @@ import type { Card } from '../engine/define.ts'
 import { gameLanguages } from '../engine/translations.ts'
 import type { FaceLanguage } from '../render/template/face-texts.ts'
 import { append } from '../util/append.ts'
-import { samePixels } from '../images/same-pixels.ts'
+import { pixelChanges, type PixelChanges } from '../images/same-pixels.ts'
 import { extractRevision, type Revision } from '../load/git-revision.ts'
 import { gameEntries, gamePaths, relativePath, type GamePaths } from '../load/project.ts'
 import { gameModuleInputs } from '../load/game-modules.ts'
@@ -31,6 +31,7 @@ import { renderGame } from './render-game.ts'
 
 export type { Revision } from '../load/git-revision.ts'
 export type { RulesChange } from '../load/rules-changes.ts'
+export type { PixelChanges, Region } from '../images/same-pixels.ts'
 
 /** A face of a card in the old version and in the new (none where the card is not in that version). */
 export interface FaceSides {
@@ -47,6 +48,8 @@ export interface CardChange {
   fields: FieldChange[]
   /** Which of its faces look different (pixels, not inputs): both for a card added or removed. */
   look: { front: boolean; back: boolean }
+  /** Where a changed card's faces that look different differ: boxes in the new face's pixels. */
+  regions?: { front?: PixelChanges; back?: PixelChanges }
   /** Where the card is written (in the old version, for a removed card), relative to the project. */
   file?: string
   line?: number
@@ -283,14 +286,17 @@ const pair = (a: StoredFace, b: StoredFace) => `${a.key} ${b.key}`
  * The faces of the old and new version (each pair of a card's front or back) whose keys differ and whose
  * pixels do too, as pairs: each pair compared once (a shared back is every card's of its deck), all on every core.
  */
-const differingFaces = async (pairs: readonly (readonly [StoredFace?, StoredFace?])[]): Promise<Set<string>> => {
+const differingFaces = async (
+  pairs: readonly (readonly [StoredFace?, StoredFace?])[],
+): Promise<Map<string, PixelChanges>> => {
   const asked = new Map<string, [StoredFace, StoredFace]>()
   for (const [a, b] of pairs) if (a && b && a.key !== b.key) asked.set(pair(a, b), [a, b])
-  const differ = new Set<string>()
+  const differ = new Map<string, PixelChanges>()
   await pMap(
     asked,
     async ([name, [a, b]]) => {
-      if (!(await samePixels(a.png, b.png))) differ.add(name)
+      const changes = await pixelChanges(a.png, b.png)
+      if (changes) differ.set(name, changes)
     },
     { concurrency: availableParallelism() },
   )
@@ -332,6 +338,8 @@ const compareSides = async (
     }
     const fields = fieldsOf.get(card.id) ?? []
     const look = { front: looksDifferent(front.before, front.after), back: looksDifferent(back.before, back.after) }
+    const where = (a?: StoredFace, b?: StoredFace) => (a && b ? differ.get(pair(a, b)) : undefined)
+    const regions = { front: where(front.before, front.after), back: where(back.before, back.after) }
     // A change of data is at its first changed value's place, when the card file says where it is.
     const place = fields.length ? card.source.fields?.[fields[0]!.field] : undefined
     if (fields.length || look.front || look.back)
@@ -341,6 +349,7 @@ const compareSides = async (
         change: 'changed',
         fields,
         look,
+        ...((regions.front || regions.back) && { regions }),
         ...at,
         ...(place && { line: place.line }),
         front,

@@ -2,16 +2,29 @@
 // compares it with the last commit, and commits. The comparison lists exactly the cards whose data or pixels
 // changed, with the right reasons; a template reformatted without a pixel moved lists nothing.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { samePixels } from '../../src/images/same-pixels.ts'
+import { differingRegions, samePixels } from '../../src/images/same-pixels.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findRevision, RevisionProblem } from '../../src/load/git-revision.ts'
 import { changesLines, changesMarkdown } from '../../src/make/changes-report.ts'
 import { compareWithRevision, type EditionChanges, type GameChanges } from '../../src/make/changes.ts'
+import { changesPage, writeChangesPage } from '../../src/make/changes-page.ts'
 import { deckwright } from '../helpers.ts'
+import { fileBrowser } from '../setup/browser.ts'
+
+const browser = fileBrowser()
 
 const DEFINITION = `import { cardType, defineGame, int, text } from 'deckwright'
 
@@ -96,6 +109,8 @@ const DUTCH = '_game: { title: Spel }\nb: { name: Bert-nl }\n'
 const RULES = '# Setup\n\nDeal three cards.\n\n# Play\n\nTake turns.\n'
 
 let root = ''
+/** The first step's comparison, for the page test after it. */
+let firstChanges: GameChanges | undefined
 const write = (file: string, text: string) => {
   mkdirSync(join(root, file, '..'), { recursive: true })
   writeFileSync(join(root, file), text)
@@ -171,6 +186,66 @@ describe('samePixels', () => {
   })
 })
 
+describe('differingRegions', () => {
+  const picture = (width: number, height: number, set: [number, number][]) => {
+    const data = Buffer.alloc(width * height * 4, 200)
+    for (const [x, y] of set) data.writeUInt32LE(0xff000000, (y * width + x) * 4)
+    return data
+  }
+  it('boxes each group of differing pixels tightly; many groups are one box around them all', () => {
+    const blank = picture(300, 200, [])
+    // A 3×2 patch and a lone pixel far from it.
+    const two = picture(300, 200, [
+      [10, 20],
+      [11, 20],
+      [12, 21],
+      [250, 150],
+    ])
+    expect(differingRegions(blank, two, 300, 200)).toEqual([
+      { x: 10, y: 20, width: 3, height: 2 },
+      { x: 250, y: 150, width: 1, height: 1 },
+    ])
+    const many = picture(
+      300,
+      200,
+      Array.from({ length: 10 }, (_, i): [number, number] => [i * 30, i * 20 + 1]),
+    )
+    expect(differingRegions(blank, many, 300, 200)).toEqual([{ x: 0, y: 1, width: 271, height: 181 }])
+    expect(differingRegions(blank, blank, 300, 200)).toEqual([])
+  })
+})
+
+describe('changesPage', () => {
+  it('puts card text in as text: markup in an id, a value or a heading is shown, not run', () => {
+    const evil = '<script>alert(1)</script><img src=x onerror=alert(2)>'
+    const { html } = changesPage({
+      game: 'g',
+      revision: { ref: 'v1"><script>', commit: '0'.repeat(40) },
+      lang: 'en',
+      editions: [],
+      drawn: { before: 0, after: 0 },
+      renderer: 'satori + resvg',
+      unchanged: 0,
+      rulesFile: 'rules/g/rules.md',
+      rules: [{ heading: evil, change: 'changed', line: 3 }],
+      cards: [
+        {
+          id: evil,
+          type: 'hero',
+          change: 'changed',
+          fields: [{ field: evil, before: evil, after: 'ok' }],
+          look: { front: false, back: false },
+          front: {},
+          back: {},
+        },
+      ],
+    })
+    expect(html).not.toMatch(/<script|<img src=x/)
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`)
+  })
+})
+
 describe('deckwright changes', () => {
   it('lists two cards whose data changed (one looks different, one does not) and the rules section edited', async () => {
     write('cards/g/heroes.yaml', HEROES.replace('power: 1', 'power: 4').replace('Bert', 'Bertha'))
@@ -223,7 +298,72 @@ describe('deckwright changes', () => {
     ])
     // Nothing was in the store: both versions drawn.
     expect(changes.drawn.before).toBeGreaterThan(0)
+    firstChanges = changes
     commit('a stronger, b renamed')
+  })
+
+  it("writes a page that shows a's front before and after with a box on the pixels that differ, and the data changed as text", async () => {
+    writeChangesPage(join(root, 'out'), firstChanges!)
+    const html = join(root, 'out/g/changes/index.html')
+    const page = await (await browser()).newPage()
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(request.url()))
+    try {
+      await page.goto(`file://${html}`)
+      await page.waitForLoadState('load')
+      const text = (await page.textContent('body'))!
+      expect(text).toContain('power: 1 → 4')
+      expect(text).toContain('name: "Bert" → "Bertha"')
+      expect(text).toContain('“Play” changed')
+      // Every image the page shows loads (from beside it: nothing else is asked for), and it runs no script.
+      const images = await page.$$eval('img', (all) => all.map((img) => [img.getAttribute('src'), img.naturalWidth]))
+      expect(images.length).toBeGreaterThanOrEqual(4)
+      for (const [, width] of images) expect(width).toBeGreaterThan(0)
+      expect(asked.every((url) => url.startsWith(`file://${join(root, 'out/g/changes')}/`))).toBe(true)
+      expect(await page.$$eval('script', (all) => all.length)).toBe(0)
+      // a's front after (the first card's second face): its boxes, in its pixels, as the browser places them.
+      const shown = await page.$$eval('section.card:first-of-type figure', (figures) =>
+        figures.map((figure) => {
+          const img = figure.querySelector('img')!
+          const frame = img.getBoundingClientRect()
+          const scale = img.naturalWidth / frame.width
+          const boxes = [...figure.querySelectorAll('.mark')].map((mark) => {
+            const r = mark.getBoundingClientRect()
+            return [(r.left - frame.left) * scale, (r.top - frame.top) * scale, r.width * scale, r.height * scale]
+          })
+          return { src: img.getAttribute('src')!, caption: figure.textContent, boxes }
+        }),
+      )
+      expect(shown.map((f) => f.caption)).toEqual(['front, before', 'front, after'])
+      const a = firstChanges!.cards[0]!
+      expect(shown.map((f) => f.src)).toEqual([`faces/${a.front.before!.key}.png`, `faces/${a.front.after!.key}.png`])
+      // The pixels that differ between the two faces: each inside a box, and each box holds some.
+      const decode = (src: string) =>
+        sharp(join(root, 'out/g/changes', src))
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+      const [before, after] = await Promise.all(shown.map((f) => decode(f.src)))
+      const { width, height } = after!.info
+      const boxes = shown[1]!.boxes
+      expect(boxes.length).toBeGreaterThan(0)
+      expect(shown[0]!.boxes).toEqual(boxes)
+      const inside = (x: number, y: number, [left, top, w, h]: number[]) =>
+        x >= left! - 0.5 && x + 1 <= left! + w! + 0.5 && y >= top! - 0.5 && y + 1 <= top! + h! + 0.5
+      const differing: [number, number][] = []
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const i = (y * width + x) * 4
+          if (before!.data.readUInt32LE(i) !== after!.data.readUInt32LE(i)) differing.push([x, y])
+        }
+      expect(differing.length).toBeGreaterThan(0)
+      expect(differing.filter(([x, y]) => !boxes.some((box) => inside(x, y, box)))).toEqual([])
+      for (const box of boxes) expect(differing.some(([x, y]) => inside(x, y, box))).toBe(true)
+      // The bar grew from 4 mm to 16 mm: the box is about the 12 mm added (at 30 dpi), not the whole face.
+      expect(boxes[0]![2]! * boxes[0]![3]!).toBeLessThan((width * height) / 4)
+    } finally {
+      await page.close()
+    }
   })
 
   it("lists the faces a template change moved, one type's, not the other's; the old faces come from the store", async () => {
@@ -325,6 +465,19 @@ describe('deckwright changes', () => {
       '| `y` (nl) | changed | looks different: back (its data is the same) |',
       '',
     ])
+    // The page was written again: z's faces and c's, the items' backs before and after; the first page's faces gone.
+    const page = readFileSync(join(root, 'out/g/changes/index.html'), 'utf8')
+    // (The Dutch edition's x and y after the default's.)
+    expect([...page.matchAll(/<h3>.*?<\/h3>/g)].map((m) => m[0].replace(/<[^>]+>/g, ''))).toEqual([
+      'changed x (item)',
+      'changed y (item)',
+      'added z (item)',
+      'removed c (hero)',
+      'changed x (item)',
+      'changed y (item)',
+    ])
+    const shown = new Set([...page.matchAll(/src="faces\/([^"]+)"/g)].map((m) => m[1]))
+    expect(new Set(readdirSync(join(root, 'out/g/changes/faces')))).toEqual(shown)
     // A revision whose cards have errors cannot be compared (exit 1): its errors are at its copy's files.
     const items = readFileSync(join(root, 'cards/g/items.yaml'), 'utf8')
     write('cards/g/items.yaml', items.replace('cost: 1', 'cost: lots'))
