@@ -2,7 +2,7 @@
 // (added, removed, its data or only its look) and the rules' sections. A change is not a problem: the exit
 // code is 1 only when either version has errors, 2 when the revision cannot be read.
 import { appendFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { type Command, Option } from 'commander'
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
@@ -20,6 +20,8 @@ interface ChangesFlags {
   renderer: RendererName
   format: FormatName
   timeout?: number
+  pack?: boolean
+  paper: 'a4' | 'letter'
 }
 
 export const changes = (program: Command, context: Context): void => {
@@ -39,6 +41,13 @@ export const changes = (program: Command, context: Context): void => {
         .default(300),
     )
     .addOption(rendererOption('satori'))
+    .addOption(
+      new Option(
+        '--pack',
+        'also write an update pack, out/<game>/<game>-update-<commit>.pdf: a list of the cards to take out and put in, then print sheets of the cards added or changed in look',
+      ),
+    )
+    .addOption(new Option('--paper <size>', "the update pack's paper").choices(['a4', 'letter']).default('a4'))
     .addOption(formatOption())
     .addOption(timeoutOption())
     .action(async (games: string[], opts: ChangesFlags) => context.exit(await runChanges(context.root, games, opts)))
@@ -50,11 +59,14 @@ const runChanges = async (root: string, games: string[], opts: ChangesFlags): Pr
     { findRevision, RevisionProblem },
     { compareWithRevision },
     { changesDiagnostics, changesLines, changesMarkdown },
+    { writeUpdatePack },
   ] = await Promise.all([
     import('../load/git-revision.ts'),
     import('../make/changes.ts'),
     import('../make/changes-report.ts'),
+    import('../make/update-pack.ts'),
   ])
+  const packs: string[] = []
   const diagnostics: Diagnostic[] = []
   const compared: GameChanges[] = []
   const failed: string[] = []
@@ -69,8 +81,14 @@ const runChanges = async (root: string, games: string[], opts: ChangesFlags): Pr
         threads,
       })
       append(diagnostics, result.diagnostics)
-      if (result.value) compared.push(result.value)
-      else failed.push(id)
+      if (!result.value) failed.push(id)
+      else {
+        compared.push(result.value)
+        const pack = opts.pack
+          ? await writeUpdatePack(result.value, resolve(root, opts.out), { paper: opts.paper })
+          : undefined
+        if (pack) packs.push(relative(root, pack))
+      }
     }
   } catch (error) {
     if (error instanceof RevisionProblem) throw new UsageError(error.message)
@@ -82,6 +100,7 @@ const runChanges = async (root: string, games: string[], opts: ChangesFlags): Pr
     printProblems(diagnostics, opts.format)
     for (const id of failed) process.stderr.write(`${id}: not compared, see the errors above\n`)
     for (const line of changesLines(compared)) process.stdout.write(`${line}\n`)
+    for (const pack of packs) process.stdout.write(`update pack: ${pack}\n`)
   } else print([...diagnostics, ...changesDiagnostics(compared)], opts.format)
   // On GitHub Actions, the run's page shows the changes as a summary too.
   const summary = process.env['GITHUB_STEP_SUMMARY']

@@ -10,6 +10,7 @@ import { CACHE_DAYS } from './cache-prune.ts'
 import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { cardData, compareCards, type FieldChange } from '../engine/card-changes.ts'
 import type { Card } from '../engine/define.ts'
+import { typeSize, type CardSize } from '../engine/card-sizes.ts'
 import { gameLanguages } from '../engine/translations.ts'
 import type { FaceLanguage } from '../render/template/face-texts.ts'
 import { append } from '../util/append.ts'
@@ -43,6 +44,9 @@ export interface CardChange {
   id: string
   type: string
   change: 'added' | 'removed' | 'changed'
+  /** Its name (its `name` field when it has one, else its id) and how many the deck holds: the old version's, for a removed card. */
+  name: string
+  qty: number
   /** Its values that differ, old and new (a changed card's; none for one added or removed). */
   fields: FieldChange[]
   /** Which of its faces look different (pixels, not inputs): both for a card added or removed. */
@@ -79,6 +83,11 @@ export interface GameChanges extends EditionChanges {
   drawn: { before: number; after: number }
   /** What drew both versions: 'satori + resvg', or 'takumi 2.16.3'. */
   renderer: string
+  /** The game's title and version (its definition's) in each version (none before for a game the revision lacks). */
+  title: string
+  version: { before?: string; after: string }
+  /** The size of each card type now (an update pack's sheets place the faces by them). */
+  sizes: Record<string, CardSize>
 }
 
 export interface ChangesOptions {
@@ -102,6 +111,9 @@ interface Version {
 /** One version of a game: its default language's, and each other language's by its tag. */
 interface Side extends Version {
   lang: string
+  title?: string
+  version?: string
+  sizes?: Record<string, CardSize>
   editions: Map<string, Version>
 }
 
@@ -166,6 +178,12 @@ export const compareWithRevision = (
       editions,
       drawn: { before: drawn(before.value), after: drawn(after.value) },
       renderer: renderer.label,
+      title: after.value.title ?? id,
+      sizes: after.value.sizes ?? {},
+      version: {
+        ...(before.value.version !== undefined && { before: before.value.version }),
+        after: after.value.version ?? '',
+      },
     }
     return { value: changes, diagnostics }
   })
@@ -264,7 +282,17 @@ const drawSide = async (root: string, id: string, drawing: Drawing): Promise<Res
     })
   if (hasErrors(diagnostics)) return { value: undefined, diagnostics }
   const lang = gameLanguages(loaded.game)[0]!
-  return { value: { cards: loaded.cards, faces, rules: sectionsOf(paths.rules, root), lang, editions }, diagnostics }
+  const { title, version } = loaded.game
+  const sizes = Object.fromEntries(
+    Object.keys(loaded.game.types).flatMap((t) => {
+      const size = typeSize(loaded.game, t)
+      return size ? [[t, size]] : []
+    }),
+  )
+  return {
+    value: { cards: loaded.cards, faces, rules: sectionsOf(paths.rules, root), lang, editions, title, version, sizes },
+    diagnostics,
+  }
 }
 
 /** A stored face as plain data (the store's own are named on demand), for a page or a pack to read or save. */
@@ -325,7 +353,7 @@ const compareSides = async (
     const now = newFaces.get(card.id)
     const front = { before: was?.front, after: now?.front }
     const back = { before: was?.back, after: now?.back }
-    const at = { file: card.source.file, line: card.source.pos.line }
+    const at = { file: card.source.file, line: card.source.pos.line, ...named(card) }
     if (!oldCards.has(card.id)) {
       cards.push({ id: card.id, type: card.type, change: 'added', fields: [], look: both, ...at, front, back })
       continue
@@ -356,6 +384,7 @@ const compareSides = async (
         id: card.id,
         type: card.type,
         change: 'removed',
+        ...named(card),
         fields: [],
         look: both,
         file: oldFile(card.source.file),
@@ -368,3 +397,9 @@ const compareSides = async (
 }
 
 const both = { front: true, back: true } as const
+
+/** A card's name for a playtester (its `name` field when it has one) and its count. */
+const named = (card: Card): { name: string; qty: number } => {
+  const name = (card.fields as Record<string, unknown>)['name']
+  return { name: typeof name === 'string' && name.trim() ? name : card.id, qty: card.qty }
+}

@@ -2,7 +2,16 @@
 // compares it with the last commit, and commits. The comparison lists exactly the cards whose data or pixels
 // changed, with the right reasons; a template reformatted without a pixel moved lists nothing.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -11,7 +20,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findRevision, RevisionProblem } from '../../src/load/git-revision.ts'
 import { changesLines, changesMarkdown } from '../../src/make/changes-report.ts'
 import { compareWithRevision, type EditionChanges, type GameChanges } from '../../src/make/changes.ts'
-import { deckwright } from '../helpers.ts'
+import { deckwright, poppler } from '../helpers.ts'
+import { packList, writeUpdatePack } from '../../src/make/update-pack.ts'
+import { cardRevisions, renderGame } from '../../src/make/render-game.ts'
+import { validateGame } from '../../src/validate/validate-game.ts'
+import { FaceStore } from '../../src/render/store/face-store.ts'
+import { gamePaths } from '../../src/load/project.ts'
+import { faceRenderOptions } from '../../src/make/build-game.ts'
 
 const DEFINITION = `import { cardType, defineGame, int, text } from 'deckwright'
 
@@ -171,6 +186,68 @@ describe('samePixels', () => {
   })
 })
 
+/** Each card's revision and its stamped front's picture, as a build with --stamp draws them (30 dpi). */
+const stamped = async (): Promise<Map<string, { revision: string; front: string }>> => {
+  const loaded = (await validateGame(root, 'g')).value!
+  const store = FaceStore.open(join(root, 'out', '.cache', 'g'))
+  const faces = await renderGame(gamePaths(root, 'g'), loaded.game, loaded.cards, {
+    ...faceRenderOptions({ dpi: 30, stamp: true }, 'satori'),
+    store,
+  })
+  const plain = await renderGame(gamePaths(root, 'g'), loaded.game, loaded.cards, {
+    ...faceRenderOptions({ dpi: 30 }, 'satori'),
+    store,
+  })
+  const revisions = cardRevisions(plain.value)
+  return new Map(faces.value.cards.map((c) => [c.card.id, { revision: revisions.get(c.card.id)!, front: c.front.png }]))
+}
+
+/**
+ * The update pack of the comparison: its list (out: c removed, x and y's old prints; in: x, y, z), and its
+ * sheets holding exactly the faces of x, y and z and the items' new back, nothing of the heroes.
+ */
+const updatePack = async (
+  changes: GameChanges,
+  before: Map<string, { revision: string }>,
+  after: Map<string, { revision: string }>,
+) => {
+  const file = (await writeUpdatePack(changes, join(root, 'out')))!
+  expect(file).toBe(join(root, 'out', 'g', `g-update-${changes.revision.commit.slice(0, 7)}.pdf`))
+  const list = packList(changes)
+  expect(list.out.map((l) => [l.id, l.stamp])).toEqual(
+    ['x', 'y', 'c'].map((id) => [id, `v1·${before.get(id)!.revision}`]),
+  )
+  expect(list.in.map((l) => [l.id, l.stamp])).toEqual(
+    ['x', 'y', 'z'].map((id) => [id, `v1·${after.get(id)!.revision}`]),
+  )
+  const text = poppler('pdftotext', file, '-f', '1', '-l', '1', '-layout').replace(/\s+/g, ' ')
+  expect(text).toContain(`1 × Cleo (c) v1·${before.get('c')!.revision}`)
+  expect(text).toMatch(
+    /Take out of the deck.*Axe \(x\).*Yew bow \(y\).*Cleo \(c\).*Put in.*Axe \(x\).*Yew bow \(y\).*Zither \(z\)/,
+  )
+  // The list, a blank page (duplex: fronts stay on odd pages), the fronts, the backs.
+  expect(poppler('pdfinfo', file)).toMatch(/Pages:\s+4\n/)
+  const dir = mkdtempSync(join(tmpdir(), 'deckwright-pack-'))
+  try {
+    execFileSync('pdfimages', ['-png', file, join(dir, 'i')])
+    const images = readdirSync(dir).map((f) => join(dir, f))
+    const itemBack = changes.cards.find((c) => c.id === 'x')!.back.after!.png
+    const expected = [
+      ...['x', 'y', 'z'].map((id) => changes.cards.find((c) => c.id === id)!.front.after!.png),
+      itemBack,
+    ]
+    const match = async (image: string) => {
+      for (const [i, face] of expected.entries()) if (await samePixels(image, face)) return i
+      return -1
+    }
+    const found = await Promise.all(images.map(match))
+    expect(found).not.toContain(-1)
+    expect(new Set(found)).toEqual(new Set([0, 1, 2, 3]))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 describe('deckwright changes', () => {
   it('lists two cards whose data changed (one looks different, one does not) and the rules section edited', async () => {
     write('cards/g/heroes.yaml', HEROES.replace('power: 1', 'power: 4').replace('Bert', 'Bertha'))
@@ -240,6 +317,7 @@ describe('deckwright changes', () => {
   })
 
   it("lists every card of a shared back that changed as its back's; a card added, and one removed where it was written", async () => {
+    const stampsBefore = await stamped()
     write('templates/g/index.tsx', templates({ hero: '#2222aa', itemBack: '#664422' }))
     write(
       'cards/g/heroes.yaml',
@@ -258,6 +336,15 @@ describe('deckwright changes', () => {
       `out/.cache/.revisions/${changes.revision.commit}/cards/g/heroes.yaml`,
       3,
     ])
+    // The stamps: a card whose faces look different (x: its back) gets a new one, an unchanged card keeps its own.
+    const stampsAfter = await stamped()
+    expect(stampsAfter.get('a')!.revision).toEqual(stampsBefore.get('a')!.revision)
+    expect(await samePixels(stampsAfter.get('a')!.front, stampsBefore.get('a')!.front)).toBe(true)
+    expect(stampsAfter.get('x')!.revision).not.toEqual(stampsBefore.get('x')!.revision)
+    // x's front is the same but for its stamp.
+    expect(await samePixels(stampsAfter.get('x')!.front, stampsBefore.get('x')!.front)).toBe(false)
+    expect(stampsAfter.get('a')!.revision).toMatch(/^[0-9a-f]{5}$/)
+    await updatePack(changes, stampsBefore, stampsAfter)
     commit('items brown backed, c out, z in')
   })
 
