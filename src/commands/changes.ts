@@ -79,6 +79,7 @@ const runChanges = async (root: string, games: string[], opts: ChangesFlags): Pr
         dpi: opts.dpi,
         renderer: opts.renderer,
         threads,
+        ...(opts.pack && { stampReprints: true }),
       })
       append(diagnostics, result.diagnostics)
       if (!result.value) failed.push(id)

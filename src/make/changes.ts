@@ -9,7 +9,7 @@ import pMap from 'p-map'
 import { CACHE_DAYS } from './cache-prune.ts'
 import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { cardData, compareCards, type FieldChange } from '../engine/card-changes.ts'
-import type { Card } from '../engine/define.ts'
+import type { Card, GameDef } from '../engine/define.ts'
 import { typeSize, type CardSize } from '../engine/card-sizes.ts'
 import { gameLanguages } from '../engine/translations.ts'
 import type { FaceLanguage } from '../render/template/face-texts.ts'
@@ -28,7 +28,7 @@ import type { RenderOptions } from '../render/template/session.ts'
 import { withThreads, type GameThreads } from '../threads/threads.ts'
 import { validateGame } from '../validate/validate-game.ts'
 import { faceRenderOptions } from './build-game.ts'
-import { renderGame } from './render-game.ts'
+import { cardRevisions, renderGame } from './render-game.ts'
 
 export type { Revision } from '../load/git-revision.ts'
 export type { RulesChange } from '../load/rules-changes.ts'
@@ -56,6 +56,8 @@ export interface CardChange {
   line?: number
   front: FaceSides
   back: FaceSides
+  /** Its new front with the stamp (`v<version>·<revision>`), for an update pack: with `stampReprints`, a card reprinted's. */
+  stamped?: StoredFace
 }
 
 /** What changed in one language's edition of a game (its cards translated, its faces, its rules). */
@@ -99,6 +101,8 @@ export interface ChangesOptions {
   threads?: GameThreads
   jobs?: number
   timeout?: number
+  /** Also draws the stamped fronts of the cards an update pack reprints (added, or changed in look): `CardChange.stamped`. */
+  stampReprints?: boolean
 }
 
 /** One language of one version of a game, validated and drawn. */
@@ -113,6 +117,7 @@ interface Side extends Version {
   lang: string
   title?: string
   version?: string
+  game?: GameDef
   sizes?: Record<string, CardSize>
   editions: Map<string, Version>
 }
@@ -185,8 +190,36 @@ export const compareWithRevision = (
         after: after.value.version ?? '',
       },
     }
+    if (options.stampReprints) append(diagnostics, await stampReprints(paths, after.value, changes.cards, drawing))
     return { value: changes, diagnostics }
   })
+
+/** Draws the stamped fronts of the cards reprinted (added, or changed in look) into their changes. */
+const stampReprints = async (
+  paths: GamePaths,
+  side: Side,
+  changes: CardChange[],
+  { store, threads, renderOptions, jobs }: Drawing,
+): Promise<Diagnostic[]> => {
+  const reprinted = new Map(changes.filter(isReprinted).map((c) => [c.id, c]))
+  const cards = side.cards.filter((c) => reprinted.has(c.id))
+  if (!cards.length || !side.game || !side.faces) return []
+  const faces = await renderGame(paths, side.game, cards, {
+    ...renderOptions,
+    stamp: true,
+    revisions: cardRevisions(side.faces),
+    store,
+    threads,
+    jobs,
+    allCards: side.cards,
+  })
+  for (const c of faces.value.cards) reprinted.get(c.card.id)!.stamped = plain(c.front)
+  return faces.diagnostics
+}
+
+/** A card an update pack reprints: added, or changed so that a face looks different (a change of data no face shows needs none). */
+export const isReprinted = (c: CardChange): boolean =>
+  c.change === 'added' || (c.change === 'changed' && (c.look.front || c.look.back))
 
 /**
  * Marks a revision's folder as used now, and removes the others no comparison used for `CACHE_DAYS` (and
@@ -290,7 +323,10 @@ const drawSide = async (root: string, id: string, drawing: Drawing): Promise<Res
     }),
   )
   return {
-    value: { cards: loaded.cards, faces, rules: sectionsOf(paths.rules, root), lang, editions, title, version, sizes },
+    value: {
+      ...{ cards: loaded.cards, faces, rules: sectionsOf(paths.rules, root), lang, editions },
+      ...{ title, version, sizes, game: loaded.game },
+    },
     diagnostics,
   }
 }

@@ -3,7 +3,7 @@
 // playtester follows to sort the new prints into the old deck: what to take out (cards removed, and the old
 // prints of changed ones, by name and stamp) and what to put in.
 import { join } from 'node:path'
-import type { CardChange, GameChanges } from './changes.ts'
+import { isReprinted, type CardChange, type GameChanges } from './changes.ts'
 import { OutputBatch } from '../outputs/output-batch.ts'
 import { pageFontFile } from '../print/credits-page.ts'
 import { writeSheetsFile, type PrintItem, type SheetOptions } from '../print/sheets.ts'
@@ -70,7 +70,9 @@ export const writeUpdatePack = async (
   const list = packList(changes)
   if (!list.in.length && !list.out.length) return undefined
   const items: PrintItem[] = changes.cards.filter(reprinted).flatMap((c) => {
-    const item = { front: c.front.after!.png, back: c.back.after!.png, size: changes.sizes[c.type]! }
+    // The stamped front when the comparison drew it (`stampReprints`), so that new prints tell from old.
+    const front = (c.stamped ?? c.front.after!).png
+    const item = { front, back: c.back.after!.png, size: changes.sizes[c.type]! }
     return Array.from({ length: c.qty }, (_, copy) => ({ ...item, id: c.qty > 1 ? `${c.id}#${copy + 1}` : c.id }))
   })
   const gameDir = join(outDir, changes.game)
@@ -119,7 +121,12 @@ const listPage = (doc: PDFKit.PDFDocument, size: [number, number], changes: Game
   page()
   const { revision, version } = changes
   write('pack-bold', 16, `${changes.title}: update since ${revision.ref} (${revision.commit.slice(0, 7)})`)
-  write('pack', 9, `Version ${version.before ?? '–'} then, ${version.after} now. Stamps as printed with --stamp.`, 4)
+  write(
+    'pack',
+    9,
+    `Version ${version.before ?? '–'} then, ${version.after} now. Each card's stamp as build --stamp prints it at the bottom right of its front.`,
+    4,
+  )
   const part = (title: string, lines: PackLine[]) => {
     write('pack-bold', 12, title, 14)
     if (!lines.length) write('pack', 10, 'None.', 4)

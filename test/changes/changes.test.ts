@@ -129,8 +129,8 @@ const commit = (message: string) => {
  * The working tree compared with the last commit, at 30 dpi, on threads of its own: a game thread keeps the
  * templates it loaded, as a build process does (a watch starts a new one when they change).
  */
-const compare = async (): Promise<GameChanges> => {
-  const result = await compareWithRevision(root, 'g', findRevision(root, 'HEAD'), { dpi: 30 })
+const compare = async (stampReprints = false): Promise<GameChanges> => {
+  const result = await compareWithRevision(root, 'g', findRevision(root, 'HEAD'), { dpi: 30, stampReprints })
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
   return result.value!
 }
@@ -209,7 +209,7 @@ const stamped = async (): Promise<Map<string, { revision: string; front: string 
 const updatePack = async (
   changes: GameChanges,
   before: Map<string, { revision: string }>,
-  after: Map<string, { revision: string }>,
+  after: Map<string, { revision: string; front: string }>,
 ) => {
   const file = (await writeUpdatePack(changes, join(root, 'out')))!
   expect(file).toBe(join(root, 'out', 'g', `g-update-${changes.revision.commit.slice(0, 7)}.pdf`))
@@ -232,10 +232,11 @@ const updatePack = async (
     execFileSync('pdfimages', ['-png', file, join(dir, 'i')])
     const images = readdirSync(dir).map((f) => join(dir, f))
     const itemBack = changes.cards.find((c) => c.id === 'x')!.back.after!.png
-    const expected = [
-      ...['x', 'y', 'z'].map((id) => changes.cards.find((c) => c.id === id)!.front.after!.png),
-      itemBack,
-    ]
+    // The fronts as a build with --stamp draws them: stamped, so that the new prints tell from the old.
+    const card = (id: string) => changes.cards.find((c) => c.id === id)!
+    const expected = [...['x', 'y', 'z'].map((id) => card(id).stamped!.png), itemBack]
+    for (const id of ['x', 'y', 'z']) expect(await samePixels(card(id).stamped!.png, after.get(id)!.front)).toBe(true)
+    expect(await samePixels(card('x').stamped!.png, card('x').front.after!.png)).toBe(false)
     const match = async (image: string) => {
       for (const [i, face] of expected.entries()) if (await samePixels(image, face)) return i
       return -1
@@ -324,7 +325,7 @@ describe('deckwright changes', () => {
       HEROES.replace('power: 1', 'power: 4').replace('Bert', 'Bertha').split('- { id: c')[0]!,
     )
     write('cards/g/items.yaml', `${ITEMS}- { id: z, type: item, name: Zither, cost: 3 }\n`)
-    const changes = await compare()
+    const changes = await compare(true)
     expect(listed(changes)).toEqual([
       { id: 'x', change: 'changed', fields: [], look: { front: false, back: true } },
       { id: 'y', change: 'changed', fields: [], look: { front: false, back: true } },
@@ -373,11 +374,25 @@ describe('deckwright changes', () => {
     process.env['GITHUB_STEP_SUMMARY'] = summary
     let github: Awaited<ReturnType<typeof deckwright>>
     try {
-      github = await deckwright(root, 'changes', 'g', '--since', 'HEAD~1', '--dpi', '30', '--format', 'github')
+      github = await deckwright(
+        root,
+        'changes',
+        'g',
+        '--since',
+        'HEAD~1',
+        '--dpi',
+        '30',
+        '--format',
+        'github',
+        '--pack',
+      )
     } finally {
       delete process.env['GITHUB_STEP_SUMMARY']
     }
     expect(github.code).toBe(0)
+    // The update pack, from the command too: the list, a blank page, x, y and z's fronts and their backs.
+    const pack = join(root, 'out', 'g', `g-update-${git('rev-parse', '--short=7', 'HEAD~1').trim()}.pdf`)
+    expect(poppler('pdfinfo', pack)).toMatch(/Pages:\s+4\n/)
     // Since the commit before the last: the items' backs, z added and c removed (the templates draw as they did).
     const annotations = github.stdout
       .trim()
