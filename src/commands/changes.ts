@@ -10,6 +10,7 @@ import type { GameChanges } from '../make/changes.ts'
 import type { RendererName } from '../render/renderers/renderer.ts'
 import { GameThreads, threadHeapMb } from '../threads/threads.ts'
 import { append } from '../util/append.ts'
+import { isWithin } from '../util/inside-folder.ts'
 import { formatOption, intArg, outDirOption, rendererOption, timeoutOption } from './options.ts'
 import { EXIT, print, printProblems, selectGames, UsageError, type Context } from './shared.ts'
 
@@ -88,7 +89,8 @@ const runChanges = async (root: string, games: string[], opts: ChangesFlags): Pr
         const pack = opts.pack
           ? await writeUpdatePack(result.value, resolve(root, opts.out), { paper: opts.paper })
           : undefined
-        if (pack) packs.push(relative(root, pack))
+        // Named from the project when it is in it (the default `out/`), in full when not.
+        if (pack) packs.push(isWithin(root, pack) ? relative(root, pack) : pack)
       }
     }
   } catch (error) {

@@ -44,7 +44,7 @@ export interface CardChange {
   id: string
   type: string
   change: 'added' | 'removed' | 'changed'
-  /** Its name (its `name` field when it has one, else its id) and how many the deck holds: the old version's, for a removed card. */
+  /** Its name (its `name` or `title` field when it has one, else its id) and how many the deck holds: the old version's, for a removed card. */
   name: string
   qty: number
   /** Its values that differ, old and new (a changed card's; none for one added or removed). */
@@ -434,8 +434,9 @@ const compareSides = async (
 
 const both = { front: true, back: true } as const
 
-/** A card's name for a playtester (its `name` field when it has one) and its count. */
+/** A card's name for a playtester (its `name` or `title` field when it has one, else its id) and its count. */
 const named = (card: Card): { name: string; qty: number } => {
-  const name = (card.fields as Record<string, unknown>)['name']
-  return { name: typeof name === 'string' && name.trim() ? name : card.id, qty: card.qty }
+  const fields = card.fields as Record<string, unknown>
+  const name = [fields['name'], fields['title']].find((v): v is string => typeof v === 'string' && v.trim() !== '')
+  return { name: name ?? card.id, qty: card.qty }
 }
