@@ -4,7 +4,7 @@
 import { appendFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { type Command, Option } from 'commander'
-import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
+import { DiagnosticError, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import type { GameChanges } from '../make/changes.ts'
 import type { RendererName } from '../render/renderers/renderer.ts'
@@ -54,18 +54,40 @@ export const changes = (program: Command, context: Context): void => {
     .action(async (games: string[], opts: ChangesFlags) => context.exit(await runChanges(context.root, games, opts)))
 }
 
+/**
+ * Writes a game's update pack; none, with the reason in `diagnostics`, when its sheets cannot be laid out (a
+ * card larger than the paper), as the build's sheets say it.
+ */
+const packOf = async (
+  root: string,
+  changes: GameChanges,
+  outDir: string,
+  paper: 'a4' | 'letter',
+  diagnostics: Diagnostic[],
+): Promise<string | undefined> => {
+  const { writeUpdatePack } = await import('../make/update-pack.ts')
+  try {
+    return await writeUpdatePack(changes, outDir, { paper })
+  } catch (error) {
+    if (!(error instanceof DiagnosticError)) throw error
+    // At the game's definition, where its card sizes are (the sheets' problem is a card larger than the paper).
+    const { gamePaths, relativePath } = await import('../load/project.ts')
+    const file = error.diagnostic.file || relativePath(root, gamePaths(root, changes.game).definition)
+    diagnostics.push({ ...error.diagnostic, file })
+    return undefined
+  }
+}
+
 const runChanges = async (root: string, games: string[], opts: ChangesFlags): Promise<number> => {
   const ids = selectGames(root, games)
   const [
     { findRevision, RevisionProblem },
     { compareWithRevision },
     { changesDiagnostics, changesLines, changesMarkdown },
-    { writeUpdatePack },
   ] = await Promise.all([
     import('../load/git-revision.ts'),
     import('../make/changes.ts'),
     import('../make/changes-report.ts'),
-    import('../make/update-pack.ts'),
   ])
   const packs: string[] = []
   const diagnostics: Diagnostic[] = []
@@ -87,7 +109,7 @@ const runChanges = async (root: string, games: string[], opts: ChangesFlags): Pr
       else {
         compared.push(result.value)
         const pack = opts.pack
-          ? await writeUpdatePack(result.value, resolve(root, opts.out), { paper: opts.paper })
+          ? await packOf(root, result.value, resolve(root, opts.out), opts.paper, diagnostics)
           : undefined
         // Named from the project when it is in it (the default `out/`), in full when not.
         if (pack) packs.push(isWithin(root, pack) ? relative(root, pack) : pack)
