@@ -67,7 +67,7 @@ const packOf = async (
 ): Promise<string | undefined> => {
   const { writeUpdatePack } = await import('../make/update-pack.ts')
   try {
-    return await writeUpdatePack(changes, outDir, { paper })
+    return await writeUpdatePack(root, changes, outDir, { paper })
   } catch (error) {
     if (!(error instanceof DiagnosticError)) throw error
     // At the game's definition, where its card sizes are (the sheets' problem is a card larger than the paper).

@@ -29,6 +29,7 @@ import { withThreads, type GameThreads } from '../threads/threads.ts'
 import { validateGame } from '../validate/validate-game.ts'
 import { faceRenderOptions } from './build-game.ts'
 import { cardRevisions, renderGame } from './render-game.ts'
+import { NOTHING_DRAWN, type DrawnWith } from '../render/template/drawn-with.ts'
 
 export type { Revision } from '../load/git-revision.ts'
 export type { RulesChange } from '../load/rules-changes.ts'
@@ -90,6 +91,8 @@ export interface GameChanges extends EditionChanges {
   version: { before?: string; after: string }
   /** The size of each card type now (an update pack's sheets place the faces by them). */
   sizes: Record<string, CardSize>
+  /** What the new version's faces were drawn with (fonts, icons), for an update pack's credits. */
+  drawnWith: DrawnWith
 }
 
 export interface ChangesOptions {
@@ -185,6 +188,7 @@ export const compareWithRevision = (
       renderer: renderer.label,
       title: after.value.title ?? id,
       sizes: after.value.sizes ?? {},
+      drawnWith: after.value.faces?.drawnWith ?? NOTHING_DRAWN,
       version: {
         ...(before.value.version !== undefined && { before: before.value.version }),
         after: after.value.version ?? '',

@@ -10,6 +10,7 @@ import { writeSheetsFile, type PrintItem, type SheetOptions } from '../print/she
 import { stampRevision } from '../render/store/stamp-revision.ts'
 import { stampText } from '../render/template/stamp.ts'
 import { mmToPt } from '../util/units.ts'
+import { drawnByOf } from '../render/renderers/renderer.ts'
 
 /** A line of the list: a card, how many, and the stamp its print carries (with `--stamp`). */
 export interface PackLine {
@@ -57,15 +58,16 @@ export const packName = (changes: GameChanges): string =>
   `${changes.game}-update-${changes.revision.commit.slice(0, 7)}.pdf`
 
 /**
- * Writes the update pack of a comparison into the game's outputs (`<outDir>/<game>/`, put in place as a
+ * Writes the update pack of a comparison (of the project at `root`) into the game's outputs (`<outDir>/<game>/`, put in place as a
  * build's outputs are, the others kept); returns its path, or none when no card is to be reprinted or
  * removed. Each card `qty` times, fronts and backs as the build's sheets (duplex on the long edge unless
  * `sheets` says otherwise).
  */
 export const writeUpdatePack = async (
+  root: string,
   changes: GameChanges,
   outDir: string,
-  sheets: Omit<SheetOptions, 'title' | 'intro'> = {},
+  sheets: Omit<SheetOptions, 'title' | 'intro' | 'credits'> = {},
 ): Promise<string | undefined> => {
   const list = packList(changes)
   if (!list.in.length && !list.out.length) return undefined
@@ -87,6 +89,8 @@ export const writeUpdatePack = async (
         ...sheets,
         title: `${changes.title} — update since ${changes.revision.ref}`,
         intro: (doc, size) => listPage(doc, size, changes, list),
+        // Credited as on the build's sheets: the icons' licences ask for their authors wherever they go.
+        credits: { drawnWith: changes.drawnWith, root, drawnBy: drawnByOf(changes.renderer) },
       },
       () => outputs.stage(target),
     )

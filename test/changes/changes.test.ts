@@ -211,7 +211,7 @@ const updatePack = async (
   before: Map<string, { revision: string }>,
   after: Map<string, { revision: string; front: string }>,
 ) => {
-  const file = (await writeUpdatePack(changes, join(root, 'out')))!
+  const file = (await writeUpdatePack(root, changes, join(root, 'out')))!
   expect(file).toBe(join(root, 'out', 'g', `g-update-${changes.revision.commit.slice(0, 7)}.pdf`))
   const list = packList(changes)
   expect(list.out.map((l) => [l.id, l.stamp])).toEqual(
@@ -225,8 +225,9 @@ const updatePack = async (
   expect(text).toMatch(
     /Take out of the deck.*Axe \(x\).*Yew bow \(y\).*Cleo \(c\).*Put in.*Axe \(x\).*Yew bow \(y\).*Zither \(z\)/,
   )
-  // The list, a blank page (duplex: fronts stay on odd pages), the fronts, the backs.
-  expect(poppler('pdfinfo', file)).toMatch(/Pages:\s+4\n/)
+  // The list, a blank page (duplex: fronts stay on odd pages), the fronts, the backs, the credits.
+  expect(poppler('pdfinfo', file)).toMatch(/Pages:\s+5\n/)
+  expect(poppler('pdftotext', file, '-f', '5', '-l', '5')).toContain('Inter')
   const dir = mkdtempSync(join(tmpdir(), 'deckwright-pack-'))
   try {
     execFileSync('pdfimages', ['-png', file, join(dir, 'i')])
@@ -390,9 +391,9 @@ describe('deckwright changes', () => {
       delete process.env['GITHUB_STEP_SUMMARY']
     }
     expect(github.code).toBe(0)
-    // The update pack, from the command too: the list, a blank page, x, y and z's fronts and their backs.
+    // The update pack, from the command too: the list, a blank page, x, y and z's fronts, their backs, the credits.
     const pack = join(root, 'out', 'g', `g-update-${git('rev-parse', '--short=7', 'HEAD~1').trim()}.pdf`)
-    expect(poppler('pdfinfo', pack)).toMatch(/Pages:\s+4\n/)
+    expect(poppler('pdfinfo', pack)).toMatch(/Pages:\s+5\n/)
     // Since the commit before the last: the items' backs, z added and c removed (the templates draw as they did).
     const annotations = github.stdout
       .trim()
