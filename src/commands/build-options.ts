@@ -92,7 +92,10 @@ const faceOptions = (): Option[] => [
     '--preset <service>',
     "faces at a print service's size, 300 dpi with its bleed: tgc (The Game Crafter, poker 825×1125 px) or mpc (MakePlayingCards, 822×1122 px)",
   ).choices(['tgc', 'mpc']),
-  new Option('--stamp', "stamp the game's version (from its definition) in a corner of every front"),
+  new Option(
+    '--stamp',
+    "stamp the game's version (from its definition) and the card's revision (from its faces' pixels) in a corner of every front",
+  ),
   new Option('--no-overview', 'skip <game>-overview.png, every face on one contact sheet'),
   new Option('--tts', 'also write Tabletop Simulator deck sheets to <game>/tts/'),
   new Option('--sets <sets>', 'only the cards of these sets, e.g. base,identities').argParser(listArg),

@@ -65,7 +65,7 @@ export interface BuildOptions {
   designerNotes?: boolean
   /** A print service's sizes ('tgc' The Game Crafter, 'mpc' MakePlayingCards): sets `dpi` and `bleedMm`. */
   preset?: PresetName
-  /** Stamp `v<version>` (the definition's) in a corner of every front. */
+  /** Stamp `v<version>·<revision>` (the definition's version, the card's revision: stampRevision) in a corner of every front. */
   stamp?: boolean
   /** Write `<game>-overview.png`, every face on one contact sheet; default true. */
   overview?: boolean

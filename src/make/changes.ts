@@ -9,7 +9,8 @@ import pMap from 'p-map'
 import { CACHE_DAYS } from './cache-prune.ts'
 import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { cardData, compareCards, type FieldChange } from '../engine/card-changes.ts'
-import type { Card } from '../engine/define.ts'
+import type { Card, GameDef } from '../engine/define.ts'
+import { typeSize, type CardSize } from '../engine/card-sizes.ts'
 import { gameLanguages } from '../engine/translations.ts'
 import type { FaceLanguage } from '../render/template/face-texts.ts'
 import { append } from '../util/append.ts'
@@ -27,7 +28,8 @@ import type { RenderOptions } from '../render/template/session.ts'
 import { withThreads, type GameThreads } from '../threads/threads.ts'
 import { validateGame } from '../validate/validate-game.ts'
 import { faceRenderOptions } from './build-game.ts'
-import { renderGame } from './render-game.ts'
+import { cardRevisions, renderGame } from './render-game.ts'
+import { NOTHING_DRAWN, type DrawnWith } from '../render/template/drawn-with.ts'
 
 export type { Revision } from '../load/git-revision.ts'
 export type { RulesChange } from '../load/rules-changes.ts'
@@ -44,6 +46,9 @@ export interface CardChange {
   id: string
   type: string
   change: 'added' | 'removed' | 'changed'
+  /** Its name (its `name` or `title` field when it has one, else its id) and how many the deck holds: the old version's, for a removed card. */
+  name: string
+  qty: number
   /** Its values that differ, old and new (a changed card's; none for one added or removed). */
   fields: FieldChange[]
   /** Which of its faces look different (pixels, not inputs): both for a card added or removed. */
@@ -55,6 +60,8 @@ export interface CardChange {
   line?: number
   front: FaceSides
   back: FaceSides
+  /** Its new front with the stamp (`v<version>·<revision>`), for an update pack: with `stampReprints`, a card reprinted's. */
+  stamped?: StoredFace
 }
 
 /** What changed in one language's edition of a game (its cards translated, its faces, its rules). */
@@ -82,6 +89,13 @@ export interface GameChanges extends EditionChanges {
   drawn: { before: number; after: number }
   /** What drew both versions: 'satori + resvg', or 'takumi 2.16.3'. */
   renderer: string
+  /** The game's title and version (its definition's) in each version (none before for a game the revision lacks). */
+  title: string
+  version: { before?: string; after: string }
+  /** The size of each card type now (an update pack's sheets place the faces by them). */
+  sizes: Record<string, CardSize>
+  /** What the new version's faces were drawn with (fonts, icons), for an update pack's credits. */
+  drawnWith: DrawnWith
 }
 
 export interface ChangesOptions {
@@ -93,6 +107,8 @@ export interface ChangesOptions {
   threads?: GameThreads
   jobs?: number
   timeout?: number
+  /** Also draws the stamped fronts of the cards an update pack reprints (added, or changed in look): `CardChange.stamped`. */
+  stampReprints?: boolean
 }
 
 /** One language of one version of a game, validated and drawn. */
@@ -105,6 +121,10 @@ interface Version {
 /** One version of a game: its default language's, and each other language's by its tag. */
 interface Side extends Version {
   lang: string
+  title?: string
+  version?: string
+  game?: GameDef
+  sizes?: Record<string, CardSize>
   editions: Map<string, Version>
 }
 
@@ -169,9 +189,44 @@ export const compareWithRevision = (
       editions,
       drawn: { before: drawn(before.value), after: drawn(after.value) },
       renderer: renderer.label,
+      title: after.value.title ?? id,
+      sizes: after.value.sizes ?? {},
+      drawnWith: after.value.faces?.drawnWith ?? NOTHING_DRAWN,
+      version: {
+        ...(before.value.version !== undefined && { before: before.value.version }),
+        after: after.value.version ?? '',
+      },
     }
+    if (options.stampReprints) append(diagnostics, await stampReprints(paths, after.value, changes.cards, drawing))
     return { value: changes, diagnostics }
   })
+
+/** Draws the stamped fronts of the cards reprinted (added, or changed in look) into their changes. */
+const stampReprints = async (
+  paths: GamePaths,
+  side: Side,
+  changes: CardChange[],
+  { store, threads, renderOptions, jobs }: Drawing,
+): Promise<Diagnostic[]> => {
+  const reprinted = new Map(changes.filter(isReprinted).map((c) => [c.id, c]))
+  const cards = side.cards.filter((c) => reprinted.has(c.id))
+  if (!cards.length || !side.game || !side.faces) return []
+  const faces = await renderGame(paths, side.game, cards, {
+    ...renderOptions,
+    stamp: true,
+    revisions: cardRevisions(side.faces),
+    store,
+    threads,
+    jobs,
+    allCards: side.cards,
+  })
+  for (const c of faces.value.cards) reprinted.get(c.card.id)!.stamped = plain(c.front)
+  return faces.diagnostics
+}
+
+/** A card an update pack reprints: added, or changed so that a face looks different (a change of data no face shows needs none). */
+export const isReprinted = (c: CardChange): boolean =>
+  c.change === 'added' || (c.change === 'changed' && (c.look.front || c.look.back))
 
 /**
  * Marks a revision's folder as used now, and removes the others no comparison used for `CACHE_DAYS` (and
@@ -267,7 +322,20 @@ const drawSide = async (root: string, id: string, drawing: Drawing): Promise<Res
     })
   if (hasErrors(diagnostics)) return { value: undefined, diagnostics }
   const lang = gameLanguages(loaded.game)[0]!
-  return { value: { cards: loaded.cards, faces, rules: sectionsOf(paths.rules, root), lang, editions }, diagnostics }
+  const { title, version } = loaded.game
+  const sizes = Object.fromEntries(
+    Object.keys(loaded.game.types).flatMap((t) => {
+      const size = typeSize(loaded.game, t)
+      return size ? [[t, size]] : []
+    }),
+  )
+  return {
+    value: {
+      ...{ cards: loaded.cards, faces, rules: sectionsOf(paths.rules, root), lang, editions },
+      ...{ title, version, sizes, game: loaded.game },
+    },
+    diagnostics,
+  }
 }
 
 /** A stored face as plain data (the store's own are named on demand), for a page or a pack to read or save. */
@@ -331,7 +399,7 @@ const compareSides = async (
     const now = newFaces.get(card.id)
     const front = { before: was?.front, after: now?.front }
     const back = { before: was?.back, after: now?.back }
-    const at = { file: card.source.file, line: card.source.pos.line }
+    const at = { file: card.source.file, line: card.source.pos.line, ...named(card) }
     if (!oldCards.has(card.id)) {
       cards.push({ id: card.id, type: card.type, change: 'added', fields: [], look: both, ...at, front, back })
       continue
@@ -365,6 +433,7 @@ const compareSides = async (
         id: card.id,
         type: card.type,
         change: 'removed',
+        ...named(card),
         fields: [],
         look: both,
         file: oldFile(card.source.file),
@@ -377,3 +446,10 @@ const compareSides = async (
 }
 
 const both = { front: true, back: true } as const
+
+/** A card's name for a playtester (its `name` or `title` field when it has one, else its id) and its count. */
+const named = (card: Card): { name: string; qty: number } => {
+  const fields = card.fields as Record<string, unknown>
+  const name = [fields['name'], fields['title']].find((v): v is string => typeof v === 'string' && v.trim() !== '')
+  return { name: name ?? card.id, qty: card.qty }
+}

@@ -1,4 +1,5 @@
-import { diagnosticKey, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
+import { diagnosticKey, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
+import { stampRevision } from '../render/store/stamp-revision.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import { gameEntries, relativePath, type GamePaths } from '../load/project.ts'
 import { FaceStore, relocate, temporaryStore, type StoredFace } from '../render/store/face-store.ts'
@@ -54,6 +55,8 @@ export interface RenderRunOptions extends RenderOptions {
    * when `reuse` is false. The faces drawn here are added.
    */
   fresh?: Set<string>
+  /** Each card's revision for its stamp (`stampRevision`), with `stamp`: worked out here when not given. */
+  revisions?: ReadonlyMap<string, string>
 }
 
 const key = (d: Diagnostic) => diagnosticKey(d)
@@ -71,7 +74,20 @@ export const renderGame = (
   cards: readonly Card[],
   options: RenderRunOptions,
 ): Promise<Result<GameFaces>> =>
-  withThreads(options.threads, options.timeout, (threads) => renderWith(paths, game, cards, options, threads))
+  withThreads(options.threads, options.timeout, async (threads) => {
+    if (!options.stamp || options.revisions) return renderWith(paths, game, cards, options, threads)
+    // A stamp shows the card's revision, a digest of its faces drawn without one: those first (from the
+    // store when a build without --stamp or a comparison drew them), then the stamped fronts.
+    const { progress: _progress, stored: _stored, first: _first, ...plain } = options
+    const unstamped = await renderWith(paths, game, cards, { ...plain, stamp: false }, threads)
+    if (hasErrors(unstamped.diagnostics)) return unstamped
+    const revisions = cardRevisions(unstamped.value)
+    return renderWith(paths, game, cards, { ...options, revisions }, threads)
+  })
+
+/** Each card's revision (`stampRevision`) from its faces drawn without a stamp. */
+export const cardRevisions = (faces: GameFaces): Map<string, string> =>
+  new Map(faces.cards.map(({ card, front, back }) => [card.id, stampRevision(front.png, faces.backs.get(back)!.png)]))
 
 const renderWith = async (
   paths: GamePaths,
@@ -94,11 +110,15 @@ const renderWith = async (
     moduleFiles: given,
     language,
     fresh = new Set<string>(),
+    revisions: _revisions,
     ...renderOptions
   } = options
   const moduleFiles = given ?? (await gameModuleInputs(gameEntries(paths), paths.root))
   const modules = modulesAtStart ?? gameModulesHash(paths, moduleFiles)
   const planned = planFaces(game, cards)
+  if (options.stamp && options.revisions)
+    for (const p of planned)
+      if (p.job.kind === 'front' && p.job.card) p.job.revision = options.revisions.get(p.job.card.id)
   const {
     bases,
     language: drawnIn,

@@ -5,9 +5,9 @@ import { sfntFromWoff } from '../util/woff.ts'
 import { madeWithLine, outputWords, type OutputWords } from '../outputs/output-words.ts'
 import { creditsFor, creditWords, drawnWithAll, type FaceCredits } from '../outputs/credits.ts'
 
-/** The font the credits page is set in (credited on it too): deckwright's own body font. */
+/** The font the credits page (and an update pack's list) is set in (credited on it too): deckwright's own body font. */
 const PAGE_FONT = '@fontsource/inter'
-const fontFile = (weight: 400 | 700): Buffer => {
+export const pageFontFile = (weight: 400 | 700): Buffer => {
   const file = packageFile(PAGE_FONT, `files/inter-latin-${weight}-normal.woff`)
   if (!file) throw new Error(`${PAGE_FONT} is not installed with deckwright`)
   return sfntFromWoff(readFileSync(file))
@@ -28,8 +28,8 @@ export const addCreditsPages = (
   words: OutputWords = outputWords(),
 ): number => {
   const credits = creditsFor(drawnWithAll([drawnWith, { fonts: [PAGE_FONT], icons: [] }]), root)
-  doc.registerFont('credits', fontFile(400))
-  doc.registerFont('credits-bold', fontFile(700))
+  doc.registerFont('credits', pageFontFile(400))
+  doc.registerFont('credits-bold', pageFontFile(700))
   const margin = mmToPt(MARGIN_MM)
   const width = size[0] - 2 * margin
   let pages = 0

@@ -69,6 +69,11 @@ export interface SheetOptions {
   cornerRadiusMm?: number
   /** What the faces were drawn with: credited on a last page (its fonts, its icons and their authors). None: no credits page. */
   credits?: FaceCredits
+  /**
+   * Draws pages before the cards' (an update pack's list), on the paper's size; returns how many it added.
+   * Duplex: a blank page follows an odd count, so that each page of fronts keeps its backs behind it.
+   */
+  intro?: (doc: PDFKit.PDFDocument, size: [number, number]) => number
 }
 
 export type { SheetGroup, SheetPage, SheetSummary } from './sheet-summary.ts'
@@ -388,10 +393,19 @@ async function drawSheets<S extends PdfSink<T>, T>(
   const notes: string[] = []
   for (const { size: card, layout } of groups) notes.push(...layout.notes.map((n) => `${card.name}: ${n}`))
   let creditsPages = 0
+  let introPages = 0
   const plan: SheetPage[] = []
   // An item's id names its copy (`mission-01#2`); the plan names the card.
   const cardId = (item: PrintItem) => item.id.replace(/#\d+$/, '')
   try {
+    if (options.intro) {
+      const size: [number, number] = [mmToPt(paper.widthMm), mmToPt(paper.heightMm)]
+      introPages = options.intro(doc, size)
+      if (duplex !== 'none' && !fold && introPages % 2) {
+        doc.addPage({ size, margin: 0 })
+        introPages++
+      }
+    }
     planned.forEach(({ side, layout, sheet, cells }, index) => {
       doc.addPage({ size: [mmToPt(layout.pageWidthMm), mmToPt(layout.pageHeightMm)], margin: 0 })
       starting?.(sink, index)
@@ -443,7 +457,7 @@ async function drawSheets<S extends PdfSink<T>, T>(
   return {
     result: await sink.end(),
     summary: {
-      pages: planned.length + creditsPages,
+      pages: introPages + planned.length + creditsPages,
       creditsPages,
       duplex: fold ? 'fold' : duplex,
       plan,

@@ -21,8 +21,14 @@ import { findRevision, RevisionProblem } from '../../src/load/git-revision.ts'
 import { changesLines, changesMarkdown } from '../../src/make/changes-report.ts'
 import { compareWithRevision, type EditionChanges, type GameChanges } from '../../src/make/changes.ts'
 import { changesPage, writeChangesPage } from '../../src/make/changes-page.ts'
-import { deckwright } from '../helpers.ts'
+import { deckwright, poppler } from '../helpers.ts'
 import { fileBrowser } from '../setup/browser.ts'
+import { packList, writeUpdatePack } from '../../src/make/update-pack.ts'
+import { cardRevisions, renderGame } from '../../src/make/render-game.ts'
+import { validateGame } from '../../src/validate/validate-game.ts'
+import { FaceStore } from '../../src/render/store/face-store.ts'
+import { gamePaths } from '../../src/load/project.ts'
+import { faceRenderOptions } from '../../src/make/build-game.ts'
 
 const browser = fileBrowser()
 
@@ -129,8 +135,8 @@ const commit = (message: string) => {
  * The working tree compared with the last commit, at 30 dpi, on threads of its own: a game thread keeps the
  * templates it loaded, as a build process does (a watch starts a new one when they change).
  */
-const compare = async (): Promise<GameChanges> => {
-  const result = await compareWithRevision(root, 'g', findRevision(root, 'HEAD'), { dpi: 30 })
+const compare = async (stampReprints = false): Promise<GameChanges> => {
+  const result = await compareWithRevision(root, 'g', findRevision(root, 'HEAD'), { dpi: 30, stampReprints })
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
   return result.value!
 }
@@ -225,12 +231,18 @@ describe('changesPage', () => {
       editions: [],
       drawn: { before: 0, after: 0 },
       renderer: 'satori + resvg',
+      title: evil,
+      version: { after: '1' },
+      sizes: {},
+      drawnWith: { fonts: [], icons: [] },
       unchanged: 0,
       rulesFile: 'rules/g/rules.md',
       rules: [{ heading: evil, change: 'changed', line: 3 }],
       cards: [
         {
           id: evil,
+          name: evil,
+          qty: 1,
           type: 'hero',
           change: 'changed',
           fields: [{ field: evil, before: evil, after: 'ok' }],
@@ -245,6 +257,69 @@ describe('changesPage', () => {
     expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`)
   })
 })
+/** Each card's revision and its stamped front's picture, as a build with --stamp draws them (30 dpi). */
+const stamped = async (): Promise<Map<string, { revision: string; front: string }>> => {
+  const loaded = (await validateGame(root, 'g')).value!
+  const store = FaceStore.open(join(root, 'out', '.cache', 'g'))
+  const faces = await renderGame(gamePaths(root, 'g'), loaded.game, loaded.cards, {
+    ...faceRenderOptions({ dpi: 30, stamp: true }, 'satori'),
+    store,
+  })
+  const plain = await renderGame(gamePaths(root, 'g'), loaded.game, loaded.cards, {
+    ...faceRenderOptions({ dpi: 30 }, 'satori'),
+    store,
+  })
+  const revisions = cardRevisions(plain.value)
+  return new Map(faces.value.cards.map((c) => [c.card.id, { revision: revisions.get(c.card.id)!, front: c.front.png }]))
+}
+
+/**
+ * The update pack of the comparison: its list (out: c removed, x and y's old prints; in: x, y, z), and its
+ * sheets holding exactly the faces of x, y and z and the items' new back, nothing of the heroes.
+ */
+const updatePack = async (
+  changes: GameChanges,
+  before: Map<string, { revision: string }>,
+  after: Map<string, { revision: string; front: string }>,
+) => {
+  const file = (await writeUpdatePack(root, changes, join(root, 'out')))!
+  expect(file).toBe(join(root, 'out', 'g', `g-update-${changes.revision.commit.slice(0, 7)}.pdf`))
+  const list = packList(changes)
+  expect(list.out.map((l) => [l.id, l.stamp])).toEqual(
+    ['x', 'y', 'c'].map((id) => [id, `v1·${before.get(id)!.revision}`]),
+  )
+  expect(list.in.map((l) => [l.id, l.stamp])).toEqual(
+    ['x', 'y', 'z'].map((id) => [id, `v1·${after.get(id)!.revision}`]),
+  )
+  const text = poppler('pdftotext', file, '-f', '1', '-l', '1', '-layout').replace(/\s+/g, ' ')
+  expect(text).toContain(`1 × Cleo (c) v1·${before.get('c')!.revision}`)
+  expect(text).toMatch(
+    /Take out of the deck.*Axe \(x\).*Yew bow \(y\).*Cleo \(c\).*Put in.*Axe \(x\).*Yew bow \(y\).*Zither \(z\)/,
+  )
+  // The list, a blank page (duplex: fronts stay on odd pages), the fronts, the backs, the credits.
+  expect(poppler('pdfinfo', file)).toMatch(/Pages:\s+5\n/)
+  expect(poppler('pdftotext', file, '-f', '5', '-l', '5')).toContain('Inter')
+  const dir = mkdtempSync(join(tmpdir(), 'deckwright-pack-'))
+  try {
+    execFileSync('pdfimages', ['-png', file, join(dir, 'i')])
+    const images = readdirSync(dir).map((f) => join(dir, f))
+    const itemBack = changes.cards.find((c) => c.id === 'x')!.back.after!.png
+    // The fronts as a build with --stamp draws them: stamped, so that the new prints tell from the old.
+    const card = (id: string) => changes.cards.find((c) => c.id === id)!
+    const expected = [...['x', 'y', 'z'].map((id) => card(id).stamped!.png), itemBack]
+    for (const id of ['x', 'y', 'z']) expect(await samePixels(card(id).stamped!.png, after.get(id)!.front)).toBe(true)
+    expect(await samePixels(card('x').stamped!.png, card('x').front.after!.png)).toBe(false)
+    const match = async (image: string) => {
+      for (const [i, face] of expected.entries()) if (await samePixels(image, face)) return i
+      return -1
+    }
+    const found = await Promise.all(images.map(match))
+    expect(found).not.toContain(-1)
+    expect(new Set(found)).toEqual(new Set([0, 1, 2, 3]))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
 
 describe('deckwright changes', () => {
   it('lists two cards whose data changed (one looks different, one does not) and the rules section edited', async () => {
@@ -380,13 +455,14 @@ describe('deckwright changes', () => {
   })
 
   it("lists every card of a shared back that changed as its back's; a card added, and one removed where it was written", async () => {
+    const stampsBefore = await stamped()
     write('templates/g/index.tsx', templates({ hero: '#2222aa', itemBack: '#664422' }))
     write(
       'cards/g/heroes.yaml',
       HEROES.replace('power: 1', 'power: 4').replace('Bert', 'Bertha').split('- { id: c')[0]!,
     )
     write('cards/g/items.yaml', `${ITEMS}- { id: z, type: item, name: Zither, cost: 3 }\n`)
-    const changes = await compare()
+    const changes = await compare(true)
     expect(listed(changes)).toEqual([
       { id: 'x', change: 'changed', fields: [], look: { front: false, back: true } },
       { id: 'y', change: 'changed', fields: [], look: { front: false, back: true } },
@@ -398,6 +474,15 @@ describe('deckwright changes', () => {
       `out/.cache/.revisions/${changes.revision.commit}/cards/g/heroes.yaml`,
       3,
     ])
+    // The stamps: a card whose faces look different (x: its back) gets a new one, an unchanged card keeps its own.
+    const stampsAfter = await stamped()
+    expect(stampsAfter.get('a')!.revision).toEqual(stampsBefore.get('a')!.revision)
+    expect(await samePixels(stampsAfter.get('a')!.front, stampsBefore.get('a')!.front)).toBe(true)
+    expect(stampsAfter.get('x')!.revision).not.toEqual(stampsBefore.get('x')!.revision)
+    // x's front is the same but for its stamp.
+    expect(await samePixels(stampsAfter.get('x')!.front, stampsBefore.get('x')!.front)).toBe(false)
+    expect(stampsAfter.get('a')!.revision).toMatch(/^[0-9a-f]{5}$/)
+    await updatePack(changes, stampsBefore, stampsAfter)
     commit('items brown backed, c out, z in')
   })
 
@@ -426,11 +511,25 @@ describe('deckwright changes', () => {
     process.env['GITHUB_STEP_SUMMARY'] = summary
     let github: Awaited<ReturnType<typeof deckwright>>
     try {
-      github = await deckwright(root, 'changes', 'g', '--since', 'HEAD~1', '--dpi', '30', '--format', 'github')
+      github = await deckwright(
+        root,
+        'changes',
+        'g',
+        '--since',
+        'HEAD~1',
+        '--dpi',
+        '30',
+        '--format',
+        'github',
+        '--pack',
+      )
     } finally {
       delete process.env['GITHUB_STEP_SUMMARY']
     }
     expect(github.code).toBe(0)
+    // The update pack, from the command too: the list, a blank page, x, y and z's fronts, their backs, the credits.
+    const pack = join(root, 'out', 'g', `g-update-${git('rev-parse', '--short=7', 'HEAD~1').trim()}.pdf`)
+    expect(poppler('pdfinfo', pack)).toMatch(/Pages:\s+5\n/)
     // Since the commit before the last: the items' backs, z added and c removed (the templates draw as they did).
     const annotations = github.stdout
       .trim()

@@ -100,7 +100,7 @@ export const faceKey = (job: FaceJob, inputs: string, art?: string): string => {
   }
   return createHash('sha256')
     .update(inputs)
-    .update(JSON.stringify({ kind: job.kind, type: job.type, card }))
+    .update(JSON.stringify({ kind: job.kind, type: job.type, card, ...(job.revision && { revision: job.revision }) }))
     .digest('hex')
     .slice(0, 40)
 }

@@ -17,7 +17,7 @@ import { genericTemplate } from './generic.tsx'
 import { iconDataUri, svgDataUri } from '../fonts/icons.ts'
 import { artPath, loadArt, type LoadedArt } from '../../images/art.ts'
 import { DEFAULT_LIMITS } from '../../images/image-check.ts'
-import { withStamp } from './stamp.ts'
+import { stampText, withStamp } from './stamp.ts'
 import { unsupportedElements } from '../renderers/unsupported.ts'
 import type { Templates, TypeTemplate } from './template.ts'
 import { createFaceContext, type FacePlace } from './face-context.ts'
@@ -36,7 +36,7 @@ export interface RenderOptions {
   dpi: number
   bleedMm: number
   inkFriendly: boolean
-  /** Stamp `v<version>` (the game definition's) in a corner of every front. */
+  /** Stamp `v<version>·<revision>` (the definition's version; a front job's `revision`) in a corner of every front. */
   stamp?: boolean
   /** The most pixels a PNG or JPEG art file may have (default 50 million; `--max-image-pixels`). */
   maxImagePixels?: number
@@ -51,6 +51,8 @@ export interface FaceJob {
   card?: Card
   /** The language to draw it in, with its words (`jobLanguage`); none: the default's, as the templates' folder has them when the session opened. */
   language?: FaceLanguage
+  /** A front's card revision, shown in its stamp after the version (`stampRevision`); part of the face's key. */
+  revision?: string
 }
 
 /** What drawing a face in memory gave: the face (none when its template failed), what it was drawn with, its diagnostics. */
@@ -281,7 +283,9 @@ const drawFace = async (
     const drawn = kind === 'front' ? template.front(seen as never, ctx) : back(seen as never, ctx)
     // Every component called, as satori would.
     const element = borderBox(
-      o.options.stamp && kind === 'front' && !how.layoutOnly ? withStamp(drawn, box, o.game.version) : drawn,
+      o.options.stamp && kind === 'front' && !how.layoutOnly
+        ? withStamp(drawn, box, stampText(o.game.version, job.revision))
+        : drawn,
     )
     const { fallbacks, drawnBy, undrawable, clashes } = faceCharacters(element, o.fonts, o.book)
     append(diagnostics, undrawableWarnings(undrawable, card, at))

@@ -1,15 +1,19 @@
 import { createElement, type ReactNode } from 'react'
 import type { FaceBox } from '../renderers/face.ts'
 
+/** The text of a card's stamp: the game's version and the card's revision (`v1.2·3f9a2`, see `stampRevision`). */
+export const stampText = (version: string, revision?: string): string =>
+  revision ? `v${version}·${revision}` : `v${version}`
+
 /**
- * The version stamp: `v<version>` small at the bottom-right of a front, on a light pill so that it reads
+ * The version stamp: `v<version>·<revision>` (see stampText) small at the bottom-right of a front, on a light pill so that it reads
  * on any background. It sits in the margin between the trim and the safe zone, right-aligned with the safe
  * zone: inside the card, and where templates put nothing (a corner inside the safe zone would cover a split
  * card's turned label or a template's footnote). It tells print runs apart; it comes from the game's
  * definition only (no date), so a build stays deterministic. The template is not asked: its element is
  * laid over by a positioned container of the face's size.
  */
-export const withStamp = (element: ReactNode, box: FaceBox, version: string): ReactNode => {
+export const withStamp = (element: ReactNode, box: FaceBox, text: string): ReactNode => {
   const mm = (n: number) => Math.round(n * box.pxPerMm)
   const size = mm(1.6)
   const pill = Math.round(size * 1.2) + 2 * mm(0.15)
@@ -36,7 +40,7 @@ export const withStamp = (element: ReactNode, box: FaceBox, version: string): Re
           lineHeight: 1.2,
         },
       },
-      `v${version}`,
+      text,
     ),
   )
 }
