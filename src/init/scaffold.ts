@@ -23,7 +23,8 @@ export interface InitReport {
   skipped: string[]
 }
 
-const WORKFLOW = `# Fails the pull request when a card is invalid (every problem is annotated on its line).
+const WORKFLOW = `# Fails the pull request when a card is invalid (every problem is annotated on its line),
+# and shows on it which cards it changes.
 name: cards
 on: [push, pull_request]
 jobs:
@@ -36,6 +37,21 @@ jobs:
       - run: npm install
       - run: npx deckwright validate --format github --max-warnings 0
       - run: npx tsc --noEmit
+  # On a pull request: the cards it changes, listed on the run's page, and each changed face before and
+  # after (out/<game>/changes/) kept as an artifact. It compares with the base branch, so it fetches its history.
+  changes:
+    if: github.event_name == 'pull_request'
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+        with: { fetch-depth: 0 }
+      - uses: actions/setup-node@v4
+        with: { node-version: 22 }
+      - run: npm install
+      - run: npx deckwright changes --since "origin/$GITHUB_BASE_REF" --format github
+      - uses: actions/upload-artifact@v4
+        if: always()
+        with: { name: changes, path: out/*/changes/, if-no-files-found: ignore }
 `
 
 const TSCONFIG = `{
