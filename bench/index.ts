@@ -2,6 +2,7 @@
 // npm run bench -- --scale [sizes…]: the figures at 1,000 to 20,000 faces instead (bench/scale.ts).
 // npm run bench -- --simulate: only the simulation's figures (bench/simulate.ts).
 // npm run bench -- --renderers [faces]: only satori + resvg against takumi (bench/renderers.ts).
+// npm run bench -- --changes [faces…]: only `deckwright changes`' figures, one card changed (default 150 and 5,000 faces; bench/changes.ts).
 // npm run bench -- --renderer takumi: the build's figures drawn with takumi (default satori + resvg).
 const flag = (name: string) => {
   const i = process.argv.indexOf(name)
@@ -16,6 +17,15 @@ if (process.argv.includes('--renderers')) {
   const { benchRenderers } = await import('./renderers.ts')
   const at = process.argv.indexOf('--renderers')
   await benchRenderers(Number(process.argv[at + 1] ?? 5000) || 5000)
+  process.exit(0)
+}
+if (process.argv.includes('--changes')) {
+  const { printChanges } = await import('./changes.ts')
+  const sizes = process.argv
+    .slice(process.argv.indexOf('--changes') + 1)
+    .map(Number)
+    .filter(Boolean)
+  await printChanges(sizes.length ? sizes : [150, 5000])
   process.exit(0)
 }
 if (process.argv.includes('--scale')) {
@@ -88,6 +98,9 @@ console.log(
 
 const { benchRenderers } = await import('./renderers.ts')
 await benchRenderers(5000)
+
+const { printChanges } = await import('./changes.ts')
+await printChanges([150, 5000])
 
 await printSimulate()
 
