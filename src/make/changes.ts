@@ -49,6 +49,8 @@ export interface CardChange {
   /** Its name (its `name` or `title` field when it has one, else its id) and how many the deck holds: the old version's, for a removed card. */
   name: string
   qty: number
+  /** A changed card's old name and count: what its old prints are called and how many there are. */
+  was?: { name: string; qty: number }
   /** Its values that differ, old and new (a changed card's; none for one added or removed). */
   fields: FieldChange[]
   /** Which of its faces look different (pixels, not inputs): both for a card added or removed. */
@@ -419,6 +421,7 @@ const compareSides = async (
         look,
         ...((regions.front || regions.back) && { regions }),
         ...at,
+        was: named(oldCards.get(card.id)!),
         ...(place && { line: place.line }),
         front,
         back,

@@ -27,8 +27,6 @@ export interface PackList {
 }
 
 /** The cards a pack prints: added, or changed so that a face looks different (a change of data no face shows needs no reprint). */
-const reprinted = (c: CardChange): boolean =>
-  c.change === 'added' || (c.change === 'changed' && (c.look.front || c.look.back))
 
 /** A card's stamp in one version: its game's version and the revision of its faces there. */
 const stampOf = (version: string | undefined, faces: 'before' | 'after', c: CardChange): string => {
@@ -39,17 +37,17 @@ const stampOf = (version: string | undefined, faces: 'before' | 'after', c: Card
 
 /** The list of an update pack: out, the removed cards and the old prints of those reprinted; in, those reprinted. */
 export const packList = (changes: GameChanges): PackList => {
+  // The old prints by the name and count they were printed with; the new by today's.
   const line = (c: CardChange, side: 'before' | 'after'): PackLine => ({
     id: c.id,
-    name: c.name,
-    qty: c.qty,
+    ...(side === 'before' && c.was ? c.was : { name: c.name, qty: c.qty }),
     stamp: stampOf(changes.version[side], side, c),
   })
   return {
     out: changes.cards
-      .filter((c) => c.change === 'removed' || (c.change === 'changed' && reprinted(c)))
+      .filter((c) => c.change === 'removed' || (c.change === 'changed' && isReprinted(c)))
       .map((c) => line(c, 'before')),
-    in: changes.cards.filter(reprinted).map((c) => line(c, 'after')),
+    in: changes.cards.filter(isReprinted).map((c) => line(c, 'after')),
   }
 }
 
@@ -71,7 +69,7 @@ export const writeUpdatePack = async (
 ): Promise<string | undefined> => {
   const list = packList(changes)
   if (!list.in.length && !list.out.length) return undefined
-  const items: PrintItem[] = changes.cards.filter(reprinted).flatMap((c) => {
+  const items: PrintItem[] = changes.cards.filter(isReprinted).flatMap((c) => {
     // The stamped front when the comparison drew it (`stampReprints`), so that new prints tell from old.
     const front = (c.stamped ?? c.front.after!).png
     const item = { front, back: c.back.after!.png, size: changes.sizes[c.type]! }

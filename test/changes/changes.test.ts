@@ -221,6 +221,41 @@ describe('differingRegions', () => {
   })
 })
 
+describe('packList', () => {
+  it('names the old prints to take out as they were printed, and the new ones as they are now', () => {
+    const card = {
+      id: 'x',
+      type: 'item',
+      change: 'changed' as const,
+      name: 'Great Axe',
+      qty: 3,
+      was: { name: 'Axe', qty: 2 },
+      fields: [{ field: 'name', before: 'Axe', after: 'Great Axe' }],
+      look: { front: true, back: false },
+      front: {},
+      back: {},
+    }
+    const list = packList({
+      game: 'g',
+      revision: { ref: 'HEAD', commit: '0'.repeat(40) },
+      lang: 'en',
+      editions: [],
+      drawn: { before: 0, after: 0 },
+      renderer: 'satori + resvg',
+      title: 'G',
+      version: { before: '1', after: '1' },
+      sizes: {},
+      drawnWith: { fonts: [], icons: [] },
+      unchanged: 0,
+      rulesFile: 'rules/g/rules.md',
+      rules: [],
+      cards: [card],
+    })
+    expect(list.out.map((l) => [l.id, l.name, l.qty])).toEqual([['x', 'Axe', 2]])
+    expect(list.in.map((l) => [l.id, l.name, l.qty])).toEqual([['x', 'Great Axe', 3]])
+  })
+})
+
 describe('changesPage', () => {
   it('puts card text in as text: markup in an id, a value or a heading is shown, not run', () => {
     const evil = '<script>alert(1)</script><img src=x onerror=alert(2)>'
