@@ -21,7 +21,8 @@ const here = fileURLToPath(new URL('.', import.meta.url))
 const work = join(here, 'work')
 const RES = ['intel', 'gadget', 'money', 'contact']
 
-const cardsYaml = (missions: number, edit = '') =>
+/** The bench game's missions file: `missions` cards, the first's title ending in `edit`. */
+export const cardsYaml = (missions: number, edit = '') =>
   'type: mission\ncards:\n' +
   Array.from(
     { length: missions },

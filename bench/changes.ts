@@ -9,6 +9,7 @@ import { buildGame } from '../dist/make/build-game.js'
 import { compareWithRevision } from '../dist/make/changes.js'
 import { findRevision } from '../dist/load/git-revision.js'
 import { defaultJobs } from '../dist/threads/face-pool.js'
+import { cardsYaml } from './build.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 /** Inside the repository, so that the game's `import … from 'deckwright'` resolves; ignored by git. */
@@ -16,16 +17,6 @@ const work = join(here, 'work-changes')
 const out = join(work, 'out')
 const missionsFile = join(work, 'cards', 'bench', 'missions.yaml')
 const templateFile = join(work, 'templates', 'bench', 'index.tsx')
-const RES = ['intel', 'gadget', 'money', 'contact']
-
-const cardsYaml = (missions: number, edit = '') =>
-  'type: mission\ncards:\n' +
-  Array.from(
-    { length: missions },
-    (_, i) =>
-      `  - { id: m${i}, title: "Mission ${i}${i === 0 ? edit : ''}", green: [${RES[i % 4]}, ${RES[(i + 1) % 4]}], red: [${RES[(i + 2) % 4]}], value: ${i % 99} }`,
-  ).join('\n') +
-  '\n'
 
 const git = (...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.invalid', ...args], {
