@@ -5,11 +5,10 @@
 import { join } from 'node:path'
 import { isReprinted, type CardChange, type GameChanges } from './changes.ts'
 import { OutputBatch } from '../outputs/output-batch.ts'
-import { pageFontFile } from '../print/credits-page.ts'
+import { textPages } from '../print/text-pages.ts'
 import { writeSheetsFile, type PrintItem, type SheetOptions } from '../print/sheets.ts'
 import { stampRevision } from '../render/store/stamp-revision.ts'
 import { stampText } from '../render/template/stamp.ts'
-import { mmToPt } from '../util/units.ts'
 import { drawnByOf } from '../render/renderers/renderer.ts'
 
 /** A line of the list: a card, how many, and the stamp its print carries (with `--stamp`). */
@@ -100,41 +99,25 @@ export const writeUpdatePack = async (
   return target
 }
 
-const MARGIN_MM = 15
-
 /** The list page: take out, then put in, each card by name, count and stamp. One page; a long list runs on. */
 const listPage = (doc: PDFKit.PDFDocument, size: [number, number], changes: GameChanges, list: PackList): number => {
-  doc.registerFont('pack', pageFontFile(400))
-  doc.registerFont('pack-bold', pageFontFile(700))
-  const margin = mmToPt(MARGIN_MM)
-  const width = size[0] - 2 * margin
-  let pages = 0
-  const page = () => {
-    doc.addPage({ size, margin })
-    doc.y = margin
-    pages++
-  }
-  const write = (font: string, fontSize: number, text: string, gap = 0) => {
-    doc.font(font).fontSize(fontSize)
-    if (doc.y + gap + doc.heightOfString(text, { width }) > size[1] - margin) page()
-    else doc.y += gap
-    doc.fillColor('#111111').text(text, margin, doc.y, { width })
-  }
-  page()
+  const text = textPages(doc, size)
+  const write = (weight: 'regular' | 'bold', fontSize: number, words: string, gap = 0) =>
+    text.write(weight, fontSize, '#111111', words, gap)
   const { revision, version } = changes
-  write('pack-bold', 16, `${changes.title}: update since ${revision.ref} (${revision.commit.slice(0, 7)})`)
+  write('bold', 16, `${changes.title}: update since ${revision.ref} (${revision.commit.slice(0, 7)})`)
   write(
-    'pack',
+    'regular',
     9,
     `Version ${version.before ?? '–'} then, ${version.after} now. Each card's stamp as build --stamp prints it at the bottom right of its front.`,
     4,
   )
   const part = (title: string, lines: PackLine[]) => {
-    write('pack-bold', 12, title, 14)
-    if (!lines.length) write('pack', 10, 'None.', 4)
-    for (const l of lines) write('pack', 10, `${l.qty} × ${l.name} (${l.id})    ${l.stamp}`, 4)
+    write('bold', 12, title, 14)
+    if (!lines.length) write('regular', 10, 'None.', 4)
+    for (const l of lines) write('regular', 10, `${l.qty} × ${l.name} (${l.id})    ${l.stamp}`, 4)
   }
   part('Take out of the deck', list.out)
   part('Put in (printed on the following sheets)', list.in)
-  return pages
+  return text.pages()
 }

@@ -1,19 +1,6 @@
-import { mmToPt } from '../util/units.ts'
-import { packageFile } from '../util/packages.ts'
-import { readFileSync } from 'node:fs'
-import { sfntFromWoff } from '../util/woff.ts'
+import { PAGE_FONT, textPages } from './text-pages.ts'
 import { madeWithLine, outputWords, type OutputWords } from '../outputs/output-words.ts'
 import { creditsFor, creditWords, drawnWithAll, type FaceCredits } from '../outputs/credits.ts'
-
-/** The font the credits page (and an update pack's list) is set in (credited on it too): deckwright's own body font. */
-const PAGE_FONT = '@fontsource/inter'
-export const pageFontFile = (weight: 400 | 700): Buffer => {
-  const file = packageFile(PAGE_FONT, `files/inter-latin-${weight}-normal.woff`)
-  if (!file) throw new Error(`${PAGE_FONT} is not installed with deckwright`)
-  return sfntFromWoff(readFileSync(file))
-}
-
-const MARGIN_MM = 15
 
 /**
  * The last page of a sheets PDF: every font and icon the printed faces were drawn with, with its makers and
@@ -28,41 +15,23 @@ export const addCreditsPages = (
   words: OutputWords = outputWords(),
 ): number => {
   const credits = creditsFor(drawnWithAll([drawnWith, { fonts: [PAGE_FONT], icons: [] }]), root)
-  doc.registerFont('credits', pageFontFile(400))
-  doc.registerFont('credits-bold', pageFontFile(700))
-  const margin = mmToPt(MARGIN_MM)
-  const width = size[0] - 2 * margin
-  let pages = 0
-  const page = () => {
-    doc.addPage({ size, margin })
-    pages++
-  }
-  page()
-  doc.font('credits-bold').fontSize(16).fillColor('#111111').text(words.credits, margin, margin, { width })
+  const text = textPages(doc, size)
+  text.write('bold', 16, '#111111', words.credits)
   doc.moveDown(0.6)
-  /** Text that starts a new page when it would not fit on this one. */
-  const write = (font: string, size: number, colour: string, text: string, gap = 0) => {
-    doc.font(font).fontSize(size)
-    if (doc.y + gap + doc.heightOfString(text, { width }) > doc.page.height - margin) {
-      page()
-      doc.y = margin
-    } else doc.y += gap
-    doc.fillColor(colour).text(text, margin, doc.y, { width })
-  }
   for (const [kind, title] of [
     ['font', words.typefaces],
     ['icons', words.icons],
   ] as const) {
     const list = credits.filter((c) => c.kind === kind)
     if (!list.length) continue
-    write('credits-bold', 11, '#111111', title, 8)
+    text.write('bold', 11, '#111111', title, 8)
     for (const credit of list) {
       const { name, statements, source } = creditWords(credit, words)
-      write('credits-bold', 9, '#111111', name, 5)
-      for (const statement of statements) write('credits', 9, '#111111', statement, 1)
-      write('credits', 7.5, '#666666', source, 1)
+      text.write('bold', 9, '#111111', name, 5)
+      for (const statement of statements) text.write('regular', 9, '#111111', statement, 1)
+      text.write('regular', 7.5, '#666666', source, 1)
     }
   }
-  write('credits', 7.5, '#666666', madeWithLine(words, drawnBy), 12)
-  return pages
+  text.write('regular', 7.5, '#666666', madeWithLine(words, drawnBy), 12)
+  return text.pages()
 }
