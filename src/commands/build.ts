@@ -2,7 +2,6 @@
 // again on every change (this process watches; a child process builds, and a preview's is told each face).
 import { join, resolve } from 'node:path'
 import type { Command } from 'commander'
-import { GameThreads, threadHeapMb } from '../threads/threads.ts'
 import { OWN_ROOT } from '../util/packages.ts'
 import { type BuildFlags, buildOptions } from './build-options.ts'
 import { printProblems, refuseOutputFolder, selectGames, type Context, UsageError } from './shared.ts'
@@ -52,6 +51,7 @@ const runBuild = async (context: Context, games: string[], opts: BuildFlags, cmd
   const renderer = await chooseRenderer(opts.renderer)
   if (renderer.fallback) printProblems([rendererFallback(renderer.fallback)], opts.format)
   // The games' threads live as long as this process: a watch's builds find them warm.
+  const { GameThreads, threadHeapMb } = await import('../threads/threads.ts')
   const threads = new GameThreads(opts.timeout, { heapMb: threadHeapMb(renderer.name) })
   // A bleed left to its default is not the designer's: the sheets say nothing of it when they thin it.
   const flags = cmd.getOptionValueSource('bleed') === 'cli' ? opts : { ...opts, bleed: undefined }

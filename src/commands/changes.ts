@@ -8,7 +8,6 @@ import { DiagnosticError, hasErrors, type Diagnostic } from '../diagnostics/diag
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import type { GameChanges } from '../make/changes.ts'
 import type { RendererName } from '../render/renderers/renderer.ts'
-import { GameThreads, threadHeapMb } from '../threads/threads.ts'
 import { append } from '../util/append.ts'
 import { isWithin } from '../util/inside-folder.ts'
 import { formatOption, intArg, outDirOption, rendererOption, timeoutOption } from './options.ts'
@@ -102,6 +101,7 @@ const runChanges = async (root: string, games: string[], opts: ChangesFlags): Pr
   const diagnostics: Diagnostic[] = []
   const compared: GameChanges[] = []
   const failed: string[] = []
+  const { GameThreads, threadHeapMb } = await import('../threads/threads.ts')
   const threads = new GameThreads(opts.timeout, { heapMb: threadHeapMb(opts.renderer) })
   try {
     const revision = findRevision(root, opts.since)

@@ -3,7 +3,7 @@
 import { InvalidArgumentError, Option } from 'commander'
 import { formatters } from '../diagnostics/formatters/index.ts'
 import { RENDERERS, type RendererName } from '../render/renderers/renderer.ts'
-import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from '../threads/threads.ts'
+import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from '../threads/time-limits.ts'
 
 /** A whole number of at least `min`. */
 export const intArg = (min: number) => (v: string) => {

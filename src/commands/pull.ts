@@ -4,7 +4,6 @@ import type { Command } from 'commander'
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import type { PulledFile } from '../pull/pull-game.ts'
-import { GameThreads } from '../threads/threads.ts'
 import { append } from '../util/append.ts'
 import { formatOption, timeoutOption } from './options.ts'
 import { EXIT, print, printProblems, selectGames, UsageError, type Context } from './shared.ts'
@@ -34,6 +33,7 @@ const runPull = async (root: string, games: string[], opts: PullFlags): Promise<
   const diagnostics: Diagnostic[] = []
   const pulled: PulledFile[] = []
   const without: string[] = []
+  const { GameThreads } = await import('../threads/threads.ts')
   const threads = new GameThreads(opts.timeout)
   try {
     for (const id of selectGames(root, games)) {

@@ -2,9 +2,7 @@
 import type { Command } from 'commander'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
-import { GameThreads } from '../threads/threads.ts'
 import { append } from '../util/append.ts'
-import { validateGame } from '../validate/validate-game.ts'
 import { formatOption, maxImagePixelsOption, maxWarningsOption, timeoutOption } from './options.ts'
 import { checkedExit, print, refuseOutputFolder, selectGames, type Context } from './shared.ts'
 
@@ -34,6 +32,11 @@ const runValidate = async (root: string, games: string[], opts: ValidateFlags): 
   const checked = selectGames(root, games)
   // Laying out the faces keeps them in out/.cache: never through a link a project commits.
   if (opts.faces) refuseOutputFolder(root, 'out', false)
+  // What the run needs is loaded once it runs: `--help` and a usage error need none of it.
+  const [{ GameThreads }, { validateGame }] = await Promise.all([
+    import('../threads/threads.ts'),
+    import('../validate/validate-game.ts'),
+  ])
   const threads = new GameThreads(opts.timeout)
   try {
     for (const id of checked) {

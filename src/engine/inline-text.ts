@@ -1,4 +1,4 @@
-import LineBreaker from 'linebreak'
+import { createRequire } from 'node:module'
 /**
  * Inline markup of card text: `[word]` names a word of one of the game's vocabularies (`[intel]`,
  * or `[resources:intel]` where two vocabularies share a word), `[set:name]` an icon of an Iconify set
@@ -31,10 +31,18 @@ const ENDS_UNSPACED = new RegExp(`${UNSPACED_CLASS}\\s*$`, 'u')
 const startsUnspaced = (text: string): boolean => STARTS_UNSPACED.test(text)
 const endsUnspaced = (text: string): boolean => ENDS_UNSPACED.test(text)
 
+/**
+ * The Unicode line breaker, loaded when a text first needs it: its tables take ~20 ms to unpack, and most
+ * games (and every thread that only reads cards) never break a text written without spaces.
+ */
+let lineBreaker: typeof import('linebreak').default | undefined
+const LineBreaker = () =>
+  (lineBreaker ??= createRequire(import.meta.url)('linebreak') as typeof import('linebreak').default)
+
 /** Where a text may break, by the Unicode line-breaking algorithm (UAX #14): its pieces, each with the spaces after it. */
 const breakable = (text: string): string[] => {
   const pieces: string[] = []
-  const breaker = new LineBreaker(text)
+  const breaker = new (LineBreaker())(text)
   let last = 0
   for (let b = breaker.nextBreak(); b; b = breaker.nextBreak()) {
     pieces.push(text.slice(last, b.position))

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import { GAME_TEXTS_KEY, type TranslationFile } from '../load/translations.ts'
+import type { TranslationFile } from '../load/translations.ts'
+import { GAME_TEXTS_KEY } from '../load/game-texts-key.ts'
 import type { WordsFile } from '../load/template-words.ts'
 import { didYouMean } from '../util/suggest.ts'
 import type { Card, GameDef } from './define.ts'

@@ -11,6 +11,7 @@ import { WORKBOOK_EXTENSIONS } from './workbook/workbook.ts'
 import { insideFolder, statFollowed } from '../util/inside-folder.ts'
 import { reparseOneCard, type CardFileCache } from './card-file-cache.ts'
 import { append } from '../util/append.ts'
+import { linkLoops } from './link-loops.ts'
 
 /**
  * The card files under a folder, in a stable order; links are followed only while they stay inside `within`
@@ -103,14 +104,3 @@ export const loadCardFiles = (paths: GamePaths, cache?: CardFileCache): Result<R
   if (cache) for (const path of cache.keys()) if (!kept.has(path)) cache.delete(path)
   return { value: files, diagnostics }
 }
-
-/** Links that lead round in a circle, each a warning at the link: skipped, as they hold no file. */
-export const linkLoops = (root: string, loops: readonly string[]): Diagnostic[] =>
-  loops.map((path) => ({
-    rule: 'load/link-loop',
-    severity: 'warning',
-    file: relativePath(root, path),
-    line: 1,
-    column: 1,
-    message: 'this is a link that leads round in a circle (a loop of links): it holds no file, and is skipped',
-  }))

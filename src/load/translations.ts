@@ -31,8 +31,8 @@ export interface GameText {
   pos: SourcePos
 }
 
-/** The key of a translation file that holds the game's own texts rather than a card's (no card id starts with it). */
-export const GAME_TEXTS_KEY = '_game'
+import { GAME_TEXTS_KEY } from './game-texts-key.ts'
+export { GAME_TEXTS_KEY }
 
 /** A game's translation file for one language (`cards/<game>/lang/<lang>.yaml`). */
 export interface TranslationFile {

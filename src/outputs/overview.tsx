@@ -1,4 +1,6 @@
-import satori from 'satori'
+import { requireCommonJs } from '../util/commonjs.ts'
+
+const satori = (requireCommonJs('satori') as typeof import('satori')).default
 import type { GameDef } from '../engine/define.ts'
 import { deckOf } from '../engine/decks.ts'
 import { baseFonts, loadFont } from '../render/fonts/fonts.ts'

@@ -1,6 +1,8 @@
 import { failWriteForTest } from '../util/write-failure.ts'
 import { closeSync, openSync, readSync, writeSync } from 'node:fs'
-import PDFDocument from 'pdfkit'
+import { requireCommonJs } from '../util/commonjs.ts'
+
+const PDFDocument = requireCommonJs('pdfkit') as typeof import('pdfkit')
 
 /**
  * The fixed date written into every PDF: SOURCE_DATE_EPOCH when set (reproducible-builds.org), else the epoch.

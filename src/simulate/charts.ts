@@ -1,4 +1,6 @@
-import satori from 'satori'
+import { requireCommonJs } from '../util/commonjs.ts'
+
+const satori = (requireCommonJs('satori') as typeof import('satori')).default
 import { baseFonts, loadFont } from '../render/fonts/fonts.ts'
 import { rasterize } from '../render/renderers/raster.ts'
 import { interval, percent, points, type Rate } from './stats.ts'

@@ -4,10 +4,8 @@ import { GameThread, THREAD_HEAP_MB, type Outcome } from './game-thread.ts'
 export { threadHeapMb } from './game-thread.ts'
 import type { Replies, Request } from './protocol.ts'
 
-/** The time limit of one piece of a game's code (loading it, a check, a face) unless `--timeout` says otherwise. */
-export const DEFAULT_TIMEOUT_S = 30
-/** The longest limit: a day (a timer cannot wait beyond 24.8 days, and no face needs hours). */
-export const MAX_TIMEOUT_S = 86_400
+import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from './time-limits.ts'
+export { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from './time-limits.ts'
 
 /**
  * How much the process's memory (resident, all threads) may grow beyond what it held when the run's threads

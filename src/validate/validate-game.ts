@@ -9,7 +9,6 @@ import { loadDefinition } from './load-definition.ts'
 import { checkFrontMatter } from '../engine/checks/front-matter.ts'
 import { gameLanguages } from '../engine/translations.ts'
 import type { Edition } from './editions.ts'
-import { GAME_TEXTS_KEY } from '../load/translations.ts'
 import type { RulesDoc } from '../load/rules.ts'
 import { withThreads, type GameThreads } from '../threads/threads.ts'
 import { stoppedDiagnostic } from '../threads/stopped.ts'
@@ -18,7 +17,7 @@ import type { Outcome } from '../threads/game-thread.ts'
 import type { FaceStore } from '../render/store/face-store.ts'
 import { append } from '../util/append.ts'
 import { filesUnder } from '../cache/source-hash.ts'
-import { linkLoops } from '../load/card-files.ts'
+import { linkLoops } from '../load/link-loops.ts'
 
 export interface LoadedGame {
   paths: GamePaths
@@ -202,15 +201,16 @@ const readEditions = async (
   const languages = gameLanguages(game)
   const diagnostics: Diagnostic[] = []
   const editions: Edition[] = []
-  const [{ loadWords, wordsPath }, { loadEdition }, { translationPath }, { checkWords }] = await Promise.all([
-    import('../load/template-words.ts'),
-    import('./editions.ts'),
-    import('../load/translations.ts'),
-    import('../engine/translations.ts'),
-  ])
+  const [{ loadWords, wordsPath }, { loadEdition }, { translationPath, GAME_TEXTS_KEY }, { checkWords }] =
+    await Promise.all([
+      import('../load/template-words.ts'),
+      import('./editions.ts'),
+      import('../load/translations.ts'),
+      import('../engine/translations.ts'),
+    ])
   const defaultWords = loadWords(paths, languages[0]!)
   append(diagnostics, defaultWords.diagnostics)
-  if (languages.length > 1) append(diagnostics, reservedIds(cards))
+  if (languages.length > 1) append(diagnostics, reservedIds(cards, GAME_TEXTS_KEY))
   for (const lang of languages.slice(1)) {
     const found: Diagnostic[] = []
     const edition = await loadEdition(root, paths, game, cards, lang, threads, found)
@@ -313,7 +313,7 @@ const withHeldCards = async <T>(
 const sameProblem = (d: Diagnostic) => `${d.rule}\u0000${d.card ?? ''}\u0000${d.field ?? ''}\u0000${d.message}`
 
 /** A card whose id is the key translation files keep for the game's own texts: it could not be translated. */
-const reservedIds = (cards: readonly Card[]): Diagnostic[] =>
+const reservedIds = (cards: readonly Card[], GAME_TEXTS_KEY: string): Diagnostic[] =>
   cards
     .filter((c) => c.id === GAME_TEXTS_KEY)
     .map((c) => ({

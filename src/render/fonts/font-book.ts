@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import * as fontkit from 'fontkit'
+import type * as Fontkit from 'fontkit'
+import { requireCommonJs } from '../../util/commonjs.ts'
 import { packageFile } from '../../util/packages.ts'
 import { readFont, type LoadedFont } from './fonts.ts'
 
@@ -136,10 +137,10 @@ const findNearest = (pkg: string, weight: number, style: 'normal' | 'italic', pr
   return []
 }
 
-const glyphs = new Map<string, fontkit.Font>()
-const fontkitOf = (font: LoadedFont): fontkit.Font => {
+const glyphs = new Map<string, Fontkit.Font>()
+const fontkitOf = (font: LoadedFont): Fontkit.Font => {
   let f = glyphs.get(font.path)
-  if (!f) glyphs.set(font.path, (f = fontkit.create(font.data)))
+  if (!f) glyphs.set(font.path, (f = (requireCommonJs('fontkit') as typeof Fontkit).create(font.data)))
   return f
 }
 

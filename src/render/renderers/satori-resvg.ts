@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Resvg } from '@resvg/resvg-js'
-import satori from 'satori'
+import { requireCommonJs } from '../../util/commonjs.ts'
+
+const satori = (requireCommonJs('satori') as typeof import('satori')).default
 import type { ReactNode } from 'react'
 import { installedPackages } from '../../cache/source-hash.ts'
 import type { LoadedFont } from '../fonts/fonts.ts'

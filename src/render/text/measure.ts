@@ -1,4 +1,7 @@
-import * as fontkit from 'fontkit'
+import type * as Fontkit from 'fontkit'
+import { requireCommonJs } from '../../util/commonjs.ts'
+
+const fontkit = requireCommonJs('fontkit') as typeof Fontkit
 import { LRUCache } from 'lru-cache'
 import type { LoadedFont } from '../fonts/fonts.ts'
 import { clusters, drawsNothing, FontBook } from '../fonts/font-book.ts'
@@ -30,7 +33,7 @@ export interface TextMeasure {
 }
 
 interface Shaper {
-  font: fontkit.Font
+  font: Fontkit.Font
   widths: LRUCache<string, number>
 }
 
