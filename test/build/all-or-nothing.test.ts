@@ -33,9 +33,27 @@ const snapshot = (dir: string): Record<string, string> | undefined => {
   return out
 }
 
-/** A build that is killed (SIGKILL) after `ms` milliseconds, unless it ends first. */
-const buildKilledAfter = (cwd: string, ms: number) =>
-  new Promise<{ finished: boolean }>((resolve) => {
+/** Where out/<game> leads (the build it shows), or undefined while there is none. */
+const linkOf = (out: string) => {
+  try {
+    return readlinkSync(out)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A build that is killed (SIGKILL) after `ms` milliseconds, unless it ends first; `swappedAt`, when it ended, is
+ * how long after its start out/<game> came to lead to its outputs (watched every few milliseconds).
+ */
+const buildKilledAfter = (cwd: string, out: string, ms: number) =>
+  new Promise<{ finished: boolean; swappedAt?: number }>((resolve) => {
+    const start = performance.now()
+    const before = linkOf(out)
+    let swappedAt: number | undefined
+    const watch = setInterval(() => {
+      if (swappedAt === undefined && linkOf(out) !== before) swappedAt = performance.now() - start
+    }, 2)
     const child = spawn(
       process.execPath,
       [join(root, 'bin', 'deckwright.js'), 'build', '--no-cache', '--no-overview'],
@@ -44,7 +62,8 @@ const buildKilledAfter = (cwd: string, ms: number) =>
     const timer = setTimeout(() => child.kill('SIGKILL'), ms)
     child.on('exit', (code) => {
       clearTimeout(timer)
-      resolve({ finished: code === 0 })
+      clearInterval(watch)
+      resolve({ finished: code === 0, swappedAt })
     })
   })
 
@@ -57,35 +76,39 @@ it('leaves the old outputs or the new, whenever a build is killed', async () => 
   ]
   const out = join(project, 'out', 'parlour')
   const states: Record<string, string>[] = []
-  let full = 0
+  // When a build puts its outputs in place: the moment a kill is most likely to leave a mix.
+  let swap = 0
   for (const variant of variants) {
     writeFileSync(cards, variant)
-    const start = performance.now()
-    expect((await deckwright(project, 'build', '--no-cache', '--no-overview')).code).toBe(0)
-    full = Math.max(full, performance.now() - start)
+    const built = await buildKilledAfter(project, out, 120_000)
+    expect(built.finished).toBe(true)
+    swap = Math.max(swap, built.swappedAt ?? 0)
     states.push(snapshot(out)!)
   }
   expect(states[0]).not.toEqual(states[1])
-  // Kill builds at moments spread over a whole build (a fixed sequence, so a failure can be repeated).
+  expect(swap).toBeGreaterThan(0)
+  // Kills around that moment (a fixed sequence, so a failure can be repeated), drawn nearer to it as they go:
+  // one that left the old outputs came before the swap, so the next comes later; one that left the new, sooner.
   let now = 1
   let seed = 7
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   const seen = { old: 0, new: 0 }
-  // Twenty kills; more when a busy machine made the builds slower (or faster) than the two timed ones, so that
-  // the kills all fell before the swap (or after it): later (or sooner) ones, up to forty in all.
-  for (let run = 0; run < 20 || ((!seen.old || !seen.new) && run < 40); run++) {
+  let at = swap
+  for (let run = 0; run < 12 || ((!seen.old || !seen.new) && run < 30); run++) {
     const target = 1 - now
     writeFileSync(cards, variants[target]!)
-    const shift = run < 20 ? 1 : seen.new ? 0.5 : 1.6
-    // Most kills in the later part of a build, where its outputs are put in place.
-    const { finished } = await buildKilledAfter(project, Math.round((0.3 + next() * 0.85) * full * shift))
+    const { finished } = await buildKilledAfter(project, out, Math.round(at * (0.85 + next() * 0.3)))
     const state = snapshot(out)
     if (finished) expect(state).toEqual(states[target])
     else expect([states[now], states[target]], `run ${run}: a mix of the two builds`).toContainEqual(state)
     if (JSON.stringify(state) === JSON.stringify(states[target])) {
       now = target
       seen.new++
-    } else seen.old++
+      at *= 0.93
+    } else {
+      seen.old++
+      at *= 1.08
+    }
   }
   // Some kills came before the swap and some after (or the test would prove little).
   expect(seen.old).toBeGreaterThan(0)
