@@ -18,6 +18,7 @@ import {
   paperOption,
   rendererOption,
   timeoutOption,
+  ttsUrlArg,
 } from './options.ts'
 
 export interface BuildFlags {
@@ -43,6 +44,7 @@ export interface BuildFlags {
   stamp?: boolean
   overview: boolean
   tts?: boolean
+  ttsUrl?: string
   sets?: string[]
   lang?: string[]
   jobs?: number
@@ -97,7 +99,13 @@ const faceOptions = (): Option[] => [
     "stamp the game's version (from its definition) and the card's revision (from its faces' pixels) in a corner of every front",
   ),
   new Option('--no-overview', 'skip <game>-overview.png, every face on one contact sheet'),
-  new Option('--tts', 'also write Tabletop Simulator deck sheets to <game>/tts/'),
+  new Option('--tts', 'also write Tabletop Simulator deck sheets and a saved object of every deck to <game>/tts/'),
+  new Option(
+    '--tts-url <base>',
+    'the https address you upload the Tabletop Simulator sheets to, where the saved object finds them instead of on this machine; implies --tts',
+  )
+    .argParser(ttsUrlArg)
+    .implies({ tts: true }),
   new Option('--sets <sets>', 'only the cards of these sets, e.g. base,identities').argParser(listArg),
   langOption(),
   drawingJobsOption(),
@@ -141,6 +149,7 @@ export const buildSettings = (
   stamp: opts.stamp,
   overview: opts.overview,
   tts: opts.tts,
+  ttsUrl: opts.ttsUrl,
   designerNotes: opts.designerNotes,
   bleedMm: opts.bleed,
   sheets: {

@@ -4,6 +4,7 @@ import { InvalidArgumentError, Option } from 'commander'
 import { formatters } from '../diagnostics/formatters/index.ts'
 import { RENDERERS, type RendererName } from '../render/renderers/renderer.ts'
 import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from '../threads/time-limits.ts'
+import { ttsBaseUrl } from '../outputs/tts-object.ts'
 
 /** A whole number of at least `min`. */
 export const intArg = (min: number) => (v: string) => {
@@ -39,6 +40,15 @@ export const offsetArg = (v: string) => {
   return { x: Number(m[1]), y: Number(m[2]) }
 }
 export type Offset = ReturnType<typeof offsetArg>
+
+/** An https base address (`--tts-url`), ending in `/`. */
+export const ttsUrlArg = (v: string) => {
+  try {
+    return ttsBaseUrl(v)
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message)
+  }
+}
 
 const secondsArg = (v: string) => {
   const n = Number(v)

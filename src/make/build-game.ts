@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { folderBytesBelow } from '../util/folder-bytes.ts'
-import { basename, dirname, join, sep } from 'node:path'
+import { basename, dirname, join, resolve, sep } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame, type GameFaces, type RenderOptions, type RenderRunOptions } from './render-game.ts'
 import { defaultJobs } from '../threads/face-pool.ts'
@@ -30,6 +30,7 @@ import { setNames } from '../engine/model.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import type { RulesDoc } from '../load/rules.ts'
 import { applyPreset, faceOutputs, type PresetName } from '../outputs/index.ts'
+import { ttsUrlProblem } from '../outputs/tts-object.ts'
 import { append } from '../util/append.ts'
 import { collectGarbage } from '../util/collect-garbage.ts'
 
@@ -69,8 +70,13 @@ export interface BuildOptions {
   stamp?: boolean
   /** Write `<game>-overview.png`, every face on one contact sheet; default true. */
   overview?: boolean
-  /** Write Tabletop Simulator deck sheets to `tts/`; default false. */
+  /** Write Tabletop Simulator deck sheets to `tts/`, with a saved object of every deck (`tts/<game>.json`); default false. */
   tts?: boolean
+  /**
+   * The https address the Tabletop Simulator sheets will be uploaded to (`https://example.com/my-game/tts/`), for
+   * the saved object to find them there; default: the sheets' own files, by their absolute `file:///` paths.
+   */
+  ttsUrl?: string
   /** What draws the faces: satori + resvg (the default and the reference) or takumi (faster); takumi falls back to satori + resvg where it cannot load, with a warning. */
   renderer?: RendererName
   /** The run's game threads (a watch keeps them warm between builds); none: threads of its own, closed when done. */
@@ -163,6 +169,9 @@ const buildWith = async (
       value: report,
       diagnostics: [{ rule: 'build/write-failed', severity: 'error', file: folder, message: linked }],
     }
+  const badUrl = ttsUrlProblem(options.ttsUrl)
+  if (badUrl)
+    return { value: report, diagnostics: [{ rule: 'build/bad-option', severity: 'error', file: '', message: badUrl }] }
   options = applyPreset(options)
   const renderer = await chooseRenderer(options.renderer)
   report.renderer = renderer.label
@@ -537,6 +546,7 @@ const addOutputs = async (
       bleedMm,
       overview: options.overview ?? true,
       tts: options.tts ?? false,
+      ttsObject: { name: stem, url: options.ttsUrl, dir: resolve(dir, 'tts') },
       cacheDir,
       drawnBy,
     }))

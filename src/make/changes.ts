@@ -10,6 +10,7 @@ import { CACHE_DAYS } from './cache-prune.ts'
 import { hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { cardData, compareCards, type FieldChange } from '../engine/card-changes.ts'
 import type { Card, GameDef } from '../engine/define.ts'
+import { cardName } from '../engine/card-name.ts'
 import { typeSize, type CardSize } from '../engine/card-sizes.ts'
 import { gameLanguages } from '../engine/translations.ts'
 import type { FaceLanguage } from '../render/template/face-texts.ts'
@@ -451,8 +452,4 @@ const compareSides = async (
 const both = { front: true, back: true } as const
 
 /** A card's name for a playtester (its `name` or `title` field when it has one, else its id) and its count. */
-const named = (card: Card): { name: string; qty: number } => {
-  const fields = card.fields as Record<string, unknown>
-  const name = [fields['name'], fields['title']].find((v): v is string => typeof v === 'string' && v.trim() !== '')
-  return { name: name ?? card.id, qty: card.qty }
-}
+const named = (card: Card): { name: string; qty: number } => ({ name: cardName(card), qty: card.qty })

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { GameDef } from '../engine/define.ts'
 import type { GameFaces } from '../render/store/game-faces.ts'
 import { cachedOutput, type OutputFile } from './output-cache.ts'
@@ -12,8 +13,14 @@ export interface FaceOutputOptions {
   bleedMm: number
   /** `<game>-overview.png`, a contact sheet of every face (~2 s for 150 faces). */
   overview: boolean
-  /** `tts/`, Tabletop Simulator deck sheets (~3 s for 150 cards). */
+  /** `tts/`, Tabletop Simulator deck sheets (~3 s for 150 cards), their README and the saved object of every deck. */
   tts: boolean
+  /**
+   * Where the saved object finds the sheets: `url`, the address they are uploaded to (`https://…/`, checked by
+   * `ttsBaseUrl`), or else `dir`, the folder they are written to (its final place: the object names them as
+   * `file:///` addresses); `name`, the object's file name in `tts/`. Default: the sheets' names alone.
+   */
+  ttsObject?: { name: string; url?: string; dir?: string }
   /** A folder to keep what was made (the build's face cache): an unchanged game is not drawn again. */
   cacheDir?: string
   /** The renderer the faces were drawn with, when it is not satori + resvg ('takumi 2.16.3'): said beside the version. */
@@ -61,11 +68,33 @@ export const faceOutputs = async (
         ).files
       : []),
     ...(options.tts
-      ? (
-          await cachedOutput(cacheDir, outputKey('tts', game, faces, bleedMm, drawnBy), async () =>
-            made((await import('./tts.ts')).ttsSheets(game, faces, bleedMm, pixels, drawnBy)),
-          )
-        ).files
+      ? [
+          ...(
+            await cachedOutput(cacheDir, outputKey('tts', game, faces, bleedMm, drawnBy), async () =>
+              made((await import('./tts.ts')).ttsSheets(game, faces, bleedMm, pixels)),
+            )
+          ).files,
+          ...(await ttsGuides(game, faces, options)),
+        ]
       : []),
+  ]
+}
+
+/**
+ * The README and the saved object beside the Tabletop Simulator sheets: made each build (they take no drawing,
+ * and they name where the sheets are, which is not what the cached sheets are made from).
+ */
+const ttsGuides = async (game: GameDef, faces: GameFaces, options: FaceOutputOptions): Promise<OutputFile[]> => {
+  const [{ ttsLayout, ttsReadme }, { ttsBaseUrl, ttsObject }] = await Promise.all([
+    import('./tts.ts'),
+    import('./tts-object.ts'),
+  ])
+  const { name = game.id, url, dir } = options.ttsObject ?? {}
+  const decks = ttsLayout(game, faces)
+  const base = url ? ttsBaseUrl(url) : dir ? `${pathToFileURL(dir).href}/` : ''
+  const file = `${name}.json`
+  return [
+    { name: 'tts/README.txt', data: ttsReadme(game, decks, { file, url: url && base }, options.drawnBy) },
+    { name: `tts/${file}`, data: ttsObject(game, decks, base) },
   ]
 }

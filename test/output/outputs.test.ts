@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { PNG } from 'pngjs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildGame, type BuildReport } from '../../src/make/build-game.ts'
@@ -94,6 +94,19 @@ describe('outputs made from the faces of a game', () => {
     expect(readme).toMatch(
       /room-1\.png\s+Width  2\s+Height 2\s+Number  2\s+Back room-1-backs\.png\s+\(Unique Backs on\)/,
     )
+
+    // The saved object: a deck over two sheets is a Deck of two CustomDeck entries; own backs are Unique Backs.
+    const saved = JSON.parse(readFileSync(join(tts, 'parlour.json'), 'utf8')).ObjectStates
+    const chips = saved.find((o: { Nickname: string }) => o.Nickname === 'Chip')
+    expect(chips.Name).toBe('Deck')
+    expect(Object.keys(chips.CustomDeck)).toHaveLength(2)
+    expect(chips.DeckIDs).toHaveLength(75)
+    const [second] = Object.keys(chips.CustomDeck).slice(1)
+    expect(chips.DeckIDs.slice(38, 40)).toEqual([Number(second) * 100, Number(second) * 100 + 1])
+    const room = saved.find((o: { Nickname: string }) => o.Nickname === 'Room')
+    expect(Object.values(room.CustomDeck)).toEqual([
+      expect.objectContaining({ UniqueBack: true, BackURL: pathToFileURL(join(tts, 'room-1-backs.png')).href }),
+    ])
   })
 
   it('cuts faces to their trim and sizes cells so that a full 10×7 sheet stays within 4096 px', () => {
@@ -110,6 +123,10 @@ describe('outputs made from the faces of a game', () => {
     await buildGame(root, 'parlour', { outDir: again, dpi: 50, tts: true, jobs: 1, threads })
     for (const file of ['parlour-overview.png', 'tts/chip-1.png', 'tts/README.txt'])
       expect(readFileSync(join(again, 'parlour', file)).equals(readFileSync(join(game, file))), file).toBe(true)
+    // The saved object names the sheets where they are: the same but for the folder.
+    const saved = (dir: string) =>
+      readFileSync(join(dir, 'tts', 'parlour.json'), 'utf8').replaceAll(pathToFileURL(dir).href, 'file:///game')
+    expect(saved(join(again, 'parlour'))).toBe(saved(game))
     // Mark the cached overview: a build with nothing changed writes it as it is, without drawing it again.
     const outputs = join(again, '.cache', 'parlour', 'outputs')
     const entry = readdirSync(outputs).find((k) =>
