@@ -12,6 +12,9 @@ import { fileBrowser } from '../setup/browser.ts'
 import { designerEnv as env, INSTALLED_COMMAND, installedPackage, packedTarball, run } from '../setup/package.ts'
 import { makeZip, textCell, xlsxParts } from '../load/make-zip.ts'
 
+/** The TypeScript compiler the project installed: what `npx tsc` runs, without npx's own start-up (~0.4 s a run). */
+const LOCAL_TSC = join('node_modules', '.bin', 'tsc')
+
 const GAME = 'space-race'
 
 /** Runs a command that must succeed, and shows its output when it does not. */
@@ -87,6 +90,7 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
 
     it('deckwright init adds a game, then validate, build and tsc pass', () => {
       const before = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as Record<string, unknown>
+      // npx, as the README says; the runs after it call the installed command npx runs, without npx's own start-up.
       const init = ok(project, 'npx', 'deckwright', 'init')
       expect(init.stderr).toContain(`wrote    templates/${GAME}/index.tsx`)
       expect(init.stderr).toContain('added    package.json: scripts.build')
@@ -105,12 +109,12 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
       })
       expect(after.devDependencies!.typescript).toBeDefined()
       // A second init overwrites nothing.
-      const again = ok(project, 'npx', 'deckwright', 'init')
+      const again = ok(project, INSTALLED_COMMAND, 'init')
       expect(again.stderr).toContain(`skipped  templates/${GAME}/index.tsx (it exists)`)
       expect(again.stderr).not.toContain('wrote')
 
       ok(project, 'npm', 'install', '--no-audit', '--no-fund')
-      const validate = ok(project, 'npx', 'deckwright', 'validate', '--max-warnings', '0')
+      const validate = ok(project, INSTALLED_COMMAND, 'validate', '--max-warnings', '0')
       expect(validate.out).not.toMatch(/error|warning/)
       // A workbook is a card file too (its XML read with the package's saxes): a mistake at its sheet and cell.
       const workbook = join(project, 'cards', GAME, 'more-orders.xlsx')
@@ -126,7 +130,7 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
           ),
         ),
       )
-      const mistake = run(project, 'npx', 'deckwright', 'validate', '--no-faces', '--format', 'json')
+      const mistake = run(project, INSTALLED_COMMAND, 'validate', '--no-faces', '--format', 'json')
       expect(JSON.parse(mistake.stdout).filter((d: { severity: string }) => d.severity === 'error')).toEqual([
         expect.objectContaining({
           file: `cards/${GAME}/more-orders.xlsx`,
@@ -136,7 +140,7 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
         }),
       ])
       rmSync(workbook)
-      const build = ok(project, 'npx', 'deckwright', 'build')
+      const build = ok(project, INSTALLED_COMMAND, 'build')
       expect(build.stderr).toMatch(new RegExp(`${GAME}: \\d+ faces \\((\\d+) drawn, 0 from the cache\\)`))
       const out = join(project, 'out', GAME)
       const faces = readdirSync(join(out, 'faces'))
@@ -171,7 +175,7 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
         ).toMatch(/^<svg/)
       }
       // The sample's playable rules play: its findings are warnings while the game is young.
-      const simulate = ok(project, 'npx', 'deckwright', 'simulate', GAME, '--runs', '300', '--bots', 'random,greedy')
+      const simulate = ok(project, INSTALLED_COMMAND, 'simulate', GAME, '--runs', '300', '--bots', 'random,greedy')
       expect(simulate.stdout).toMatch(new RegExp(`^${GAME}: 300 games, seed 1, 2/3/4 players, bots random, greedy`))
       expect(readdirSync(join(out, 'simulation')).sort()).toEqual([
         'card-impact.png',
@@ -182,7 +186,7 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
         'win-rates.png',
         'win-rates.svg',
       ])
-      ok(project, 'npx', 'tsc', '--noEmit')
+      ok(project, LOCAL_TSC, '--noEmit')
     }, 300_000)
 
     // Once (the package's type changes nothing here): the revision's copy imports the installed packages.
@@ -223,165 +227,189 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
       200_000,
     )
 
-    it('serves the preview page, its cards drawn, from the installed package', async () => {
-      // The installed command itself (what npx runs), so that stopping it stops the preview.
-      const preview = spawn(join(project, 'node_modules', '.bin', 'deckwright'), ['preview', '--port', '0'], {
-        cwd: project,
-        env,
-      })
-      try {
-        const url = await previewAddress(preview)
-        const page = await (await browser()).newPage()
+    // Once: a game's code is compiled to an ES module whatever the package's type, and the preview is deckwright's own.
+    it.runIf(type === 'commonjs')(
+      'serves the preview page, its cards drawn, from the installed package',
+      async () => {
+        // The installed command itself (what npx runs), so that stopping it stops the preview.
+        const preview = spawn(join(project, 'node_modules', '.bin', 'deckwright'), ['preview', '--port', '0'], {
+          cwd: project,
+          env,
+        })
         try {
-          await page.goto(url)
-          await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date', undefined, {
-            timeout: 120_000,
-          })
-          // Every face's image is there (those below the fold load as they are scrolled to), the first one drawn.
-          const sources = await page
-            .locator('.card .face img')
-            .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')!))
-          expect(sources.length).toBeGreaterThan(0)
-          for (const src of sources)
-            expect((await page.request.get(new URL(src, url).href)).headers()['content-type']).toBe('image/png')
-          await page.waitForFunction(
-            () => (document.querySelector('.card .face img') as HTMLImageElement | null)?.naturalWidth! > 0,
-          )
+          const url = await previewAddress(preview)
+          const page = await (await browser()).newPage()
+          try {
+            await page.goto(url)
+            await page.waitForFunction(
+              () => document.querySelector('#status')?.textContent === 'up to date',
+              undefined,
+              {
+                timeout: 120_000,
+              },
+            )
+            // Every face's image is there (those below the fold load as they are scrolled to), the first one drawn.
+            const sources = await page
+              .locator('.card .face img')
+              .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')!))
+            expect(sources.length).toBeGreaterThan(0)
+            for (const src of sources)
+              expect((await page.request.get(new URL(src, url).href)).headers()['content-type']).toBe('image/png')
+            await page.waitForFunction(
+              () => (document.querySelector('.card .face img') as HTMLImageElement | null)?.naturalWidth! > 0,
+            )
+          } finally {
+            await page.close()
+          }
         } finally {
-          await page.close()
+          preview.kill('SIGINT')
         }
-      } finally {
-        preview.kill('SIGINT')
-      }
-    }, 200_000)
+      },
+      200_000,
+    )
 
     // Once: the package's type does not change which installed packages a face's key holds.
     it.runIf(type === 'commonjs')(
       'keeps its faces until an installed renderer changes',
       () => {
-        expect(ok(project, 'npx', 'deckwright', 'build').stderr).toMatch(/\(0 drawn, \d+ from the cache\)/)
+        expect(ok(project, INSTALLED_COMMAND, 'build').stderr).toMatch(/\(0 drawn, \d+ from the cache\)/)
         // An upgrade of satori, as npm would leave it: every face is drawn again.
         const satori = join(project, 'node_modules', 'satori', 'package.json')
         const pkg = JSON.parse(readFileSync(satori, 'utf8')) as { version: string }
         writeFileSync(satori, JSON.stringify({ ...pkg, version: `${pkg.version}-upgraded` }))
-        expect(ok(project, 'npx', 'deckwright', 'build').stderr).toMatch(/\((\d+) drawn, 0 from the cache\)/)
+        expect(ok(project, INSTALLED_COMMAND, 'build').stderr).toMatch(/\((\d+) drawn, 0 from the cache\)/)
       },
       300_000,
     )
 
-    it('reports a template that throws at its own line, naming the card', () => {
-      const file = join(project, 'templates', GAME, 'index.tsx')
-      const source = readFileSync(file, 'utf8')
-      // Every front first calls a function at the end of the file, which throws at its line N.
-      expect(source).toContain('export default defineTemplates(')
-      const lines = [
-        source.replace('export default defineTemplates(', 'const templates = defineTemplates('),
-        'for (const type of Object.values(templates.types)) {',
-        '  const front = type!.front',
-        '  type!.front = (card: any, ctx: any) => (lostDice(card), front(card, ctx))',
-        '}',
-        'export default templates',
-        'function lostDice(card: { id: string }): never {',
-        '  throw new Error(`the dice of ${card.id} are gone`)',
-        '}',
-        '',
-      ].join('\n')
-      const at = lines.split('\n').findIndex((l) => l.includes('throw new Error')) + 1
-      writeFileSync(file, lines)
-      try {
-        const r = json('validate')
-        expect(r.code).toBe(1)
-        const thrown = r.diagnostics.filter((d) => d.rule === 'render/template-error')
-        expect(thrown.length).toBeGreaterThan(0)
-        expect(thrown[0]).toMatchObject({
-          file: `templates/${GAME}/index.tsx`,
-          line: at,
-          card: expect.any(String),
-          message: expect.stringMatching(/the front of .+ \(cards\/.+:\d+\): the dice of .+ are gone/),
-        })
-      } finally {
-        writeFileSync(file, source)
-      }
-    }, 300_000)
-
-    it('reports a template reading a field no card type declares at its line, once, on a first run and a cached one', () => {
-      const file = join(project, 'templates', GAME, 'index.tsx')
-      const source = readFileSync(file, 'utf8')
-      // Every front reads fields of names no type has (typos): one drawn as text and one passed to Title in its
-      // JSX, and one in a function at the end of the file whose value is unused.
-      const marker = 'flexGrow: 1, background: PAPER'
-      expect(source).toContain(marker)
-      const drawn = source
-        .split('\n')
-        .flatMap((l) =>
-          l.includes(marker)
-            ? [
-                l,
-                '              <div style={{ display: "flex" }}>{(card.fields as any).captin}</div>',
-                '              <Title ctx={ctx} text={(card.fields as any).titel} width={90} size={30} />',
-              ]
-            : [l],
-        )
-        .join('\n')
-      const lines = [
-        drawn.replace('export default defineTemplates(', 'const templates = defineTemplates('),
-        'for (const type of Object.values(templates.types)) {',
-        '  const front = type!.front',
-        '  type!.front = (card: any, ctx: any) => (captain(card), front(card, ctx))',
-        '}',
-        'export default templates',
-        'function captain(card: { fields: Record<string, unknown> }) {',
-        '  return card.fields.captian',
-        '}',
-        '',
-      ].join('\n')
-      const lineOf = (text: string) => lines.split('\n').findIndex((l) => l.includes(text)) + 1
-      writeFileSync(file, lines)
-      const read = (name: string, text: string) =>
-        expect.objectContaining({
-          file: `templates/${GAME}/index.tsx`,
-          line: lineOf(text),
-          card: expect.any(String),
-          message: expect.stringContaining(`\`card.fields.${name}\``),
-        })
-      try {
-        for (const run of ['first', 'cached']) {
+    // Once: a game's code is compiled to an ES module whatever the package's type, and the preview is deckwright's own.
+    it.runIf(type === 'commonjs')(
+      'reports a template that throws at its own line, naming the card',
+      () => {
+        const file = join(project, 'templates', GAME, 'index.tsx')
+        const source = readFileSync(file, 'utf8')
+        // Every front first calls a function at the end of the file, which throws at its line N.
+        expect(source).toContain('export default defineTemplates(')
+        const lines = [
+          source.replace('export default defineTemplates(', 'const templates = defineTemplates('),
+          'for (const type of Object.values(templates.types)) {',
+          '  const front = type!.front',
+          '  type!.front = (card: any, ctx: any) => (lostDice(card), front(card, ctx))',
+          '}',
+          'export default templates',
+          'function lostDice(card: { id: string }): never {',
+          '  throw new Error(`the dice of ${card.id} are gone`)',
+          '}',
+          '',
+        ].join('\n')
+        const at = lines.split('\n').findIndex((l) => l.includes('throw new Error')) + 1
+        writeFileSync(file, lines)
+        try {
           const r = json('validate')
-          expect({ run, code: r.code }).toEqual({ run, code: 1 })
-          const found = r.diagnostics.filter((d) => d.rule === 'render/unknown-field')
-          expect(found.sort((a, b) => a.line - b.line)).toEqual([
-            read('captin', '.captin}'),
-            read('titel', '.titel}'),
-            read('captian', 'card.fields.captian'),
-          ])
-          // The component is not blamed for the undefined it was given: the field is the problem.
-          expect(r.diagnostics.filter((d) => d.rule === 'render/template-error')).toEqual([])
+          expect(r.code).toBe(1)
+          const thrown = r.diagnostics.filter((d) => d.rule === 'render/template-error')
+          expect(thrown.length).toBeGreaterThan(0)
+          expect(thrown[0]).toMatchObject({
+            file: `templates/${GAME}/index.tsx`,
+            line: at,
+            card: expect.any(String),
+            message: expect.stringMatching(/the front of .+ \(cards\/.+:\d+\): the dice of .+ are gone/),
+          })
+        } finally {
+          writeFileSync(file, source)
         }
-      } finally {
-        writeFileSync(file, source)
-      }
-    }, 300_000)
+      },
+      300_000,
+    )
 
-    it("shows a syntax error's whole message at its file, line and column", () => {
-      const file = join(project, 'rules', GAME, 'game.ts')
-      const source = readFileSync(file, 'utf8')
-      writeFileSync(file, `${source}\nconst broken = (1 +;\nconst also = ]\n`)
-      try {
-        const lines = source.split('\n').length
-        const r = json('validate')
-        expect(r.code).toBe(1)
-        expect(r.diagnostics[0]).toMatchObject({
-          rule: 'game/definition',
-          file: `rules/${GAME}/game.ts`,
-          line: lines + 1,
-          column: 20,
-          message: expect.stringContaining('Unexpected ";"'),
-        })
-        expect(r.stderr).not.toMatch(/\n\s+at /)
-      } finally {
-        writeFileSync(file, source)
-      }
-    }, 300_000)
+    // Once: a game's code is compiled to an ES module whatever the package's type, and the preview is deckwright's own.
+    it.runIf(type === 'commonjs')(
+      'reports a template reading a field no card type declares at its line, once, on a first run and a cached one',
+      () => {
+        const file = join(project, 'templates', GAME, 'index.tsx')
+        const source = readFileSync(file, 'utf8')
+        // Every front reads fields of names no type has (typos): one drawn as text and one passed to Title in its
+        // JSX, and one in a function at the end of the file whose value is unused.
+        const marker = 'flexGrow: 1, background: PAPER'
+        expect(source).toContain(marker)
+        const drawn = source
+          .split('\n')
+          .flatMap((l) =>
+            l.includes(marker)
+              ? [
+                  l,
+                  '              <div style={{ display: "flex" }}>{(card.fields as any).captin}</div>',
+                  '              <Title ctx={ctx} text={(card.fields as any).titel} width={90} size={30} />',
+                ]
+              : [l],
+          )
+          .join('\n')
+        const lines = [
+          drawn.replace('export default defineTemplates(', 'const templates = defineTemplates('),
+          'for (const type of Object.values(templates.types)) {',
+          '  const front = type!.front',
+          '  type!.front = (card: any, ctx: any) => (captain(card), front(card, ctx))',
+          '}',
+          'export default templates',
+          'function captain(card: { fields: Record<string, unknown> }) {',
+          '  return card.fields.captian',
+          '}',
+          '',
+        ].join('\n')
+        const lineOf = (text: string) => lines.split('\n').findIndex((l) => l.includes(text)) + 1
+        writeFileSync(file, lines)
+        const read = (name: string, text: string) =>
+          expect.objectContaining({
+            file: `templates/${GAME}/index.tsx`,
+            line: lineOf(text),
+            card: expect.any(String),
+            message: expect.stringContaining(`\`card.fields.${name}\``),
+          })
+        try {
+          for (const run of ['first', 'cached']) {
+            const r = json('validate')
+            expect({ run, code: r.code }).toEqual({ run, code: 1 })
+            const found = r.diagnostics.filter((d) => d.rule === 'render/unknown-field')
+            expect(found.sort((a, b) => a.line - b.line)).toEqual([
+              read('captin', '.captin}'),
+              read('titel', '.titel}'),
+              read('captian', 'card.fields.captian'),
+            ])
+            // The component is not blamed for the undefined it was given: the field is the problem.
+            expect(r.diagnostics.filter((d) => d.rule === 'render/template-error')).toEqual([])
+          }
+        } finally {
+          writeFileSync(file, source)
+        }
+      },
+      300_000,
+    )
+
+    // Once: a game's code is compiled to an ES module whatever the package's type, and the preview is deckwright's own.
+    it.runIf(type === 'commonjs')(
+      "shows a syntax error's whole message at its file, line and column",
+      () => {
+        const file = join(project, 'rules', GAME, 'game.ts')
+        const source = readFileSync(file, 'utf8')
+        writeFileSync(file, `${source}\nconst broken = (1 +;\nconst also = ]\n`)
+        try {
+          const lines = source.split('\n').length
+          const r = json('validate')
+          expect(r.code).toBe(1)
+          expect(r.diagnostics[0]).toMatchObject({
+            rule: 'game/definition',
+            file: `rules/${GAME}/game.ts`,
+            line: lines + 1,
+            column: 20,
+            message: expect.stringContaining('Unexpected ";"'),
+          })
+          expect(r.stderr).not.toMatch(/\n\s+at /)
+        } finally {
+          writeFileSync(file, source)
+        }
+      },
+      300_000,
+    )
 
     it('fails tsc on a field or vocabulary the game does not have, with TypeScript 5 and 7', () => {
       const file = join(project, 'templates', GAME, 'typo.tsx')
@@ -394,13 +422,13 @@ export const Typo = ({ ctx }: { ctx: FaceContext<typeof game> }) => <FitText ctx
 export const Row = ({ ctx }: { ctx: FaceContext<typeof game> }) => <IconRow ctx={ctx} vocabulary="${vocabulary}" words={[]} size={10} />
 `
       writeFileSync(file, component('art'))
-      ok(project, 'npx', 'tsc', '--noEmit')
+      ok(project, LOCAL_TSC, '--noEmit')
       writeFileSync(file, component('abilty'))
-      const r = run(project, 'npx', 'tsc', '--noEmit')
+      const r = run(project, LOCAL_TSC, '--noEmit')
       expect(r.code).not.toBe(0)
       expect(r.out).toMatch(/typo\.tsx\(5,\d+\): error TS2322: Type '"abilty"' is not assignable/)
       writeFileSync(file, component('art', 'good'))
-      expect(run(project, 'npx', 'tsc', '--noEmit').out).toMatch(
+      expect(run(project, LOCAL_TSC, '--noEmit').out).toMatch(
         /typo\.tsx\(6,\d+\): error TS2322: Type '"good"' is not assignable/,
       )
       writeFileSync(file, component('abilty'))
