@@ -24,4 +24,5 @@ export default function buildDist(): void {
     [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
     { cwd: root, stdio: 'inherit' },
   )
+  execFileSync(process.execPath, [join(root, 'tools', 'vendor-bundles.mjs')], { cwd: root, stdio: 'inherit' })
 }

@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import { readPicture } from './picture-sources.ts'
 import { DEFAULT_LIMITS } from '../images/image-check.ts'
 
@@ -51,6 +50,8 @@ export const loadImages = async (
 }
 
 const convert = async (src: string, input: Buffer): Promise<BookletImage> => {
+  // Loaded for the first picture: its native library takes ~100 ms to load, and most booklets have none.
+  const { default: sharp } = await import('sharp')
   const meta = await sharp(input, { limitInputPixels: DEFAULT_LIMITS.maxPixels }).metadata()
   const width = meta.autoOrient?.width ?? meta.width
   const height = meta.autoOrient?.height ?? meta.height

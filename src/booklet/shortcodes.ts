@@ -1,7 +1,6 @@
 import type { PhrasingContent } from 'mdast'
 import { paramOf, type Shortcode } from '../shortcodes/tree.ts'
-import remarkParse from 'remark-parse'
-import { unified } from 'unified'
+import { remarkParse, unified } from '../vendor/markdown.ts'
 import { renderBlocks, type BlockContext } from './blocks.ts'
 import { headingBand, headingFormat, openSection, subHeading } from './headings.ts'
 import { runsOf, textLines } from './text-items.ts'

@@ -1,5 +1,4 @@
-import matter from 'gray-matter'
-import { parse as parseToml } from 'smol-toml'
+import { matter, parseToml } from '../vendor/front-matter.ts'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 
 /** Hugo's front matter: YAML between `---` lines, TOML between `+++` lines. */

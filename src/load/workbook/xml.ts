@@ -1,5 +1,9 @@
-import { SaxesParser } from 'saxes'
+import type * as Saxes from 'saxes'
+import { requireCommonJs } from '../../util/commonjs.ts'
 import { WorkbookError } from './sheet.ts'
+
+/** saxes, loaded for the first workbook: every thread that reads card files imports this module, and most games have none. */
+let saxes: typeof Saxes | undefined
 
 /** What a walk over a workbook part's XML is told: elements by their local names (no prefix), attributes likewise. */
 export interface XmlHandlers {
@@ -20,7 +24,8 @@ const local = (name: string): string => name.slice(name.indexOf(':') + 1)
  * so no "billion laughs" can grow a part. A handler may throw to stop the walk (a sheet past its row limit).
  */
 export const walkXml = (xml: string, part: string, handlers: XmlHandlers): void => {
-  const parser = new SaxesParser({ xmlns: false, position: true })
+  saxes ??= requireCommonJs('saxes') as typeof Saxes
+  const parser = new saxes.SaxesParser({ xmlns: false, position: true })
   let failure: Error | undefined
   parser.on('doctype', () => {
     throw new WorkbookError(
