@@ -16,15 +16,6 @@ import { pageFonts } from './text-pages.ts'
  */
 export const BOX_CLEARANCE_MM = { width: 2, height: 2, depth: 2 } as const
 
-/** Card stock's thickness per gsm, in millimetres: 1.1 µm a gsm (300 gsm → 0.33 mm), a usual caliper of uncoated card. */
-export const MM_PER_GSM = 0.0011
-
-/** The paper weight cards are taken to be printed on when the designer names none. */
-export const DEFAULT_CARD_GSM = 300
-
-/** A card's thickness on paper of `gsm` grams a square metre. */
-export const cardThicknessMm = (gsm: number): number => gsm * MM_PER_GSM
-
 /** A point of the net, in millimetres from its top left corner. */
 type Point = [number, number]
 
@@ -51,85 +42,126 @@ export interface TuckBoxNet {
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n))
 
+/** The lengths a net is made of, in millimetres: the panels', the flaps', and where the rows and columns start. */
+interface NetSizes {
+  W: number
+  H: number
+  D: number
+  tuck: number
+  dust: number
+  glue: number
+  base: number
+  taper: number
+  corner: number
+  r: number
+  /** The top and bottom of the body (front, sides, back). */
+  y0: number
+  y1: number
+  /** Where the first side, the back, the second side and the glue flap start. */
+  xs: number
+  xb: number
+  xr: number
+  xg: number
+}
+
+const netSizes = (card: Pick<CardSize, 'widthMm' | 'heightMm'>, deckMm: number): NetSizes => {
+  const W = card.widthMm + BOX_CLEARANCE_MM.width
+  const H = card.heightMm + BOX_CLEARANCE_MM.height
+  const D = deckMm + BOX_CLEARANCE_MM.depth
+  const tuck = clamp(H * 0.15, 10, 20) // the lid's flap, tucked inside the front
+  const dust = clamp(D * 1.2, 8, W / 2 - 2) // the sides' flaps, under the lid and the bottom
+  const y0 = Math.max(tuck + D, dust)
+  return {
+    W,
+    H,
+    D,
+    tuck,
+    dust,
+    glue: clamp(W * 0.15, 6, 10), // the side glue flap
+    base: clamp(H * 0.12, 8, 14), // the bottom's glue flap, glued inside the front
+    taper: Math.min(D / 4, 2),
+    corner: Math.min(tuck / 2, 5), // the tuck flap's corners, cut off so that it slides in
+    r: Math.min(10, W / 5), // the thumb notch
+    y0,
+    y1: y0 + H,
+    xs: W,
+    xb: W + D,
+    xr: 2 * W + D,
+    xg: 2 * W + 2 * D,
+  }
+}
+
+/** The net's outline, clockwise from the front's top left corner. */
+const outline = ({ W, D, tuck, dust, glue, base, taper, corner, r, y0, y1, xs, xb, xr, xg }: NetSizes): Point[] => [
+  [0, y0],
+  [W / 2 - r, y0],
+  [W / 2 + r, y0], // the notch's arc between these two
+  [xs, y0],
+  [xs + taper, y0 - dust],
+  [xb - taper, y0 - dust],
+  [xb, y0],
+  [xb, y0 - D],
+  [xb, y0 - D - tuck + corner],
+  [xb + corner, y0 - D - tuck],
+  [xr - corner, y0 - D - tuck],
+  [xr, y0 - D - tuck + corner],
+  [xr, y0 - D],
+  [xr, y0],
+  [xr + taper, y0 - dust],
+  [xg - taper, y0 - dust],
+  [xg, y0],
+  [xg + glue, y0 + glue / 2],
+  [xg + glue, y1 - glue / 2],
+  [xg, y1],
+  [xg - taper, y1 + dust],
+  [xr + taper, y1 + dust],
+  [xr, y1],
+  [xr, y1 + D],
+  [xr - base / 2, y1 + D + base],
+  [xb + base / 2, y1 + D + base],
+  [xb, y1 + D],
+  [xb, y1],
+  [xb - taper, y1 + dust],
+  [xs + taper, y1 + dust],
+  [xs, y1],
+  [0, y1],
+]
+
+/** The fold lines: between the body's panels, at the top and bottom of the body, and at the lid's and bottom's far edges. */
+const foldLines = ({ D, y0, y1, xs, xb, xr, xg }: NetSizes): [Point, Point][] => [
+  ...[xs, xb, xr, xg].map((x): [Point, Point] => [
+    [x, y0],
+    [x, y1],
+  ]),
+  [
+    [xs, y0],
+    [xg, y0],
+  ],
+  [
+    [xb, y0 - D],
+    [xr, y0 - D],
+  ],
+  [
+    [xs, y1],
+    [xg, y1],
+  ],
+  [
+    [xb, y1 + D],
+    [xr, y1 + D],
+  ],
+]
+
 /**
  * The net of a box for a deck of cards `card` in size, `deckMm` thick. Left to right: front, side, back,
  * side, glue flap; the lid and its tuck flap above the back, the bottom and its glue flap below it, dust
  * flaps above and below the sides, and a thumb notch at the top of the front.
  */
 export const tuckBoxNet = (card: Pick<CardSize, 'widthMm' | 'heightMm'>, deckMm: number): TuckBoxNet => {
-  const W = card.widthMm + BOX_CLEARANCE_MM.width
-  const H = card.heightMm + BOX_CLEARANCE_MM.height
-  const D = deckMm + BOX_CLEARANCE_MM.depth
-  const tuck = clamp(H * 0.15, 10, 20) // the lid's flap, tucked inside the front
-  const dust = clamp(D * 1.2, 8, W / 2 - 2) // the sides' flaps, under the lid and the bottom
-  const glue = clamp(W * 0.15, 6, 10) // the side glue flap
-  const base = clamp(H * 0.12, 8, 14) // the bottom's glue flap, glued inside the front
-  const taper = Math.min(D / 4, 2)
-  const top = Math.max(tuck + D, dust)
-  const y0 = top
-  const y1 = top + H
-  const [xs, xb, xr, xg] = [W, W + D, 2 * W + D, 2 * W + 2 * D]
-  const r = Math.min(10, W / 5)
-  const corner = Math.min(tuck / 2, 5) // the tuck flap's corners, cut off so that it slides in
-  const cut: Point[] = [
-    [0, y0],
-    [W / 2 - r, y0],
-    [W / 2 + r, y0], // the notch's arc between these two
-    [xs, y0],
-    [xs + taper, y0 - dust],
-    [xb - taper, y0 - dust],
-    [xb, y0],
-    [xb, y0 - D],
-    [xb, y0 - D - tuck + corner],
-    [xb + corner, y0 - D - tuck],
-    [xr - corner, y0 - D - tuck],
-    [xr, y0 - D - tuck + corner],
-    [xr, y0 - D],
-    [xr, y0],
-    [xr + taper, y0 - dust],
-    [xg - taper, y0 - dust],
-    [xg, y0],
-    [xg + glue, y0 + glue / 2],
-    [xg + glue, y1 - glue / 2],
-    [xg, y1],
-    [xg - taper, y1 + dust],
-    [xr + taper, y1 + dust],
-    [xr, y1],
-    [xr, y1 + D],
-    [xr - base / 2, y1 + D + base],
-    [xb + base / 2, y1 + D + base],
-    [xb, y1 + D],
-    [xb, y1],
-    [xb - taper, y1 + dust],
-    [xs + taper, y1 + dust],
-    [xs, y1],
-    [0, y1],
-  ]
-  const folds: [Point, Point][] = [
-    ...[xs, xb, xr, xg].map((x): [Point, Point] => [
-      [x, y0],
-      [x, y1],
-    ]),
-    [
-      [xs, y0],
-      [xg, y0],
-    ],
-    [
-      [xb, y0 - D],
-      [xr, y0 - D],
-    ],
-    [
-      [xs, y1],
-      [xg, y1],
-    ],
-    [
-      [xb, y1 + D],
-      [xr, y1 + D],
-    ],
-  ]
+  const n = netSizes(card, deckMm)
+  const { W, H, D, y0, y1, xs, xb, xr, xg } = n
   return {
-    width: xg + glue,
-    height: top + H + Math.max(D + base, dust),
+    width: xg + n.glue,
+    height: y1 + Math.max(D + n.base, n.dust),
     inside: { width: W, height: H, depth: D },
     panels: {
       front: { x: 0, y: y0, width: W, height: H },
@@ -139,9 +171,9 @@ export const tuckBoxNet = (card: Pick<CardSize, 'widthMm' | 'heightMm'>, deckMm:
       lid: { x: xb, y: y0 - D, width: W, height: D },
       bottom: { x: xb, y: y1, width: W, height: D },
     },
-    cut,
-    notch: { x: W / 2, y: y0, r },
-    folds,
+    cut: outline(n),
+    notch: { x: W / 2, y: y0, r: n.r },
+    folds: foldLines(n),
   }
 }
 
@@ -201,7 +233,12 @@ export const writeTuckBoxes = async (
   options: TuckBoxOptions,
 ): Promise<{ pdf: Buffer; diagnostics: Diagnostic[] }> => {
   if (!boxes.length)
-    throw new DiagnosticError({ rule: 'print/no-cards', severity: 'error', file: '', message: 'There are no decks to box.' })
+    throw new DiagnosticError({
+      rule: 'print/no-cards',
+      severity: 'error',
+      file: '',
+      message: 'There are no decks to box.',
+    })
   const diagnostics: Diagnostic[] = []
   const doc = createPdf({
     title: `${options.title} — tuck boxes`,
@@ -258,7 +295,10 @@ const drawBox = (
   frontLabel(doc, fonts, at(origin, front), box, options)
   for (const side of [left, right]) sideLabel(doc, fonts, at(origin, side), box, options.title)
   const top = at(origin, lid)
-  doc.font(fonts.bold).fontSize(Math.min(9, top.h * 0.6)).fillColor('#222222')
+  doc
+    .font(fonts.bold)
+    .fontSize(Math.min(9, top.h * 0.6))
+    .fillColor('#222222')
   doc.text(box.name, top.x, top.y + (top.h - doc.currentLineHeight()) / 2, {
     width: top.w,
     align: 'center',
@@ -267,7 +307,11 @@ const drawBox = (
   })
   const pt = (p: Point): Point => [mmToPt(origin[0] + p[0]), mmToPt(origin[1] + p[1])]
   // Fold lines: dashed, grey, hairline.
-  doc.save().lineWidth(0.5).strokeColor('#777777').dash(mmToPt(2), { space: mmToPt(1.5) })
+  doc
+    .save()
+    .lineWidth(0.5)
+    .strokeColor('#777777')
+    .dash(mmToPt(2), { space: mmToPt(1.5) })
   for (const [a, b] of net.folds) doc.moveTo(...pt(a)).lineTo(...pt(b))
   doc.stroke().restore()
   // The cut line: solid, black, one closed outline with the thumb notch.
@@ -315,7 +359,12 @@ const frontLabel = (
   const titleH = doc.heightOfString(options.title, { width, align: 'center' })
   const bandH = titleH + mmToPt(14)
   const y = p.y + (p.h - bandH) / 2
-  doc.save().rect(p.x + mmToPt(2), y, p.w - mmToPt(4), bandH).fillOpacity(0.92).fill('#ffffff').restore()
+  doc
+    .save()
+    .rect(p.x + mmToPt(2), y, p.w - mmToPt(4), bandH)
+    .fillOpacity(0.92)
+    .fill('#ffffff')
+    .restore()
   doc.fillColor('#111111').text(options.title, p.x + inset, y + mmToPt(3), { width, align: 'center' })
   doc
     .font(fonts.regular)
@@ -338,7 +387,10 @@ const sideLabel = (
 ): void => {
   const size = Math.min(9, p.w * 0.45)
   if (size < 4) return // a deck of a few cards: no room for words
-  doc.save().translate(p.x + p.w / 2, p.y + p.h / 2).rotate(-90)
+  doc
+    .save()
+    .translate(p.x + p.w / 2, p.y + p.h / 2)
+    .rotate(-90)
   doc.font(fonts.bold).fontSize(size).fillColor('#222222')
   doc.text(`${title} — ${box.name}`, -p.h / 2 + mmToPt(3), -doc.currentLineHeight() / 2, {
     width: p.h - mmToPt(6),
