@@ -99,3 +99,20 @@ describe('tuck boxes', async () => {
     expect(poppler('qpdf', a4.pdf, '--check')).toContain('No syntax or stream encoding errors')
   })
 })
+
+describe('build --tuck-box', () => {
+  it('asks the build for boxes of cards as thick as --card-gsm says, or --card-thickness', async () => {
+    const { buildOptions, buildSettings } = await import('../../src/commands/build-options.ts')
+    const { Command } = await import('commander')
+    const settings = (...args: string[]) => {
+      const command = new Command('build').exitOverride()
+      for (const option of buildOptions()) command.addOption(option)
+      command.parse(args, { from: 'user' })
+      return buildSettings(command.opts() as never, 'out', { renderer: 'satori' }).tuckBox
+    }
+    expect(settings()).toBeUndefined()
+    expect(settings('--tuck-box')?.cardThicknessMm).toBeCloseTo(0.33, 6)
+    expect(settings('--tuck-box', '--card-gsm', '250')?.cardThicknessMm).toBeCloseTo(0.275, 6)
+    expect(settings('--tuck-box', '--card-gsm', '250', '--card-thickness', '0.5')?.cardThicknessMm).toBe(0.5)
+  })
+})
