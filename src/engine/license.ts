@@ -1,6 +1,6 @@
 // A game's licence (`license` in its definition): an SPDX licence id, whose name, address and text come from
 // the `spdx-license-list` package (SPDX's own list, CC0), or a file of the game's rules folder.
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { insideFolder } from '../util/inside-folder.ts'
 import { packageDir } from '../util/packages.ts'
@@ -45,6 +45,9 @@ const spdxLicense = (id: string): License => {
   return { id, kind: 'spdx', name: entry.name, url: entry.url, text: entry.licenseText ?? '' }
 }
 
+/** The largest licence file read (the longest licence SPDX lists is under 50 KB). */
+const MAX_LICENSE_BYTES = 1 << 20
+
 /** What a `license` of the definition names, or why it names nothing: an SPDX id, or a file inside `rulesDir`. */
 export const resolveLicense = (
   license: unknown,
@@ -58,6 +61,9 @@ export const resolveLicense = (
   const file = join(rulesDir, ...license.split('/'))
   if (!badPath && insideFolder(rulesDir, file))
     try {
+      // The rules folder comes in pull requests: a licence is a few pages, never a file to fill the memory.
+      if (statSync(file).size > MAX_LICENSE_BYTES)
+        return { problem: `\`license\` names ${license}, which is larger than a licence (over 1 MB)` }
       return { license: { id: license, kind: 'file', name: license, text: readFileSync(file, 'utf8') } }
     } catch {
       // neither an id nor a file: said below
