@@ -54,7 +54,8 @@ const documented = (game: string, version: string, langs: string[], has: { rules
 /** The zip's entries: each in the folder `<game>-<version>/`, by name. */
 const zipEntries = (zip: Buffer) => unzipSync(new Uint8Array(zip))
 
-describe('deckwright release', () => {
+// The first test to ask for the release makes it (~20 s alone, more beside other files).
+describe('deckwright release', { timeout: 180_000 }, () => {
   it('gives the same bytes from one run to the next, the zip included, the second drawing no face', async () => {
     const { value } = await released()
     const [first, second] = value.runs
