@@ -3,6 +3,7 @@
 // npm run bench -- --simulate: only the simulation's figures (bench/simulate.ts).
 // npm run bench -- --renderers [faces]: only satori + resvg against takumi (bench/renderers.ts).
 // npm run bench -- --changes [faces…]: only `deckwright changes`' figures, one card changed (default 150 and 5,000 faces; bench/changes.ts).
+// npm run bench -- --release: only `deckwright release` of Maybe Missions, cold and with its faces in the store (bench/release.ts).
 // npm run bench -- --renderer takumi: the build's figures drawn with takumi (default satori + resvg).
 const flag = (name: string) => {
   const i = process.argv.indexOf(name)
@@ -26,6 +27,11 @@ if (process.argv.includes('--changes')) {
     .map(Number)
     .filter(Boolean)
   await printChanges(sizes.length ? sizes : [150, 5000])
+  process.exit(0)
+}
+if (process.argv.includes('--release')) {
+  const { printRelease } = await import('./release.ts')
+  await printRelease()
   process.exit(0)
 }
 if (process.argv.includes('--scale')) {
@@ -101,6 +107,9 @@ await benchRenderers(5000)
 
 const { printChanges } = await import('./changes.ts')
 await printChanges([150, 5000])
+
+const { printRelease } = await import('./release.ts')
+await printRelease()
 
 await printSimulate()
 

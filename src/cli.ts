@@ -8,6 +8,7 @@ import { changes } from './commands/changes.ts'
 import { init } from './commands/init.ts'
 import { preview } from './commands/preview.ts'
 import { pull } from './commands/pull.ts'
+import { release } from './commands/release.ts'
 import { schema } from './commands/schema.ts'
 import { type Context, EXIT, type MainHooks, stopped } from './commands/shared.ts'
 import { simulate } from './commands/simulate.ts'
@@ -18,7 +19,20 @@ import { ownPackage } from './util/packages.ts'
 export type { MainHooks } from './commands/shared.ts'
 
 /** The commands, in the order the help lists them. */
-const COMMANDS = [validate, build, preview, pull, changes, calibrate, booklet, init, translations, simulate, schema]
+const COMMANDS = [
+  validate,
+  build,
+  release,
+  preview,
+  pull,
+  changes,
+  calibrate,
+  booklet,
+  init,
+  translations,
+  simulate,
+  schema,
+]
 
 export const main = async (argv: string[], hooks: MainHooks = {}): Promise<number> => {
   let exitCode: number = EXIT.ok

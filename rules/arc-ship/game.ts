@@ -15,6 +15,8 @@ export default defineGame({
   id: 'arc-ship',
   title: 'Arc Ship',
   version: '1.0.0',
+  // The example's own cards and rules text, written for deckwright (the seed names no licence).
+  license: 'CC-BY-4.0',
   players: { min: 5, max: 10 },
   params: {
     /** Setup table: Traitors per player count (always at least one, always a minority). */

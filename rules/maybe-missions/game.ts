@@ -8,6 +8,8 @@ export default defineGame({
   id: 'maybe-missions',
   title: 'Maybe Missions',
   version: '1.0.0',
+  // Its rules follow Pandaqi's text, which names no licence: a non-commercial, share-alike one, the safer reading.
+  license: 'CC-BY-NC-SA-4.0',
   /** English first (the card files and rules.md); the Dutch edition is in cards/maybe-missions/lang/nl.yaml and rules.nl.md. */
   languages: ['en', 'nl'],
   players: { min: 3, max: 6 },

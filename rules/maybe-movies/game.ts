@@ -66,6 +66,8 @@ export default defineGame({
   id: 'maybe-movies',
   title: 'Maybe Movies',
   version: '1.0.0',
+  // Its rules follow Pandaqi's text, which names no licence: a non-commercial, share-alike one, the safer reading.
+  license: 'CC-BY-NC-SA-4.0',
   players: { min: 3, max: 6 },
   params,
   // The movie cards' halves: its budget (orange) and, turned, its profit (green).

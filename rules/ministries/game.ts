@@ -30,6 +30,8 @@ export default defineGame({
   id: 'ministries',
   title: 'Ministries',
   version: '1.0.0',
+  // The example's own cards and rules text, written for deckwright (the seed names no licence).
+  license: 'CC-BY-4.0',
   players: { min: 2, max: 5 },
   params: {
     /** "The moment the team's score reaches the target, all players win." */

@@ -3,6 +3,7 @@ import { Option } from 'commander'
 import type { BuildOptions } from '../make/build-game.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import type { RendererName } from '../render/renderers/renderer.ts'
+import { DEFAULT_CARD_GSM, MM_PER_GSM, cardThicknessMm } from '../print/card-thickness.ts'
 import {
   drawingJobsOption,
   duplexOption,
@@ -37,6 +38,9 @@ export interface BuildFlags {
   onlyType?: string[]
   cards?: string[]
   single?: boolean
+  tuckBox?: boolean
+  cardGsm: number
+  cardThickness?: number
   dpi: number
   inkFriendly?: boolean
   maxImagePixels?: number
@@ -83,7 +87,29 @@ const sheetOptions = (): Option[] => [
     '--single',
     'also write <game>-cards-single.pdf: one page per face, trim plus bleed, with TrimBox and BleedBox',
   ),
+  new Option(
+    '--tuck-box',
+    'also write <game>-tuck-boxes.pdf: a tuck box to cut and fold for each deck, sized to its cards, on --paper',
+  ),
+  ...cardThicknessOptions(),
 ]
+
+/** How thick a card is, for the tuck boxes (build --tuck-box, release). */
+export const cardThicknessOptions = (): Option[] => [
+  new Option(
+    '--card-gsm <gsm>',
+    `the weight of the card stock, for the tuck boxes' depth: ${MM_PER_GSM * 1000} µm a gsm (300 gsm → ${cardThicknessMm(300).toFixed(2)} mm)`,
+  )
+    .argParser(intArg(1))
+    .default(DEFAULT_CARD_GSM),
+  new Option('--card-thickness <mm>', "a card's thickness, for the tuck boxes (instead of --card-gsm)").argParser(
+    mmArg,
+  ),
+]
+
+/** A card's thickness in millimetres, from --card-thickness or --card-gsm. */
+export const cardThicknessFlag = (opts: { cardGsm: number; cardThickness?: number }): number =>
+  opts.cardThickness || cardThicknessMm(opts.cardGsm)
 
 /** How the faces are drawn and what else is made: resolution, outputs, languages, threads, the watch. */
 const faceOptions = (): Option[] => [
@@ -145,6 +171,7 @@ export const buildSettings = (
   onlyTypes: opts.onlyType,
   cardIds: opts.cards,
   singles: opts.single,
+  ...(opts.tuckBox && { tuckBox: { cardThicknessMm: cardThicknessFlag(opts) } }),
   preset: opts.preset,
   stamp: opts.stamp,
   overview: opts.overview,

@@ -115,6 +115,12 @@ export interface GameDef<
    * `{ 'ships.csv': 'https://docs.google.com/spreadsheets/d/e/…/pub?gid=0&single=true&output=csv' }`.
    */
   sources?: Record<string, string>
+  /**
+   * The game's licence, which `deckwright release` puts in the bundle: an SPDX licence id (`'CC-BY-4.0'`,
+   * `'CC-BY-NC-SA-4.0'`, `'MIT'`; see spdx.org/licenses) or the path of a file in the game's rules folder
+   * (`'LICENSE.md'`) holding the licence's text.
+   */
+  license?: string
 }
 
 export type { SourcePos } from '../load/raw-card.ts'

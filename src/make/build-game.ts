@@ -33,6 +33,12 @@ import { applyPreset, faceOutputs, type PresetName } from '../outputs/index.ts'
 import { ttsUrlProblem } from '../outputs/tts-object.ts'
 import { append } from '../util/append.ts'
 import { collectGarbage } from '../util/collect-garbage.ts'
+import { deckBoxes } from '../engine/decks.ts'
+import { writeTuckBoxes } from '../print/tuck-box.ts'
+import { outputWords } from '../outputs/output-words.ts'
+import { say } from '../util/say.ts'
+import { drawnWithAll } from '../outputs/credits.ts'
+import type { DrawnWith } from '../render/template/drawn-with.ts'
 
 export interface BuildOptions {
   /** Output folder; each game is written to `<outDir>/<game>/`. */
@@ -77,6 +83,10 @@ export interface BuildOptions {
    * the saved object to find them there; default: the sheets' own files, by their absolute `file:///` paths.
    */
   ttsUrl?: string
+  /** Write `<game>-tuck-boxes.pdf` with the print sheets: a tuck box's net for each deck, for cards this thick (millimetres). */
+  tuckBox?: { cardThicknessMm: number }
+  /** The game's face store (and the cache of its outputs); default `<outDir>/.cache/<game>`. A release builds into folders of its own with the build's store. */
+  storeDir?: string
   /** What draws the faces: satori + resvg (the default and the reference) or takumi (faster); takumi falls back to satori + resvg where it cannot load, with a warning. */
   renderer?: RendererName
   /** The run's game threads (a watch keeps them warm between builds); none: threads of its own, closed when done. */
@@ -111,6 +121,10 @@ export interface BuildReport {
   renderer: string
   /** Where the time went, in milliseconds (see `Timings`). */
   timings: Timings
+  /** The game's definition, once validated (its data: title, version, licence, languages). */
+  definition?: GameDef
+  /** What the faces of every language built were drawn with, for the credits. */
+  drawnWith?: DrawnWith
 }
 
 /**
@@ -177,7 +191,7 @@ const buildWith = async (
   report.renderer = renderer.label
   const renderOptions = faceRenderOptions(options, renderer.name)
   const paths = gamePaths(root, id)
-  const cacheDir = join(options.outDir, '.cache', id)
+  const cacheDir = options.storeDir ?? join(options.outDir, '.cache', id)
   const reuse = options.cache !== false
   const store = FaceStore.open(cacheDir)
   const cold = !reuse || !existsSync(cacheDir)
@@ -272,10 +286,12 @@ const buildValidated = async (
   const run: Run = { root, id, options, report, diagnostics: [...validated.diagnostics, ...fallback] }
   const done = { value: report, diagnostics: run.diagnostics }
   const loaded = validated.value
+  if (loaded) report.definition = loaded.game
   if (!loaded || hasErrors(run.diagnostics)) return done
   const cards = cardsToBuild(run, loaded)
   if (!cards) return done
   const drawn = await drawEditions(run, drawing, loaded, cards)
+  if (drawn) report.drawnWith = drawnWithAll([drawn.faces.drawnWith, ...drawn.editions.map((e) => e.faces.drawnWith)])
   // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
   if (drawn && !hasErrors(run.diagnostics)) await writeOutputs(run, drawing, drawn)
   return done
@@ -556,6 +572,7 @@ const addOutputs = async (
   start = performance.now()
 
   if (wants('sheets')) await addSheets(outputs, context, options, report, problem)
+  if (wants('sheets') && options.tuckBox) await addTuckBoxes(outputs, context, options, options.tuckBox, problem)
   timings.sheets = performance.now() - start
   start = performance.now()
 
@@ -645,6 +662,37 @@ const addSheets = async (
     if (!(error instanceof DiagnosticError)) throw error
     problem(error.diagnostic)
   }
+}
+
+/** Adds the tuck boxes of the game's decks to the batch: `<stem>-tuck-boxes.pdf`, on the sheets' paper. */
+const addTuckBoxes = async (
+  outputs: OutputBatch,
+  { dir, stem, lang, game, faces }: OutputContext,
+  options: BuildOptions,
+  { cardThicknessMm }: { cardThicknessMm: number },
+  problem: (d: Diagnostic) => void,
+): Promise<void> => {
+  const boxes = deckBoxes(
+    game,
+    faces.cards.map((c) => c.card),
+  ).map((deck) => ({
+    name: deck.name,
+    cards: deck.cards,
+    size: deck.size,
+    deckMm: deck.cards * cardThicknessMm,
+    back: faces.backs.get(deck.back)!.png,
+  }))
+  if (!boxes.length) return
+  const words = outputWords(lang)
+  const made = await writeTuckBoxes(boxes, {
+    title: game.title,
+    paper: options.paper ?? 'a4',
+    bleedMm: options.bleedMm ?? 3,
+    lang,
+    count: (n) => say(words.cards, { n: String(n) }),
+  })
+  made.diagnostics.forEach(problem)
+  outputs.put(join(dir, `${stem}-tuck-boxes.pdf`), made.pdf)
 }
 
 /** The rules with the last simulation's figures appended as "Designer notes"; as they were, with a warning, when there are none. */

@@ -26,6 +26,8 @@ export interface OutputWords {
   /** What a picture or an example that cannot be drawn is labelled. */
   image: string
   example: string
+  /** A deck's count of cards, on its tuck box ("48 cards"). */
+  cards: string
 }
 
 const en: OutputWords = {
@@ -45,6 +47,7 @@ const en: OutputWords = {
   npmPackage: 'npm package {name}',
   image: 'Image',
   example: 'Example',
+  cards: '{n} cards',
 }
 
 /** The languages deckwright prints its own words in; any other gets English. */
@@ -67,6 +70,7 @@ const WORDS: Record<string, OutputWords> = {
     npmPackage: 'npm-pakket {name}',
     image: 'Afbeelding',
     example: 'Voorbeeld',
+    cards: '{n} kaarten',
   },
   de: {
     players: '{n} Spieler',
@@ -85,6 +89,7 @@ const WORDS: Record<string, OutputWords> = {
     npmPackage: 'npm-Paket {name}',
     image: 'Bild',
     example: 'Beispiel',
+    cards: '{n} Karten',
   },
   fr: {
     players: '{n} joueurs',
@@ -103,6 +108,7 @@ const WORDS: Record<string, OutputWords> = {
     npmPackage: 'paquet npm {name}',
     image: 'Image',
     example: 'Exemple',
+    cards: '{n} cartes',
   },
   es: {
     players: '{n} jugadores',
@@ -121,6 +127,7 @@ const WORDS: Record<string, OutputWords> = {
     npmPackage: 'paquete npm {name}',
     image: 'Imagen',
     example: 'Ejemplo',
+    cards: '{n} cartas',
   },
   it: {
     players: '{n} giocatori',
@@ -139,6 +146,7 @@ const WORDS: Record<string, OutputWords> = {
     npmPackage: 'pacchetto npm {name}',
     image: 'Immagine',
     example: 'Esempio',
+    cards: '{n} carte',
   },
   pt: {
     players: '{n} jogadores',
@@ -157,6 +165,7 @@ const WORDS: Record<string, OutputWords> = {
     npmPackage: 'pacote npm {name}',
     image: 'Imagem',
     example: 'Exemplo',
+    cards: '{n} cartas',
   },
 }
 

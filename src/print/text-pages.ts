@@ -23,10 +23,16 @@ export interface TextPages {
   pages: () => number
 }
 
-/** Starts a page of running text on `doc`, `size` points; `write` adds more pages as the text needs them. */
-export const textPages = (doc: PDFKit.PDFDocument, size: [number, number]): TextPages => {
+/** Registers the pages' font on `doc`, regular and bold; returns the names to set them with. */
+export const pageFonts = (doc: PDFKit.PDFDocument): typeof FONTS => {
   doc.registerFont(FONTS.regular, pageFontFile(400))
   doc.registerFont(FONTS.bold, pageFontFile(700))
+  return FONTS
+}
+
+/** Starts a page of running text on `doc`, `size` points; `write` adds more pages as the text needs them. */
+export const textPages = (doc: PDFKit.PDFDocument, size: [number, number]): TextPages => {
+  pageFonts(doc)
   const margin = mmToPt(MARGIN_MM)
   const width = size[0] - 2 * margin
   let pages = 0

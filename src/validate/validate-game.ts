@@ -101,6 +101,8 @@ const validateWith = async (
   if (!game) return { value: undefined, diagnostics }
   // Its spreadsheet sources, as written and whether pulled: never downloaded here.
   if (game.sources !== undefined) append(diagnostics, (await import('./sources.ts')).checkGameSources(paths, game))
+  // Its licence, an SPDX id or a file of its rules folder (the release writes it).
+  if (game.license !== undefined) append(diagnostics, (await import('./license.ts')).checkGameLicense(paths, game))
   // (Read again when the thread did not load the definition but this one did: it changed in between.)
   const reading = readEarly.then((read) =>
     !read.ok && read.why === 'lost' ? threads.call(paths, { game: id, do: 'cards' }) : read,

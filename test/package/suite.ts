@@ -174,6 +174,17 @@ export const packageTests = (types: readonly ('commonjs' | 'module')[], whole: b
           ),
         ).toMatch(/^<svg/)
       }
+      // The print-and-play release, from the installed package (SPDX's list and the zip writer come with it):
+      // the sample names no licence, so a warning and no licence file. Once: the package's type changes nothing.
+      if (type === 'module') {
+        const release = json('release')
+        expect(release.code, release.stderr).toBe(0)
+        expect(release.diagnostics.map((d) => d.rule)).toContain('release/no-license')
+        const bundle = readdirSync(join(out, 'release'))
+        expect(bundle.filter((f) => f.endsWith('.zip'))).toHaveLength(1)
+        expect(bundle.filter((f) => /-cards-(a4|letter)(-ink-friendly)?\.pdf$/.test(f))).toHaveLength(4)
+        expect(bundle.some((f) => f.includes('LICENSE'))).toBe(false)
+      }
       // The sample's playable rules play: its findings are warnings while the game is young.
       const simulate = ok(project, INSTALLED_COMMAND, 'simulate', GAME, '--runs', '300', '--bots', 'random,greedy')
       expect(simulate.stdout).toMatch(new RegExp(`^${GAME}: 300 games, seed 1, 2/3/4 players, bots random, greedy`))

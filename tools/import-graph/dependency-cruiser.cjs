@@ -1,7 +1,7 @@
 // The directions src/'s imports may take (docs/architecture.md). Each stage imports only the stages before it:
 //
 //   util → diagnostics, pdf, cache, images → load, shortcodes → engine → render → threads → outputs
-//     → print, booklet → validate → simulate, pull → make → preview, init → commands (one file per verb)
+//     → print, booklet → validate → simulate, pull → make → preview, init, release → commands (one file per verb)
 //
 // and the modules at the top of src/ (cli.ts, index.ts, pipeline.ts, game-worker.ts, the commands' own
 // modules…) import any of them and no stage imports them. A new folder joins a layer here. Within render/: fonts → renderers → text → template → store. No file imports itself
@@ -19,7 +19,7 @@ const LAYERS = [
   ['validate'],
   ['simulate', 'pull'],
   ['make'],
-  ['preview', 'init'],
+  ['preview', 'init', 'release'],
   ['commands'],
 ]
 /** The stages: every folder but commands/, which runs them for the command line. */
