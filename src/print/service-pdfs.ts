@@ -238,6 +238,7 @@ const deckPdf = async (
         const page = (doc.page as unknown as { dictionary: { data: Record<string, unknown> } }).dictionary.data
         page.TrimBox = [b, b, w - b, h - b]
         page.BleedBox = [0, 0, w, h]
+        delete page.UserUnit // a PDF 1.6 key pdfkit always writes: PDF/X-1a is PDF 1.4
         doc.image(picture(face) as unknown as Buffer, 0, 0, { width: w, height: h })
       }
   }
