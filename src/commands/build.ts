@@ -36,12 +36,9 @@ const checkServiceTools = async (root: string, opts: BuildFlags): Promise<BuildF
     return opts
   }
   const { serviceTools } = await import('../make/service-files.ts')
-  const { readCmykProfile } = await import('../print/icc-profile.ts')
   const icc = opts.icc === undefined ? undefined : resolve(root, opts.icc)
-  const tools = serviceTools(icc)
+  const tools = serviceTools(icc, opts.icc)
   if ('problem' in tools) throw new UsageError(tools.problem.message)
-  const read = readCmykProfile(tools.file)
-  if ('problem' in read) throw new UsageError(`${opts.icc ? `--icc ${opts.icc}` : tools.file}: ${read.problem}`)
   return { ...opts, icc }
 }
 

@@ -43,8 +43,17 @@ const serviceCards = (game: GameDef, faces: GameFaces): ServiceCard[] =>
     at: { file: card.source.file, line: card.source.pos.line, column: card.source.pos.column },
   }))
 
-/** Ghostscript and the output profile, or the error that stops the PDFs. */
-export const serviceTools = (icc: string | undefined): { gs: Ghostscript; file: string } | { problem: Diagnostic } => {
+/** What converts the faces: Ghostscript, and the output profile (its file and the intent it makes). */
+export interface ServiceTools {
+  gs: Ghostscript
+  profile: ServiceOptions['profile']
+}
+
+/**
+ * Ghostscript and the output profile (`icc`, as `named` on the command line; none: Ghostscript's own), or
+ * the error that stops the PDFs: the command line says it before drawing anything, a build as its error.
+ */
+export const serviceTools = (icc?: string, named = icc): ServiceTools | { problem: Diagnostic } => {
   const problem = (rule: string, message: string) => ({
     problem: { rule, severity: 'error' as const, file: '', message },
   })
@@ -56,7 +65,9 @@ export const serviceTools = (icc: string | undefined): { gs: Ghostscript; file: 
       'print/no-cmyk-profile',
       `Ghostscript ${gs.version} is installed without its default CMYK profile (default_cmyk.icc): give your printer's with --icc FILE`,
     )
-  return { gs, file }
+  const read = readCmykProfile(file)
+  if ('problem' in read) return problem('print/bad-icc', `${named ? `--icc ${named}` : file}: ${read.problem}`)
+  return { gs, profile: { file, intent: read.intent } }
 }
 
 /** The warnings said so far in a build (its batch of outputs). */
@@ -70,9 +81,6 @@ export const addServiceFiles = async (
 ): Promise<void> => {
   const tools = serviceTools(input.icc)
   if ('problem' in tools) return problem(tools.problem)
-  const read = readCmykProfile(tools.file)
-  if ('problem' in read)
-    return problem({ rule: 'print/bad-icc', severity: 'error', file: '', message: `${tools.file}: ${read.problem}` })
   const cards = serviceCards(input.game, input.faces)
   const options: ServiceOptions = {
     service: presets[input.preset].title,
@@ -81,8 +89,7 @@ export const addServiceFiles = async (
     lang: input.lang,
     stem: input.stem,
     bleedMm: input.bleedMm,
-    profile: { file: tools.file, intent: read.intent },
-    gs: tools.gs,
+    ...tools,
   }
   let made: Awaited<ReturnType<typeof makeServicePdfs>>
   try {

@@ -39,13 +39,13 @@ export const findGhostscript = (): Ghostscript | undefined => {
 
 /**
  * Ghostscript's own default CMYK profile (`default_cmyk.icc`, "Artifex CMYK SWOP Profile"), where its
- * installation keeps it: Debian's libgs-common under /usr/share/color/icc/ghostscript, others in
+ * installation keeps it: Debian's libgs-common under <prefix>/share/color/icc/ghostscript, others in
  * `<prefix>/share/ghostscript/<version>/iccprofiles` (or `<install>/iccprofiles` on Windows).
  */
 export const defaultCmykProfile = (gs: Ghostscript): string | undefined => {
   const prefix = dirname(dirname(realpathSync(gs.program)))
   const candidates = [
-    '/usr/share/color/icc/ghostscript/default_cmyk.icc',
+    join(prefix, 'share', 'color', 'icc', 'ghostscript', 'default_cmyk.icc'),
     join(prefix, 'share', 'ghostscript', gs.version, 'iccprofiles', 'default_cmyk.icc'),
     join(prefix, 'share', 'ghostscript', 'iccprofiles', 'default_cmyk.icc'),
     join(prefix, 'iccprofiles', 'default_cmyk.icc'),

@@ -12,6 +12,11 @@ import { defaultCmykProfile, drawCmykPages, findGhostscript } from '../../src/pr
 import { readCmykProfile } from '../../src/print/icc-profile.ts'
 import { highestInk, limitInk } from '../../src/print/ink.ts'
 import { makeServicePdfs, type ServiceCard, type ServiceOptions } from '../../src/print/service-pdfs.ts'
+import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts'
+import type { GameDef } from '../../src/engine/define.ts'
+import { addServiceFiles, serviceTools } from '../../src/make/service-files.ts'
+import { OutputBatch } from '../../src/outputs/output-batch.ts'
+import type { GameFaces } from '../../src/render/store/game-faces.ts'
 import { deckwright } from '../helpers.ts'
 import { once } from '../setup/once.ts'
 import { fileThreads } from '../setup/threads.ts'
@@ -277,6 +282,89 @@ describe('ICC profiles', () => {
       problem: expect.stringContaining('not an ICC profile'),
     })
     expect(readCmykProfile(icc('none.icc'))).toEqual({ problem: 'there is no such file' })
+  })
+})
+
+/** A folder holding a stand-in `gs` (a shell script), for a PATH of it alone. */
+const standIn = (script: string): string => {
+  const bin = mkdtempSync(join(tmpdir(), 'deckwright-gs-'))
+  writeFileSync(join(bin, 'gs'), `#!/bin/sh\n${script}\n`, { mode: 0o755 })
+  return bin
+}
+
+/** `run` with the PATH `path` (the lookup of Ghostscript is made for each PATH). */
+const withPath = async <T>(path: string, run: () => Promise<T> | T): Promise<T> => {
+  const was = process.env.PATH
+  process.env.PATH = path
+  try {
+    return await run()
+  } finally {
+    process.env.PATH = was
+  }
+}
+
+describe('what stops the PDFs: an error, and nothing written', () => {
+  it('no Ghostscript, one without its CMYK profile, a profile that is not CMYK', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'deckwright-path-'))
+    expect(await withPath(empty, () => serviceTools())).toEqual({
+      problem: expect.objectContaining({
+        rule: 'print/no-ghostscript',
+        severity: 'error',
+        message: expect.stringContaining('apt-get install ghostscript'),
+      }),
+    })
+    const bare = standIn('echo 10.0.0')
+    expect(await withPath(bare, () => serviceTools())).toEqual({
+      problem: expect.objectContaining({
+        rule: 'print/no-cmyk-profile',
+        message: expect.stringContaining('give your printer'),
+      }),
+    })
+    expect(serviceTools(join(dirname(profile), 'srgb.icc'), 'srgb.icc')).toEqual({
+      problem: expect.objectContaining({
+        rule: 'print/bad-icc',
+        message: '--icc srgb.icc: it is a profile of RGB colours; a CMYK printing profile is needed',
+      }),
+    })
+  })
+
+  it('Ghostscript failing: its last words in the error, no file added', async () => {
+    const { dir } = await dtcBuild()
+    const failing = standIn(
+      '[ "$1" = --version ] && { echo 10.0.0; exit 0; }\necho "Error: /undefined in --nostringval--" >&2\nexit 1',
+    )
+    const faces = join(dir, 'parlour', 'faces')
+    const game = { title: 'Parlour', types: { guest: { size: 'poker' } } } as unknown as GameDef
+    const card = {
+      id: 'guest-red',
+      type: 'guest',
+      qty: 1,
+      source: { file: 'cards/parlour/cards.yaml', pos: { line: 1, column: 3 }, fields: {} },
+    }
+    const gameFaces = {
+      cards: [{ card, front: { key: 'f', png: join(faces, 'guest-red.front.png'), svg: '' }, back: 'guest' }],
+      backs: new Map([['guest', { key: 'b', png: join(faces, 'guest.back.png'), svg: '' }]]),
+    } as unknown as GameFaces
+    const scratch = mkdtempSync(join(tmpdir(), 'deckwright-failing-'))
+    const outputs = new OutputBatch(join(scratch, '.cache'), join(scratch, 'parlour'))
+    const problems: Diagnostic[] = []
+    const input = { preset: 'dtc' as const, pdf: presets.dtc.pdf, icc: profile, game, faces: gameFaces }
+    const where = {
+      dir: join(scratch, 'parlour'),
+      stem: 'parlour',
+      lang: 'en',
+      bleedMm: 3.175,
+      cacheDir: join(scratch, '.cache'),
+    }
+    await withPath(failing, () => addServiceFiles(outputs, { ...input, ...where }, (d) => problems.push(d)))
+    expect(problems).toEqual([
+      expect.objectContaining({
+        rule: 'print/ghostscript-failed',
+        severity: 'error',
+        message: expect.stringContaining('Error: /undefined in --nostringval--'),
+      }),
+    ])
+    expect(outputs.commit().written).toEqual([])
   })
 })
 
