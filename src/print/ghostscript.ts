@@ -83,6 +83,9 @@ export const drawCmykPages = (
         '-sstdout=%stderr', // the pages alone on standard output
         '-sDEVICE=pamcmyk32',
         '-r72',
+        // A page drawn whole, not in bands (a tarot face at 300 dpi is 5.4 MB): a third less time a face.
+        '-dBufferSpace=64000000',
+        '-dBandBufferSpace=64000000',
         `-sOutputICCProfile=${profile}`,
         `--permit-file-read=${profile}`,
         '-sOutputFile=-',
