@@ -35,6 +35,8 @@ const checkServiceTools = async (root: string, opts: BuildFlags): Promise<BuildF
     if (opts.icc) throw new UsageError('--icc is the CMYK profile of --preset dtc or pdfx4: give one of those presets')
     return opts
   }
+  // The PDFs are made with the print sheets: a build of the faces or the booklet alone needs no Ghostscript.
+  if (opts.only === 'faces' || opts.only === 'booklet') return opts
   const { serviceTools } = await import('../make/service-files.ts')
   const icc = opts.icc === undefined ? undefined : resolve(root, opts.icc)
   const tools = serviceTools(icc, opts.icc)
