@@ -22,6 +22,18 @@ export interface OutputIntent {
 /** A PDF name (`/False`): pdfkit writes its Info values as strings, and `Trapped` must be a name. */
 const pdfName = (name: string) => ({ [Symbol.toStringTag]: 'PDFName', toString: () => `/${name}`, valueOf: () => name })
 
+/**
+ * pdfkit writes the title into the XMP as it is: a title with `&` or `<` ("Dice & Decks") would make the
+ * XMP, which PDF/X-4 requires, malformed. Its line is escaped as pdfkit adds it.
+ */
+const escapeXmpTitle = (doc: { info: Record<string, unknown>; appendXML(xml: string, newline?: boolean): void }) => {
+  const title = String(doc.info.Title ?? '')
+  const escaped = title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  if (escaped === title) return
+  const append = doc.appendXML.bind(doc)
+  doc.appendXML = (xml, newline) => append(xml.replace(`>${title}</rdf:li>`, `>${escaped}</rdf:li>`), newline)
+}
+
 /** The XMP of a date, as pdfkit writes the creation date. */
 const xmpDate = (date: Date): string => `${date.toISOString().split('.')[0]}Z`
 
@@ -33,12 +45,13 @@ export const markPdfx = (doc: PDFKit.PDFDocument, standard: PdfxStandard, intent
   const internals = doc as unknown as {
     info: Record<string, unknown>
     _root: { data: Record<string, unknown> }
-    appendXML(xml: string): void
+    appendXML(xml: string, newline?: boolean): void
   }
   // X-1a:2003 names its part in GTS_PDFXVersion and its conformance level apart; X-4 has one name.
   if (standard === 'PDF/X-4') internals.info.GTS_PDFXVersion = 'PDF/X-4'
   else Object.assign(internals.info, { GTS_PDFXVersion: 'PDF/X-1:2003', GTS_PDFXConformance: 'PDF/X-1a:2003' })
   internals.info.Trapped = pdfName('False')
+  escapeXmpTitle(internals)
   const profile = doc.ref({ N: 4 })
   profile.end(intent.profile)
   const outputIntent = doc.ref({

@@ -113,6 +113,9 @@ describe('--preset dtc: DriveThruCards’ PDF per deck', () => {
       ]),
     )
     const guest = join(dir, 'parlour', 'dtc', 'parlour-guest.pdf')
+    expect(execFileSync('qpdf', ['--check', guest], { encoding: 'utf8' })).toContain(
+      'No syntax or stream encoding errors',
+    )
     const pdf = readObjects(guest)
     expect(pdf.version).toBe('1.4')
     expect(pdf.get(pdf.info['/GTS_PDFXVersion'])).toBe('u:PDF/X-1:2003')
@@ -202,7 +205,7 @@ const guests = (dir: string): ServiceCard[] =>
 const options = (icc = profile): ServiceOptions => ({
   service: presets.pdfx4.title,
   pdf: presets.pdfx4.pdf,
-  title: 'Parlour',
+  title: 'Parlour & Co',
   stem: 'parlour',
   bleedMm: 3,
   profile: { file: icc, intent: (readCmykProfile(icc) as { intent: ServiceOptions['profile']['intent'] }).intent },
@@ -220,6 +223,9 @@ describe('--preset pdfx4: the PDF/X-4 European printers ask for', () => {
     expect(pdf.version).toBe('1.6')
     expect(pdf.get(pdf.info['/GTS_PDFXVersion'])).toBe('u:PDF/X-4')
     expect(made.files[0]!.data.toString('latin1')).toContain('<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>')
+    // The title in the Info as it is, in the XMP escaped (pdfkit writes it there unescaped).
+    expect(pdf.get(pdf.info['/Title'])).toBe('u:Parlour & Co — guest')
+    expect(Buffer.from(made.files[0]!.data).toString('utf8')).toContain('>Parlour &amp; Co — guest</rdf:li>')
     const b = (3 * 72) / 25.4
     const [w, h] = [((63.5 + 6) * 72) / 25.4, ((88.9 + 6) * 72) / 25.4]
     expect(pdf.pages).toHaveLength(6) // red once, blue twice: front, back each
