@@ -641,7 +641,12 @@ const addSheets = async (
     const pdf = servicePdf(options.preset)
     if (pdf) {
       const { preset, icc } = options as Required<Pick<BuildOptions, 'preset'>> & BuildOptions
-      await addServiceFiles(outputs, { preset, pdf, icc, game, faces, dir, stem, lang, bleedMm, cacheDir }, problem)
+      const scratch = join(options.outDir, '.cache')
+      await addServiceFiles(
+        outputs,
+        { preset, pdf, icc, game, faces, dir, stem, lang, bleedMm, cacheDir, scratch },
+        problem,
+      )
     }
   } catch (error) {
     // The print stage throws only for what no layout can fix (a card larger than the paper, nothing to print).

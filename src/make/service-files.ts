@@ -28,6 +28,8 @@ export interface ServiceFilesInput {
   lang: string
   bleedMm: number
   cacheDir: string
+  /** The outputs' scratch folder (`<out>/.cache`), for Ghostscript's input. */
+  scratch?: string
 }
 
 /** The game's cards and their faces as the print stage takes them. */
@@ -90,6 +92,7 @@ export const addServiceFiles = async (
     stem: input.stem,
     bleedMm: input.bleedMm,
     ...tools,
+    ...(input.scratch && { scratch: input.scratch }),
   }
   let made: Awaited<ReturnType<typeof makeServicePdfs>>
   try {

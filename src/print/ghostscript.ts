@@ -64,13 +64,14 @@ export interface CmykPage {
  * Draws every page of `pdf` into CMYK pixels through the output profile `profile`, at 72 dpi (a page as
  * many points wide as its picture has pixels gives the picture's own pixels), handing each page to `take`
  * as it comes: Ghostscript writes them to its standard output one after the other (PAM images), so only one
- * page is held at a time.
+ * page is held at a time. Stopped after `limitMs`.
  */
 export const drawCmykPages = (
   gs: Ghostscript,
   pdf: string,
   profile: string,
   take: (page: CmykPage, index: number) => void,
+  limitMs = 60_000,
 ): Promise<void> =>
   new Promise((resolve, reject) => {
     const child = spawn(
@@ -100,6 +101,13 @@ export const drawCmykPages = (
     })
     const pages = pamPages(take)
     let failed: unknown
+    // A Ghostscript that hangs does not hang the build: a minute, and a second a page, is many times its time.
+    const timer = setTimeout(() => {
+      failed = new Error(`Ghostscript ${gs.version} did not finish within ${Math.round(limitMs / 1000)} s`)
+      child.kill('SIGKILL')
+      child.stdout.destroy()
+      reject(failed) // without waiting for its output to close (a child of its own may hold it)
+    }, limitMs)
     child.stdout.on('data', (chunk: Buffer) => {
       if (failed) return
       try {
@@ -111,6 +119,7 @@ export const drawCmykPages = (
     })
     child.on('error', reject)
     child.on('close', (code) => {
+      clearTimeout(timer)
       if (failed) reject(failed)
       else if (code !== 0) reject(new Error(`Ghostscript ${gs.version} failed (exit ${code}): ${lastLine(said)}`))
       else if (!pages.complete()) reject(new Error('Ghostscript ended in the middle of a page'))

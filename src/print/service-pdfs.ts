@@ -1,7 +1,7 @@
 // The files a print service takes as PDF (DriveThruCards, European printers' PDF/X-4): one PDF per deck,
 // each page one card face at trim plus bleed, in CMYK through an ICC output profile, total ink limited.
 import { createHash } from 'node:crypto'
-import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs'
+import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
@@ -14,6 +14,7 @@ import type { MadeOutput, OutputFile } from '../outputs/output-cache.ts'
 import type { ServicePdf } from '../outputs/presets.ts'
 import { sourceHash } from '../cache/source-hash.ts'
 import { mmToPt } from '../util/units.ts'
+import { tmpTag } from '../util/atomic-write.ts'
 import { drawCmykPages, type Ghostscript } from './ghostscript.ts'
 import { highestInk, limitInk } from './ink.ts'
 
@@ -50,6 +51,11 @@ export interface ServiceOptions {
   /** The output profile: its file (for Ghostscript) and the intent written into every PDF. */
   profile: { file: string; intent: OutputIntent }
   gs: Ghostscript
+  /**
+   * A folder for Ghostscript's input, a temporary file named `….<pid>-<thread>-<n>.tmp` (the outputs' scratch
+   * folder, whose leftovers a later build removes); default a folder of the system's, removed after.
+   */
+  scratch?: string
 }
 
 /** What the PDFs are made from, as a key for the outputs' cache: the faces, the options, the profile, Ghostscript. */
@@ -133,24 +139,31 @@ const convertFaces = async (
   options: ServiceOptions,
   diagnostics: Diagnostic[],
 ): Promise<CmykSamples[]> => {
-  const scratch = mkdtempSync(join(tmpdir(), 'deckwright-cmyk-'))
+  const own = options.scratch === undefined ? mkdtempSync(join(tmpdir(), 'deckwright-cmyk-')) : undefined
+  if (options.scratch) mkdirSync(options.scratch, { recursive: true })
+  const source = join(own ?? options.scratch!, `faces.${tmpTag()}.tmp`)
   try {
-    const source = join(scratch, 'faces.pdf')
     await writeFacePages(faces, source)
     const converted: CmykSamples[] = []
-    await drawCmykPages(options.gs, source, options.profile.file, ({ width, height, pixels }, i) => {
-      const highest = highestInk(pixels)
-      if (highest > options.pdf.inkLimit) {
-        diagnostics.push(...inkWarnings(faces[i]!, highest, options))
-        limitInk(pixels, options.pdf.inkLimit)
-      }
-      converted.push({ width, height, deflated: deflateSync(pixels) })
-    })
+    await drawCmykPages(
+      options.gs,
+      source,
+      options.profile.file,
+      ({ width, height, pixels }, i) => {
+        const highest = highestInk(pixels)
+        if (highest > options.pdf.inkLimit) {
+          diagnostics.push(...inkWarnings(faces[i]!, highest, options))
+          limitInk(pixels, options.pdf.inkLimit)
+        }
+        converted.push({ width, height, deflated: deflateSync(pixels) })
+      },
+      60_000 + 1000 * faces.length,
+    )
     if (converted.length !== faces.length)
       throw new Error(`Ghostscript drew ${converted.length} pages of ${faces.length} faces`)
     return converted
   } finally {
-    rmSync(scratch, { recursive: true, force: true })
+    rmSync(own ?? source, { recursive: true, force: true })
   }
 }
 

@@ -1,7 +1,7 @@
 // The print-service PDFs (--preset dtc, pdfx4): what the services ask of the files, read back with qpdf and
 // poppler, and the ink measured by drawing the pages into CMYK separations with Ghostscript.
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -360,7 +360,8 @@ describe('what stops the PDFs: an error, and nothing written', () => {
       stem: 'parlour',
       lang: 'en',
       bleedMm: 3.175,
-      cacheDir: join(scratch, '.cache'),
+      cacheDir: join(scratch, '.cache', 'parlour'),
+      scratch: join(scratch, '.cache'),
     }
     await withPath(failing, () => addServiceFiles(outputs, { ...input, ...where }, (d) => problems.push(d)))
     expect(problems).toEqual([
@@ -371,6 +372,17 @@ describe('what stops the PDFs: an error, and nothing written', () => {
       }),
     ])
     expect(outputs.commit().written).toEqual([])
+    // Ghostscript's input, a temporary file in the scratch folder given, is gone.
+    expect(readdirSync(join(scratch, '.cache')).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('stops a Ghostscript that does not finish', async () => {
+    const { dir } = await dtcBuild()
+    const stuck = { program: join(standIn('exec sleep 30'), 'gs'), version: '10.0.0' }
+    const started = Date.now()
+    const pdf = join(dir, 'parlour', 'dtc', 'parlour-room.pdf')
+    await expect(drawCmykPages(stuck, pdf, profile, () => undefined, 300)).rejects.toThrow('did not finish within 0 s')
+    expect(Date.now() - started).toBeLessThan(10_000)
   })
 })
 
