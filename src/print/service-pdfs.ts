@@ -110,11 +110,14 @@ export const makeServicePdfs = async (cards: readonly ServiceCard[], options: Se
   const samples = new Map(faces.map((f, i) => [f.face.png, converted[i]!]))
   const decks = groupBy(cards, (card) => card.deck)
   const files: OutputFile[] = []
-  for (const [deck, inDeck] of decks)
-    files.push({
-      name: join(options.pdf.folder, `${options.stem}-${fileName(deck)}.pdf`),
-      data: await deckPdf(deck, inDeck, samples, options),
-    })
+  const named = new Set<string>()
+  for (const [deck, inDeck] of decks) {
+    // Two decks whose names differ only in what a file name cannot hold keep a file each.
+    let name = `${options.stem}-${fileName(deck)}`
+    for (let n = 2; named.has(name); n++) name = `${options.stem}-${fileName(deck)}-${n}`
+    named.add(name)
+    files.push({ name: join(options.pdf.folder, `${name}.pdf`), data: await deckPdf(deck, inDeck, samples, options) })
+  }
   return { files, diagnostics }
 }
 

@@ -242,6 +242,22 @@ describe('--preset pdfx4: the PDF/X-4 European printers ask for', () => {
     expect(Buffer.from(again).equals(Buffer.from(made.files[0]!.data))).toBe(true)
   })
 
+  it('names each deck’s file after it, two decks never one file', async () => {
+    const { dir } = await dtcBuild()
+    const [red, blue] = guests(dir)
+    const made = await makeServicePdfs(
+      [
+        { ...red!, deck: 'guest one' },
+        { ...blue!, deck: 'guest/one' },
+      ],
+      options(),
+    )
+    expect(made.files.map((f) => f.name)).toEqual([
+      join('pdfx4', 'parlour-guest-one.pdf'),
+      join('pdfx4', 'parlour-guest-one-2.pdf'),
+    ])
+  })
+
   it('converts through the profile given, named in the output intent', async () => {
     const { dir } = await dtcBuild()
     const other = join(dirname(profile), 'ps_cmyk.icc')
