@@ -73,6 +73,13 @@ console.log(
 
 const sheetsMs = await benchSheets(90)
 console.log(`sheets PDF of 90 poker cards (822×1122 px faces, a shared back): ${ms(sheetsMs)}, median of 3`)
+const { benchService } = await import('./service.ts')
+const serviceMs = await benchService(90)
+console.log(
+  serviceMs === undefined
+    ? 'DriveThruCards PDF: skipped, Ghostscript (gs) is not installed'
+    : `DriveThruCards PDF of 90 poker cards (the same faces, converted to CMYK by Ghostscript, ink limited): ${ms(serviceMs)}, median of 3`,
+)
 
 const b = await benchBuild(faces, rendererFlag === 'takumi' ? 'takumi' : 'satori')
 const row = (label: string, cold: number, warm: number) =>

@@ -8,7 +8,7 @@ const WIDTH = 822
 const HEIGHT = 1122
 
 /** A face like the renderer's: a flat background, a darker frame and a few blocks of colour, different for each card. */
-const face = (seed: number): Buffer => {
+export const face = (seed: number): Buffer => {
   const rgba = new Uint8Array(WIDTH * HEIGHT * 4)
   const hue = (seed * 47) % 256
   for (let y = 0; y < HEIGHT; y++)

@@ -44,7 +44,8 @@ export interface BuildFlags {
   dpi: number
   inkFriendly?: boolean
   maxImagePixels?: number
-  preset?: 'tgc' | 'mpc'
+  preset?: 'tgc' | 'mpc' | 'dtc' | 'pdfx4'
+  icc?: string
   stamp?: boolean
   overview: boolean
   tts?: boolean
@@ -118,8 +119,12 @@ const faceOptions = (): Option[] => [
   maxImagePixelsOption(),
   new Option(
     '--preset <service>',
-    "faces at a print service's size, 300 dpi with its bleed: tgc (The Game Crafter, poker 825×1125 px) or mpc (MakePlayingCards, 822×1122 px)",
-  ).choices(['tgc', 'mpc']),
+    "faces at a print service's size, 300 dpi with its bleed: tgc (The Game Crafter, poker 825×1125 px), mpc (MakePlayingCards, 822×1122 px), or a CMYK PDF per deck besides (needs Ghostscript): dtc (DriveThruCards, PDF/X-1a) or pdfx4 (European printers, PDF/X-4)",
+  ).choices(['tgc', 'mpc', 'dtc', 'pdfx4']),
+  new Option(
+    '--icc <file>',
+    "your printer's CMYK ICC profile for the PDFs of --preset dtc or pdfx4 (default: Ghostscript's own CMYK profile)",
+  ),
   new Option(
     '--stamp',
     "stamp the game's version (from its definition) and the card's revision (from its faces' pixels) in a corner of every front",
@@ -173,6 +178,7 @@ export const buildSettings = (
   singles: opts.single,
   ...(opts.tuckBox && { tuckBox: { cardThicknessMm: cardThicknessFlag(opts) } }),
   preset: opts.preset,
+  icc: opts.icc,
   stamp: opts.stamp,
   overview: opts.overview,
   tts: opts.tts,

@@ -25,6 +25,25 @@ const refusePresetWith = (opts: BuildFlags, cmd: Command): void => {
 }
 
 /**
+ * A preset that writes CMYK PDFs needs Ghostscript and a CMYK output profile: said in one line before any
+ * face is drawn (nothing is written). Returns the flags with the profile's path resolved.
+ */
+const checkServiceTools = async (root: string, opts: BuildFlags): Promise<BuildFlags> => {
+  const { servicePdf } = await import('../outputs/presets.ts')
+  if (!servicePdf(opts.preset)) {
+    if (opts.icc) throw new UsageError('--icc is the CMYK profile of --preset dtc or pdfx4: give one of those presets')
+    return opts
+  }
+  // The PDFs are made with the print sheets: a build of the faces or the booklet alone needs no Ghostscript.
+  if (opts.only === 'faces' || opts.only === 'booklet') return opts
+  const { serviceTools } = await import('../make/service-files.ts')
+  const icc = opts.icc === undefined ? undefined : resolve(root, opts.icc)
+  const tools = serviceTools(icc, opts.icc)
+  if ('problem' in tools) throw new UsageError(tools.problem.message)
+  return { ...opts, icc }
+}
+
+/**
  * An output folder that is the games' own, that a committed link leads to, or that cannot be written is
  * said once, before any face is drawn (and before anything is written there).
  */
@@ -38,6 +57,7 @@ const refuseOut = async (root: string, out: string, typed: boolean): Promise<voi
 const runBuild = async (context: Context, games: string[], opts: BuildFlags, cmd: Command): Promise<number> => {
   const { root } = context
   refusePresetWith(opts, cmd)
+  opts = await checkServiceTools(root, opts)
   const ids = selectGames(root, games)
   await refuseOut(root, opts.out, cmd.getOptionValueSource('out') === 'cli')
   const { WATCH_CHILD, serveBuilds, watchBuilds } = await import('../make/watch.ts')

@@ -31,6 +31,8 @@ import type { Card, GameDef } from '../engine/define.ts'
 import type { RulesDoc } from '../load/rules.ts'
 import { applyPreset, faceOutputs, type PresetName } from '../outputs/index.ts'
 import { ttsUrlProblem } from '../outputs/tts-object.ts'
+import { servicePdf } from '../outputs/presets.ts'
+import { addServiceFiles } from './service-files.ts'
 import { append } from '../util/append.ts'
 import { collectGarbage } from '../util/collect-garbage.ts'
 import { deckBoxes } from '../engine/decks.ts'
@@ -70,8 +72,14 @@ export interface BuildOptions {
   booklet?: Omit<BookletOptions, 'title' | 'examples' | 'baseDir'>
   /** Adds what the last simulation found (`<outDir>/<game>/simulation/report.json`) to the booklet as an appendix, "Designer notes". */
   designerNotes?: boolean
-  /** A print service's sizes ('tgc' The Game Crafter, 'mpc' MakePlayingCards): sets `dpi` and `bleedMm`. */
+  /**
+   * A print service's sizes ('tgc' The Game Crafter, 'mpc' MakePlayingCards, 'dtc' DriveThruCards, 'pdfx4'
+   * European printers): sets `dpi` and `bleedMm`; 'dtc' and 'pdfx4' also write a CMYK PDF/X file per deck
+   * (`<game>/<preset>/<game>-<deck>.pdf`, with the print sheets), which needs Ghostscript.
+   */
   preset?: PresetName
+  /** The ICC output profile (a file) the print-service PDFs' colours are converted to; default Ghostscript's own CMYK profile. */
+  icc?: string
   /** Stamp `v<version>·<revision>` (the definition's version, the card's revision: stampRevision) in a corner of every front. */
   stamp?: boolean
   /** Write `<game>-overview.png`, every face on one contact sheet; default true. */
@@ -657,6 +665,16 @@ const addSheets = async (
         { title: `${game.title} — single cards${inLanguage}`, lang, bleedMm },
         outputs.stage(join(dir, `${stem}-cards-single.pdf`)),
       )
+    const pdf = servicePdf(options.preset)
+    if (pdf) {
+      const { preset, icc } = options as Required<Pick<BuildOptions, 'preset'>> & BuildOptions
+      const scratch = join(options.outDir, '.cache')
+      await addServiceFiles(
+        outputs,
+        { preset, pdf, icc, game, faces, dir, stem, lang, bleedMm, cacheDir, scratch },
+        problem,
+      )
+    }
   } catch (error) {
     // The print stage throws only for what no layout can fix (a card larger than the paper, nothing to print).
     if (!(error instanceof DiagnosticError)) throw error

@@ -27,6 +27,8 @@ export interface PdfOptions {
    * anything measured (cards, calibration, imposed booklets); a reading document leaves it out.
    */
   print?: { duplex: Duplex }
+  /** The PDF version (default 1.7): a PDF/X file is written in the one its standard is built on. */
+  version?: '1.4' | '1.6' | '1.7'
 }
 
 const VIEWER_DUPLEX: Record<Duplex, string> = {
@@ -36,12 +38,19 @@ const VIEWER_DUPLEX: Record<Duplex, string> = {
 }
 
 /** A pdfkit document whose bytes depend only on what is drawn on it. */
-export const createPdf = ({ title, lang, size, margin = 0, print }: PdfOptions): PDFKit.PDFDocument => {
+export const createPdf = ({
+  title,
+  lang,
+  size,
+  margin = 0,
+  print,
+  version = '1.7',
+}: PdfOptions): PDFKit.PDFDocument => {
   const doc = new PDFDocument({
     size,
     ...(lang && { lang }),
     margin,
-    pdfVersion: '1.7',
+    pdfVersion: version,
     autoFirstPage: false,
     compress: true,
     info: {

@@ -234,3 +234,40 @@ export const drawImage = (
   // pdfkit takes an opened image in place of a Buffer; @types/pdfkit does not say so.
   doc.image(pdfImages(doc).open(source) as unknown as Buffer, x, y, options)
 }
+
+/** CMYK samples, four bytes a pixel, as one deflated stream (what `cmykPicture` embeds). */
+export interface CmykSamples {
+  width: number
+  height: number
+  /** The samples compressed with zlib (FlateDecode, no predictor). */
+  deflated: Buffer
+}
+
+/**
+ * CMYK samples as a picture for `doc.image`, embedded once however often it is drawn, in DeviceCMYK: in a
+ * PDF/X file, the colours of its output intent's profile.
+ */
+export const cmykPicture = (doc: Doc, { width, height, deflated }: CmykSamples): PdfImage => {
+  const internals = doc as unknown as PdfkitInternals
+  const image: PdfImage = {
+    width,
+    height,
+    label: `I${++internals._imageCount}`,
+    obj: null,
+    embed(doc) {
+      if (image.obj) return
+      const ref = doc.ref({
+        Type: 'XObject',
+        Subtype: 'Image',
+        BitsPerComponent: 8,
+        Width: width,
+        Height: height,
+        ColorSpace: 'DeviceCMYK',
+        Filter: 'FlateDecode',
+      })
+      image.obj = ref
+      ref.end(deflated)
+    },
+  }
+  return image
+}
