@@ -1,6 +1,7 @@
 // npm run bench [faces] [cards to validate]: prints the figures of deckwright as it ships (dist/) on this machine.
 // npm run bench -- --scale [sizes…]: the figures at 1,000 to 20,000 faces instead (bench/scale.ts).
 // npm run bench -- --simulate: only the simulation's figures (bench/simulate.ts).
+// npm run bench -- --colour-vision: only what the colour-vision check adds to laying out faces (bench/colour-vision.ts).
 // npm run bench -- --renderers [faces]: only satori + resvg against takumi (bench/renderers.ts).
 // npm run bench -- --changes [faces…]: only `deckwright changes`' figures, one card changed (default 150 and 5,000 faces; bench/changes.ts).
 // npm run bench -- --renderer takumi: the build's figures drawn with takumi (default satori + resvg).
@@ -26,6 +27,10 @@ if (process.argv.includes('--changes')) {
     .map(Number)
     .filter(Boolean)
   await printChanges(sizes.length ? sizes : [150, 5000])
+  process.exit(0)
+}
+if (process.argv.includes('--colour-vision')) {
+  await printColourVision()
   process.exit(0)
 }
 if (process.argv.includes('--scale')) {
@@ -65,6 +70,8 @@ console.log(
   `  \`deckwright validate bench --no-faces\`, ${cards.toLocaleString('en-US')} cards, start to exit: mission.xlsx ${ms(command.xlsx)}, mission.csv ${ms(command.csv)} (${(command.xlsx / command.csv).toFixed(2)}×), median of 5, alternated`,
 )
 
+await printColourVision()
+
 const sheetsMs = await benchSheets(90)
 console.log(`sheets PDF of 90 poker cards (822×1122 px faces, a shared back): ${ms(sheetsMs)}, median of 3`)
 
@@ -103,6 +110,15 @@ const { printChanges } = await import('./changes.ts')
 await printChanges([150, 5000])
 
 await printSimulate()
+
+async function printColourVision() {
+  const { benchColourVision } = await import('./colour-vision.ts')
+  const c = await benchColourVision()
+  const added = c.withMs - c.withoutMs
+  console.log(
+    `a11y/colour-vision on the example games' ${c.faces} faces: layout ${c.withoutMs.toFixed(0)} ms without, ${c.withMs.toFixed(0)} ms with the check (+${added.toFixed(0)} ms, ${((added / c.faces) * 1000).toFixed(0)} µs a face; one thread, median of 5)`,
+  )
+}
 
 async function printSimulate() {
   const { benchSimulate } = await import('./simulate.ts')
