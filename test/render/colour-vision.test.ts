@@ -97,20 +97,27 @@ describe('a11y/colour-vision', () => {
 
   it("finds the cue on Maybe Missions' split fronts, which SplitFront draws with each role's word and symbol", async () => {
     const { value } = await validateGame(root, 'maybe-missions', { threads })
-    const { paths, cards } = value!
+    const { cards } = value!
     // Every colour alike to every vision (ΔE00 under 100): only the cue keeps a warning away.
-    const game = { ...value!.game, accessibility: { colourVision: { below: 100 } } }
-    const session = (
-      await openSession(gamePaths(root, 'maybe-missions'), game, { dpi: 30, bleedMm: 3, inkFriendly: false })
-    ).value
-    expect(paths.id).toBe('maybe-missions')
+    const alike = { ...value!.game, accessibility: { colourVision: { below: 100 } } }
+    // The same, with roles that have no word and a symbol that does not exist: SplitFront then shows no cue.
+    const bare = {
+      ...alike,
+      roles: { green: { word: '', symbol: 'none:none' }, red: { word: '', symbol: 'none:none' } },
+    }
+    const options = { dpi: 30, bleedMm: 3, inkFriendly: false }
+    const paths = gamePaths(root, 'maybe-missions')
+    const [cued, uncued] = await Promise.all([openSession(paths, alike, options), openSession(paths, bare, options)])
     for (const type of ['mission', 'master', 'shop']) {
-      const card = cards.find((c) => c.type === type)!
-      const { diagnostics } = await session.draw({ kind: 'front', type, card }, { layoutOnly: true })
-      expect(
-        diagnostics.filter((d) => d.rule === COLOUR_VISION),
-        type,
-      ).toEqual([])
+      const job = { kind: 'front' as const, type, card: cards.find((c) => c.type === type)! }
+      const found = async (session: typeof cued) =>
+        (await session.value.draw(job, { layoutOnly: true })).diagnostics
+          .filter((d) => d.rule === 'a11y/colour-vision')
+          .map((d) => d.message.replace(/ look alike .*/, ''))
+      expect(await found(cued), type).toEqual([])
+      expect(await found(uncued), type).toEqual([
+        expect.stringMatching(new RegExp(`^the halves of .* \\(${type}\\), green #2e7d4f and red #b3261e,$`)),
+      ])
     }
   }, 60_000)
 })
