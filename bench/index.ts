@@ -1,7 +1,7 @@
 // npm run bench [faces] [cards to validate]: prints the figures of deckwright as it ships (dist/) on this machine.
 // npm run bench -- --scale [sizes…]: the figures at 1,000 to 20,000 faces instead (bench/scale.ts).
 // npm run bench -- --simulate: only the simulation's figures (bench/simulate.ts).
-// npm run bench -- --colour-vision: only what the colour-vision check adds to laying out faces (bench/colour-vision.ts).
+// npm run bench -- --colour-vision [faces]: only what the colour-vision check adds to laying out faces (bench/colour-vision.ts).
 // npm run bench -- --renderers [faces]: only satori + resvg against takumi (bench/renderers.ts).
 // npm run bench -- --changes [faces…]: only `deckwright changes`' figures, one card changed (default 150 and 5,000 faces; bench/changes.ts).
 // npm run bench -- --renderer takumi: the build's figures drawn with takumi (default satori + resvg).
@@ -30,7 +30,8 @@ if (process.argv.includes('--changes')) {
   process.exit(0)
 }
 if (process.argv.includes('--colour-vision')) {
-  await printColourVision()
+  const grown = Number(process.argv[process.argv.indexOf('--colour-vision') + 1]) || undefined
+  await printColourVision(grown)
   process.exit(0)
 }
 if (process.argv.includes('--scale')) {
@@ -111,12 +112,12 @@ await printChanges([150, 5000])
 
 await printSimulate()
 
-async function printColourVision() {
+async function printColourVision(grown?: number) {
   const { benchColourVision } = await import('./colour-vision.ts')
-  const c = await benchColourVision()
-  const added = c.withMs - c.withoutMs
+  const c = await benchColourVision(grown)
+  const added = c.addedMs
   console.log(
-    `a11y/colour-vision on the example games' ${c.faces} faces: layout ${c.withoutMs.toFixed(0)} ms without, ${c.withMs.toFixed(0)} ms with the check (+${added.toFixed(0)} ms, ${((added / c.faces) * 1000).toFixed(0)} µs a face; one thread, median of 5)`,
+    `a11y/colour-vision on the example games' ${c.faces} faces${grown ? ' (grown)' : ''}: layout ${c.withoutMs.toFixed(0)} ms without, ${c.withMs.toFixed(0)} ms with the check (+${added.toFixed(0)} ms, ${((added / c.faces) * 1000).toFixed(0)} µs a face; CPU time of one thread, medians of ${grown ? 5 : 21} passes)`,
   )
 }
 
