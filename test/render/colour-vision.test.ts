@@ -12,6 +12,7 @@ import {
   machadoMatrix,
   type Vision,
 } from '../../src/render/template/colour-vision.ts'
+import { faceMarks } from '../../src/render/template/face-marks.ts'
 import { openSession } from '../../src/render/template/session.ts'
 import { validateGame } from '../../src/validate/validate-game.ts'
 import { fixture, projectCopy, root } from '../helpers.ts'
@@ -157,5 +158,34 @@ describe('colourVisionProblems', () => {
     expect(drawing({ texts: ['REDUCED', 'GREEN'] })).toHaveLength(1)
     expect(drawing({ icons: new Set(['game-icons:check-mark', 'game-icons:cancel']) })).toEqual([])
     expect(drawing({ colours: new Set(['#d62728']) })).toEqual([])
+  })
+})
+
+describe('faceMarks', () => {
+  it("reads a face's texts, the icons its images and backgrounds show, and the colours it paints", () => {
+    const looked = new Map([
+      ['data:image/svg+xml;a', { name: 'game-icons:cancel', color: '#FFFFFF' }],
+      ['data:image/svg+xml;b', { name: 'game-icons:check-mark' }],
+    ])
+    const tree = {
+      type: 'div',
+      props: {
+        style: { display: 'flex', background: '#2E7D4F', borderBottom: '2px solid crimson', fontFamily: 'Inter' },
+        children: [
+          'FAIL',
+          { type: 'img', props: { src: 'data:image/svg+xml;a', style: {} } },
+          {
+            type: 'div',
+            props: { style: { backgroundImage: 'url("data:image/svg+xml;b")', color: 'rgb(0, 0, 255)' } },
+          },
+          { type: 'img', props: { src: 'data:image/png;art' } },
+          [7, null, false],
+        ],
+      },
+    }
+    const marks = faceMarks(tree, looked)
+    expect(marks.texts).toEqual(['FAIL', '7'])
+    expect([...marks.icons]).toEqual(['game-icons:cancel', 'game-icons:check-mark'])
+    expect([...marks.colours].sort()).toEqual(['#0000ff', '#2e7d4f', '#dc143c', '#ffffff'])
   })
 })
