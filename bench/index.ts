@@ -1,6 +1,7 @@
 // npm run bench [faces] [cards to validate]: prints the figures of deckwright as it ships (dist/) on this machine.
 // npm run bench -- --scale [sizes…]: the figures at 1,000 to 20,000 faces instead (bench/scale.ts).
 // npm run bench -- --simulate: only the simulation's figures (bench/simulate.ts).
+// npm run bench -- --colour-vision [faces]: only what the colour-vision check adds to laying out faces (bench/colour-vision.ts).
 // npm run bench -- --renderers [faces]: only satori + resvg against takumi (bench/renderers.ts).
 // npm run bench -- --changes [faces…]: only `deckwright changes`' figures, one card changed (default 150 and 5,000 faces; bench/changes.ts).
 // npm run bench -- --release: only `deckwright release` of Maybe Missions, cold and with its faces in the store (bench/release.ts).
@@ -32,6 +33,11 @@ if (process.argv.includes('--changes')) {
 if (process.argv.includes('--release')) {
   const { printRelease } = await import('./release.ts')
   await printRelease()
+  process.exit(0)
+}
+if (process.argv.includes('--colour-vision')) {
+  const grown = Number(process.argv[process.argv.indexOf('--colour-vision') + 1]) || undefined
+  await printColourVision(grown)
   process.exit(0)
 }
 if (process.argv.includes('--scale')) {
@@ -70,6 +76,8 @@ const command = benchValidateCommand(cards)
 console.log(
   `  \`deckwright validate bench --no-faces\`, ${cards.toLocaleString('en-US')} cards, start to exit: mission.xlsx ${ms(command.xlsx)}, mission.csv ${ms(command.csv)} (${(command.xlsx / command.csv).toFixed(2)}×), median of 5, alternated`,
 )
+
+await printColourVision()
 
 const sheetsMs = await benchSheets(90)
 console.log(`sheets PDF of 90 poker cards (822×1122 px faces, a shared back): ${ms(sheetsMs)}, median of 3`)
@@ -119,6 +127,15 @@ const { printRelease } = await import('./release.ts')
 await printRelease()
 
 await printSimulate()
+
+async function printColourVision(grown?: number) {
+  const { benchColourVision } = await import('./colour-vision.ts')
+  const c = await benchColourVision(grown)
+  const added = c.addedMs
+  console.log(
+    `a11y/colour-vision on the example games' ${c.faces} faces${grown ? ' (grown)' : ''}: layout ${c.withoutMs.toFixed(0)} ms without, ${c.withMs.toFixed(0)} ms with the check (+${added.toFixed(0)} ms, ${((added / c.faces) * 1000).toFixed(0)} µs a face; CPU time of one thread, medians of ${grown ? 5 : 21} passes)`,
+  )
+}
 
 async function printSimulate() {
   const { benchSimulate } = await import('./simulate.ts')

@@ -16,7 +16,7 @@ import { validateGame } from '../dist/validate/validate-game.js'
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = join(here, '..')
 /** Inside the repository, so that the games' `import … from 'deckwright'` resolves; ignored by git. */
-const work = join(here, 'work-renderers')
+export const work = join(here, 'work-renderers')
 /**
  * The builds' outputs, beside the games: the previous run's are moved aside before the builds and deleted
  * after them. On ext4, a file created within minutes of thousands being deleted costs ~1 ms more (the inode
@@ -33,7 +33,7 @@ const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
  * fit), so that every copy is a distinct face. A file whose copies the game's checks refuse (a card the
  * game needs exactly one of) is left as it was, and the others grow more.
  */
-const writeGames = async (faces: number): Promise<void> => {
+export const writeGames = async (faces: number): Promise<void> => {
   rmSync(work, { recursive: true, force: true })
   for (const dir of ['rules', 'cards', 'templates'])
     for (const id of GAMES) cpSync(join(repo, dir, id), join(work, dir, id), { recursive: true })

@@ -50,6 +50,8 @@ function applyView() {
   body.classList.toggle('show-bleed', Boolean(settings.bleed))
   body.classList.toggle('show-safe', Boolean(settings.safe))
   body.classList.toggle('greyscale', Boolean(settings.greyscale))
+  for (const vision of ['protanopia', 'deuteranopia', 'tritanopia']) body.classList.toggle(`vision-${vision}`, settings.vision === vision)
+  $('vision').value = settings.vision || ''
   const scale = settings.trueSize ? settings.pxPerMm || 3.78 : DEFAULT_PX_PER_MM
   body.style.setProperty('--px-per-mm', String(scale))
   for (const [id, key] of [['show-trim', 'trim'], ['show-bleed', 'bleed'], ['show-safe', 'safe'], ['greyscale', 'greyscale'], ['true-size', 'trueSize']]) $(id).checked = Boolean(settings[key])
@@ -350,6 +352,11 @@ document.addEventListener('DOMContentLoaded', () => {
       save()
       applyView()
     })
+  $('vision').addEventListener('change', (e) => {
+    settings.vision = e.target.value
+    save()
+    applyView()
+  })
   $('filter-type').addEventListener('change', filter)
   $('filter-set').addEventListener('change', filter)
   $('search').addEventListener('input', filter)

@@ -6,6 +6,8 @@ import { request } from 'node:http'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import sharp from 'sharp'
+import { colourDifference, hexOf, seenAs } from '../src/render/template/colour-vision.ts'
 import { CHROMIUM, CHROMIUM_ARGS, deckwright, fixture, previewAddress, root } from './helpers.ts'
 
 let project: string
@@ -86,6 +88,49 @@ describe('deckwright preview', () => {
     await vi.waitFor(() => expect(log).toMatch(/harbour: \d+ faces \(/), { timeout: 30_000 })
     const [, faces, drawn] = /harbour: (\d+) faces \((\d+) drawn/.exec(log)!
     expect(Number(drawn)).toBe(Number(faces))
+  })
+
+  it("shows the faces as players with protanopia, deuteranopia and tritanopia see them, through the check's own matrices", async () => {
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'up to date')
+    const img = page.locator('#card-junk img[alt="front of junk"]')
+    const pixels = async () => {
+      const { data, info } = await sharp(await img.screenshot({ animations: 'disabled' }))
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+      return { data, width: info.width, height: info.height }
+    }
+    const normal = await pixels()
+    // The most saturated pixel amid eight of its own colour (a flat area, not an edge the image's scaling blends).
+    const at = (x: number, y: number) => (y * normal.width + x) * 3
+    let best = -1
+    let spot = 0
+    for (let y = 1; y < normal.height - 1; y++)
+      for (let x = 1; x < normal.width - 1; x++) {
+        const i = at(x, y)
+        const [r, g, b] = [normal.data[i]!, normal.data[i + 1]!, normal.data[i + 2]!]
+        const flat = [-1, 0, 1].every((dy) =>
+          [-1, 0, 1].every((dx) => [0, 1, 2].every((c) => normal.data[at(x + dx, y + dy) + c] === normal.data[i + c])),
+        )
+        const saturation = Math.max(r, g, b) - Math.min(r, g, b)
+        if (flat && saturation > best) [best, spot] = [saturation, i]
+      }
+    expect(best).toBeGreaterThan(60)
+    const hex = (d: Buffer, i: number) => `#${[0, 1, 2].map((c) => d[i + c]!.toString(16).padStart(2, '0')).join('')}`
+    const colour = hex(normal.data, spot)
+    for (const vision of ['protanopia', 'deuteranopia', 'tritanopia'] as const) {
+      await page.selectOption('#vision', vision)
+      expect(await img.evaluate((e) => getComputedStyle(e).filter)).toBe(`url("#${vision}")`)
+      const seen = hex((await pixels()).data, spot)
+      // Drawn by Chromium as validate's check computes it (8-bit rounding apart).
+      const expected = hexOf(seenAs(colour, vision)!)
+      expect(colourDifference(seen, expected), `${colour} with ${vision}: ${seen}, expected ${expected}`).toBeLessThan(
+        1.5,
+      )
+      expect(colourDifference(seen, colour)).toBeGreaterThan(3)
+    }
+    await page.selectOption('#vision', '')
+    expect(await img.evaluate((e) => getComputedStyle(e).filter)).toBe('none')
   })
 
   it("replaces a card's face when its file is saved, without a reload, keeping the scroll", async () => {

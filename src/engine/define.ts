@@ -121,6 +121,21 @@ export interface GameDef<
    * (`'LICENSE.md'`) holding the licence's text.
    */
   license?: string
+  /** How the checks of what players can read treat the game's faces (docs/accessibility.md). */
+  accessibility?: AccessibilityDef
+}
+
+/** A check's severity as a game sets it, or `'off'`. */
+export type RuleSeverity = 'error' | 'warning' | 'info' | 'off'
+
+export interface AccessibilityDef {
+  /**
+   * `a11y/colour-vision`: colours that tell a card's parts apart (its halves' roles, a vocabulary's words)
+   * that look alike with protanopia, deuteranopia, tritanopia or in greyscale, on a face that shows no second
+   * cue (the role's word or symbol, the word's icon or label). `severity` default `'warning'`; `below` the
+   * CIEDE2000 difference under which two colours count as alike (default 10).
+   */
+  colourVision?: { severity?: RuleSeverity; below?: number }
 }
 
 export type { SourcePos } from '../load/raw-card.ts'

@@ -21,6 +21,7 @@ export type { CardFaces, GameFaces } from '../render/store/game-faces.ts'
 import type { GameFaces } from '../render/store/game-faces.ts'
 import { append } from '../util/append.ts'
 import { collapseUnknownFields } from '../render/template/field-guard.ts'
+import { collapseColourVision } from '../render/template/colour-check.ts'
 
 export interface RenderRunOptions extends RenderOptions {
   /** Worker threads; default one per core. */
@@ -191,7 +192,7 @@ const renderWith = async (
   const drawnWith = drawnWithAll([...new Set(bases)].map((k) => results.get(k)?.drawnWith))
   const out: GameFaces = { cards: [], backs: new Map(), drawnWith, drawn: toDraw.length, cached, spent }
   addFaces(out, game, planned, bases, results)
-  return { value: out, diagnostics: collapseUnknownFields(diagnostics) }
+  return { value: out, diagnostics: collapseColourVision(collapseUnknownFields(diagnostics)) }
 }
 
 /** What became of one face the plan needs: taken from the store or drawn (its key and files when stored). */

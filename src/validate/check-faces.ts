@@ -15,6 +15,7 @@ import { relocate, temporaryStore, type FaceStore } from '../render/store/face-s
 import { defaultJobs } from '../threads/face-pool.ts'
 import { append } from '../util/append.ts'
 import { collapseUnknownFields } from '../render/template/field-guard.ts'
+import { collapseColourVision } from '../render/template/colour-check.ts'
 
 export interface CheckFacesOptions {
   maxImagePixels?: number
@@ -84,8 +85,10 @@ export const checkFaces = async (
   )
   store.save()
   const unique = new Set<string>()
-  return collapseUnknownFields(
-    diagnostics.filter((d) => !unique.has(diagnosticKey(d)) && Boolean(unique.add(diagnosticKey(d)))),
+  return collapseColourVision(
+    collapseUnknownFields(
+      diagnostics.filter((d) => !unique.has(diagnosticKey(d)) && Boolean(unique.add(diagnosticKey(d)))),
+    ),
   )
 }
 

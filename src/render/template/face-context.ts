@@ -22,6 +22,8 @@ export interface FaceContextSources {
   at: Omit<FacePlace, 'field'>
   /** An icon's data URI (the game's own or an installed set's), undefined when there is none. */
   findIcon(name: string, color?: string): string | undefined
+  /** Notes a vocabulary word the template read (`ctx.word`). */
+  wordRead?(vocabulary: string, word: string): void
   /** What to tell a designer whose icon does not exist: where icons can come from. */
   iconHint: string
   /** The art of the face (see FaceContext.art), reporting its own problems. */
@@ -77,7 +79,10 @@ export const createFaceContext = (sources: FaceContextSources): FaceContext => {
       missing.add(name)
       return MISSING_ICON
     },
-    word: (vocabulary, word) => game.vocabularies?.[vocabulary]?.[word] ?? { label: word, icon: `missing:${word}` },
+    word: (vocabulary, word) => {
+      sources.wordRead?.(vocabulary, word)
+      return game.vocabularies?.[vocabulary]?.[word] ?? { label: word, icon: `missing:${word}` }
+    },
     art: (file) => sources.art(file, place),
     get lang() {
       return sources.lang()

@@ -1,5 +1,5 @@
 import { typesetCard } from './card-typography.ts'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { LRUCache } from 'lru-cache'
 import { isAbsolute, join } from 'node:path'
 import { DiagnosticError, type Diagnostic, type Result } from '../../diagnostics/diagnostic.ts'
@@ -31,6 +31,8 @@ import { loadWords, wordsByKey, wordsPath } from '../../load/template-words.ts'
 import { faceText, gameAsShown, type FaceLanguage, type ShownTexts } from './face-texts.ts'
 import { append } from '../../util/append.ts'
 import { guardFields, UNKNOWN_FIELD, unknownFieldMessage } from './field-guard.ts'
+import { faceMarks, type IconLooked } from './face-marks.ts'
+import { colourVisionProblems, type DefinitionSource } from './colour-check.ts'
 
 export interface RenderOptions {
   dpi: number
@@ -115,6 +117,8 @@ interface Opened {
   templatesFile: string
   wordsFile: string
   artOf: (file: string) => LoadedArt
+  /** The definition's text, read when a face is first checked (a11y/colour-vision points at its lines). */
+  definition: () => DefinitionSource
   /**
    * What opening the session found (templates that did not load, fonts that are missing): each face's
    * problems too, so that laying faces out (validate, which opens no session of its own) reports them.
@@ -169,6 +173,7 @@ export const openSession = async (
     templatesFile,
     wordsFile: relativePath(paths.root, wordsPath(paths, defaultLang)),
     artOf: artCache(paths.templatesDir, options.maxImagePixels),
+    definition: definitionSource(paths),
     opening: [...loaded.diagnostics, ...fontProblems],
   }
   const session: RenderSession = {
@@ -249,6 +254,10 @@ interface Noted {
   shown: ShownTexts
   /** The icons of installed sets the face shows, for the credits (the game's own are its designer's). */
   icons: Set<string>
+  /** Every icon the template looked up, by the data URI it was given: what the face's images show. */
+  looked: Map<string, IconLooked>
+  /** The vocabulary words the template read, as `[vocabulary, word]`. */
+  wordsRead: [string, string][]
   diagnostics: Diagnostic[]
 }
 
@@ -258,7 +267,7 @@ const drawFace = async (
   how: { layoutOnly?: boolean; prepareOnly?: boolean },
 ): Promise<FaceDrawing> => {
   const { kind, type: typeId } = job
-  const noted: Noted = { shown: {}, icons: new Set(), diagnostics: [...o.opening] }
+  const noted: Noted = { shown: {}, icons: new Set(), looked: new Map(), wordsRead: [], diagnostics: [...o.opening] }
   const { shown, diagnostics } = noted
   // The card's text as faces set it (typographic quotes): the face then shows its language's quotation marks.
   const lang = job.language?.lang ?? o.defaultLang
@@ -295,6 +304,7 @@ const drawFace = async (
       diagnostics.push(unsupportedElement(refused, job, at))
       return { diagnostics, shown }
     }
+    append(diagnostics, colourProblems(o, job, element, noted))
     if (how.layoutOnly) return { diagnostics, shown }
     const fonts = [...o.fonts, ...fallbacks]
     if (how.prepareOnly) return { diagnostics, shown, prepared: { element, box, fonts } }
@@ -355,7 +365,8 @@ const faceContextOf = (o: Opened, job: FaceJob, box: FaceBox, at: FaceAt, noted:
     measure: o.measure,
     diagnostics,
     at,
-    findIcon: iconFinder(paths, noted.icons),
+    findIcon: iconFinder(paths, noted),
+    wordRead: (vocabulary, word) => void noted.wordsRead.push([vocabulary, word]),
     lang: () => (shown.lang = language?.lang ?? o.defaultLang),
     word: (key) => {
       const word = text(`t:${key}`)
@@ -369,18 +380,55 @@ const faceContextOf = (o: Opened, job: FaceJob, box: FaceBox, at: FaceAt, noted:
   })
 }
 
-/** An icon's data URI, noting in `icons` those of installed sets a face shows. */
+/** An icon's data URI, noting in `icons` those of installed sets a face shows, and in `looked` every one found. */
 const iconFinder =
-  (paths: GamePaths, icons: Set<string>) =>
+  (paths: GamePaths, { icons, looked }: Pick<Noted, 'icons' | 'looked'>) =>
   (name: string, color?: string): string | undefined => {
     // An icon without a set prefix may be the game's own: templates/<game>/icons/<name>.svg, before Iconify's.
     const folder = join(paths.templatesDir, 'icons')
     const own = name.includes(':') ? undefined : svgDataUri(join(folder, `${name}.svg`), color, folder)
-    if (own) return own
-    const uri = iconDataUri(name, color, paths.root)
-    if (uri) icons.add(fullIconName(name))
+    const uri = own ?? iconDataUri(name, color, paths.root)
+    if (uri && !own) icons.add(fullIconName(name))
+    if (uri) looked.set(uri, { name, ...(color && { color }) })
     return uri
   }
+
+/** The definition's text, read once a session when a face's colours are first checked. */
+const definitionSource = (paths: GamePaths): (() => DefinitionSource) => {
+  let source: DefinitionSource | undefined
+  return () => {
+    if (!source) {
+      let text = ''
+      try {
+        text = readFileSync(paths.definition, 'utf8')
+      } catch {
+        // Gone since it loaded: problems point at its first line.
+      }
+      source = { file: relativePath(paths.root, paths.definition), text, root: paths.root }
+    }
+    return source
+  }
+}
+
+/** a11y/colour-vision on a face, from what its element tree draws (colour-check.ts). */
+const colourProblems = (o: Opened, job: FaceJob, element: ReactNode, noted: Noted): Diagnostic[] => {
+  const setting = o.game.accessibility?.colourVision
+  if (setting?.severity === 'off') return []
+  const language = job.language
+  return colourVisionProblems(
+    {
+      game: o.game,
+      kind: job.kind,
+      type: job.type,
+      ...(job.card && { card: job.card.id }),
+      marks: () => faceMarks(element, noted.looked),
+      wordsRead: noted.wordsRead,
+      // Read without noting it as shown: checking a face changes none of what it shows.
+      text: (key, original) => language?.game[key] ?? original,
+    },
+    o.definition(),
+  )
+}
 
 /** A face's art: its data URI, or none with the art's problem reported once for the face. */
 const artReporter = (o: Opened, card: Card | undefined, at: FaceAt, diagnostics: Diagnostic[]) => {
