@@ -1,3 +1,6 @@
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { Piece, Replies, Request, WorkerMessage } from './protocol.ts'
@@ -29,12 +32,17 @@ interface Pending {
 }
 
 /**
- * The worker's module: game-worker.js in the package, game-worker.ts when deckwright runs from its sources. It
- * sits at the top of src/ beside the other entries, outside threads/: it hands each request to the stage whose
- * code runs it, and the stages that send requests import threads/ (named here by its path, never imported).
+ * The worker's module: game-worker.js in the package. It sits at the top of src/ beside the other entries,
+ * outside threads/: it hands each request to the stage whose code runs it, and the stages that send requests
+ * import threads/ (named here by its path, never imported). When deckwright runs from its TypeScript sources
+ * (its tests, its bench), a thread runs the compiled dist/game-worker.js when dist/ has been built from the
+ * sources as they are (as `npm test` and `npm run bench` build it first): a thread that compiled every module
+ * of deckwright it loads took ~150 ms more CPU to start, besides esbuild's own. Else, game-worker.ts through
+ * hooks that compile it (worker-entry.js).
  */
-const GAME_WORKER = new URL(`../game-worker${import.meta.url.slice(import.meta.url.lastIndexOf('.'))}`, import.meta.url)
-  .href
+const GAME_WORKER = import.meta.url.endsWith('.ts')
+  ? compiledFromSources(new URL('../../dist/game-worker.js', import.meta.url))
+  : new URL('../game-worker.js', import.meta.url).href
 
 /**
  * The most memory a game thread's JavaScript heap may hold. A piece of game code that needs more (a template
@@ -211,4 +219,25 @@ export class GameThread {
     }
     await this.worker.terminate()
   }
+}
+
+/**
+ * The compiled worker, when it is newer than every source file (src/ and package.json); else the sources'
+ * game-worker.ts. Looked at once, when deckwright runs from its sources.
+ */
+function compiledFromSources(compiled: URL): string {
+  const sources = new URL('../', import.meta.url)
+  const newest = (dir: string): number =>
+    readdirSync(dir, { withFileTypes: true }).reduce(
+      (t, e) => Math.max(t, e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs),
+      0,
+    )
+  try {
+    const built = statSync(compiled).mtimeMs
+    const packageJson = statSync(new URL('../../package.json', import.meta.url)).mtimeMs
+    if (built > Math.max(newest(fileURLToPath(sources)), packageJson)) return compiled.href
+  } catch {
+    // Not built: the sources.
+  }
+  return new URL('game-worker.ts', sources).href
 }
