@@ -5,6 +5,7 @@ import { keyLine } from '../../util/lines.ts'
 import { roleOf } from './components/roles.ts'
 import { CONFUSABLE_BELOW, confusions, type Vision } from './colour-vision.ts'
 import { hexColour, showsWord, type FaceMarks } from './face-marks.ts'
+import { collapseCards } from '../../diagnostics/collapse-cards.ts'
 
 export const COLOUR_VISION = 'a11y/colour-vision'
 
@@ -152,27 +153,5 @@ const wordProblems = ({ face, source, below, marks, at }: Checking): Diagnostic[
 }
 
 /** One `a11y/colour-vision` problem per place and message, however many faces have it: the first card named, and how many more. */
-export const collapseColourVision = (diagnostics: readonly Diagnostic[]): Diagnostic[] => {
-  const groups = new Map<string, { first: Diagnostic; cards: Set<string> }>()
-  const out: Diagnostic[] = []
-  for (const d of diagnostics) {
-    if (d.rule !== COLOUR_VISION) {
-      out.push(d)
-      continue
-    }
-    const key = `${d.file}|${d.line}|${d.message}`
-    const group = groups.get(key)
-    if (group) {
-      if (d.card) group.cards.add(d.card)
-      continue
-    }
-    const first = { ...d }
-    groups.set(key, { first, cards: new Set(d.card ? [d.card] : []) })
-    out.push(first)
-  }
-  for (const { first, cards } of groups.values()) {
-    const more = cards.size - 1
-    if (more > 0) first.message += ` (on ${first.card} and ${more} more card${more === 1 ? '' : 's'})`
-  }
-  return out
-}
+export const collapseColourVision = (diagnostics: readonly Diagnostic[]): Diagnostic[] =>
+  collapseCards(diagnostics, COLOUR_VISION, (d) => `${d.file}|${d.line}|${d.message}`, 'on')

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import type { Card, GameDef } from '../../engine/define.ts'
 import { suggest } from '../../util/suggest.ts'
+import { collapseCards } from '../../diagnostics/collapse-cards.ts'
 
 export const UNKNOWN_FIELD = 'render/unknown-field'
 
@@ -52,28 +53,6 @@ export const unknownFieldMessage = (game: GameDef, typeId: string, name: string)
  * One `render/unknown-field` error per place in the templates and field, however many faces read it: the
  * first card named, and how many more.
  */
-export const collapseUnknownFields = (diagnostics: readonly Diagnostic[]): Diagnostic[] => {
-  const groups = new Map<string, { first: Diagnostic; cards: Set<string> }>()
-  const out: Diagnostic[] = []
-  for (const d of diagnostics) {
-    if (d.rule !== UNKNOWN_FIELD) {
-      out.push(d)
-      continue
-    }
-    // Cards of several types reading at one place (a shared helper) are one error too: the first's words.
-    const key = `${d.file}|${d.line}|${d.column}|${d.field}`
-    const group = groups.get(key)
-    if (group) {
-      if (d.card) group.cards.add(d.card)
-      continue
-    }
-    const first = { ...d }
-    groups.set(key, { first, cards: new Set(d.card ? [d.card] : []) })
-    out.push(first)
-  }
-  for (const { first, cards } of groups.values()) {
-    const more = cards.size - 1
-    if (more > 0) first.message += ` (read for ${first.card} and ${more} more card${more === 1 ? '' : 's'})`
-  }
-  return out
-}
+export const collapseUnknownFields = (diagnostics: readonly Diagnostic[]): Diagnostic[] =>
+  // Cards of several types reading at one place (a shared helper) are one error too: the first's words.
+  collapseCards(diagnostics, UNKNOWN_FIELD, (d) => `${d.file}|${d.line}|${d.column}|${d.field}`, 'read for')
