@@ -13,7 +13,7 @@ const files = (dir: string): string[] =>
   })
 
 // Every diagnostic rule id the library can emit: quoted 'area/name' literals outside comments.
-const RULE = /'((?:card|yaml|csv|game|render|build|rules|print|simulate)\/[a-z-]+)'/g
+const RULE = /'((?:card|yaml|csv|game|render|build|rules|print|simulate|a11y)\/[a-z-]+)'/g
 const emitted = new Set(
   files(join(root, 'src')).flatMap((file) =>
     readFileSync(file, 'utf8')

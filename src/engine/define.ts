@@ -1,4 +1,5 @@
 import type { Fields, FieldValues } from './fields.ts'
+import type { FaceRulesDef } from './face-rules.ts'
 
 /** The colour roles every game has; a game may change them and add its own (`roles` in its definition). */
 export const DEFAULT_ROLES = ['green', 'red', 'orange', 'blue', 'yellow', 'purple'] as const
@@ -115,6 +116,12 @@ export interface GameDef<
    * `{ 'ships.csv': 'https://docs.google.com/spreadsheets/d/e/…/pub?gid=0&single=true&output=csv' }`.
    */
   sources?: Record<string, string>
+  /**
+   * The face rules' thresholds and severities (`a11y/text-size`, `a11y/contrast`, `print/art-resolution`,
+   * `print/outside-safe-zone`): e.g. `{ minTextPt: 7, minTextPtOf: { 'crew.loyal': 8 }, minArtDpi: 200,
+   * severity: { 'a11y/contrast': 'error' } }`. Default: 6 pt, WCAG's 4.5:1 and 3:1, 300 dpi, each a warning.
+   */
+  print?: FaceRulesDef
 }
 
 export type { SourcePos } from '../load/raw-card.ts'

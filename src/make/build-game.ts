@@ -29,7 +29,7 @@ import { gameEntries, gamePaths, relativePath, type GamePaths } from '../load/pr
 import { setNames } from '../engine/model.ts'
 import type { Card, GameDef } from '../engine/define.ts'
 import type { RulesDoc } from '../load/rules.ts'
-import { applyPreset, faceOutputs, type PresetName } from '../outputs/index.ts'
+import { applyPreset, faceOutputs, presetFaceRules, type PresetName } from '../outputs/index.ts'
 import { ttsUrlProblem } from '../outputs/tts-object.ts'
 import { append } from '../util/append.ts'
 import { collectGarbage } from '../util/collect-garbage.ts'
@@ -209,7 +209,7 @@ const buildWith = async (
  * it is not the default: satori + resvg's keys stay as they were.
  */
 export const faceRenderOptions = (
-  options: Pick<BuildOptions, 'dpi' | 'bleedMm' | 'inkFriendly' | 'stamp' | 'maxImagePixels'>,
+  options: Pick<BuildOptions, 'dpi' | 'bleedMm' | 'inkFriendly' | 'stamp' | 'maxImagePixels' | 'preset'>,
   renderer: RendererName,
 ): RenderOptions => ({
   dpi: options.dpi ?? 300,
@@ -218,6 +218,8 @@ export const faceRenderOptions = (
   ...(options.stamp && { stamp: true }),
   ...(options.maxImagePixels && { maxImagePixels: options.maxImagePixels }),
   ...(renderer !== 'satori' && { renderer }),
+  // A print service's minimums for the face rules: part of the faces' key only when its preset has them.
+  ...(presetFaceRules(options.preset) && { faceRules: presetFaceRules(options.preset) }),
 })
 
 /** Card data under this many bytes is a handful of cards: one thread validates and draws them. */

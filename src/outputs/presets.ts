@@ -1,3 +1,5 @@
+import type { FaceThresholds } from '../engine/face-rules.ts'
+
 /**
  * Print-service presets: the resolution and bleed a service's templates ask for. A poker face comes out
  * at exactly the service's pixel size; every other size follows the same rule (300 dpi, the service's
@@ -10,6 +12,11 @@ export interface Preset {
   bleedMm: number
   /** The service's poker face, bleed included, in pixels. */
   poker: { width: number; height: number }
+  /**
+   * The service's own minimums for the face rules (`minTextPt`, `minContrast`, `minLargeContrast`,
+   * `minArtDpi`): a build with the preset checks faces against them, or the game's where those are stricter.
+   */
+  faceRules?: Partial<FaceThresholds>
 }
 
 export const presets = {
@@ -26,3 +33,7 @@ export const presetNames = Object.keys(presets) as PresetName[]
 /** The options a preset sets, over the ones given: a preset decides the resolution and the bleed. */
 export const applyPreset = <O extends { preset?: PresetName; dpi?: number; bleedMm?: number }>(options: O): O =>
   options.preset ? { ...options, dpi: presets[options.preset].dpi, bleedMm: presets[options.preset].bleedMm } : options
+
+/** A preset's thresholds for the face rules, if it has any. */
+export const presetFaceRules = (name: PresetName | undefined): Partial<FaceThresholds> | undefined =>
+  name ? (presets[name] as Preset).faceRules : undefined

@@ -31,6 +31,8 @@ import { loadWords, wordsByKey, wordsPath } from '../../load/template-words.ts'
 import { faceText, gameAsShown, type FaceLanguage, type ShownTexts } from './face-texts.ts'
 import { append } from '../../util/append.ts'
 import { guardFields, UNKNOWN_FIELD, unknownFieldMessage } from './field-guard.ts'
+import { faceRulesOf, type FaceRules, type FaceThresholds } from '../../engine/face-rules.ts'
+import { checkDrawnFace, checkLaidOutFace, type FaceToCheck } from './check-face.ts'
 
 export interface RenderOptions {
   dpi: number
@@ -42,6 +44,8 @@ export interface RenderOptions {
   maxImagePixels?: number
   /** What draws the faces (`--renderer`); default satori + resvg. One that cannot load here is replaced before a run begins (`chooseRenderer`). */
   renderer?: RendererName
+  /** A print service's thresholds for the face rules (its preset's `faceRules`), over the game's own. */
+  faceRules?: Partial<FaceThresholds>
 }
 
 /** One face to draw: a card's front, a type's shared back (no card), or a card's own back. */
@@ -115,6 +119,8 @@ interface Opened {
   templatesFile: string
   wordsFile: string
   artOf: (file: string) => LoadedArt
+  /** The face rules' thresholds and severities: the game's, with a print service's over them. */
+  rules: FaceRules
   /**
    * What opening the session found (templates that did not load, fonts that are missing): each face's
    * problems too, so that laying faces out (validate, which opens no session of its own) reports them.
@@ -169,6 +175,7 @@ export const openSession = async (
     templatesFile,
     wordsFile: relativePath(paths.root, wordsPath(paths, defaultLang)),
     artOf: artCache(paths.templatesDir, options.maxImagePixels),
+    rules: faceRulesOf(game.print, options.faceRules),
     opening: [...loaded.diagnostics, ...fontProblems],
   }
   const session: RenderSession = {
@@ -295,12 +302,14 @@ const drawFace = async (
       diagnostics.push(unsupportedElement(refused, job, at))
       return { diagnostics, shown }
     }
-    if (how.layoutOnly) return { diagnostics, shown }
+    const checked = toCheck(o, job, element, box, at)
+    if (how.layoutOnly) return { diagnostics: [...diagnostics, ...checkLaidOutFace(checked)], shown }
     const fonts = [...o.fonts, ...fallbacks]
     if (how.prepareOnly) return { diagnostics, shown, prepared: { element, box, fonts } }
     let face: DrawnFace
     try {
-      face = await o.renderer.draw(element, box, fonts, o.options.dpi)
+      face = rasteriseOnce(await o.renderer.draw(element, box, fonts, o.options.dpi))
+      append(diagnostics, await checkDrawnFace(checked, face))
     } catch (error) {
       // The renderer's failure, not the template's: an error at the card, never drawn by the other renderer instead.
       const what = card ? `the ${kind} of ${card.id}` : `the shared ${kind} of ${type.name}`
@@ -319,6 +328,29 @@ const drawFace = async (
       diagnostics.push(templateError(error, o, job, type.name, at))
     return { diagnostics, shown }
   }
+}
+
+/** What the face rules check a face with. */
+const toCheck = (o: Opened, job: FaceJob, element: unknown, box: FaceBox, at: FaceAt): FaceToCheck => ({
+  element,
+  rules: o.rules,
+  type: job.type,
+  kind: job.kind,
+  typeName: o.game.types[job.type]!.name,
+  card: job.card,
+  at,
+  templatesFile: o.templatesFile,
+  box,
+  artPixels: (file) => {
+    const art = o.artOf(file)
+    return art.ok ? art.pixels : undefined
+  },
+})
+
+/** A drawn face whose PNG is made once, whoever asks first: the face checks (for its pixels) or the store. */
+const rasteriseOnce = (face: DrawnFace): DrawnFace => {
+  let made: ReturnType<DrawnFace['rasterise']> | undefined
+  return { ...face, rasterise: () => (made ??= face.rasterise()) }
 }
 
 /** Reports a template's get of a field no card type declares, at the template's line, once a face for each place and name. */

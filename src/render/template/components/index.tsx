@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react'
 import type { GameDef, HalfRole, VocabularyName, FieldName } from '../../../engine/define.ts'
 import type { FaceContext } from '../template.ts'
 import { gameRole, RoleTag } from './role.tsx'
+import { artMark, fieldMark } from '../face-marks.ts'
 
 export { defaultRoles, roleNames, roleOf, type Role } from './roles.ts'
 export { gameRole, RoleTag, type RoleTagProps } from './role.tsx'
@@ -212,7 +213,10 @@ export const IconRow = <G extends GameDef<any, any, any>>({
   labels,
   field,
 }: IconRowProps<G>) => (
-  <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'flex-start' }}>
+  <div
+    {...fieldMark(field)}
+    style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'flex-start' }}
+  >
     {words.map((w, i) => {
       const word = ctx.word(vocabulary, w)
       return (
@@ -286,7 +290,8 @@ export const Art = ({
 }: ArtProps): ReactNode => {
   if (!file) return children ?? null
   const src = ctx.art(file)
-  if (src) return <img src={src} width={width} height={height} style={{ objectFit: fit, ...style }} />
+  if (src)
+    return <img {...artMark(file)} src={src} width={width} height={height} style={{ objectFit: fit, ...style }} />
   const stripe = Math.max(2, ctx.mm(0.8))
   return (
     <div
