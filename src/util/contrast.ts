@@ -11,6 +11,17 @@ export interface Rgba {
 /** A CSS colour (`#999`, `rgb(…)`, `hsl(…)`, a named colour), or undefined for anything else (`currentColor`, a gradient). */
 export const parseColor = (css: unknown): Rgba | undefined => {
   if (typeof css !== 'string') return undefined
+  // A face names few colours, and every face of a game the same ones: each is parsed once.
+  if (parsedColours.has(css)) return parsedColours.get(css)
+  const colour = parse(css)
+  if (parsedColours.size > 1000) parsedColours.clear()
+  parsedColours.set(css, colour)
+  return colour
+}
+
+const parsedColours = new Map<string, Rgba | undefined>()
+
+const parse = (css: string): Rgba | undefined => {
   const parsed = parseCssColor(css.trim())
   if (!parsed) return undefined
   const [x, y, z] = parsed.values as [number, number, number]

@@ -11,6 +11,7 @@ import {
   safeZoneProblems,
   textSizeProblems,
   type FaceCheckInputs,
+  type LaidOut,
 } from './face-checks.ts'
 import { colourBehind } from './face-pixels.ts'
 
@@ -75,9 +76,30 @@ export const checkDrawnFace = async (f: FaceToCheck, drawn: DrawnFace): Promise<
   if (!matched) return [...flat, ...contrastProblems(elements, inputs)]
   const wantsPixels = f.rules.severity['a11y/contrast'] && elements.some((e) => e.text && e.color && !e.exempt)
   const pixels = wantsPixels ? (await drawn.rasterise()).pixels : undefined
+  const placed = drawnBoxes(elements, boxes)
   const behind = (e: FaceElement, i: number) => {
-    const colour = pixels && e.color && colourBehind(pixels, f.box.width, boxes[i]!, e.inset, e.color)
+    const box = placed[i]
+    const colour = pixels && e.color && box && colourBehind(pixels, f.box.width, box, e.inset, e.color)
     return colour ? { colour, measured: true } : e.background && { colour: e.background, measured: false }
   }
-  return [...flat, ...contrastProblems(elements, inputs, behind), ...safeZoneProblems(elements, boxes, f.box, inputs)]
+  return [...flat, ...contrastProblems(elements, inputs, behind), ...safeZoneProblems(elements, placed, f.box, inputs)]
 }
+
+/**
+ * Where each element is drawn: its laid-out box, turned over with each element that rotates it by 180°
+ * (a split card's second half), innermost first; undefined when another transform moves it.
+ */
+const drawnBoxes = (elements: readonly FaceElement[], boxes: readonly LaidOut[]): (LaidOut | undefined)[] =>
+  elements.map((e, i) => {
+    if (!e.turnedBy) return undefined
+    let box = boxes[i]!
+    for (const t of e.turnedBy) {
+      const by = boxes[t]!
+      box = {
+        ...box,
+        left: 2 * by.left + by.width - box.left - box.width,
+        top: 2 * by.top + by.height - box.top - box.height,
+      }
+    }
+    return box
+  })

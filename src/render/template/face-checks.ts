@@ -159,7 +159,7 @@ export interface LaidOut {
  */
 export const safeZoneProblems = (
   elements: readonly FaceElement[],
-  boxes: readonly LaidOut[],
+  boxes: readonly (LaidOut | undefined)[],
   face: FaceBox,
   i: FaceCheckInputs,
 ): Diagnostic[] => {

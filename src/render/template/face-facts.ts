@@ -20,6 +20,11 @@ export interface FaceElement {
   field?: string
   /** Inside the version stamp: left alone. */
   exempt: boolean
+  /**
+   * The elements (by index) that turn it over by `rotate(180deg)`, innermost first: its drawn box is its
+   * laid-out box mirrored about each one's. Undefined when another transform moves it: where it is drawn is not known.
+   */
+  turnedBy?: number[]
   /** An image: the art file it draws (`Art`), and its declared box and fit. */
   art?: string
   width?: number
@@ -30,6 +35,7 @@ export interface FaceElement {
 }
 
 interface Inherited {
+  turnedBy?: number[]
   sizePx: number
   weight: number
   color?: Rgba
@@ -52,16 +58,23 @@ export const faceElements = (tree: unknown): FaceElement[] => {
     const { type } = node as { type: unknown }
     const props = ((node as { props?: Props }).props ?? {}) as Props
     if (typeof type !== 'string' && type !== FRAGMENT) return
-    const here = inherit(up, props)
+    const here = inherit(up, props, found.length)
     found.push(describe(type === FRAGMENT ? 'div' : type, props, here))
     walk(props.children, here)
   }
-  walk(tree, { sizePx: 16, weight: 400, color: BLACK, exempt: false })
+  walk(tree, { sizePx: 16, weight: 400, color: BLACK, exempt: false, turnedBy: [] })
   return found
 }
 
-const inherit = (up: Inherited, props: Props): Inherited => {
+const inherit = (up: Inherited, props: Props, index: number): Inherited => {
   const style = props.style ?? {}
+  const transform = typeof style.transform === 'string' ? style.transform.trim() : style.transform
+  const turned =
+    !transform || transform === 'none'
+      ? up.turnedBy
+      : /^rotate\(\s*180deg\s*\)$/.test(String(transform)) && up.turnedBy
+        ? [index, ...up.turnedBy]
+        : undefined
   const fieldHere = props[FIELD_MARK]
   const color = style.color === undefined ? up.color : opaque(parseColor(style.color), up.background)
   return {
@@ -71,6 +84,7 @@ const inherit = (up: Inherited, props: Props): Inherited => {
     background: backgroundOf(style, up.background),
     field: typeof fieldHere === 'string' ? fieldHere : up.field,
     exempt: up.exempt || props[EXEMPT_MARK] === true,
+    turnedBy: turned,
   }
 }
 
