@@ -119,7 +119,7 @@ export interface GameDef<
   /**
    * The face rules' thresholds and severities (`a11y/text-size`, `a11y/contrast`, `print/art-resolution`,
    * `print/outside-safe-zone`): e.g. `{ minTextPt: 7, minTextPtOf: { 'crew.loyal': 8 }, minArtDpi: 200,
-   * severity: { 'a11y/contrast': 'error' } }`. Default: 6 pt, WCAG's 4.5:1 and 3:1, 300 dpi, each a warning.
+   * severity: { 'a11y/contrast': 'error' } }`. Default: 6 pt, WCAG's 4.5:1 and 3:1, 300 dpi, 3 mm, each a warning.
    */
   print?: FaceRulesDef
 }

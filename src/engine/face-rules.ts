@@ -24,6 +24,8 @@ export interface FaceThresholds {
   minLargeContrast: number
   /** `print/art-resolution`: the fewest pixels per inch art may have at its printed size. */
   minArtDpi: number
+  /** `print/outside-safe-zone`: how far inside the trim text and icons keep, in millimetres. */
+  safeMm: number
 }
 
 export const DEFAULT_FACE_THRESHOLDS: FaceThresholds = {
@@ -31,6 +33,7 @@ export const DEFAULT_FACE_THRESHOLDS: FaceThresholds = {
   minContrast: 4.5,
   minLargeContrast: 3,
   minArtDpi: 300,
+  safeMm: 3,
 }
 
 /** What a game's definition may say of the face rules (`print` in `defineGame`). */
@@ -68,6 +71,7 @@ export const faceRulesOf = (def: FaceRulesDef | undefined, preset?: Partial<Face
     minContrast: floor('minContrast'),
     minLargeContrast: floor('minLargeContrast'),
     minArtDpi: floor('minArtDpi'),
+    safeMm: floor('safeMm'),
     minTextPtOf: Object.fromEntries(
       Object.entries(def?.minTextPtOf ?? {}).map(([k, v]) => [k, Math.max(v, preset?.minTextPt ?? -Infinity)]),
     ),

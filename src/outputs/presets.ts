@@ -14,7 +14,7 @@ export interface Preset {
   poker: { width: number; height: number }
   /**
    * The service's own minimums for the face rules (`minTextPt`, `minContrast`, `minLargeContrast`,
-   * `minArtDpi`): a build with the preset checks faces against them, or the game's where those are stricter.
+   * `minArtDpi`, `safeMm`): a build with the preset checks faces against them, or the game's where those are stricter.
    */
   faceRules?: Partial<FaceThresholds>
 }
@@ -34,6 +34,17 @@ export const presetNames = Object.keys(presets) as PresetName[]
 export const applyPreset = <O extends { preset?: PresetName; dpi?: number; bleedMm?: number }>(options: O): O =>
   options.preset ? { ...options, dpi: presets[options.preset].dpi, bleedMm: presets[options.preset].bleedMm } : options
 
-/** A preset's thresholds for the face rules, if it has any. */
-export const presetFaceRules = (name: PresetName | undefined): Partial<FaceThresholds> | undefined =>
-  name ? (presets[name] as Preset).faceRules : undefined
+/**
+ * A preset's thresholds for the face rules, if it has any: its `faceRules`, and the minimums a service's PDF
+ * states (`pdf.minTextPt`, `pdf.safeMm`, where a preset has them) as the same rules' thresholds.
+ */
+export const presetFaceRules = (name: PresetName | undefined): Partial<FaceThresholds> | undefined => {
+  if (!name) return undefined
+  const preset = presets[name] as Preset & { pdf?: { minTextPt?: number; safeMm?: number } }
+  const rules = {
+    ...preset.faceRules,
+    ...(preset.pdf?.minTextPt !== undefined && { minTextPt: preset.pdf.minTextPt }),
+    ...(preset.pdf?.safeMm !== undefined && { safeMm: preset.pdf.safeMm }),
+  }
+  return Object.keys(rules).length ? rules : undefined
+}

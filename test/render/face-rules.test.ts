@@ -182,6 +182,22 @@ describe('print/outside-safe-zone', () => {
     expect(of(await drawn(card('ok', 2)), 'print/outside-safe-zone')).toEqual([])
   })
 
+  it('checks a text turned over by rotate(180deg) where it is drawn', async () => {
+    expect(of(await drawn(card('turned', 2)), 'print/outside-safe-zone')).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('"Turned over." on the front of turned reaches 3 mm into the bleed'),
+      }),
+    ])
+  })
+
+  it("takes a print service's safe zone (a preset's PDF minimums are the same rules' thresholds)", async () => {
+    const { presetFaceRules } = await import('../../src/outputs/presets.ts')
+    expect(presetFaceRules('tgc')).toBeUndefined() // a preset without minimums leaves the faces' keys as they were
+    expect(of(await drawn(card('ok', 2), session(undefined, { safeMm: 30 })), 'print/outside-safe-zone')).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('outside the safe zone (30 mm inside the trim)') }),
+    ])
+  })
+
   it('leaves the version stamp alone, which sits outside the safe zone by design', async () => {
     const s = openSession(gamePaths(root, 'readable'), game(), {
       dpi: 100,

@@ -166,7 +166,8 @@ export const safeZoneProblems = (
   const severity = i.rules.severity[FACE_RULES.safeZone]
   if (!severity) return []
   const found = new Findings()
-  const safe = face.bleed + face.safe
+  const inside = i.rules.safeMm * face.pxPerMm
+  const safe = face.bleed + inside
   elements.forEach((e, index) => {
     const shows = e.text || (e.type === 'img' && !e.art)
     const box = boxes[index]
@@ -181,12 +182,12 @@ export const safeZoneProblems = (
     )
     if (past <= 0.5) return
     const mm = round1(past / face.pxPerMm)
-    const bleed = past > face.safe + 0.5
+    const bleed = past > inside + 0.5
     const thing = (texts: string[]) =>
       e.text ? what(e.field, texts) : e.field ? `an icon of \`${e.field}\`` : 'an icon'
     const where = bleed
-      ? `${round1((past - face.safe) / face.pxPerMm)} mm into the bleed (the trim may cut it)`
-      : `${mm} mm outside the safe zone (${round1(face.safe / face.pxPerMm)} mm inside the trim)`
+      ? `${round1((past - inside) / face.pxPerMm)} mm into the bleed (the trim may cut it)`
+      : `${mm} mm outside the safe zone (${round1(i.rules.safeMm)} mm inside the trim)`
     found.add(`${e.field ?? ''}|${e.text ? 'text' : 'icon'}`, -past, e.field ? undefined : e.text, (texts) =>
       at(FACE_RULES.safeZone, severity, i.place(e.field), `${thing(texts)} on ${i.face} reaches ${where}`),
     )
