@@ -28,6 +28,7 @@ import { validateGame, type LoadedGame } from '../validate/validate-game.ts'
 import { gameEntries, gamePaths, relativePath, type GamePaths } from '../load/project.ts'
 import { setNames } from '../engine/model.ts'
 import type { Card, GameDef } from '../engine/define.ts'
+import { faceRulesOf } from '../engine/face-rules.ts'
 import type { RulesDoc } from '../load/rules.ts'
 import { applyPreset, faceOutputs, presetFaceRules, type PresetName } from '../outputs/index.ts'
 import { ttsUrlProblem } from '../outputs/tts-object.ts'
@@ -575,6 +576,7 @@ const addOutputs = async (
       examples: examplesFromFaces(game, faces, bleedMm),
       baseDir: rulesDir,
       credits: { drawnWith: faces.drawnWith, root, drawnBy },
+      textSize: bookletTextSize(game),
     }
     const booklet = await cachedOutput(cacheDir, bookletKey(doc, bookletOptions), async () => {
       const { renderBooklet } = await import('../booklet/index.ts')
@@ -588,6 +590,13 @@ const addOutputs = async (
     for (const file of booklet.files) outputs.put(join(dir, file.name), file.data)
   }
   timings.booklet = performance.now() - start
+}
+
+/** The booklet's `a11y/text-size`: the game's own minimum and severity (none when the game turns the rule off). */
+const bookletTextSize = (game: GameDef) => {
+  const rules = faceRulesOf(game.print)
+  const severity = rules.severity['a11y/text-size']
+  return severity ? { minPt: rules.minTextPt, severity } : (false as const)
 }
 
 /** Adds the print sheets to the batch, and the single cards' PDF when asked for. */
