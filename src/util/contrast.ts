@@ -52,8 +52,12 @@ const channel = (c: number) => {
   return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
 }
 
+/** Each 8-bit channel value made linear: a face's pixels are measured by the thousand. */
+const LINEAR = Float64Array.from({ length: 256 }, (_, c) => channel(c))
+const linear = (c: number) => (Number.isInteger(c) && c >= 0 && c < 256 ? LINEAR[c]! : channel(c))
+
 /** WCAG 2.x relative luminance. */
-export const luminance = ({ r, g, b }: Rgba): number => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+export const luminance = ({ r, g, b }: Rgba): number => 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
 
 /** WCAG 2.x contrast ratio of two opaque colours: 1 (none) to 21 (black on white). */
 export const contrastRatio = (a: Rgba, b: Rgba): number => {

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts'
 import { cardType, defineGame, type Card, type GameDef } from '../../src/engine/define.ts'
 import { faceRulesOf } from '../../src/engine/face-rules.ts'
+import { checkDeck } from '../../src/engine/check.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { openSession, type RenderSession } from '../../src/render/template/session.ts'
 
@@ -207,5 +208,34 @@ describe('print/outside-safe-zone', () => {
     })
     const { diagnostics } = await (await s).value.draw({ kind: 'front', type: 'label', card: card('ok', 2) })
     expect(diagnostics).toEqual([])
+  })
+})
+
+describe('print in a definition', () => {
+  it('is an error naming each setting it cannot use, and none for the ones it can', () => {
+    const odd = game({
+      minTextPt: 'seven',
+      minTextPtOf: { crew: -1 },
+      severity: { 'a11y/contrast': 'loud', 'a11y/colour': 'off' },
+      dpi: 300,
+    } as never)
+    expect(checkDeck(odd, [], 'rules/readable/game.ts').map((d) => [d.rule, d.message])).toEqual([
+      ['game/bad-print', expect.stringContaining('minTextPt: "seven" is not a positive number')],
+      ['game/bad-print', expect.stringContaining("minTextPtOf['crew']: -1 is not a positive number")],
+      [
+        'game/bad-print',
+        expect.stringContaining('severity: "loud" for a11y/contrast is not one of error, warning, info, off'),
+      ],
+      ['game/bad-print', expect.stringContaining('severity: "a11y/colour" is not one of its rules')],
+      ['game/bad-print', expect.stringContaining('"dpi" is not one of its settings')],
+    ])
+    const good = game({
+      minTextPt: 7,
+      minTextPtOf: { label: 8 },
+      minArtDpi: 200,
+      safeMm: 4,
+      severity: { 'a11y/contrast': 'off' },
+    })
+    expect(checkDeck(good, [], 'rules/readable/game.ts')).toEqual([])
   })
 })

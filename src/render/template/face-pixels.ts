@@ -2,13 +2,15 @@ import { luminance, type Rgba } from '../../util/contrast.ts'
 import type { FacePixels } from '../renderers/face-renderer.ts'
 import type { LaidOut } from './face-checks.ts'
 
-/** Samples at most this many pixels a text: enough for a median, cheap beside drawing the face. */
-const SAMPLES = 2500
+/** Samples at most about this many pixels a text: enough for a median, cheap beside drawing the face. */
+const SAMPLES = 1024
+/** Luminance and its distances are counted in this many bins: medians to 1/256, without sorting. */
+const BINS = 256
 
 /**
  * The colour behind a text as the face was drawn: of the pixels under its box (less its padding), the half
- * least like the text's colour (the glyphs and their edges are the other half's), and of those the one of
- * median luminance. Text over a photograph is measured against the photograph where it sits.
+ * least like the text's colour in luminance (the glyphs and their edges are the other half), and of those
+ * one of median luminance. Text over a photograph is measured against the photograph where it sits.
  */
 export const colourBehind = (
   pixels: FacePixels,
@@ -26,16 +28,38 @@ export const colourBehind = (
   if (x1 <= x0 || y1 <= y0) return undefined
   const step = Math.max(1, Math.ceil(Math.sqrt(((x1 - x0) * (y1 - y0)) / SAMPLES)))
   const own = luminance(text)
-  const seen: { c: Rgba; l: number; d: number }[] = []
+  const at: number[] = []
+  const lum: number[] = []
+  const distances = new Uint32Array(BINS)
   for (let y = y0; y < y1; y += step)
     for (let x = x0; x < x1; x += step) {
-      const at = (y * pixels.width + x) * 4
-      const c = { r: pixels.data[at]!, g: pixels.data[at + 1]!, b: pixels.data[at + 2]!, a: 1 }
-      const l = luminance(c)
-      seen.push({ c, l, d: Math.abs(l - own) })
+      const i = (y * pixels.width + x) * 4
+      const l = luminance({ r: pixels.data[i]!, g: pixels.data[i + 1]!, b: pixels.data[i + 2]!, a: 1 })
+      at.push(i)
+      lum.push(l)
+      distances[bin(Math.abs(l - own))]!++
     }
-  if (!seen.length) return undefined
-  seen.sort((a, b) => b.d - a.d)
-  const unlike = seen.slice(0, Math.max(1, Math.ceil(seen.length / 2))).sort((a, b) => a.l - b.l)
-  return unlike[Math.floor(unlike.length / 2)]!.c
+  // The distance from the text's luminance that half the samples reach: those at or past it are the background.
+  const far = binFromTop(distances, Math.ceil(at.length / 2))
+  const lums = new Uint32Array(BINS)
+  let n = 0
+  for (const l of lum)
+    if (bin(Math.abs(l - own)) >= far) {
+      lums[bin(l)]!++
+      n++
+    }
+  const middle = binFromTop(lums, Math.ceil(n / 2))
+  const index = lum.findIndex((l) => bin(l) === middle && bin(Math.abs(l - own)) >= far)
+  if (index < 0) return undefined
+  const i = at[index]!
+  return { r: pixels.data[i]!, g: pixels.data[i + 1]!, b: pixels.data[i + 2]!, a: 1 }
+}
+
+const bin = (v: number) => Math.min(BINS - 1, Math.floor(v * BINS))
+
+/** The bin, counting down from the top, at which `count` samples are reached. */
+const binFromTop = (histogram: Uint32Array, count: number): number => {
+  let seen = 0
+  for (let b = BINS - 1; b >= 0; b--) if ((seen += histogram[b]!) >= count) return b
+  return 0
 }
