@@ -79,7 +79,7 @@ export const checkDrawnFace = async (f: FaceToCheck, drawn: DrawnFace): Promise<
   const placed = drawnBoxes(elements, boxes)
   const behind = (e: FaceElement, i: number) => {
     const box = placed[i]
-    const colour = pixels && e.color && box && colourBehind(pixels, f.box.width, box, e.inset, e.color)
+    const colour = pixels && e.color && box && colourBehind(pixels, f.box.width, box, e.inset, e.color, e.sizePx)
     return colour ? { colour, measured: true } : e.background && { colour: e.background, measured: false }
   }
   return [...flat, ...contrastProblems(elements, inputs, behind), ...safeZoneProblems(elements, placed, f.box, inputs)]
@@ -87,19 +87,33 @@ export const checkDrawnFace = async (f: FaceToCheck, drawn: DrawnFace): Promise<
 
 /**
  * Where each element is drawn: its laid-out box, turned over with each element that rotates it by 180°
- * (a split card's second half), innermost first; undefined when another transform moves it.
+ * (a split card's second half), innermost first, and cut to the boxes of the elements that clip it (text
+ * that overflowed its box is drawn clipped); undefined when another transform moves it, or nothing is left.
  */
-const drawnBoxes = (elements: readonly FaceElement[], boxes: readonly LaidOut[]): (LaidOut | undefined)[] =>
-  elements.map((e, i) => {
-    if (!e.turnedBy) return undefined
-    let box = boxes[i]!
-    for (const t of e.turnedBy) {
+const drawnBoxes = (elements: readonly FaceElement[], boxes: readonly LaidOut[]): (LaidOut | undefined)[] => {
+  const placed: (LaidOut | undefined)[] = []
+  elements.forEach((e, i) => {
+    let box: LaidOut | undefined = e.turnedBy ? boxes[i]! : undefined
+    for (const t of e.turnedBy ?? []) {
       const by = boxes[t]!
       box = {
-        ...box,
-        left: 2 * by.left + by.width - box.left - box.width,
-        top: 2 * by.top + by.height - box.top - box.height,
+        ...box!,
+        left: 2 * by.left + by.width - box!.left - box!.width,
+        top: 2 * by.top + by.height - box!.top - box!.height,
       }
     }
-    return box
+    for (const c of e.clippedBy) box = box && within(box, placed[c])
+    placed.push(box)
   })
+  return placed
+}
+
+/** The part of a box inside another; none when they do not meet (or the other is not known). */
+const within = (box: LaidOut, clip: LaidOut | undefined): LaidOut | undefined => {
+  if (!clip) return undefined
+  const left = Math.max(box.left, clip.left)
+  const top = Math.max(box.top, clip.top)
+  const width = Math.min(box.left + box.width, clip.left + clip.width) - left
+  const height = Math.min(box.top + box.height, clip.top + clip.height) - top
+  return width > 0 && height > 0 ? { left, top, width, height } : undefined
+}

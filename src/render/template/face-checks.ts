@@ -110,7 +110,7 @@ export const contrastProblems = (
         FACE_RULES.contrast,
         severity,
         i.place(e.field),
-        `${what(e.field, texts)} on ${i.face} ${e.field || texts.length === 1 ? 'is' : 'are'} ${colours} (${source}): a contrast of ${round1(ratio)}:1, under the ${min}:1 ${isLarge(e) ? 'large ' : ''}text needs to be read (WCAG 2.x)`,
+        `${what(e.field, texts)} on ${i.face} ${e.field || texts.length === 1 ? 'is' : 'are'} ${colours} (${source}): a contrast of ${Math.floor(ratio * 10) / 10}:1, under the ${min}:1 ${isLarge(e) ? 'large ' : ''}text needs to be read (WCAG 2.x)`,
       ),
     )
   })

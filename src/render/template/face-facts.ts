@@ -25,6 +25,8 @@ export interface FaceElement {
    * laid-out box mirrored about each one's. Undefined when another transform moves it: where it is drawn is not known.
    */
   turnedBy?: number[]
+  /** The elements (by index) that clip it (`overflow: hidden`): it is drawn only inside their boxes. */
+  clippedBy: number[]
   /** An image: the art file it draws (`Art`), and its declared box and fit. */
   art?: string
   width?: number
@@ -36,6 +38,7 @@ export interface FaceElement {
 
 interface Inherited {
   turnedBy?: number[]
+  clippedBy: number[]
   sizePx: number
   weight: number
   color?: Rgba
@@ -60,9 +63,11 @@ export const faceElements = (tree: unknown): FaceElement[] => {
     if (typeof type !== 'string' && type !== FRAGMENT) return
     const here = inherit(up, props, found.length)
     found.push(describe(type === FRAGMENT ? 'div' : type, props, here))
-    walk(props.children, here)
+    // What it holds is clipped to its box when it hides its overflow.
+    const clips = props.style?.overflow === 'hidden'
+    walk(props.children, clips ? { ...here, clippedBy: [...here.clippedBy, found.length - 1] } : here)
   }
-  walk(tree, { sizePx: 16, weight: 400, color: BLACK, exempt: false, turnedBy: [] })
+  walk(tree, { sizePx: 16, weight: 400, color: BLACK, exempt: false, turnedBy: [], clippedBy: [] })
   return found
 }
 
@@ -85,6 +90,7 @@ const inherit = (up: Inherited, props: Props, index: number): Inherited => {
     field: typeof fieldHere === 'string' ? fieldHere : up.field,
     exempt: up.exempt || props[EXEMPT_MARK] === true,
     turnedBy: turned,
+    clippedBy: up.clippedBy,
   }
 }
 

@@ -4,13 +4,20 @@ import type { LaidOut } from './face-checks.ts'
 
 /** Samples at most about this many pixels a text: enough for a median, cheap beside drawing the face. */
 const SAMPLES = 1024
+/**
+ * The share of a text's samples, those least like its colour, taken as what is behind it: small text set
+ * tight covers much of its box with glyphs and their blended edges, so half would reach into them.
+ */
+const BEHIND = 0.2
+/** The smallest font size, in the face's pixels, whose glyphs leave what is behind them to be seen (a low-dpi proof's do not). */
+const MIN_PIXELS = 12
 /** Luminance and its distances are counted in this many bins: medians to 1/256, without sorting. */
 const BINS = 256
 
 /**
- * The colour behind a text as the face was drawn: of the pixels under its box (less its padding), the half
- * least like the text's colour in luminance (the glyphs and their edges are the other half), and of those
- * one of median luminance. Text over a photograph is measured against the photograph where it sits.
+ * The colour behind a text as the face was drawn: of the pixels under its box (less its padding), the 20%
+ * least like the text's colour in luminance (the glyphs and their blended edges are among the rest), and of
+ * those one of median luminance. Text over a photograph is measured against the photograph where it sits.
  */
 export const colourBehind = (
   pixels: FacePixels,
@@ -19,8 +26,12 @@ export const colourBehind = (
   box: LaidOut,
   inset: number,
   text: Rgba,
+  /** The text's font size in template px. */
+  sizePx: number,
 ): Rgba | undefined => {
   const k = pixels.width / faceWidth
+  // Text drawn smaller than this many pixels is a blur of its colour and what is behind it: not measured.
+  if (sizePx * k < MIN_PIXELS) return undefined
   const x0 = Math.max(0, Math.floor((box.left + inset) * k))
   const y0 = Math.max(0, Math.floor((box.top + inset) * k))
   const x1 = Math.min(pixels.width, Math.ceil((box.left + box.width - inset) * k))
@@ -39,8 +50,8 @@ export const colourBehind = (
       lum.push(l)
       distances[bin(Math.abs(l - own))]!++
     }
-  // The distance from the text's luminance that half the samples reach: those at or past it are the background.
-  const far = binFromTop(distances, Math.ceil(at.length / 2))
+  // The distance from the text's luminance that the samples least like it reach: those at or past it are the background.
+  const far = binFromTop(distances, Math.ceil(at.length * BEHIND))
   const lums = new Uint32Array(BINS)
   let n = 0
   for (const l of lum)
