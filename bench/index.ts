@@ -53,6 +53,7 @@ import { benchBuild } from './build.ts'
 import { benchSheets } from './sheets.ts'
 import { benchValidate } from './validate.ts'
 import { benchValidateCommand } from './workbook.ts'
+import { benchFaceRules } from './face-rules.ts'
 import { benchNode, benchStartup } from './startup.ts'
 
 const faces = Number(process.argv[2] ?? 500)
@@ -75,6 +76,10 @@ console.log(
 const command = benchValidateCommand(cards)
 console.log(
   `  \`deckwright validate bench --no-faces\`, ${cards.toLocaleString('en-US')} cards, start to exit: mission.xlsx ${ms(command.xlsx)}, mission.csv ${ms(command.csv)} (${(command.xlsx / command.csv).toFixed(2)}×), median of 5, alternated`,
+)
+const rules = benchFaceRules(5000)
+console.log(
+  `face rules (a11y/text-size, a11y/contrast, print/art-resolution) on ${rules.faces.toLocaleString('en-US')} laid-out faces of 35 texts: ${ms(rules.ms)} (${((rules.ms / rules.faces) * 1000).toFixed(0)} µs a face), median of 3 — what they add to validate's layout`,
 )
 
 await printColourVision()

@@ -246,4 +246,10 @@ export default defineGame({
     trend: { title: 'Movies Made with Trendsetter Tricks: a hit (green side up) and a flop (orange side up)', cards: ['movie-horror-2', 'movie-scifi-4'], turned: ['second', 'first'] },
     blockbuster: { title: 'Blockbuster Budgets: texts instead of numbers', cards: ['bb-sequel', 'movie-romance-2', 'bb-ensemble'] },
   },
+  // The face rules (docs/accessibility.md). a11y/contrast: the white words on the orange role's colour
+  // (#d9730d, deckwright's default orange, shared with the other games' split halves) are 3.2:1, under WCAG's
+  // 4.5:1 for small text; the role colours are being weighed for colour-blind players (issue 39), so the orange
+  // is kept as it is until then and the finding stays, as info. print/outside-safe-zone: a third genre tag
+  // ("ROMANCE" on bb-festival) reaches 0.3 mm past the safe zone, still 2.7 mm inside the trim: kept, as info.
+  print: { severity: { 'a11y/contrast': 'info', 'print/outside-safe-zone': 'info' } },
 })

@@ -8,7 +8,7 @@ import { cardType, defineGame, int, icons, oneOf, text } from 'deckwright'
 
 /** The resource vocabulary: every cost is paid with Resource cards of these types. */
 const resources = {
-  funds: { label: 'Funds', icon: 'game-icons:two-coins', color: '#9c7208' },
+  funds: { label: 'Funds', icon: 'game-icons:two-coins', color: '#976e07' },
   labour: { label: 'Labour', icon: 'game-icons:hammer-nails', color: '#c0392b' },
   materials: { label: 'Materials', icon: 'game-icons:brick-wall', color: '#6d4c41' },
   knowledge: { label: 'Knowledge', icon: 'game-icons:open-book', color: '#1f5fa8' },

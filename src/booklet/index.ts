@@ -41,6 +41,7 @@ import { typographer } from './typography.ts'
 import { hyphenator } from './hyphenation.ts'
 import { quotationMarks } from './quotation-marks.ts'
 import { outputWords } from '../outputs/output-words.ts'
+import { watchTextSize, type BookletTextSize } from './text-size.ts'
 
 export interface BookletOptions {
   /** Used when the front matter has no title. */
@@ -59,6 +60,8 @@ export interface BookletOptions {
   drafts?: boolean
   /** What the game's faces were drawn with: credited on the credits page with the booklet's own fonts and icons. */
   credits?: FaceCredits
+  /** `a11y/text-size` for the booklet: the game's smallest text (default 6 pt, a warning); none: not checked. */
+  textSize?: BookletTextSize | false
 }
 
 /** Contents are worth a page from this many sections on. */
@@ -91,7 +94,7 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
     // An imposed booklet is printed at actual size on both sides of landscape sheets, turned on the short edge.
     ...(saddle && { print: { duplex: 'short-edge' as const } }),
   })
-  registerFonts(pdf)
+  const smallTextProblems = watchTextSize(registerFonts(pdf) as never, doc.file, options.textSize)
   // Characters the booklet's fonts lack are set in the Noto families the project has installed.
   const fallbackFonts = bookletFonts(pdf, options.credits?.root)
 
@@ -163,7 +166,7 @@ export const renderBooklet = async (doc: RulesDoc, options: BookletOptions = {})
   const creditsDraws: PageDraw[] = credits.map((placed) => (d) => drawPlaced(d, placed, style))
   if (saddle) addImposed(pdf, pages, creditsDraws, style)
   else addPages(pdf, pages, creditsDraws, style)
-  return { value: await pdfToBuffer(pdf), diagnostics }
+  return { value: await pdfToBuffer(pdf), diagnostics: [...diagnostics, ...smallTextProblems()] }
 }
 
 /** The pages' size: the one asked for (default A5); A5 when imposed, with a warning when another was asked for. */

@@ -16,8 +16,9 @@ export const FONT = Object.fromEntries(Object.keys(ROLES).map((role) => [role, `
 }
 
 /** Embeds the booklet's fonts (subsets of the npm-installed WOFF files) so that every word stays selectable. */
-export const registerFonts = (doc: PDFKit.PDFDocument): void => {
+export const registerFonts = (doc: PDFKit.PDFDocument): PDFKit.PDFDocument => {
   for (const role of Object.keys(ROLES) as Role[]) doc.registerFont(FONT[role], loadFont(ROLES[role]).data)
+  return doc
 }
 
 export const fontFor = (bold: boolean, italic: boolean): FontName =>

@@ -4,6 +4,7 @@ import { hiddenBacks } from './checks/hidden-backs.ts'
 import { exampleCards } from './checks/example-cards.ts'
 import { cardSizes } from './checks/card-sizes.ts'
 import { typography } from './checks/typography.ts'
+import { printRules } from './checks/print-rules.ts'
 import { halfRoles } from './checks/half-roles.ts'
 import { setNames } from './model.ts'
 import { firstLine, thrownAt } from '../diagnostics/thrown.ts'
@@ -37,6 +38,7 @@ export const checkDeck = (
     ...hiddenBacks(game, definitionFile),
     ...cardSizes(game, definitionFile),
     ...typography(game, definitionFile),
+    ...printRules(game, definitionFile),
     ...halfRoles(game, definitionFile),
     ...exampleCards(game, cards, definitionFile, leftOut),
   ]

@@ -1,4 +1,5 @@
 import type { Fields, FieldValues } from './fields.ts'
+import type { FaceRulesDef } from './face-rules.ts'
 
 /** The colour roles every game has; a game may change them and add its own (`roles` in its definition). */
 export const DEFAULT_ROLES = ['green', 'red', 'orange', 'blue', 'yellow', 'purple'] as const
@@ -123,6 +124,12 @@ export interface GameDef<
   license?: string
   /** How the checks of what players can read treat the game's faces (docs/accessibility.md). */
   accessibility?: AccessibilityDef
+  /**
+   * The face rules' thresholds and severities (`a11y/text-size`, `a11y/contrast`, `print/art-resolution`,
+   * `print/outside-safe-zone`): e.g. `{ minTextPt: 7, minTextPtOf: { 'crew.loyal': 8 }, minArtDpi: 200,
+   * severity: { 'a11y/contrast': 'error' } }`. Default: 6 pt, WCAG's 4.5:1 and 3:1, 300 dpi, 3 mm, each a warning.
+   */
+  print?: FaceRulesDef
 }
 
 /** A check's severity as a game sets it, or `'off'`. */

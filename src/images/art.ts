@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { insideFolder } from '../util/inside-folder.ts'
 import { readRegularFile, type RegularFile } from '../util/regular-file.ts'
-import { checkImage, DEFAULT_LIMITS, sniffImage, tooManyBytes, type ImageLimits } from './image-check.ts'
+import { checkImage, DEFAULT_LIMITS, rasterSize, sniffImage, tooManyBytes, type ImageLimits } from './image-check.ts'
 
 export { sniffImage }
 
@@ -15,7 +15,8 @@ export { sniffImage }
 export type ArtKind = 'png' | 'jpeg' | 'svg'
 
 export type LoadedArt =
-  | { ok: true; uri: string; kind: ArtKind }
+  /** `pixels`: a PNG's or JPEG's size (an SVG has none: it prints sharp at any size). */
+  | { ok: true; uri: string; kind: ArtKind; pixels?: { width: number; height: number } }
   | { ok: false; problem: 'missing' | 'format' | 'outside'; found?: string }
   | { ok: false; problem: 'too-large' | 'corrupt' | 'unsafe'; message: string }
 
@@ -52,5 +53,6 @@ export const loadArt = (templatesDir: string, file: string, limits: ImageLimits 
   if (kind !== 'png' && kind !== 'jpeg' && kind !== 'svg') return { ok: false, problem: 'format', found: kind }
   const checked = checkImage(bytes, kind, limits)
   if (!checked.ok) return checked
-  return { ok: true, kind, uri: `data:${MIME[kind]};base64,${bytes.toString('base64')}` }
+  const pixels = kind === 'svg' ? undefined : rasterSize(bytes, kind)
+  return { ok: true, kind, uri: `data:${MIME[kind]};base64,${bytes.toString('base64')}`, ...(pixels && { pixels }) }
 }

@@ -98,6 +98,23 @@ const checkJpeg = (bytes: Buffer, limits: ImageLimits): ImageCheck => {
   return { ok: false, problem: 'corrupt', message: 'it ends before its image data' }
 }
 
+/** A PNG's or JPEG's size in pixels from its header (a file `checkImage` passed), for its resolution where it is printed. */
+export const rasterSize = (bytes: Buffer, kind: 'png' | 'jpeg'): { width: number; height: number } | undefined => {
+  if (kind === 'png') return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
+  for (let at = 2; at + 9 <= bytes.length; ) {
+    const marker = bytes[at + 1]!
+    if (bytes[at] !== 0xff || marker === 0xda) return undefined
+    if (marker === 0xff) {
+      at++
+      continue
+    }
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { width: bytes.readUInt16BE(at + 7), height: bytes.readUInt16BE(at + 5) }
+    at += 2 + bytes.readUInt16BE(at + 2)
+  }
+  return undefined
+}
+
 /**
  * An SVG drawn into a face is embedded in the face's SVG, which others open: no scripts, event handlers,
  * entities (a "billion laughs" file) or references to anything outside it.

@@ -28,8 +28,9 @@ import { validateGame, type LoadedGame } from '../validate/validate-game.ts'
 import { gameEntries, gamePaths, relativePath, type GamePaths } from '../load/project.ts'
 import { setNames } from '../engine/model.ts'
 import type { Card, GameDef } from '../engine/define.ts'
+import { faceRulesOf } from '../engine/face-rules.ts'
 import type { RulesDoc } from '../load/rules.ts'
-import { applyPreset, faceOutputs, type PresetName } from '../outputs/index.ts'
+import { applyPreset, faceOutputs, presetFaceRules, type PresetName } from '../outputs/index.ts'
 import { ttsUrlProblem } from '../outputs/tts-object.ts'
 import { servicePdf } from '../outputs/presets.ts'
 import { addServiceFiles } from './service-files.ts'
@@ -231,7 +232,7 @@ const buildWith = async (
  * it is not the default: satori + resvg's keys stay as they were.
  */
 export const faceRenderOptions = (
-  options: Pick<BuildOptions, 'dpi' | 'bleedMm' | 'inkFriendly' | 'stamp' | 'maxImagePixels'>,
+  options: Pick<BuildOptions, 'dpi' | 'bleedMm' | 'inkFriendly' | 'stamp' | 'maxImagePixels' | 'preset'>,
   renderer: RendererName,
 ): RenderOptions => ({
   dpi: options.dpi ?? 300,
@@ -240,6 +241,8 @@ export const faceRenderOptions = (
   ...(options.stamp && { stamp: true }),
   ...(options.maxImagePixels && { maxImagePixels: options.maxImagePixels }),
   ...(renderer !== 'satori' && { renderer }),
+  // A print service's minimums for the face rules: part of the faces' key only when its preset has them.
+  ...(presetFaceRules(options.preset) && { faceRules: presetFaceRules(options.preset) }),
 })
 
 /** Card data under this many bytes is a handful of cards: one thread validates and draws them. */
@@ -598,6 +601,7 @@ const addOutputs = async (
       examples: examplesFromFaces(game, faces, bleedMm),
       baseDir: rulesDir,
       credits: { drawnWith: faces.drawnWith, root, drawnBy },
+      textSize: bookletTextSize(game),
     }
     const booklet = await cachedOutput(cacheDir, bookletKey(doc, bookletOptions), async () => {
       const { renderBooklet } = await import('../booklet/index.ts')
@@ -611,6 +615,13 @@ const addOutputs = async (
     for (const file of booklet.files) outputs.put(join(dir, file.name), file.data)
   }
   timings.booklet = performance.now() - start
+}
+
+/** The booklet's `a11y/text-size`: the game's own minimum and severity (none when the game turns the rule off). */
+const bookletTextSize = (game: GameDef) => {
+  const rules = faceRulesOf(game.print)
+  const severity = rules.severity['a11y/text-size']
+  return severity ? { minPt: rules.minTextPt, severity } : (false as const)
 }
 
 /** Adds the print sheets to the batch, and the single cards' PDF when asked for. */

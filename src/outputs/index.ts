@@ -7,7 +7,7 @@ import { cachedOutput, type OutputFile } from './output-cache.ts'
 import { sourceHash } from '../cache/source-hash.ts'
 
 export type { OutputFile } from './output-cache.ts'
-export { applyPreset, presetNames, presets, type PresetName } from './presets.ts'
+export { applyPreset, presetFaceRules, presetNames, presets, type PresetName } from './presets.ts'
 
 export interface FaceOutputOptions {
   bleedMm: number

@@ -1,3 +1,5 @@
+import type { FaceThresholds } from '../engine/face-rules.ts'
+
 /**
  * Print-service presets: the resolution and bleed a service's templates ask for. A poker face comes out
  * at exactly the service's pixel size; every other size follows the same rule (300 dpi, the service's
@@ -15,6 +17,11 @@ export interface Preset {
   poker: { width: number; height: number }
   /** The PDF a service asks for, one per deck; none for the services that take one image per card. */
   pdf?: ServicePdf
+  /**
+   * The service's own minimums for the face rules (`minTextPt`, `minContrast`, `minLargeContrast`,
+   * `minArtDpi`, `safeMm`): a build with the preset checks faces against them, or the game's where those are stricter.
+   */
+  faceRules?: Partial<FaceThresholds>
 }
 
 /** What a print service asks of its PDF files, and the thresholds its other demands set. */
@@ -83,3 +90,18 @@ export const servicePdf = (name: PresetName | undefined): ServicePdf | undefined
 /** The options a preset sets, over the ones given: a preset decides the resolution and the bleed. */
 export const applyPreset = <O extends { preset?: PresetName; dpi?: number; bleedMm?: number }>(options: O): O =>
   options.preset ? { ...options, dpi: presets[options.preset].dpi, bleedMm: presets[options.preset].bleedMm } : options
+
+/**
+ * A preset's thresholds for the face rules, if it has any: its `faceRules`, and the minimums a service's PDF
+ * states (`pdf.minTextPt`, `pdf.safeMm`, where a preset has them) as the same rules' thresholds.
+ */
+export const presetFaceRules = (name: PresetName | undefined): Partial<FaceThresholds> | undefined => {
+  if (!name) return undefined
+  const preset = presets[name] as Preset & { pdf?: { minTextPt?: number; safeMm?: number } }
+  const rules = {
+    ...preset.faceRules,
+    ...(preset.pdf?.minTextPt !== undefined && { minTextPt: preset.pdf.minTextPt }),
+    ...(preset.pdf?.safeMm !== undefined && { safeMm: preset.pdf.safeMm }),
+  }
+  return Object.keys(rules).length ? rules : undefined
+}

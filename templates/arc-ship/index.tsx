@@ -157,7 +157,7 @@ const Track = ({ ctx, from, to, start, color, last }: { ctx: Ctx; from: number; 
         return (
           <div key={n} style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', width: cell, height: cell, margin: ctx.mm(0.7), borderRadius: cell / 2, border: `${ctx.mm(isStart ? 1.2 : 0.5)}px solid ${color}`, background: isStart ? color : '#ffffff', color: isStart ? '#ffffff' : color }}>
             <div style={{ display: 'flex', fontFamily: 'Bitter', fontSize: ctx.mm(5.5), lineHeight: 1 }}>{String(n)}</div>
-            {note ? <div style={{ display: 'flex', fontSize: ctx.mm(1.9), fontWeight: 700 }}>{note}</div> : null}
+            {note ? <div style={{ display: 'flex', fontSize: ctx.mm(2.2), fontWeight: 700 }}>{note}</div> : null}
           </div>
         )
       })}

@@ -7,7 +7,7 @@ type Ctx = FaceContext<typeof game>
 
 /** Each deck's colour and emblem; every colour also comes with a word and an icon, so a card reads in greyscale. */
 const DECKS = {
-  milestone: { name: 'MILESTONE', color: '#9a6a12', light: '#fbf3df', icon: 'game-icons:tower-flag' },
+  milestone: { name: 'MILESTONE', color: '#94650f', light: '#fbf3df', icon: 'game-icons:tower-flag' },
   ministry: { name: 'MINISTRY', color: '#1d3557', light: '#e4ebf5', icon: 'game-icons:capitol' },
   challenge: { name: 'CHALLENGE', color: '#9b2226', light: '#f8e3e1', icon: 'game-icons:hazard-sign' },
   resource: { name: 'RESOURCE', color: '#3d4a3d', light: '#edf1ea', icon: 'game-icons:swap-bag' },

@@ -250,3 +250,21 @@ describe('booklet options', () => {
     expect(poppler('pdfinfo', booklet.value)).toMatch(/Pages:\s+2\b/)
   })
 })
+
+describe("the booklet's smallest text (a11y/text-size)", () => {
+  it('is a warning at the rules file when under the game’s minimum, and not under the default 6 pt', async () => {
+    const rules = parseRules('# Setup\n\nJust a line, with a note.[^1]\n\n[^1]: The note.', 'rules/x/rules.md').value
+    const strict = await renderBooklet(rules, { textSize: { minPt: 12, severity: 'error' } })
+    expect(strict.diagnostics.filter((d) => d.rule === 'a11y/text-size')).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        file: 'rules/x/rules.md',
+        message: expect.stringMatching(
+          /^the rules booklet's smallest text \(".+"\) is printed at \d+(\.\d)? pt, under the 12 pt/,
+        ),
+      }),
+    ])
+    const plain = await renderBooklet(rules, {})
+    expect(plain.diagnostics.filter((d) => d.rule === 'a11y/text-size')).toEqual([])
+  })
+})

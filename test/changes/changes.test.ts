@@ -41,6 +41,7 @@ export default defineGame({
   languages: ['en', 'nl'],
   players: { min: 2, max: 2 },
   params: {},
+  print: { severity: { 'a11y/text-size': 'off', 'a11y/contrast': 'off', 'print/outside-safe-zone': 'off' } },
   types: {
     hero: cardType({ name: 'Hero', size: 'mini', fields: { name: text(), power: int() } }),
     item: cardType({ name: 'Item', size: 'mini', fields: { name: text(), cost: int() } }),

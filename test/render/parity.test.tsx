@@ -100,7 +100,10 @@ describe('takumi draws what satori + resvg draw', () => {
         for (const { name, job } of planFaces(game, cards)) {
           const [x, y] = await Promise.all([a.value.draw(job), b.value.draw(job)])
           expect(x.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
-          expect(y.diagnostics).toEqual(x.diagnostics)
+          // Contrast and the safe zone are measured from satori's boxes and pixels once a face is drawn; takumi
+          // reports no boxes, so its faces are checked as laid out (docs/accessibility.md): the rest must agree.
+          const same = (d: { rule: string }) => d.rule !== 'a11y/contrast' && d.rule !== 'print/outside-safe-zone'
+          expect(y.diagnostics.filter(same)).toEqual(x.diagnostics.filter(same))
           const [px, py] = await Promise.all([x.face!.rasterise(), y.face!.rasterise()])
           faces.push({ name, diff: await faceDifference(px.png, py.png, BLOCK) })
         }

@@ -16,8 +16,29 @@ export interface DrawnFace {
   picture: string
   /** Milliseconds the SVG took. */
   svgMs: number
-  /** The PNG (RGB, deterministic bytes) at the asked dpi, now. */
-  rasterise(): Promise<{ png: Buffer; ms: number }>
+  /** The PNG (RGB, deterministic bytes) at the asked dpi, now; with its pixels when the renderer has them. */
+  rasterise(): Promise<{ png: Buffer; ms: number; pixels?: FacePixels }>
+  /**
+   * Each host element's laid-out box (template px), in document order, with its type, when the renderer
+   * reports them (satori does): what the face checks measure positions and pixels with.
+   */
+  boxes?: ElementBox[]
+}
+
+/** An element's box as laid out, in template px. */
+export interface ElementBox {
+  type: string
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+/** A face's pixels as drawn: RGBA, `width` × `height`. */
+export interface FacePixels {
+  data: Uint8Array
+  width: number
+  height: number
 }
 
 /**

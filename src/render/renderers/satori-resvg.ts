@@ -10,7 +10,7 @@ import { installedPackages } from '../../cache/source-hash.ts'
 import type { LoadedFont } from '../fonts/fonts.ts'
 import { encodeRgbPng } from './png.ts'
 import { pixelSize, type FaceBox } from './face-box.ts'
-import { SATORI_LABEL, type DrawnFace, type FaceRenderer } from './face-renderer.ts'
+import { SATORI_LABEL, type DrawnFace, type ElementBox, type FaceRenderer } from './face-renderer.ts'
 
 let salt: string | undefined
 /** What rasterising depends on besides the SVG: resvg and zlib as installed, and this code and the PNG encoder's. */
@@ -31,10 +31,13 @@ const draw = async (
   dpi: number,
 ): Promise<DrawnFace> => {
   const start = performance.now()
+  // Every element's box as satori lays it out, for the face checks: no second layout.
+  const boxes: ElementBox[] = []
   const svg = await satori(element as never, {
     width: box.width,
     height: box.height,
     fonts: fonts.map((f) => ({ name: f.name, data: f.data, weight: f.weight, style: f.style })),
+    onNodeDetected: ({ type, left, top, width, height }) => void boxes.push({ type, left, top, width, height }),
   })
   const svgMs = performance.now() - start
   const { width } = pixelSize(box, dpi)
@@ -42,6 +45,7 @@ const draw = async (
     svg,
     picture: createHash('sha256').update(rasterSalt()).update(`${width}\0`).update(svg).digest('hex').slice(0, 40),
     svgMs,
+    boxes,
     rasterise: async () => {
       const begun = performance.now()
       const image = new Resvg(svg, {
@@ -49,7 +53,8 @@ const draw = async (
         font: { loadSystemFonts: false },
         background: '#ffffff',
       }).render()
-      return { png: encodeRgbPng(image.pixels, image.width, image.height), ms: performance.now() - begun }
+      const pixels = { data: image.pixels, width: image.width, height: image.height }
+      return { png: encodeRgbPng(pixels.data, pixels.width, pixels.height), ms: performance.now() - begun, pixels }
     },
   }
 }

@@ -38,13 +38,10 @@ export interface FaceContextSources {
   wordsFile: string
 }
 
-/**
- * The context a template draws a face with: the renderer's, and the tests' for components alone. A
- * problem with one field points at the field's line; an icon that does not exist is reported once a face.
- */
-export const createFaceContext = (sources: FaceContextSources): FaceContext => {
-  const { game, box, card, diagnostics, at } = sources
-  const place = (field?: string): FacePlace => {
+/** Where a face's problem is reported: at the card, or at its field's line when a field is named. */
+export const placeOf =
+  (at: Omit<FacePlace, 'field'>, card: Card | undefined) =>
+  (field?: string): FacePlace => {
     const pos = field ? card?.source.fields[field] : undefined
     // A field of a translated card that is not translated is in the card's own file, not the translation's.
     const file = pos?.file ? { file: pos.file } : {}
@@ -54,6 +51,14 @@ export const createFaceContext = (sources: FaceContextSources): FaceContext => {
       ...(field && card ? { field } : {}),
     }
   }
+
+/**
+ * The context a template draws a face with: the renderer's, and the tests' for components alone. A
+ * problem with one field points at the field's line; an icon that does not exist is reported once a face.
+ */
+export const createFaceContext = (sources: FaceContextSources): FaceContext => {
+  const { game, box, card, diagnostics, at } = sources
+  const place = placeOf(at, card)
   const missing = new Set<string>()
   const unknownWords = new Set<string>()
   return {

@@ -33,6 +33,8 @@ import { append } from '../../util/append.ts'
 import { guardFields, UNKNOWN_FIELD, unknownFieldMessage } from './field-guard.ts'
 import { faceMarks, type IconLooked } from './face-marks.ts'
 import { colourVisionProblems, type DefinitionSource } from './colour-check.ts'
+import { faceRulesOf, type FaceRules, type FaceThresholds } from '../../engine/face-rules.ts'
+import { checkDrawnFace, checkLaidOutFace, type FaceToCheck } from './check-face.ts'
 
 export interface RenderOptions {
   dpi: number
@@ -44,6 +46,8 @@ export interface RenderOptions {
   maxImagePixels?: number
   /** What draws the faces (`--renderer`); default satori + resvg. One that cannot load here is replaced before a run begins (`chooseRenderer`). */
   renderer?: RendererName
+  /** A print service's thresholds for the face rules (its preset's `faceRules`), over the game's own. */
+  faceRules?: Partial<FaceThresholds>
 }
 
 /** One face to draw: a card's front, a type's shared back (no card), or a card's own back. */
@@ -119,6 +123,8 @@ interface Opened {
   artOf: (file: string) => LoadedArt
   /** The definition's text, read when a face is first checked (a11y/colour-vision points at its lines). */
   definition: () => DefinitionSource
+  /** The face rules' thresholds and severities: the game's, with a print service's over them. */
+  rules: FaceRules
   /**
    * What opening the session found (templates that did not load, fonts that are missing): each face's
    * problems too, so that laying faces out (validate, which opens no session of its own) reports them.
@@ -174,6 +180,7 @@ export const openSession = async (
     wordsFile: relativePath(paths.root, wordsPath(paths, defaultLang)),
     artOf: artCache(paths.templatesDir, options.maxImagePixels),
     definition: definitionSource(paths),
+    rules: faceRulesOf(game.print, options.faceRules),
     opening: [...loaded.diagnostics, ...fontProblems],
   }
   const session: RenderSession = {
@@ -305,12 +312,14 @@ const drawFace = async (
       return { diagnostics, shown }
     }
     append(diagnostics, colourProblems(o, job, element, noted))
-    if (how.layoutOnly) return { diagnostics, shown }
+    const checked = toCheck(o, job, element, box, at)
+    if (how.layoutOnly) return { diagnostics: [...diagnostics, ...checkLaidOutFace(checked)], shown }
     const fonts = [...o.fonts, ...fallbacks]
     if (how.prepareOnly) return { diagnostics, shown, prepared: { element, box, fonts } }
     let face: DrawnFace
     try {
-      face = await o.renderer.draw(element, box, fonts, o.options.dpi)
+      face = rasteriseOnce(await o.renderer.draw(element, box, fonts, o.options.dpi))
+      append(diagnostics, await checkDrawnFace(checked, face))
     } catch (error) {
       // The renderer's failure, not the template's: an error at the card, never drawn by the other renderer instead.
       const what = card ? `the ${kind} of ${card.id}` : `the shared ${kind} of ${type.name}`
@@ -329,6 +338,29 @@ const drawFace = async (
       diagnostics.push(templateError(error, o, job, type.name, at))
     return { diagnostics, shown }
   }
+}
+
+/** What the face rules check a face with. */
+const toCheck = (o: Opened, job: FaceJob, element: unknown, box: FaceBox, at: FaceAt): FaceToCheck => ({
+  element,
+  rules: o.rules,
+  type: job.type,
+  kind: job.kind,
+  typeName: o.game.types[job.type]!.name,
+  card: job.card,
+  at,
+  templatesFile: o.templatesFile,
+  box,
+  artPixels: (file) => {
+    const art = o.artOf(file)
+    return art.ok ? art.pixels : undefined
+  },
+})
+
+/** A drawn face whose PNG is made once, whoever asks first: the face checks (for its pixels) or the store. */
+const rasteriseOnce = (face: DrawnFace): DrawnFace => {
+  let made: ReturnType<DrawnFace['rasterise']> | undefined
+  return { ...face, rasterise: () => (made ??= face.rasterise()) }
 }
 
 /** Reports a template's get of a field no card type declares, at the template's line, once a face for each place and name. */

@@ -1,5 +1,6 @@
-import { createElement, type ReactNode } from 'react'
+import { createElement, type ReactElement, type ReactNode } from 'react'
 import type { FaceBox } from '../renderers/face.ts'
+import { exemptMark } from './element-marks.ts'
 
 /** The text of a card's stamp: the game's version and the card's revision (`v1.2·3f9a2`, see `stampRevision`). */
 export const stampText = (version: string, revision?: string): string =>
@@ -21,26 +22,34 @@ export const withStamp = (element: ReactNode, box: FaceBox, text: string): React
     'div',
     { style: { display: 'flex', position: 'relative', width: box.width, height: box.height } },
     element,
-    createElement(
-      'div',
-      {
-        style: {
-          display: 'flex',
-          position: 'absolute',
-          right: box.bleed + box.safe,
-          // Centred in the margin band, but never closer than 0.4 mm to the trim.
-          bottom: box.bleed + Math.max(mm(0.4), Math.round((box.safe - pill) / 2)),
-          padding: `${mm(0.15)}px ${mm(0.6)}px`,
-          borderRadius: mm(0.8),
-          background: 'rgba(255,255,255,0.78)',
-          color: '#333333',
-          fontFamily: 'Inter',
-          fontWeight: 400,
-          fontSize: size,
-          lineHeight: 1.2,
+    exempt(
+      createElement(
+        'div',
+        {
+          style: {
+            display: 'flex',
+            position: 'absolute',
+            right: box.bleed + box.safe,
+            // Centred in the margin band, but never closer than 0.4 mm to the trim.
+            bottom: box.bleed + Math.max(mm(0.4), Math.round((box.safe - pill) / 2)),
+            padding: `${mm(0.15)}px ${mm(0.6)}px`,
+            borderRadius: mm(0.8),
+            background: 'rgba(255,255,255,0.78)',
+            color: '#333333',
+            fontFamily: 'Inter',
+            fontWeight: 400,
+            fontSize: size,
+            lineHeight: 1.2,
+          },
         },
-      },
-      text,
+        text,
+      ),
     ),
   )
 }
+
+/** An element marked as left alone by the face checks (React's `createElement` drops symbol-keyed props: set after). */
+const exempt = (element: ReactElement): ReactElement => ({
+  ...element,
+  props: { ...(element.props as object), ...exemptMark() },
+})

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react'
 import type { FaceContext } from '../template.ts'
+import { pt } from './text.tsx'
 
 const TURNED: Record<string, string> = { '0': '0', '1': '1', '6': '9', '8': '8', '9': '6' }
 
@@ -84,7 +85,8 @@ export const ValueBadge = ({
           style={{
             display: 'flex',
             marginTop: ctx.mm(0.6),
-            fontSize: Math.max(size * 0.22, ctx.mm(2)),
+            // Never under the 6 pt `a11y/text-size` asks for.
+            fontSize: Math.max(size * 0.22, pt(ctx, 6)),
             fontWeight: 700,
             letterSpacing: ctx.mm(0.2),
             color: captionColor ?? fill,

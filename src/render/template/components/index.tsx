@@ -2,6 +2,8 @@ import type { CSSProperties, ReactNode } from 'react'
 import type { GameDef, HalfRole, VocabularyName, FieldName } from '../../../engine/define.ts'
 import type { FaceContext } from '../template.ts'
 import { gameRole, RoleTag } from './role.tsx'
+import { artMark, exemptMark, fieldMark } from '../element-marks.ts'
+import { pt } from './text.tsx'
 
 export { defaultRoles, roleNames, roleOf, type Role } from './roles.ts'
 export { gameRole, RoleTag, type RoleTagProps } from './role.tsx'
@@ -212,7 +214,10 @@ export const IconRow = <G extends GameDef<any, any, any>>({
   labels,
   field,
 }: IconRowProps<G>) => (
-  <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'flex-start' }}>
+  <div
+    {...fieldMark(field)}
+    style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'flex-start' }}
+  >
     {words.map((w, i) => {
       const word = ctx.word(vocabulary, w)
       return (
@@ -235,7 +240,7 @@ export const IconRow = <G extends GameDef<any, any, any>>({
               style={{
                 display: 'flex',
                 marginTop: size * 0.06,
-                fontSize: Math.max(ctx.mm(2), size * 0.2),
+                fontSize: Math.max(pt(ctx, 6), size * 0.2),
                 fontWeight: 700,
                 letterSpacing: ctx.mm(0.15),
                 color: labels,
@@ -286,10 +291,13 @@ export const Art = ({
 }: ArtProps): ReactNode => {
   if (!file) return children ?? null
   const src = ctx.art(file)
-  if (src) return <img src={src} width={width} height={height} style={{ objectFit: fit, ...style }} />
+  if (src)
+    return <img {...artMark(file)} src={src} width={width} height={height} style={{ objectFit: fit, ...style }} />
   const stripe = Math.max(2, ctx.mm(0.8))
+  // A placeholder, reported as missing art: not also as small text or a safe-zone finding.
   return (
     <div
+      {...exemptMark()}
       style={{
         display: 'flex',
         alignItems: 'center',

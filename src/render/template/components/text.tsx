@@ -6,6 +6,7 @@ import { fitText, hasIcons, ICON_EM, ICON_GAP_EM, type Fitted } from '../../text
 import { hasRtl, levelsOf, paragraphDirection, reorder, visualOrder } from '../../text/bidi.ts'
 import { plainText, type Word } from '../../../engine/inline-text.ts'
 import { MISSING_ICON } from '../../text/missing-icon.ts'
+import { fieldMark } from '../element-marks.ts'
 
 /** Points (1/72 in) to template pixels: type sizes as printers speak of them. */
 export const pt = (ctx: FaceContext<any>, points: number): number => (points * 25.4 * ctx.box.pxPerMm) / 72
@@ -377,6 +378,7 @@ export const FitText = <G extends GameDef<any, any, any>>(props: FitTextProps<G>
   const justify = { top: 'flex-start', center: 'center', bottom: 'flex-end' }[valign]
   return (
     <div
+      {...fieldMark(props.field)}
       style={{
         display: 'flex',
         flexDirection: 'column',
@@ -426,6 +428,7 @@ export const Title = <G extends GameDef<any, any, any>>(props: TitleProps<G>): R
   })
   return (
     <div
+      {...fieldMark(props.field)}
       style={{
         display: 'flex',
         flexDirection: 'column',
