@@ -3,6 +3,7 @@
 // npm run bench -- --simulate: only the simulation's figures (bench/simulate.ts).
 // npm run bench -- --colour-vision [faces]: only what the colour-vision check adds to laying out faces (bench/colour-vision.ts).
 // npm run bench -- --renderers [faces]: only satori + resvg against takumi (bench/renderers.ts).
+// npm run bench -- --png [faces a game]: only the PNG encoder on real faces, today's against the one before (bench/png.ts).
 // npm run bench -- --changes [faces…]: only `deckwright changes`' figures, one card changed (default 150 and 5,000 faces; bench/changes.ts).
 // npm run bench -- --release: only `deckwright release` of Maybe Missions, cold and with its faces in the store (bench/release.ts).
 // npm run bench -- --renderer takumi: the build's figures drawn with takumi (default satori + resvg).
@@ -19,6 +20,12 @@ if (process.argv.includes('--renderers')) {
   const { benchRenderers } = await import('./renderers.ts')
   const at = process.argv.indexOf('--renderers')
   await benchRenderers(Number(process.argv[at + 1] ?? 5000) || 5000)
+  process.exit(0)
+}
+if (process.argv.includes('--png')) {
+  const { benchPng } = await import('./png.ts')
+  const at = process.argv.indexOf('--png')
+  await benchPng(Number(process.argv[at + 1] ?? 12) || 12)
   process.exit(0)
 }
 if (process.argv.includes('--changes')) {

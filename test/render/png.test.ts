@@ -1,6 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
-import { encodeRgbPng, subFiltered } from '../../src/render/renderers/png.ts'
+import { encodeRgbPng as encodeBefore } from '../../bench/png-before.ts'
+import { draw } from '../../src/render/renderers/raster.ts'
+import { encodeRgbPng, filtered } from '../../src/render/renderers/png.ts'
+import { maybeMissionsBase } from '../setup/shared-builds.ts'
+
+/** The RGB bytes of a PNG as pngjs decodes it (its RGBA without the alpha). */
+const decodedRgb = (png: Buffer): Uint8Array => {
+  const { data } = PNG.sync.read(png)
+  return new Uint8Array(data.filter((_, i) => i % 4 !== 3))
+}
+
+/** RGBA pixels laid on white as the encoder promises (straight alpha, rounded), without their alpha. */
+const rgbOnWhite = (rgba: Uint8Array): Uint8Array =>
+  new Uint8Array(rgba.filter((_, i) => i % 4 !== 3)).map((c, j) => {
+    const a = rgba[Math.floor(j / 3) * 4 + 3]!
+    return Math.round((c * a + 255 * (255 - a)) / 255)
+  })
+
+/**
+ * A card-like picture: a flat background and frame (rows alike, the Up filter's), a band of noise (text and
+ * art, the None filter's), rows that differ from the one above only in alpha, and `alpha` rows of straight
+ * alpha as takumi gives them.
+ */
+const cardLike = (width: number, height: number, alpha: boolean): Uint8Array => {
+  let seed = 11
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 8) & 0xff
+  const rgba = new Uint8Array(width * height * 4)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 4
+      const frame = x < 2 || x >= width - 2 || y < 2 || y >= height - 2
+      if (y >= height / 3 && y < height / 2) rgba.set([random(), random(), random(), 255], at)
+      else rgba.set(frame ? [20, 30, 90, 255] : [240, 230, 200, 255], at)
+      // Two rows alike in colour, the second not opaque; and straight alpha in the lower rows.
+      if (y === 5 && x > 3) rgba[at + 3] = 254
+      if (alpha && y >= height - 6) rgba[at + 3] = (x * 37 + y) % 256
+    }
+  return rgba
+}
 
 describe('encodeRgbPng', () => {
   it('writes an RGB PNG (no alpha) that decodes to the same colours', () => {
@@ -50,13 +90,52 @@ describe('encodeRgbPng', () => {
     let seed = 7
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 8) & 0xff
     for (const width of [1, 2, 3, 4, 5, 6, 7, 8, 9, 822]) {
-      const height = 3
+      const height = 4
       const rgba = new Uint8Array(width * height * 4).map(random)
-      const words = subFiltered(rgba, width, height, 'words')
-      expect(words.equals(subFiltered(rgba, width, height, 'bytes')), `width ${width}`).toBe(true)
+      rgba.copyWithin(width * 4 * 2, width * 4, width * 4 * 2) // the third row as the second: Up
+      const words = filtered(rgba, width, height, 'words')
+      expect(words.equals(filtered(rgba, width, height, 'bytes')), `width ${width}`).toBe(true)
       expect(words).toHaveLength((width * 3 + 1) * height)
+      expect([0, 1, 2, 3].map((y) => words[y * (width * 3 + 1)])).toEqual([0, 0, 2, 0]) // None, None, Up, None
     }
   })
+
+  it('decodes to exactly the pixels it was given, opaque or of straight alpha (laid on white), either way a row is read', () => {
+    for (const [width, height] of [
+      [37, 24],
+      [64, 30],
+    ] as const)
+      for (const alpha of [false, true]) {
+        const rgba = cardLike(width, height, alpha)
+        const shifted = new Uint8Array(rgba.length + 1).subarray(1) // read a byte at a time
+        shifted.set(rgba)
+        for (const pixels of [rgba, shifted]) {
+          const png = encodeRgbPng(pixels, width, height)
+          expect(decodedRgb(png), `${width}×${height}, alpha ${alpha}`).toEqual(rgbOnWhite(rgba))
+          // Both filters are used: Up for the rows alike, None for the others.
+          const rows = filtered(pixels, width, height)
+          const filters = new Set(Array.from({ length: height }, (_, y) => rows[y * (width * 3 + 1)]))
+          expect([...filters].sort()).toEqual([0, 2])
+        }
+      }
+  })
+
+  it("draws real faces to the same pixels as the encoder before issue 40 (Maybe Missions' faces, as resvg draws them)", async () => {
+    const faces = join(await maybeMissionsBase(), 'maybe-missions', 'faces')
+    const svgs = readdirSync(faces)
+      .filter((f) => f.endsWith('.svg'))
+      .sort()
+      .slice(0, 3)
+    expect(svgs.length).toBe(3)
+    for (const svg of svgs) {
+      // At 150 dpi: the pixels resvg gives the encoder, opaque on white.
+      const { data, width, height } = draw(readFileSync(join(faces, svg), 'utf8'), 411)
+      const now = encodeRgbPng(data, width, height)
+      expect(decodedRgb(now), svg).toEqual(decodedRgb(encodeBefore(data, width, height)))
+      expect(decodedRgb(now), svg).toEqual(rgbOnWhite(data))
+      expect(now.equals(encodeRgbPng(data, width, height))).toBe(true)
+    }
+  }, 240_000)
 
   it('reads pixels that do not start on a word boundary a byte at a time, to the same picture', () => {
     const backing = new Uint8Array(5 * 2 * 4 + 1).map((_, i) => (i * 53) % 256)

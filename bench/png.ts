@@ -1,0 +1,80 @@
+// npm run bench -- --png [faces a game]: the PNG encoder on real faces (the example games' own, drawn by satori +
+// resvg and by takumi): ms and bytes a face, today's encoder against the one before issue 40
+// (bench/png-before.ts), alternated in the same run, the median of seven rounds.
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PNG } from 'pngjs'
+import { encodeRgbPng } from '../dist/render/renderers/png.js'
+import { loadRenderer } from '../dist/render/renderers/renderer.js'
+import { planFaces } from '../dist/render/template/plan.js'
+import { openSession } from '../dist/render/template/session.js'
+import { validateGame } from '../dist/validate/validate-game.js'
+import { encodeRgbPng as encodeBefore } from './png-before.ts'
+
+const repo = join(fileURLToPath(new URL('.', import.meta.url)), '..')
+const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
+
+interface Face {
+  data: Uint8Array
+  width: number
+  height: number
+}
+
+/**
+ * The first `count` faces of each example game at 300 dpi, drawn by both renderers, as the RGBA pixels the
+ * encoder is given (read back from the PNG: resvg's are opaque, and takumi's nearly always are).
+ */
+const realFaces = async (count: number): Promise<Face[]> => {
+  const faces: Face[] = []
+  for (const name of ['satori', 'takumi'] as const) {
+    const loaded = await loadRenderer(name)
+    if ('unavailable' in loaded) continue
+    for (const id of GAMES) {
+      const { game, paths, cards } = (await validateGame(repo, id)).value!
+      const session = (await openSession(paths, game, { dpi: 300, bleedMm: 3, inkFriendly: false })).value
+      for (const { job } of planFaces(game, cards).slice(0, count)) {
+        const { prepared } = await session.draw(job, { prepareOnly: true })
+        if (!prepared) continue
+        const drawn = await loaded.renderer.draw(prepared.element, prepared.box, prepared.fonts, 300)
+        const png = PNG.sync.read((await drawn.rasterise()).png)
+        faces.push({ data: new Uint8Array(png.data), width: png.width, height: png.height })
+      }
+    }
+  }
+  return faces
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
+
+/** Each encoder over every face, alternated, `rounds` times: the median wall and CPU ms a face, and bytes a face. */
+export const benchPng = async (count: number, rounds = 7) => {
+  const faces = await realFaces(count)
+  const encoders = { before: encodeBefore, now: encodeRgbPng }
+  const figures = Object.fromEntries(
+    Object.keys(encoders).map((k) => [k, { wall: [] as number[], cpu: [] as number[], bytes: 0 }]),
+  )
+  for (let round = 0; round < rounds; round++)
+    for (const [name, encode] of Object.entries(encoders)) {
+      const figure = figures[name]!
+      const cpu = process.cpuUsage()
+      const start = performance.now()
+      let bytes = 0
+      for (const face of faces) bytes += encode(face.data, face.width, face.height).length
+      figure.wall.push((performance.now() - start) / faces.length)
+      const used = process.cpuUsage(cpu)
+      figure.cpu.push((used.user + used.system) / 1000 / faces.length)
+      figure.bytes = bytes / faces.length
+    }
+  const sizes = [...new Set(faces.map((f) => `${f.width}×${f.height}`))].join(', ')
+  console.log(`PNG encoder, ${faces.length} real faces (${sizes} px), median of ${rounds} rounds, alternated:`)
+  for (const [name, f] of Object.entries(figures))
+    console.log(
+      `  ${name.padEnd(6)} ${median(f.cpu).toFixed(2)} ms a face CPU (${median(f.wall).toFixed(2)} ms wall), ${(f.bytes / 1024).toFixed(1)} KB a face`,
+    )
+  const [before, now] = [figures.before!, figures.now!]
+  console.log(
+    `  now / before: time ${(median(now.cpu) / median(before.cpu)).toFixed(2)} (CPU), ${(median(now.wall) / median(before.wall)).toFixed(2)} (wall); size ${(now.bytes / before.bytes).toFixed(2)}`,
+  )
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchPng(Number(process.argv[2] ?? 12))
