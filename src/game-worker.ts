@@ -17,7 +17,7 @@ import type { CardFileCache } from './load/card-file-cache.ts'
 import { WATCH_CHILD } from './make/watch-child.ts'
 import { collectGarbage } from './util/collect-garbage.ts'
 import type { RenderOptions, RenderSession } from './render/template/session.ts'
-import { NOT_HELD, type Held as HeldCards, type Piece, type Request, type Replies } from './threads/protocol.ts'
+import { NOT_HELD, type Held as HeldCards, type SentPiece, type Request, type Replies } from './threads/protocol.ts'
 
 /**
  * A game thread (see game-thread.ts): holds the definitions of the project's games it is asked about and,
@@ -65,7 +65,7 @@ process.on('unhandledRejection', (error) => stray(error))
 keepTimerPlaces(stray)
 
 let current = -1
-const running = (piece: Piece) => port.postMessage({ id: current, piece })
+const running = (piece: SentPiece) => port.postMessage({ id: current, piece })
 /** A small piece of the one running starts (a simulation's game `at`): its time limit starts again, without a message. */
 const tick = (at: number) => {
   tickedAt[0] = performance.timeOrigin + performance.now()
@@ -227,7 +227,7 @@ const layOut: Handler<'layout'> = async (g, request) => {
   const { shownKey } = await import('./render/store/face-key.ts')
   const laidOut: Replies['layout'] = []
   for (const [i, job] of request.jobs.entries()) {
-    running({ kind: 'face', job })
+    running({ kind: 'face', at: i })
     const { diagnostics, shown } = await s.draw(job, { layoutOnly: true })
     laidOut.push({ key: shownKey(request.inputs[i]!, shown), shown: Object.keys(shown), diagnostics })
   }
@@ -288,7 +288,7 @@ const simulate: Handler<'simulate'> = async (g, request) => {
 
 const drawFace: Handler<'draw'> = async (g, request) => {
   const { session: s } = await session(g, request.options)
-  running({ kind: 'face', job: request.job })
+  running({ kind: 'face', at: 0 })
   const store = await storeAt(request.store)
   const { drawFailure, drawInto } = await import('./render/store/draw-face.ts')
   try {
