@@ -65,7 +65,12 @@ process.on('unhandledRejection', (error) => stray(error))
 keepTimerPlaces(stray)
 
 let current = -1
-const running = (piece: SentPiece) => port.postMessage({ id: current, piece })
+/** Whether the request running now said it started a piece (the definition, the templates) before its own. */
+let announced = false
+const running = (piece: SentPiece) => {
+  announced = true
+  port.postMessage({ id: current, piece })
+}
 /** A small piece of the one running starts (a simulation's game `at`): its time limit starts again, without a message. */
 const tick = (at: number) => {
   tickedAt[0] = performance.timeOrigin + performance.now()
@@ -288,7 +293,8 @@ const simulate: Handler<'simulate'> = async (g, request) => {
 
 const drawFace: Handler<'draw'> = async (g, request) => {
   const { session: s } = await session(g, request.options)
-  running({ kind: 'face', at: 0 })
+  // The main thread counts a draw as its face from the start: said again only after the pieces opening the session said others.
+  if (announced) running({ kind: 'face', at: 0 })
   const store = await storeAt(request.store)
   const { drawFailure, drawInto } = await import('./render/store/draw-face.ts')
   try {
@@ -333,6 +339,7 @@ let last: Promise<void> = Promise.resolve()
 port.on('message', (message: Request & { id: number }) => {
   last = last.then(turn).then(async () => {
     current = message.id
+    announced = false
     thrown = []
     let answer
     try {

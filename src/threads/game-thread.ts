@@ -134,7 +134,9 @@ export class GameThread {
     if (request.do === 'open') this.warm = true
     return new Promise((settle) => {
       const id = this.next++
-      this.pending.push({ id, request, settle: settle as Pending['settle'] })
+      // A draw is its face from the start (its thread says so again only after saying it opened the templates).
+      const piece = request.do === 'draw' ? pieceOf(request, { kind: 'face', at: 0 }) : undefined
+      this.pending.push({ id, request, settle: settle as Pending['settle'], piece })
       this.worker.ref()
       this.worker.postMessage({ id, ...request })
       this.arm()
