@@ -295,7 +295,11 @@ const simulate: Handler<'simulate'> = async (g, request) => {
 }
 
 const drawFace: Handler<'draw'> = async (g, request) => {
-  const { session: s } = await session(g, request.options)
+  const { session: s } = await session(g, request.options).catch((error: unknown) => {
+    // A session that did not open is not the face's failure: blamed on the definition, as before any piece.
+    if (!announced) running({ kind: 'definition' })
+    throw error
+  })
   // The main thread counts a draw as its face from the start: said again only after the pieces opening the session said others.
   if (announced) running({ kind: 'face', at: 0 })
   const store = await storeAt(request.store)
