@@ -13,11 +13,12 @@ import type { ShortcodeDef } from './engine/shortcodes.ts'
 import { PLAY_FILE, SHORTCODES_FILE } from './load/project.ts'
 import type { PlayDef } from './engine/play/define.ts'
 import { join } from 'node:path'
+import { setImmediate as immediate } from 'node:timers'
 import type { CardFileCache } from './load/card-file-cache.ts'
 import { WATCH_CHILD } from './make/watch-child.ts'
 import { collectGarbage } from './util/collect-garbage.ts'
 import type { RenderOptions, RenderSession } from './render/template/session.ts'
-import { NOT_HELD, type Held as HeldCards, type Piece, type Request, type Replies } from './threads/protocol.ts'
+import { NOT_HELD, type Held as HeldCards, type SentPiece, type Request, type Replies } from './threads/protocol.ts'
 
 /**
  * A game thread (see game-thread.ts): holds the definitions of the project's games it is asked about and,
@@ -59,13 +60,20 @@ const stray = (error: unknown, setAt?: Error) => {
 }
 /** Errors thrown that way while a request runs: sent before its answer (a face stores them with it). */
 let thrown: Diagnostic[] | undefined
-const turn = () => new Promise((turned) => setImmediate(turned))
+// The event loop's turn, with node's own setImmediate: the global one keeps where each timer was set (a stack
+// trace, ~0.1 ms) for the game's code, and deckwright's turns, two a face, need none.
+const turn = () => new Promise((turned) => immediate(turned))
 process.on('uncaughtException', (error) => stray(error))
 process.on('unhandledRejection', (error) => stray(error))
 keepTimerPlaces(stray)
 
 let current = -1
-const running = (piece: Piece) => port.postMessage({ id: current, piece })
+/** Whether the request running now said it started a piece (the definition, the templates) before its own. */
+let announced = false
+const running = (piece: SentPiece) => {
+  announced = true
+  port.postMessage({ id: current, piece })
+}
 /** A small piece of the one running starts (a simulation's game `at`): its time limit starts again, without a message. */
 const tick = (at: number) => {
   tickedAt[0] = performance.timeOrigin + performance.now()
@@ -227,7 +235,7 @@ const layOut: Handler<'layout'> = async (g, request) => {
   const { shownKey } = await import('./render/store/face-key.ts')
   const laidOut: Replies['layout'] = []
   for (const [i, job] of request.jobs.entries()) {
-    running({ kind: 'face', job })
+    running({ kind: 'face', at: i })
     const { diagnostics, shown } = await s.draw(job, { layoutOnly: true })
     laidOut.push({ key: shownKey(request.inputs[i]!, shown), shown: Object.keys(shown), diagnostics })
   }
@@ -287,8 +295,13 @@ const simulate: Handler<'simulate'> = async (g, request) => {
 }
 
 const drawFace: Handler<'draw'> = async (g, request) => {
-  const { session: s } = await session(g, request.options)
-  running({ kind: 'face', job: request.job })
+  const { session: s } = await session(g, request.options).catch((error: unknown) => {
+    // A session that did not open is not the face's failure: blamed on the definition, as before any piece.
+    if (!announced) running({ kind: 'definition' })
+    throw error
+  })
+  // The main thread counts a draw as its face from the start: said again only after the pieces opening the session said others.
+  if (announced) running({ kind: 'face', at: 0 })
   const store = await storeAt(request.store)
   const { drawFailure, drawInto } = await import('./render/store/draw-face.ts')
   try {
@@ -333,6 +346,7 @@ let last: Promise<void> = Promise.resolve()
 port.on('message', (message: Request & { id: number }) => {
   last = last.then(turn).then(async () => {
     current = message.id
+    announced = false
     thrown = []
     let answer
     try {

@@ -129,6 +129,8 @@ const renderWith = async (
   planned.forEach((p, i) => firstJob.has(bases[i]!) || firstJob.set(bases[i]!, p.job))
   const takeable = (k: string) => reuse || fresh.has(k)
   const results = takeStored(bases, firstJob, store, (base) => {
+    // Without reuse only the faces this process drew are taken: with none (--no-cache), no face's texts are looked up.
+    if (!reuse && !fresh.size) return undefined
     const key = keyOf(base)
     return takeable(key) ? key : undefined
   })

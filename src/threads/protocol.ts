@@ -105,12 +105,25 @@ export type Piece =
   | { kind: 'play'; games?: { from: number; to: number } }
 
 /**
+ * A piece as a thread sends it: a face as its job's place in the request (the one it was sent or the
+ * layout's `jobs`), not the job, whose card the request carried already (a copy each way for every face).
+ */
+export type SentPiece = Exclude<Piece, { kind: 'face' }> | { kind: 'face'; at: number }
+
+/** The piece a thread sent, with a face's job taken from the request it runs. */
+export const pieceOf = (request: Request, piece: SentPiece): Piece => {
+  if (piece.kind !== 'face') return piece
+  const job = request.do === 'draw' ? request.job : request.do === 'layout' ? request.jobs[piece.at] : undefined
+  return job ? { kind: 'face', job } : { kind: 'templates' }
+}
+
+/**
  * Messages from a thread: booted, running a piece of a request, the request's answer, or an error the
  * game's code threw outside any request's reach (a timer, a callback, a promise nobody awaited).
  */
 export type WorkerMessage =
   | { ready: true }
   | { stray: Diagnostic }
-  | { id: number; piece: Piece }
+  | { id: number; piece: SentPiece }
   | { id: number; reply: unknown }
   | { id: number; failed: string }

@@ -76,6 +76,15 @@ export const writeFileAtomic = (path: string, data: string | Uint8Array | Iterab
   if (staging) writablePath(inside, staging)
   mkdirSync(dirname(path), { recursive: true })
   if (staging) mkdirSync(staging, { recursive: true })
+  writeStaged(path, data, staging)
+}
+
+/**
+ * The write of `writeFileAtomic` alone, for a caller that checked `path` and `staging` and made their
+ * folders already (the face store, once a face rather than once a file): a temporary file in `staging`
+ * (default: beside the target), renamed into place.
+ */
+export const writeStaged = (path: string, data: string | Uint8Array | Iterable<string>, staging?: string): void => {
   const tmp = staging ? join(staging, `${basename(path)}.${tmpTag()}.tmp`) : `${path}.${tmpTag()}.tmp`
   try {
     failWriteForTest(path)

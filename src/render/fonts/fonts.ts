@@ -98,6 +98,20 @@ export interface TextRun {
   style: 'normal' | 'italic'
 }
 
+/** The families a `fontFamily` names, in order (read once for each value: every element of a face names one of a few). */
+const familiesOf = (fontFamily: string): string[] => {
+  let families = familyLists.get(fontFamily)
+  if (!families) {
+    families = fontFamily
+      .split(',')
+      .map((f) => f.trim().replace(/^["']|["']$/g, ''))
+      .filter(Boolean)
+    if (familyLists.size < 1000) familyLists.set(fontFamily, families)
+  }
+  return families
+}
+const familyLists = new Map<string, string[]>()
+
 /** Every piece of text in a tree of host elements (as `borderBox` leaves it), with its inherited font. */
 export const textRuns = (tree: unknown): TextRun[] => {
   const runs: TextRun[] = []
@@ -107,13 +121,7 @@ export const textRuns = (tree: unknown): TextRun[] => {
     if (!node || typeof node !== 'object') return
     const props = (node as StyledNode).props
     const style = props?.style
-    const families =
-      typeof style?.fontFamily === 'string'
-        ? style.fontFamily
-            .split(',')
-            .map((f) => f.trim().replace(/^["']|["']$/g, ''))
-            .filter(Boolean)
-        : font.families
+    const families = typeof style?.fontFamily === 'string' ? familiesOf(style.fontFamily) : font.families
     const weight =
       typeof style?.fontWeight === 'number'
         ? style.fontWeight

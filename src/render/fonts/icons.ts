@@ -57,9 +57,16 @@ export const iconExists = (name: string): boolean => iconSvg(name) !== undefined
 
 /** A data URI satori can draw with <img>: satori loads no URLs, and a missing image would vanish silently. */
 export const iconDataUri = (name: string, color?: string, projectRoot?: string): string | undefined => {
+  // Made once for each icon and colour: every face of a type asks for the same few (the sets are read once too).
+  const key = `${projectRoot ?? ''}\0${name}\0${color ?? ''}`
+  if (uris.has(key)) return uris.get(key)
   const svg = iconSvg(name, color, projectRoot)
-  return svg && `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+  const uri = svg && `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+  // A few thousand at most: colours a deck's data chooses card by card would otherwise keep one each.
+  if (uris.size < 2000) uris.set(key, uri)
+  return uri
 }
+const uris = new Map<string, string | undefined>()
 
 /** The largest SVG file a game's own icon may be (as SVG art). */
 const MAX_ICON_BYTES = 5 * 2 ** 20

@@ -76,9 +76,11 @@ export const drawInto = async (
   if (!face) return { diagnostics, stored: false }
   const start = performance.now()
   const key = shownKey(inputs, drawn.shown)
-  const { rasterMs } = await store.put(key, face, diagnostics, drawnWith, { reusePicture: reuse })
   const shown = Object.keys(drawn.shown)
-  if (shown.length && !diagnostics.some((d) => d.severity === 'error')) store.noteShown(inputs, shown)
+  const { rasterMs } = await store.put(key, face, diagnostics, drawnWith, {
+    reusePicture: reuse,
+    shown: { inputs, keys: shown },
+  })
   return {
     diagnostics,
     stored: true,

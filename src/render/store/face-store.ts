@@ -3,7 +3,7 @@ import { basename, join, resolve, sep } from 'node:path'
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import type { DrawnFace } from '../renderers/face-renderer.ts'
 import type { FaceJob } from '../template/session.ts'
-import { processTempDir, tmpTag, writeFileAtomic } from '../../util/atomic-write.ts'
+import { processTempDir, tmpTag, writeStaged } from '../../util/atomic-write.ts'
 import { writablePath } from '../../util/inside-folder.ts'
 import {
   appendIndex,
@@ -198,11 +198,6 @@ export class FaceStore {
     }
   }
 
-  /** Notes which texts the face of `inputs` showed (see shownBy): in its own file, as the thread that drew it does. */
-  noteShown(inputs: string, keys: readonly string[]): void {
-    this.write(join(this.dir, `${inputs}.shown.json`), JSON.stringify([...keys].sort()))
-  }
-
   /** The same in the index. */
   recordShown(inputs: string, keys: readonly string[]): void {
     this.index.shown.set(inputs, { keys: [...keys].sort(), used: today() })
@@ -214,14 +209,25 @@ export class FaceStore {
     return join(this.dir, STAGING)
   }
 
-  /** Writes a file of the store whole, in one rename. */
-  private write(path: string, data: string | Uint8Array): void {
-    writeFileAtomic(path, data, { inside: this.dir, staging: this.staging })
+  /**
+   * Makes the store's folder and its staging folder, the staging folder checked to lie inside the store once
+   * links are followed (see writablePath): once a face stored rather than once each of its files, whose
+   * checks and folders were ~60 system calls a face.
+   */
+  private ready(): void {
+    mkdirSync(writablePath(this.dir, this.staging), { recursive: true })
   }
 
-  /** `to` made a hard link of `from`, replacing what was there in one step; false when it cannot be (no `from`, a file system without hard links). */
+  /**
+   * Writes a file of the store whole, once `ready`: written in the checked staging folder, then renamed into
+   * place, which replaces a link standing there rather than writing through it.
+   */
+  private write(path: string, data: string | Uint8Array): void {
+    writeStaged(path, data, this.staging)
+  }
+
+  /** `to` made a hard link of `from` (once `ready`), replacing what was there in one step; false when it cannot be (no `from`, a file system without hard links). */
   private link(from: string, to: string): boolean {
-    mkdirSync(writablePath(this.dir, this.staging), { recursive: true })
     const tmp = join(this.staging, `${basename(to)}.${tmpTag()}.tmp`)
     try {
       linkSync(from, tmp)
@@ -245,16 +251,22 @@ export class FaceStore {
    * Stores a face just drawn; one drawn with errors is kept for this build but is not reused. Its PNG is the
    * store's picture of its SVG when there is one (a hard link: no pixels drawn or written again), else
    * rasterised now and kept as that picture for the next face that looks the same. Returns the face's files
-   * and the milliseconds spent rasterising (0 for a picture the store had).
+   * and the milliseconds spent rasterising (0 for a picture the store had). `shown`: which texts of its
+   * language the face of `inputs` showed, noted in their own file for the next build (see shownBy) when it
+   * was drawn without errors.
    */
   async put(
     key: string,
     face: DrawnFace,
     diagnostics: readonly Diagnostic[],
     drawnWith: DrawnWith = NOTHING_DRAWN,
-    { reusePicture = true } = {},
+    {
+      reusePicture = true,
+      shown,
+    }: { reusePicture?: boolean; shown?: { inputs: string; keys: readonly string[] } } = {},
   ): Promise<StoredFace & { rasterMs: number }> {
     const files = this.files(key)
+    this.ready()
     this.write(files.svg, face.svg)
     const picture = join(this.dir, `picture-${face.picture}.png`)
     let rasterMs = 0
@@ -266,8 +278,11 @@ export class FaceStore {
       this.link(files.png, picture)
     }
     const meta = join(this.dir, `${key}.json`)
-    if (!diagnostics.some((d) => d.severity === 'error')) this.write(meta, JSON.stringify({ diagnostics, drawnWith }))
-    else rmSync(meta, { force: true })
+    if (!diagnostics.some((d) => d.severity === 'error')) {
+      this.write(meta, JSON.stringify({ diagnostics, drawnWith }))
+      if (shown?.keys.length)
+        this.write(join(this.dir, `${shown.inputs}.shown.json`), JSON.stringify([...shown.keys].sort()))
+    } else rmSync(meta, { force: true })
     return { key, png: files.png, svg: files.svg, rasterMs }
   }
 }

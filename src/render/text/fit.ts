@@ -97,14 +97,18 @@ export const fitText = (measure: TextMeasure, req: FitRequest): Fitted => {
   const pieces = paragraphs.map((p) => p.map((w) => pieceWidths(w, measure, req.font)))
   const gap = measure.width(' ', { ...req.font, size: 1 })
   const paragraphGap = req.paragraphGap ?? 0.35
+  // What each try needs of a paragraph that its size does not change, found once rather than once a word a try.
+  const icons = paragraphs.map(hasIcons)
+  const marginAtLineStart = paragraphs.map((p, i) => icons[i]! && p.some((w) => w.glued))
   const tryAt = (size: number) => {
+    const widths = pieces.map((p, i) => p.map((w) => wordWidth(w, size, icons[i])))
     // Each line is drawn as measured (a row of its own, never wrapped again): no pixel needs to be spared.
-    const broken = pieces.map((p, i) =>
+    const broken = widths.map((w, i) =>
       breakLines(
-        p.map((w) => wordWidth(w, size, hasIcons(paragraphs[i]!))),
+        w,
         req.width,
-        paragraphs[i]!.map((w) => (w.glued ? 0 : gap * size)),
-        hasIcons(paragraphs[i]!) && paragraphs[i]!.some((w) => w.glued),
+        paragraphs[i]!.map((word) => (word.glued ? 0 : gap * size)),
+        marginAtLineStart[i],
       ),
     )
     const lines = broken.reduce((n, b) => n + b.lines.length, 0)
@@ -115,11 +119,11 @@ export const fitText = (measure: TextMeasure, req: FitRequest): Fitted => {
       wideEnough &&
       (req.height === undefined || height <= req.height + 0.5) &&
       (req.maxLines === undefined || lines <= req.maxLines)
-    const tooWide = pieces
-      .flatMap((p, i) =>
-        p.map((w, j) => ({ word: paragraphs[i]![j]!, width: wordWidth(w, size, hasIcons(paragraphs[i]!)) })),
-      )
-      .find((w) => w.width > req.width + 0.01)?.word
+    let tooWide: Word | undefined
+    for (let i = 0; i < widths.length && !tooWide; i++) {
+      const j = widths[i]!.findIndex((w) => w > req.width + 0.01)
+      if (j >= 0) tooWide = paragraphs[i]![j]
+    }
     return {
       size,
       lines: broken.map((b) => b.lines),

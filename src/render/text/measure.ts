@@ -93,6 +93,13 @@ export const createMeasure = (fonts: readonly LoadedFont[], book: FontBook = new
     return out
   }
   const inRuns = new LRUCache<string, number>({ max: MEASURED })
+  // The font of each style asked for, picked once: a face asks for a width hundreds of times as it fits its texts.
+  const picks = new Map<string, LoadedFont | undefined>()
+  const picked = (font: Omit<TextFont, 'size'>): LoadedFont | undefined => {
+    const key = `${font.family}\0${font.weight ?? ''}\0${font.style ?? ''}`
+    if (!picks.has(key)) picks.set(key, pickFont(fonts, font))
+    return picks.get(key)
+  }
   const advance = (shaper: Shaper, text: string): number => {
     let w = shaper.widths.get(text)
     if (w === undefined) {
@@ -106,20 +113,20 @@ export const createMeasure = (fonts: readonly LoadedFont[], book: FontBook = new
   }
   return {
     width(text, font) {
-      const picked = pickFont(fonts, font)
-      if (!picked || !text) return 0
-      const key = `${picked.path}\0${text}`
+      const chosen = picked(font)
+      if (!chosen || !text) return 0
+      const key = `${chosen.path}\0${text}`
       let em = inRuns.get(key)
       if (em === undefined) {
-        em = runs(text, picked).reduce((w, r) => w + advance(shaperOf(r.font), r.text), 0)
+        em = runs(text, chosen).reduce((w, r) => w + advance(shaperOf(r.font), r.text), 0)
         inRuns.set(key, em)
       }
       return em * font.size + (font.letterSpacing ?? 0) * [...text].length
     },
     metrics(font) {
-      const picked = pickFont(fonts, font)
-      if (!picked) return { ascent: 0.95, descent: 0.25, capHeight: 0.7, xHeight: 0.5 }
-      const f = shaperOf(picked).font
+      const chosen = picked(font)
+      if (!chosen) return { ascent: 0.95, descent: 0.25, capHeight: 0.7, xHeight: 0.5 }
+      const f = shaperOf(chosen).font
       return {
         ascent: f.ascent / f.unitsPerEm,
         descent: -f.descent / f.unitsPerEm,
