@@ -1,5 +1,6 @@
 // Vitest's global set-up: the tests that run the real command run dist/, so it is built from the sources
-// first, unless it is newer than every source file (`npm test` has just built it).
+// first, unless it is newer than every source file (`npm install` and `npm ci` build it, through `prepare`,
+// and a build is not done twice).
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'

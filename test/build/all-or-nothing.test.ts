@@ -94,7 +94,7 @@ it('leaves the old outputs or the new, whenever a build is killed', async () => 
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   const seen = { old: 0, new: 0 }
   let at = swap
-  for (let run = 0; run < 12 || ((!seen.old || !seen.new) && run < 30); run++) {
+  for (let run = 0; run < 8 || ((!seen.old || !seen.new) && run < 30); run++) {
     const target = 1 - now
     writeFileSync(cards, variants[target]!)
     const { finished } = await buildKilledAfter(project, out, Math.round(at * (0.85 + next() * 0.3)))
