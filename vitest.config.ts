@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { SlowestFiles } from './test/setup/slowest-files.ts'
-import { SlowFirst } from './test/setup/slow-first.ts'
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
 
@@ -42,7 +41,5 @@ export default defineConfig({
     // must undo the mock and reset the modules when it ends (renderer-build.test.ts: unmockTakumi), or the
     // files after it in the worker import the mock.
     isolate: false,
-    // The slowest files first (test/setup/slow-first.ts): a clean clone has no durations of a last run.
-    sequence: { sequencer: SlowFirst },
   },
 })
