@@ -3,7 +3,7 @@
 // npm run bench -- --simulate: only the simulation's figures (bench/simulate.ts).
 // npm run bench -- --colour-vision [faces]: only what the colour-vision check adds to laying out faces (bench/colour-vision.ts).
 // npm run bench -- --renderers [faces]: only satori + resvg against takumi (bench/renderers.ts).
-// npm run bench -- --png [faces a game]: only the PNG encoder on real faces, today's against the one before (bench/png.ts).
+// npm run bench -- --png [faces a game]: only the PNG encoder on real faces, ms and bytes a face (bench/png.ts).
 // npm run bench -- --changes [faces…]: only `deckwright changes`' figures, one card changed (default 150 and 5,000 faces; bench/changes.ts).
 // npm run bench -- --release: only `deckwright release` of Maybe Missions, cold and with its faces in the store (bench/release.ts).
 // npm run bench -- --renderer takumi: the build's figures drawn with takumi (default satori + resvg).

@@ -1,6 +1,6 @@
 // npm run bench -- --png [faces a game]: the PNG encoder on real faces (the example games' own, drawn by satori +
-// resvg and by takumi): ms and bytes a face, today's encoder against the one before issue 40
-// (bench/png-before.ts), alternated in the same run, the median of seven rounds.
+// resvg and by takumi): ms and bytes a face, the median of seven rounds. The encoder before issue 40 (Sub on
+// every row) took 4.2–4.5 ms of CPU a face and 39.1 KB on the same faces (docs/internals.md).
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PNG } from 'pngjs'
@@ -9,7 +9,6 @@ import { loadRenderer } from '../dist/render/renderers/renderer.js'
 import { planFaces } from '../dist/render/template/plan.js'
 import { openSession } from '../dist/render/template/session.js'
 import { validateGame } from '../dist/validate/validate-game.js'
-import { encodeRgbPng as encodeBefore } from './png-before.ts'
 
 const repo = join(fileURLToPath(new URL('.', import.meta.url)), '..')
 const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
@@ -46,34 +45,24 @@ const realFaces = async (count: number): Promise<Face[]> => {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
 
-/** Each encoder over every face, alternated, `rounds` times: the median wall and CPU ms a face, and bytes a face. */
+/** The encoder over every face, `rounds` times: the median wall and CPU ms a face, and bytes a face. */
 export const benchPng = async (count: number, rounds = 7) => {
   const faces = await realFaces(count)
-  const encoders = { before: encodeBefore, now: encodeRgbPng }
-  const figures = Object.fromEntries(
-    Object.keys(encoders).map((k) => [k, { wall: [] as number[], cpu: [] as number[], bytes: 0 }]),
-  )
-  for (let round = 0; round < rounds; round++)
-    for (const [name, encode] of Object.entries(encoders)) {
-      const figure = figures[name]!
-      const cpu = process.cpuUsage()
-      const start = performance.now()
-      let bytes = 0
-      for (const face of faces) bytes += encode(face.data, face.width, face.height).length
-      figure.wall.push((performance.now() - start) / faces.length)
-      const used = process.cpuUsage(cpu)
-      figure.cpu.push((used.user + used.system) / 1000 / faces.length)
-      figure.bytes = bytes / faces.length
-    }
+  const wall: number[] = []
+  const cpu: number[] = []
+  let bytes = 0
+  for (let round = 0; round < rounds; round++) {
+    const used = process.cpuUsage()
+    const start = performance.now()
+    bytes = 0
+    for (const face of faces) bytes += encodeRgbPng(face.data, face.width, face.height).length
+    wall.push((performance.now() - start) / faces.length)
+    const spent = process.cpuUsage(used)
+    cpu.push((spent.user + spent.system) / 1000 / faces.length)
+  }
   const sizes = [...new Set(faces.map((f) => `${f.width}×${f.height}`))].join(', ')
-  console.log(`PNG encoder, ${faces.length} real faces (${sizes} px), median of ${rounds} rounds, alternated:`)
-  for (const [name, f] of Object.entries(figures))
-    console.log(
-      `  ${name.padEnd(6)} ${median(f.cpu).toFixed(2)} ms a face CPU (${median(f.wall).toFixed(2)} ms wall), ${(f.bytes / 1024).toFixed(1)} KB a face`,
-    )
-  const [before, now] = [figures.before!, figures.now!]
   console.log(
-    `  now / before: time ${(median(now.cpu) / median(before.cpu)).toFixed(2)} (CPU), ${(median(now.wall) / median(before.wall)).toFixed(2)} (wall); size ${(now.bytes / before.bytes).toFixed(2)}`,
+    `PNG encoder, ${faces.length} real faces (${sizes} px), median of ${rounds} rounds: ${median(cpu).toFixed(2)} ms a face CPU (${median(wall).toFixed(2)} ms wall), ${(bytes / faces.length / 1024).toFixed(1)} KB a face`,
   )
 }
 
