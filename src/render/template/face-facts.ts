@@ -36,16 +36,11 @@ export interface FaceElement {
   inset: number
 }
 
-interface Inherited {
-  turnedBy?: number[]
-  clippedBy: number[]
-  sizePx: number
-  weight: number
-  color?: Rgba
-  background?: Rgba
-  field?: string
-  exempt: boolean
-}
+/** What an element passes down to the elements inside it. */
+type Inherited = Pick<
+  FaceElement,
+  'turnedBy' | 'clippedBy' | 'sizePx' | 'weight' | 'color' | 'background' | 'field' | 'exempt'
+>
 
 type Props = Record<string | symbol, unknown> & { style?: Record<string, unknown>; children?: unknown }
 
