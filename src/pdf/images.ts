@@ -58,17 +58,24 @@ export interface PictureShape {
   colours: 1 | 3
 }
 
-/** An image object of compressed PNG rows, whose stream is `stream()` (asked for once, when it is embedded, then let go). */
-const imageObject = (
-  { width, height, colours }: PictureShape,
+/**
+ * An image XObject of `width` × `height` samples in `colourSpace`, deflated (with `decodeParms`, a predictor,
+ * when its rows are filtered), whose stream is `stream()`: asked for once, when the image is embedded, then
+ * let go. `embedded` hears of its length. (Its dictionary's keys keep their order: the PDFs' bytes do.)
+ */
+const flateImage = (
+  width: number,
+  height: number,
   label: string,
+  colourSpace: string,
+  decodeParms: Record<string, number> | undefined,
   stream: () => Buffer,
-): PdfImage & PictureShape => {
-  let rows: (() => Buffer) | undefined = stream
-  const image: PdfImage & PictureShape = {
+  embedded?: (doc: Doc, image: PdfImage, length: number) => void,
+): PdfImage => {
+  let bytes: (() => Buffer) | undefined = stream
+  const image: PdfImage = {
     width,
     height,
-    colours,
     label,
     obj: null,
     embed(doc) {
@@ -79,18 +86,32 @@ const imageObject = (
         BitsPerComponent: 8,
         Width: width,
         Height: height,
-        ColorSpace: colours === 3 ? 'DeviceRGB' : 'DeviceGray',
+        ColorSpace: colourSpace,
         Filter: 'FlateDecode',
-        DecodeParms: { Predictor: 15, Colors: colours, BitsPerComponent: 8, Columns: width },
+        ...(decodeParms && { DecodeParms: decodeParms }),
       })
       image.obj = ref
-      const bytes = rows!()
-      rows = undefined // the document has the bytes now
-      ref.end(bytes)
-      pdfImages(doc).embedded?.(image, bytes.length)
+      const data = bytes!()
+      bytes = undefined // the document has the bytes now
+      ref.end(data)
+      embedded?.(doc, image, data.length)
     },
   }
   return image
+}
+
+/** An image object of compressed PNG rows, whose stream is `stream()` (asked for once, when it is embedded, then let go). */
+const imageObject = (
+  { width, height, colours }: PictureShape,
+  label: string,
+  stream: () => Buffer,
+): PdfImage & PictureShape => {
+  const colourSpace = colours === 3 ? 'DeviceRGB' : 'DeviceGray'
+  const decodeParms = { Predictor: 15, Colors: colours, BitsPerComponent: 8, Columns: width }
+  const image = flateImage(width, height, label, colourSpace, decodeParms, stream, (doc, embedded, length) =>
+    pdfImages(doc).embedded?.(embedded as PdfImage & PictureShape, length),
+  )
+  return Object.assign(image, { colours })
 }
 
 /**
@@ -249,25 +270,5 @@ export interface CmykSamples {
  */
 export const cmykPicture = (doc: Doc, { width, height, deflated }: CmykSamples): PdfImage => {
   const internals = doc as unknown as PdfkitInternals
-  const image: PdfImage = {
-    width,
-    height,
-    label: `I${++internals._imageCount}`,
-    obj: null,
-    embed(doc) {
-      if (image.obj) return
-      const ref = doc.ref({
-        Type: 'XObject',
-        Subtype: 'Image',
-        BitsPerComponent: 8,
-        Width: width,
-        Height: height,
-        ColorSpace: 'DeviceCMYK',
-        Filter: 'FlateDecode',
-      })
-      image.obj = ref
-      ref.end(deflated)
-    },
-  }
-  return image
+  return flateImage(width, height, `I${++internals._imageCount}`, 'DeviceCMYK', undefined, () => deflated)
 }
