@@ -1,6 +1,4 @@
-import { readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { compiledIsCurrent } from '../util/packages.ts'
 import { Worker } from 'node:worker_threads'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { pieceOf, type Piece, type Replies, type Request, type WorkerMessage } from './protocol.ts'
@@ -36,13 +34,15 @@ interface Pending {
  * outside threads/: it hands each request to the stage whose code runs it, and the stages that send requests
  * import threads/ (named here by its path, never imported). When deckwright runs from its TypeScript sources
  * (its tests, its bench), a thread runs the compiled dist/game-worker.js when dist/ has been built from the
- * sources as they are (as `npm test` and `npm run bench` build it first): a thread that compiled every module
+ * sources as they are (vitest's set-up and `npm run bench` build it first): a thread that compiled every module
  * of deckwright it loads took ~150 ms more CPU to start, besides esbuild's own. Else, game-worker.ts through
  * hooks that compile it (worker-entry.js).
  */
-const GAME_WORKER = import.meta.url.endsWith('.ts')
-  ? compiledFromSources(new URL('../../dist/game-worker.js', import.meta.url))
-  : new URL('../game-worker.js', import.meta.url).href
+const GAME_WORKER = !import.meta.url.endsWith('.ts')
+  ? new URL('../game-worker.js', import.meta.url).href
+  : compiledIsCurrent()
+    ? new URL('../../dist/game-worker.js', import.meta.url).href
+    : new URL('../game-worker.ts', import.meta.url).href
 
 /**
  * A game thread's environment: the process's, with `NODE_ENV=production` unless it names one. React's
@@ -229,25 +229,4 @@ export class GameThread {
     }
     await this.worker.terminate()
   }
-}
-
-/**
- * The compiled worker, when it is newer than every source file (src/ and package.json); else the sources'
- * game-worker.ts. Looked at once, when deckwright runs from its sources.
- */
-function compiledFromSources(compiled: URL): string {
-  const sources = new URL('../', import.meta.url)
-  const newest = (dir: string): number =>
-    readdirSync(dir, { withFileTypes: true }).reduce(
-      (t, e) => Math.max(t, e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs),
-      0,
-    )
-  try {
-    const built = statSync(compiled).mtimeMs
-    const packageJson = statSync(new URL('../../package.json', import.meta.url)).mtimeMs
-    if (built > Math.max(newest(fileURLToPath(sources)), packageJson)) return compiled.href
-  } catch {
-    // Not built: the sources.
-  }
-  return new URL('game-worker.ts', sources).href
 }

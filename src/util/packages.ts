@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -45,4 +45,25 @@ export const packageFile = (name: string, subpath: string, projectRoot?: string)
     if (file && existsSync(file)) return file
   }
   return undefined
+}
+
+/** When a file under `dir` (its folders walked) last changed, in ms; 0 for an empty folder. */
+const newestChange = (dir: string): number =>
+  readdirSync(dir, { withFileTypes: true }).reduce(
+    (t, e) => Math.max(t, e.isDirectory() ? newestChange(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs),
+    0,
+  )
+
+/**
+ * Whether deckwright's compiled code (`dist/`, built by `npm run build`) is newer than its every source file
+ * (`src/` and package.json): what its tests and bench, which run from the sources, ask before they run the
+ * compiled command or thread. False when either is missing.
+ */
+export const compiledIsCurrent = (): boolean => {
+  try {
+    const built = statSync(join(OWN_ROOT, 'dist', 'cli.js')).mtimeMs
+    return built > Math.max(newestChange(join(OWN_ROOT, 'src')), statSync(join(OWN_ROOT, 'package.json')).mtimeMs)
+  } catch {
+    return false
+  }
 }
