@@ -5,6 +5,7 @@ import { deckOf } from '../engine/decks.ts'
 import type { GameFaces } from '../render/store/game-faces.ts'
 import type { StoredFace } from '../render/store/face-store.ts'
 import { blit, drawTrimmed, pngOf, sizeOf, type Pixels } from './compose.ts'
+import { groupBy } from '../util/group-by.ts'
 
 /** Tabletop Simulator's custom decks: a face sheet of at most 10×7 cards. */
 export const TTS_COLUMNS = 10
@@ -43,11 +44,7 @@ export interface TtsDeck {
  * saved object are both made from it.
  */
 export const ttsLayout = (game: GameDef, faces: GameFaces): TtsDeck[] => {
-  const decks = new Map<string, GameFaces['cards']>()
-  for (const f of faces.cards) {
-    const deck = deckOf(game, f.card.type)
-    decks.set(deck, [...(decks.get(deck) ?? []), f])
-  }
+  const decks = groupBy(faces.cards, (f) => deckOf(game, f.card.type))
   return [...decks].map(([deck, cards]) => {
     const own = cards.some((f) => f.back === f.card.id)
     const copies = cards.flatMap((f) => Array<typeof f>(f.card.qty).fill(f))

@@ -17,6 +17,7 @@ import { mmToPt } from '../util/units.ts'
 import { tmpTag } from '../util/atomic-write.ts'
 import { drawCmykPages, type Ghostscript } from './ghostscript.ts'
 import { highestInk, limitInk } from './ink.ts'
+import { groupBy } from '../util/group-by.ts'
 
 /** A face of a card as the build drew it: its PNG and the store's key for it. */
 export interface ServiceFace {
@@ -119,18 +120,6 @@ export const makeServicePdfs = async (cards: readonly ServiceCard[], options: Se
     files.push({ name: join(options.pdf.folder, `${name}.pdf`), data: await deckPdf(deck, inDeck, samples, options) })
   }
   return { files, diagnostics }
-}
-
-/** Items by a key, in the order met (Map.groupBy, which Node 20 lacks). */
-const groupBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> => {
-  const groups = new Map<string, T[]>()
-  for (const item of items) {
-    const k = key(item)
-    const group = groups.get(k)
-    if (group) group.push(item)
-    else groups.set(k, [item])
-  }
-  return groups
 }
 
 /** A deck's name as part of a file name. */
