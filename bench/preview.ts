@@ -1,6 +1,7 @@
 // npm run bench:preview: how long `deckwright preview` takes from a save to the new face shown in a real
-// browser (Debian's Chromium through playwright-core), for Maybe Missions: a one-card edit, and a template
-// change (which starts a new build process). Prints the figures; asserts nothing.
+// browser (Debian's Chromium through playwright-core), for Maybe Missions: a one-card edit, a change to one
+// card type's layout in the templates (its first face on screen, then every face of the type), a change to
+// the backs, and a card saved while the build before it still makes its sheets. Prints the figures; asserts nothing.
 import { spawn } from 'node:child_process'
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -54,6 +55,9 @@ await page.waitForFunction(
 )
 const firstMs = performance.now() - opened
 
+/** When timeSave last saved. */
+let lastSave = 0
+
 /** Saves a file, then waits until the image `selector` shows a new face, loaded: the time from the save. */
 const timeSave = async (file: string, edit: (text: string) => string, selector: string): Promise<number> => {
   await page.locator(selector).scrollIntoViewIfNeeded()
@@ -63,7 +67,7 @@ const timeSave = async (file: string, edit: (text: string) => string, selector: 
     undefined,
     { timeout: 120_000 },
   )
-  const start = performance.now()
+  const start = (lastSave = performance.now())
   writeFileSync(file, edit(readFileSync(file, 'utf8')))
   await page.waitForFunction(
     ([sel, old]) => {
@@ -99,6 +103,37 @@ await runs('one-card edit (mission-01) to its new face shown, median', (i) =>
   ),
 )
 const templates = join(work, 'templates', GAME, 'index.tsx')
+/** The mission fronts' icon size (mm), one type's layout: 14 and 13 by turns. */
+const missionIcons = (i: number) => (t: string) =>
+  t.replace(
+    /size=\{ctx\.mm\(words\.length > 2 \? 11 : 1[34]\)\}/,
+    `size={ctx.mm(words.length > 2 ? 11 : ${i % 2 ? 14 : 13})}`,
+  )
+/** Every mission front on the page has a new face (its image's address changed): the whole type drawn. */
+const allMissionsNew = async (before: Map<string, string | null>) =>
+  page.waitForFunction(
+    (old) => {
+      const imgs = [...document.querySelectorAll('img[alt^="front of mission-"]')] as HTMLImageElement[]
+      return (
+        imgs.length > 0 && imgs.every((img) => img.getAttribute('src') !== (old as Record<string, string>)[img.alt])
+      )
+    },
+    Object.fromEntries(before),
+    { timeout: 120_000, polling: 'raf' },
+  )
+const whole: number[] = []
+await runs("one type's layout (mission icons) to its first new face shown, median", async (i) => {
+  const imgs = page.locator('img[alt^="front of mission-"]')
+  const before = new Map<string, string | null>()
+  for (const img of await imgs.all()) before.set((await img.getAttribute('alt'))!, await img.getAttribute('src'))
+  const first = await timeSave(templates, missionIcons(i), '#card-mission-01 img[alt="front of mission-01"]')
+  await allMissionsNew(before)
+  whole.push(performance.now() - lastSave)
+  return first
+})
+console.log(
+  `  ${'  … and every mission front (48) new, median'.padEnd(58)}${ms(median(whole)).padStart(9)}   (${whole.map((t) => t.toFixed(0)).join(', ')})`,
+)
 await runs("template change (the backs' navy) to a new back shown, median", (i) =>
   timeSave(
     templates,
@@ -106,6 +141,34 @@ await runs("template change (the backs' navy) to a new back shown, median", (i) 
     '#card-mission-01 img[alt="back of mission-01"]',
   ),
 )
+await runs('a card saved as the build before writes its sheets, to its face shown', async (i) => {
+  // A change to the backs; once its first new back shows, that build goes on to the sheets and the booklet.
+  const back = '#card-mission-01 img[alt="back of mission-01"]'
+  await timeSave(
+    templates,
+    (t) => t.replace(/const NAVY = '#[0-9a-f]{6}'/, `const NAVY = '#1d26${(0x40 + i + 1).toString(16)}'`),
+    back,
+  )
+  const selector = '#card-mission-02 img[alt="front of mission-02"]'
+  const before = await page.locator(selector).getAttribute('src')
+  const start = performance.now()
+  writeFileSync(
+    missions,
+    readFileSync(missions, 'utf8').replace(
+      /id: mission-02, green: \[[^\]]*\]/,
+      `id: mission-02, green: [${i % 2 ? 'intel, money' : 'money, money'}]`,
+    ),
+  )
+  await page.waitForFunction(
+    ([sel, old]) => {
+      const img = document.querySelector(sel!) as HTMLImageElement | null
+      return Boolean(img && img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0)
+    },
+    [selector, before],
+    { timeout: 120_000, polling: 'raf' },
+  )
+  return performance.now() - start
+})
 
 await browser.close()
 preview.kill('SIGINT')

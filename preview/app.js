@@ -132,12 +132,18 @@ function updateCard(entry, game, gallery, card) {
   set(entry.back, card.backKey)
   entry.card = card
   entry.node.querySelector('.qty').textContent = `×${card.qty}`
-  if (changed) {
-    // Marked for a moment, so that a designer sees what their save changed.
-    entry.node.classList.remove('changed')
-    void entry.node.offsetWidth
-    entry.node.classList.add('changed')
-  }
+  return changed
+}
+
+/**
+ * Marks the changed cards for a moment, so that a designer sees what their save changed: the mark taken off
+ * each and put back after one layout of the page (not one layout per card: a template change marks them all).
+ */
+function markChanged(nodes) {
+  if (!nodes.length) return
+  for (const node of nodes) node.classList.remove('changed')
+  void document.body.offsetWidth
+  for (const node of nodes) node.classList.add('changed')
 }
 
 function renderGallery(view) {
@@ -149,6 +155,8 @@ function renderGallery(view) {
   }
   const game = view.id
   const wanted = new Set()
+  const changed = []
+  const nodesOf = new Map()
   const sections = new Map([...root.querySelectorAll('section.group')].map((s) => [s.dataset.group, s]))
   const order = []
   for (const card of gallery.cards) {
@@ -167,24 +175,37 @@ function renderGallery(view) {
       entry = renderCard(game, gallery, card)
       cardNodes.set(k, entry)
       seen.observe(entry.node)
-    } else updateCard(entry, game, gallery, card)
-    section.querySelector('.cards').append(entry.node)
+    } else if (updateCard(entry, game, gallery, card)) changed.push(entry.node)
+    const list = nodesOf.get(section) ?? nodesOf.set(section, []).get(section)
+    list.push(entry.node)
   }
+  // Each section's cards in order, moved only where the order changed: a build's stream of faces moves none.
+  for (const [section, nodes] of nodesOf) {
+    const holder = section.querySelector('.cards')
+    const children = holder.children
+    if (children.length !== nodes.length || nodes.some((n, i) => children[i] !== n)) holder.replaceChildren(...nodes)
+  }
+  markChanged(changed)
   for (const [k, entry] of cardNodes) if (!wanted.has(k)) {
     seen.unobserve(entry.node)
     entry.node.remove()
     cardNodes.delete(k)
   }
   root.querySelector('.empty')?.remove()
-  // Sections keep their elements (and the page its scroll); only their order is set again.
+  // Sections keep their elements (and the page its scroll); only their order is set again, when it changed.
   for (const section of sections.values()) if (!order.includes(section)) section.remove()
-  root.append(...order)
+  const placed = [...root.querySelectorAll(':scope > section.group')]
+  if (placed.length !== order.length || order.some((s, i) => placed[i] !== s)) root.append(...order)
   fillFilters(gallery)
   filter()
 }
 
 function fillFilters(gallery) {
   const fill = (select, values, label) => {
+    // Made again only when the game's types or sets changed, not for every face a build stores.
+    const known = JSON.stringify(values)
+    if (select.dataset.values === known) return
+    select.dataset.values = known
     const chosen = select.value
     select.replaceChildren(el('option', { value: '', text: 'all' }), ...values.map(([v, text]) => el('option', { value: v, text: label ? label(v, text) : text })))
     select.value = values.some(([v]) => v === chosen) ? chosen : ''

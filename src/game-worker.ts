@@ -9,6 +9,8 @@ import { loadGameDefinition } from './engine/load-definition.ts'
 import { firstLine, notAnError, thrownAt } from './diagnostics/thrown.ts'
 import { keepTimerPlaces } from './threads/timer-places.ts'
 import { importGameModule, loadFailure } from './load/code-errors.ts'
+import { forgetCompiled } from './load/game-modules.ts'
+import { getHeapStatistics } from 'node:v8'
 import type { ShortcodeDef } from './engine/shortcodes.ts'
 import { PLAY_FILE, SHORTCODES_FILE } from './load/project.ts'
 import type { PlayDef } from './engine/play/define.ts'
@@ -136,6 +138,18 @@ const session = async (g: Held, options: RenderOptions) => {
 const warmed = new WeakSet<RenderSession>()
 
 const storeAt = async (dir: string) => (await import('./render/store/face-store.ts')).FaceStore.open(dir)
+
+/**
+ * Forgets every game's modules and what the thread made with them (definitions, render sessions, playable
+ * rules, the cards they read), keeping only the card files as read: the next request compiles the game's
+ * code as it is now and imports it under its new address. Node cannot unload a module: the old ones stay
+ * until the thread is replaced (see GameThreads.reload).
+ */
+const forgetModules = (): Replies['forget'] => {
+  for (const [id, g] of held) held.set(id, { paths: g.paths, sessions: new Map(), cardFiles: g.cardFiles })
+  forgetCompiled()
+  return { heapMb: getHeapStatistics().used_heap_size / 2 ** 20 }
+}
 
 /** A request of one kind, and what handles it: a function per kind, given the game it names, held. */
 type RequestOf<K extends Request['do']> = Extract<Request, { do: K }>
@@ -321,6 +335,7 @@ const handlers: { [K in Request['do']]: Handler<K> } = {
     g.cards = undefined
     return null
   },
+  forget: async () => forgetModules(),
   schemas: cardSchemas,
   shortcodes: runGameShortcodes,
   checks: runChecks,

@@ -10,8 +10,21 @@ import type { FormatName } from '../diagnostics/formatters/index.ts'
 import { firstCards, PREVIEW_CHILD, type PreviewMessage } from '../preview/messages.ts'
 import type { RendererName } from '../render/renderers/renderer.ts'
 import type { GameThreads } from '../threads/threads.ts'
+import { forgetCompiled } from '../load/game-modules.ts'
+import { gamePaths } from '../load/project.ts'
+import type { WatchedBuild } from '../make/watch.ts'
 import { type BuildFlags, buildSettings, type LiveOptions } from './build-options.ts'
 import { EXIT, printProblems } from './shared.ts'
+
+/**
+ * A watch's change to the games' modules: this thread and the games' threads forget the code they loaded, so
+ * that the next build compiles and imports it as it is now, warm (see GameThreads.reload).
+ */
+const takeChangedCode = async (root: string, ids: readonly string[], threads: GameThreads): Promise<void> => {
+  forgetCompiled()
+  // Threads are the project's, whichever game they ran: one is enough to name them.
+  if (ids[0]) await threads.reload(gamePaths(root, ids[0]))
+}
 
 type Built = Awaited<ReturnType<typeof buildGame>>
 type Tell = (message: PreviewMessage) => void
@@ -56,34 +69,46 @@ export const gameBuilds = (root: string, opts: BuildFlags, renderer: RendererNam
   }
   const preview = previewChannel()
   // The cards the page shows are drawn first, and each face is shown as soon as it is stored. The default
-  // language's faces first (the page shows them); the other editions come with the outputs.
-  const facesFirst = async (id: string, first: string[], tell: Tell) => {
+  // language's faces first (the page shows them, from the store); the other editions and every file of the
+  // output folder come with the outputs.
+  const facesFirst = async (id: string, first: string[], tell: Tell, signal: AbortSignal | undefined) => {
     const stored = (face: { name: string; key: string }) => tell({ game: id, stage: 'face', ...face })
-    const faces = await buildOne(id, 'faces', { first, stored, languages: [] })
+    const faces = await buildOne(id, 'faces', { first, stored, languages: [], signal, write: false })
     tell({ game: id, stage: 'faces', diagnostics: faces.diagnostics, gallery: faces.value.gallery })
     return faces
   }
-  const buildAll = async (ids: string[], first = firstCards()) => {
+  const buildAll = async (
+    ids: string[],
+    { first = firstCards(), reload = false, signal }: Partial<WatchedBuild> = {},
+  ) => {
+    if (reload) await takeChangedCode(root, ids, threads)
     for (const id of ids) {
-      const started = Date.now()
-      let faces: Built | undefined
-      if (preview) {
-        faces = await facesFirst(id, first, preview)
-        if (hasErrors(faces.diagnostics) || opts.only === 'faces') {
-          show(id, faces, started)
-          continue
-        }
+      try {
+        await buildEach(id, first, signal)
+      } catch (error) {
+        // A watch's newer change stopped it: the build after this one makes what it would have.
+        if (!signal?.aborted) throw error
+        process.stderr.write(`${id}: stopped for a newer change\n`)
+        return
       }
-      const built = withFacesFirst(await buildOne(id), faces)
-      preview?.({
-        game: id,
-        stage: 'outputs',
-        diagnostics: built.diagnostics,
-        written: built.value.written,
-        sheets: built.value.sheets,
-      })
-      show(id, built, started)
     }
+  }
+  const buildEach = async (id: string, first: string[], signal: AbortSignal | undefined) => {
+    const started = Date.now()
+    let faces: Built | undefined
+    if (preview) {
+      faces = await facesFirst(id, first, preview, signal)
+      if (hasErrors(faces.diagnostics)) return show(id, faces, started)
+    }
+    const built = withFacesFirst(await buildOne(id, opts.only, { signal }), faces)
+    preview?.({
+      game: id,
+      stage: 'outputs',
+      diagnostics: built.diagnostics,
+      written: built.value.written,
+      sheets: built.value.sheets,
+    })
+    show(id, built, started)
   }
   return { buildAll, exitCode: () => exitCode }
 }

@@ -155,7 +155,7 @@ const faceOptions = (): Option[] => [
 export const buildOptions = (): Option[] => [...sheetOptions(), ...faceOptions()]
 
 /** What a preview's build process asks of a game's build besides the flags: the cards it shows first, each face as stored. */
-export type LiveOptions = Pick<BuildOptions, 'first' | 'stored' | 'languages'>
+export type LiveOptions = Pick<BuildOptions, 'first' | 'stored' | 'languages' | 'signal' | 'write'>
 
 /** What the flags ask of one game's build, with what the run gives it (its renderer, threads, progress). */
 export const buildSettings = (

@@ -66,6 +66,7 @@ const runBuild = async (context: Context, games: string[], opts: BuildFlags, cmd
     return watchBuilds(root, ids, context.argv.slice(2), join(OWN_ROOT, 'bin', 'deckwright.js'))
   // Loaded only when building: validation stays quick to start.
   const { gameBuilds } = await import('./build-games.ts')
+  const { firstCards } = await import('../preview/messages.ts')
   // The renderer is chosen once for the run: one that cannot load here is said once, and satori + resvg draws.
   const { chooseRenderer, rendererFallback } = await import('../render/renderers/renderer.ts')
   const renderer = await chooseRenderer(opts.renderer)
@@ -77,8 +78,9 @@ const runBuild = async (context: Context, games: string[], opts: BuildFlags, cmd
   const flags = cmd.getOptionValueSource('bleed') === 'cli' ? opts : { ...opts, bleed: undefined }
   const builds = gameBuilds(root, flags, renderer.name, threads)
   try {
-    await builds.buildAll(ids)
-    if (opts.watch && process.send) await serveBuilds(builds.buildAll, context.hooks.ending)
+    // A watch's build process builds as it is told, from the first build on (a change stops the build it comes in).
+    if (opts.watch && process.send) await serveBuilds(builds.buildAll, ids, firstCards(), context.hooks.ending)
+    else await builds.buildAll(ids)
   } finally {
     await threads.close()
   }

@@ -112,6 +112,16 @@ export interface BuildOptions {
   first?: readonly string[]
   /** Called as each face drawn is stored in the cache, before the build ends (a preview shows it at once). */
   stored?: (face: { name: string; key: string }) => void
+  /**
+   * Stops the build at its next step once aborted (a watch's newer change): the build throws the signal's
+   * reason, writes nothing, and leaves the outputs as they were; the faces it stored stay in the store.
+   */
+  signal?: AbortSignal
+  /**
+   * Write the outputs; default true. False: the faces are drawn into the store and reported (the report's
+   * gallery), nothing is written to the output folder (a preview's first look, before the build that writes).
+   */
+  write?: boolean
 }
 
 export interface BuildReport {
@@ -293,6 +303,7 @@ const buildValidated = async (
   // The store's index is read while a game thread reads the cards.
   const validated = await validateGame(root, id, { threads: drawing.threads, store: drawing.store })
   timings.validate = performance.now() - started
+  options.signal?.throwIfAborted()
   const fallback = drawing.fallback ? [rendererFallback(drawing.fallback)] : []
   const run: Run = { root, id, options, report, diagnostics: [...validated.diagnostics, ...fallback] }
   const done = { value: report, diagnostics: run.diagnostics }
@@ -304,7 +315,7 @@ const buildValidated = async (
   const drawn = await drawEditions(run, drawing, loaded, cards)
   if (drawn) report.drawnWith = drawnWithAll([drawn.faces.drawnWith, ...drawn.editions.map((e) => e.faces.drawnWith)])
   // Outputs are written once every stage has run: a game with an error in any stage writes nothing.
-  if (drawn && !hasErrors(run.diagnostics)) await writeOutputs(run, drawing, drawn)
+  if (drawn && !hasErrors(run.diagnostics) && options.write !== false) await writeOutputs(run, drawing, drawn)
   return done
 }
 
@@ -373,6 +384,7 @@ const drawEditions = async (
       reuse,
       fresh,
       progress: options.progress,
+      signal: options.signal,
       ...live,
     })
   const faces = await draw(toRender, { first: options.first, stored: options.stored })
@@ -576,16 +588,19 @@ const addOutputs = async (
       ttsObject: { name: stem, url: options.ttsUrl, dir: resolve(dir, 'tts') },
       cacheDir,
       drawnBy,
+      signal: options.signal,
     }))
       outputs.put(join(dir, file.name.replace(new RegExp(`^${id}-`), `${stem}-`)), file.data)
   }
   timings.faceFiles = performance.now() - start
   start = performance.now()
+  options.signal?.throwIfAborted()
 
   if (wants('sheets')) await addSheets(outputs, context, options, report, problem)
   if (wants('sheets') && options.tuckBox) await addTuckBoxes(outputs, context, options, options.tuckBox, problem)
   timings.sheets = performance.now() - start
   start = performance.now()
+  options.signal?.throwIfAborted()
 
   if (wants('booklet') && rules) {
     const doc =
@@ -656,6 +671,7 @@ const addSheets = async (
       // The bleed as asked (none: the default): only a bleed asked for is noted when the grid thins it.
       ...(options.bleedMm !== undefined && { bleedMm }),
       credits,
+      signal: options.signal,
     }
     // The sheets of the build before, and how they were made: pages that did not change are not drawn again.
     const target = join(dir, `${stem}-cards.pdf`)

@@ -37,6 +37,8 @@ export interface RenderRunOptions extends RenderOptions {
   progress?: (done: number, total: number) => void
   /** The cards whose faces are drawn first (those a preview shows), their shared backs with them. */
   first?: readonly string[]
+  /** Stops drawing once aborted (a watch's newer change): the faces being drawn are stored, the rest are not drawn, and the draw throws the signal's reason. */
+  signal?: AbortSignal
   /** Called as each face drawn is stored: its name (`<card>.front`, `<deck>.back`) and key. */
   stored?: (face: { name: string; key: string }) => void
   /** Every card of the game, when `cards` are a selection of them (for the cache's shared hash). */
@@ -112,14 +114,12 @@ const renderWith = async (
     language,
     fresh = new Set<string>(),
     revisions: _revisions,
+    signal,
     ...renderOptions
   } = options
   const moduleFiles = given ?? (await gameModuleInputs(gameEntries(paths), paths.root))
   const modules = modulesAtStart ?? gameModulesHash(paths, moduleFiles)
-  const planned = planFaces(game, cards)
-  if (options.stamp && options.revisions)
-    for (const p of planned)
-      if (p.job.kind === 'front' && p.job.card) p.job.revision = options.revisions.get(p.job.card.id)
+  const planned = plannedWithRevisions(game, cards, options)
   const {
     bases,
     language: drawnIn,
@@ -145,15 +145,18 @@ const renderWith = async (
   let done = cached
   const spent = { wall: 0, svg: 0, png: 0, store: 0 }
   const start = performance.now()
+  let stopped: { reason: unknown } | undefined
   if (toDraw.length) {
     // Threads started early draw first; the renderer starts more when the faces need them.
-    const renderer = await openRenderer(paths, renderOptions, store, { jobs, faces: toDraw.length, threads, reuse })
+    const pool = { jobs, faces: toDraw.length, threads, reuse, signal }
+    const renderer = await openRenderer(paths, renderOptions, store, pool)
     append(diagnostics, renderer.diagnostics)
     // What faces were drawn with, and the texts they showed, come as copies from their threads: kept once each.
     const shared = drawnWithInterner()
     const texts = new Map<string, string>()
     const text = (t: string) => texts.get(t) ?? (texts.set(t, t), t)
     // A few faces in flight per thread (p-map): 10,000 faces waiting at once each held a promise and its context.
+    // Stopped by the signal, it still keeps what it drew (below), then throws.
     await pMap(
       toDraw,
       async (base) => {
@@ -173,28 +176,45 @@ const renderWith = async (
         if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
         progress?.(++done, cached + toDraw.length)
       },
-      { concurrency: Math.max(jobs, 1) * IN_FLIGHT_PER_THREAD },
-    )
+      { concurrency: Math.max(jobs, 1) * IN_FLIGHT_PER_THREAD, signal },
+    ).catch((error: unknown) => {
+      if (!signal?.aborted) throw error
+      stopped = { reason: error }
+    })
   }
   spent.wall = performance.now() - start
   // An error a template threw after its face had answered (from a timer, a rejected promise).
   append(diagnostics, threads.strays(paths))
   if (toDraw.length && gameModulesHash(paths, moduleFiles) !== modules) {
-    // Some faces may have been drawn by the old code and some by the new, under keys of either: none is kept.
-    for (const base of toDraw) {
-      const key = results.get(base)?.key
-      if (key) store.forget(key)
-    }
+    forgetDrawn(toDraw, results, store)
     diagnostics.push(changedWhileDrawing(paths))
   }
   // What this build learnt of its faces, for the next to find them without opening their files.
   store.save()
+  if (stopped) throw stopped.reason
 
   addFaceDiagnostics(diagnostics, bases, results)
   const drawnWith = drawnWithAll([...new Set(bases)].map((k) => results.get(k)?.drawnWith))
   const out: GameFaces = { cards: [], backs: new Map(), drawnWith, drawn: toDraw.length, cached, spent }
   addFaces(out, game, planned, bases, results)
   return { value: out, diagnostics: collapseColourVision(collapseUnknownFields(diagnostics)) }
+}
+
+/** The faces the cards need, stamped fronts with their card's revision. */
+const plannedWithRevisions = (game: GameDef, cards: readonly Card[], options: RenderRunOptions) => {
+  const planned = planFaces(game, cards)
+  if (options.stamp && options.revisions)
+    for (const p of planned)
+      if (p.job.kind === 'front' && p.job.card) p.job.revision = options.revisions.get(p.job.card.id)
+  return planned
+}
+
+/** Some faces may have been drawn by the game's old code and some by the new, under keys of either: none of those drawn is kept. */
+const forgetDrawn = (toDraw: readonly string[], results: ReadonlyMap<string, { key?: string }>, store: FaceStore) => {
+  for (const base of toDraw) {
+    const key = results.get(base)?.key
+    if (key) store.forget(key)
+  }
 }
 
 /** What became of one face the plan needs: taken from the store or drawn (its key and files when stored). */

@@ -13,6 +13,8 @@ export interface FaceOutputOptions {
   bleedMm: number
   /** `<game>-overview.png`, a contact sheet of every face (~2 s for 150 faces). */
   overview: boolean
+  /** Stops the overview between thumbnails once aborted (a watch's newer change). */
+  signal?: AbortSignal
   /** `tts/`, Tabletop Simulator deck sheets (~3 s for 150 cards), their README and the saved object of every deck. */
   tts: boolean
   /**
@@ -62,7 +64,10 @@ export const faceOutputs = async (
             // Loaded only when drawn: the renderer (satori, resvg) stays out of a build that takes these from the cache.
             const { renderOverview } = await import('./overview.tsx')
             return made([
-              { name: `${game.id}-overview.png`, data: await renderOverview(game, faces, bleedMm, pixels, drawnBy) },
+              {
+                name: `${game.id}-overview.png`,
+                data: await renderOverview(game, faces, bleedMm, pixels, drawnBy, options.signal),
+              },
             ])
           })
         ).files

@@ -1,3 +1,4 @@
+import { stopPoint } from '../util/stop-point.ts'
 import { requireCommonJs } from '../util/commonjs.ts'
 
 const satori = (requireCommonJs('satori') as typeof import('satori')).default
@@ -190,6 +191,7 @@ export const renderOverview = async (
   bleedMm: number,
   cacheDir?: string,
   drawnBy?: string,
+  signal?: AbortSignal,
 ): Promise<Buffer> => {
   // A back's type: the card's own for an own back, else the first type of its deck.
   const backType = (name: string) =>
@@ -205,7 +207,17 @@ export const renderOverview = async (
     const size = sizeOf(game, type)
     return drawTrimmed(face, size, bleedMm, Math.round(size.widthMm * scale), cacheDir)
   }
-  const sections = sectionsOf(game, faces, thumb, backType)
+  // Each thumbnail drawn ahead, a watch's newer change heard every few (a thumbnail is a face's PNG read and scaled).
+  const thumbs = new Map<StoredFace, Pixels>()
+  const faceTypes: [StoredFace, string][] = [
+    ...faces.cards.map((f): [StoredFace, string] => [f.front, f.card.type]),
+    ...[...faces.backs].map(([name, back]): [StoredFace, string] => [back, backType(name)]),
+  ]
+  for (const [i, [face, type]] of faceTypes.entries()) {
+    if (i % 8 === 0) await stopPoint(signal)
+    if (!thumbs.has(face)) thumbs.set(face, thumb(face, type))
+  }
+  const sections = sectionsOf(game, faces, (face, type) => thumbs.get(face) ?? thumb(face, type), backType)
 
   const { tiles, texts, height } = layout(
     game.title,

@@ -1,3 +1,4 @@
+import { stopPoint } from '../util/stop-point.ts'
 import { DiagnosticError } from '../diagnostics/diagnostic.ts'
 import { outputWords } from '../outputs/output-words.ts'
 import { createPdf, pdfToFile, pdfToMemory, ReplayMismatch, type PdfSink } from '../pdf/document.ts'
@@ -49,6 +50,8 @@ export interface Offset {
 
 export interface SheetOptions {
   title: string
+  /** Stops the sheets between pages once aborted (a watch's newer change): the writing throws its reason. */
+  signal?: AbortSignal
   /** The language of the cards (`nl`), in the PDF's metadata. */
   lang?: string
   paper?: PaperName
@@ -224,7 +227,7 @@ export async function writeSheetsFile(
       from: 0,
     }
   const seed = sheetsSeed(
-    { ...options, credits: options.credits && { drawnWith: options.credits.drawnWith } },
+    { ...options, signal: undefined, credits: options.credits && { drawnWith: options.credits.drawnWith } },
     options.credits?.root,
   )
   const keys = chainKeys(seed, plan.pages.map(pageContent))
@@ -406,7 +409,9 @@ async function drawSheets<S extends PdfSink<T>, T>(
         introPages++
       }
     }
-    planned.forEach(({ side, layout, sheet, cells }, index) => {
+    for (const [index, { side, layout, sheet, cells }] of planned.entries()) {
+      // A watch's newer change stops the sheets between pages (the staged file is removed by the caller).
+      await stopPoint(options.signal)
       doc.addPage({ size: [mmToPt(layout.pageWidthMm), mmToPt(layout.pageHeightMm)], margin: 0 })
       starting?.(sink, index)
       const page: SheetPage = { widthMm: layout.pageWidthMm, heightMm: layout.pageHeightMm, faces: [] }
@@ -421,7 +426,7 @@ async function drawSheets<S extends PdfSink<T>, T>(
         backs()
         drawLines(doc, pageMarks(layout, sheet.length, 'back'))
         doc.restore()
-        return
+        continue
       }
       sheet.forEach((item, i) => page.faces.push({ id: cardId(item), side: 'front', trim: cells[i]!.trim }))
       sheet.forEach((item, i) => drawFace(doc, item.front, cells[i]!.trim, cells[i]!.clip, bleedMm))
@@ -434,7 +439,7 @@ async function drawSheets<S extends PdfSink<T>, T>(
       drawLines(doc, pageMarks(layout, sheet.length))
       if (layout.fold) drawLines(doc, [layout.fold], '#888888', 2)
       if (fold) backs()
-    })
+    }
     if (options.credits)
       creditsPages = addCreditsPages(
         doc,

@@ -47,7 +47,13 @@ export const openRenderer = async (
   paths: GamePaths,
   options: RenderOptions,
   store: FaceStore,
-  { jobs, faces, threads, reuse = true }: { jobs: number; faces: number; threads: GameThreads; reuse?: boolean },
+  {
+    jobs,
+    faces,
+    threads,
+    reuse = true,
+    signal,
+  }: { jobs: number; faces: number; threads: GameThreads; reuse?: boolean; signal?: AbortSignal },
 ): Promise<FaceRenderer> => {
   if (!(jobs >= 1)) throw new Error(`jobs must be at least 1, got ${jobs}`)
   const limitS = threads.limitMs / 1000
@@ -80,6 +86,8 @@ export const openRenderer = async (
       })
   }
   const feed = () => {
+    // Stopped (a watch's newer change): the faces not yet sent to a thread are not drawn.
+    if (signal?.aborted) for (const task of queue.splice(0)) task.resolve({ stored: false, diagnostics: [] })
     if (queue.length && !live().length) {
       if (replacements-- > 0) {
         const [fresh] = threads.take(paths, 1)

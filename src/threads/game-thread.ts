@@ -90,6 +90,8 @@ export class GameThread {
   state: 'running' | 'gone' = 'running'
   /** Sent an 'open' request: it holds (or is loading) the templates and renderer, so faces go to it first. */
   warm = false
+  /** How many times it forgot the games' modules to take them again, changed (see GameThreads.reload). */
+  reloads = 0
   /** Errors the game's code threw from a timer, a callback or a promise nobody awaited, at their lines; taken by `GameThreads.strays`. */
   strays: Diagnostic[] = []
   /**

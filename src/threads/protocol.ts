@@ -26,6 +26,12 @@ export type Request = {
   | { do: 'cards' }
   /** Let go of the cards read for a `cards` request (those that were to be checked): the faces' jobs carry their own. */
   | { do: 'release' }
+  /**
+   * Forget the project's games' modules as loaded (definitions, templates, playable rules, shortcodes) and what
+   * was made with them: the next request compiles and imports them again (a watch saw one change). Runs none
+   * of a game's code; answers how much the thread's heap holds, for the caller to replace a thread grown large.
+   */
+  | { do: 'forget' }
   /** The JSON Schema of each card type whose declaration is sound, with the definition's diagnostics (a kind's `schema` is the game's code). */
   | { do: 'schemas' }
   /** Render the uses of the game's own shortcodes (`rules/<game>/shortcodes.ts`) to markdown. */
@@ -66,6 +72,8 @@ export interface Replies {
   load: Diagnostic[]
   cards: { cards: Card[]; held: Held; diagnostics: Diagnostic[]; failedTypes: string[]; leftOut: string[] }
   release: null
+  /** The thread's heap in use (MB) once it forgot. */
+  forget: { heapMb: number }
   shortcodes: { outputs: ShortcodeOutput[]; diagnostics: Diagnostic[] }
   schemas: { schemas: Record<string, Record<string, unknown>>; diagnostics: Diagnostic[] }
   checks: Diagnostic[]

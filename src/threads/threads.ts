@@ -19,6 +19,14 @@ export const RUN_MEMORY_MB = 1536
 const MEMORY_SAMPLE_MS = 20
 
 /**
+ * How many changes of a game's modules a thread takes in place before it is replaced: Node cannot unload a
+ * module, so each change's compiled code (a game's templates: ~100–500 kB) stays in the thread's memory.
+ */
+export const MAX_RELOADS = 25
+/** A thread whose heap holds more than this share of its limit after forgetting the old modules is replaced too. */
+const RELOAD_HEAP_SHARE = 0.25
+
+/**
  * Every thread that runs games' code in a run, in one place: started here, kept for the run (the next game,
  * and a watch's next build, find them warm), closed here. `timeoutS` limits each piece of game code.
  */
@@ -127,6 +135,21 @@ export class GameThreads {
   /** Sends a request that runs none of the game's code to each running thread of the game, starting none. */
   tell(paths: GamePaths, request: Extract<Request, { do: 'release' }>): void {
     for (const thread of this.live(this.of(paths), false)) void thread.call(request)
+  }
+
+  /**
+   * After a change to the project's modules (a definition, a template, what they import): every running
+   * thread forgets the modules it loaded (`forget`), so that the next request compiles and imports them as
+   * they are now, warm; a thread that took `MAX_RELOADS` changes, or whose heap grew large, is replaced by a
+   * new one when next needed. Runs none of the games' code.
+   */
+  async reload(paths: GamePaths): Promise<void> {
+    await Promise.all(
+      this.live(this.of(paths), false).map(async (thread) => {
+        const forgot = ++thread.reloads > MAX_RELOADS ? undefined : await thread.call({ game: paths.id, do: 'forget' })
+        if (!forgot?.ok || forgot.value.heapMb > this.heapMb * RELOAD_HEAP_SHARE) await thread.terminate()
+      }),
+    )
   }
 
   /** Errors the project's games' code threw from a timer, a callback or a promise nobody awaited, each given once. */

@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { fixture, projectCopy, root as repo } from '../helpers.ts'
 
 describe('deckwright build --watch', () => {
-  it('builds, builds a changed card again in the same warm process, starts a new one for changed code, and stops on Ctrl-C', async () => {
+  it('builds, builds a changed card and changed code again in the same warm process, starts a new one for changed packages, and stops on Ctrl-C', async () => {
     const project = projectCopy(fixture('outputs'))
     const watcher = spawn(
       process.execPath,
@@ -65,9 +65,25 @@ describe('deckwright build --watch', () => {
     save(cards, fixed.replace('colour: "#fe0000"', 'colour: "#fd0000"'))
     await seen(/parlour: 11 faces \(1 drawn, 10 from the cache\)/, 2) // a change inside the folder made again
 
+    // A change to code is taken by the same process, its threads warm: the faces whose look changed are drawn.
     const template = join(project, 'templates', 'parlour', 'index.tsx')
-    writeFileSync(template, `${readFileSync(template, 'utf8')}\n// a change to code\n`)
-    await seen(/code of parlour changed: starting a new build process/, 1)
+    const code = readFileSync(template, 'utf8')
+    const builds = () => (log.match(/watching parlour for changes/g) ?? []).length
+    let done = builds()
+    writeFileSync(template, `${code}\n// a change to code that draws nothing new\n`)
+    await seen(/watching parlour for changes/, ++done)
+    expect(log.slice(log.lastIndexOf('parlour: 11 faces'))).toMatch(/^parlour: 11 faces \(11 drawn, 0 from the cache\)/)
+    const back = join(project, 'out', 'parlour', 'faces', 'guest.back.png')
+    const before = readFileSync(back)
+    writeFileSync(template, code.replace('#ff00ff', '#123456'))
+    await seen(/watching parlour for changes/, ++done)
+    expect(readFileSync(back).equals(before)).toBe(false)
+    expect(log).not.toMatch(/starting a new build process/)
+
+    // A change to the project's packages starts a new process.
+    const pkg = join(project, 'package.json')
+    writeFileSync(pkg, '{ "name": "parlour", "private": true }\n')
+    await seen(/the project's packages changed: starting a new build process/, 1)
     await seen(/starting a new build process[\s\S]*watching parlour for changes/, 1)
 
     const exit = new Promise<number | null>((resolve) => watcher.on('exit', resolve))

@@ -70,22 +70,43 @@ export const drawInto = async (
   leftBehind?: () => Promise<Diagnostic[]>,
   reuse = true,
 ): Promise<DrawOutcome> => {
-  const drawn = await session.draw(job)
-  const { face, drawnWith = { fonts: [], icons: [] } } = drawn
-  const diagnostics = [...drawn.diagnostics, ...((await leftBehind?.()) ?? [])]
+  // A face that looks like one the store holds (another card's with the same texts, or the same face after a
+  // change to code that made the same tree) is stored as links of it, not drawn.
+  let drawn = await session.draw(job, reuse ? { looks: store } : {})
+  const shownKeys = Object.keys(drawn.shown)
+  const left = (await leftBehind?.()) ?? []
+  let diagnostics = [...drawn.diagnostics, ...left]
+  const key = shownKey(inputs, drawn.shown)
+  const shown = { inputs, keys: shownKeys }
+  const { drawnWith = { fonts: [], icons: [] } } = drawn
+  if (drawn.reused && drawn.look) {
+    const start = performance.now()
+    if (store.putLook(key, drawn.look, diagnostics, drawnWith, shown))
+      return {
+        diagnostics,
+        stored: true,
+        key,
+        shown: shownKeys,
+        drawnWith,
+        spent: { svg: 0, png: 0, store: performance.now() - start },
+      }
+    drawn = await session.draw(job) // its look's files went meanwhile: drawn after all
+    diagnostics = [...drawn.diagnostics, ...left]
+  }
+  const { face } = drawn
   if (!face) return { diagnostics, stored: false }
   const start = performance.now()
-  const key = shownKey(inputs, drawn.shown)
-  const shown = Object.keys(drawn.shown)
+  const look = drawn.look && drawn.measures && { key: drawn.look, measures: drawn.measures }
   const { rasterMs } = await store.put(key, face, diagnostics, drawnWith, {
     reusePicture: reuse,
-    shown: { inputs, keys: shown },
+    shown,
+    ...(look && { look }),
   })
   return {
     diagnostics,
     stored: true,
     key,
-    shown,
+    shown: shownKeys,
     drawnWith,
     spent: { svg: face.svgMs, png: rasterMs, store: performance.now() - start - rasterMs },
   }

@@ -3,6 +3,7 @@ import { basename, join, resolve, sep } from 'node:path'
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import type { DrawnFace } from '../renderers/face-renderer.ts'
 import type { FaceJob } from '../template/session.ts'
+import type { DrawnMeasures } from '../template/check-face.ts'
 import { processTempDir, tmpTag, writeStaged } from '../../util/atomic-write.ts'
 import { writablePath } from '../../util/inside-folder.ts'
 import {
@@ -263,7 +264,13 @@ export class FaceStore {
     {
       reusePicture = true,
       shown,
-    }: { reusePicture?: boolean; shown?: { inputs: string; keys: readonly string[] } } = {},
+      look,
+    }: {
+      reusePicture?: boolean
+      shown?: { inputs: string; keys: readonly string[] }
+      /** What the face looks like (lookKey), and what the face rules read of it: kept for faces drawn the same way. */
+      look?: { key: string; measures: DrawnMeasures }
+    } = {},
   ): Promise<StoredFace & { rasterMs: number }> {
     const files = this.files(key)
     this.ready()
@@ -277,13 +284,76 @@ export class FaceStore {
       this.write(files.png, png)
       this.link(files.png, picture)
     }
+    this.writeMeta(key, diagnostics, drawnWith, shown)
+    if (look && !diagnostics.some((d) => d.severity === 'error')) {
+      const kept = this.lookFiles(look.key)
+      // The look's files are links of this face's: a face of the same look is then stored without drawing.
+      if (this.link(files.svg, kept.svg) && this.link(files.png, kept.png)) {
+        this.write(kept.json, JSON.stringify(look.measures))
+        this.looks.set(look.key, look.measures)
+      }
+    }
+    return { key, png: files.png, svg: files.svg, rasterMs }
+  }
+
+  /** What the face rules read of the face stored with this look (see lookKey); undefined when the store has none. */
+  look(look: string): DrawnMeasures | undefined {
+    const known = this.looks.get(look)
+    if (known) return known
+    const files = this.lookFiles(look)
+    try {
+      const measures = JSON.parse(readFileSync(files.json, 'utf8')) as DrawnMeasures
+      if (!Array.isArray(measures.behind) || typeof measures.measured !== 'boolean') return undefined
+      this.looks.set(look, measures)
+      return measures
+    } catch {
+      return undefined // none yet, or damaged: the face is drawn
+    }
+  }
+
+  /**
+   * Stores a face of a look the store holds (see `look`) without drawing it: its files are links of the
+   * look's. False when they cannot be (the look's files were pruned meanwhile): the face is to be drawn.
+   */
+  putLook(
+    key: string,
+    look: string,
+    diagnostics: readonly Diagnostic[],
+    drawnWith: DrawnWith = NOTHING_DRAWN,
+    shown?: { inputs: string; keys: readonly string[] },
+  ): boolean {
+    const files = this.files(key)
+    const kept = this.lookFiles(look)
+    this.ready()
+    if (!this.link(kept.svg, files.svg) || !this.link(kept.png, files.png)) {
+      this.looks.delete(look)
+      return false
+    }
+    this.writeMeta(key, diagnostics, drawnWith, shown)
+    return true
+  }
+
+  /** The looks this store learnt or read in this thread. */
+  private readonly looks = new Map<string, DrawnMeasures>()
+
+  private lookFiles(look: string): { svg: string; png: string; json: string } {
+    const stem = join(this.dir, `look-${look}`)
+    return { svg: `${stem}.svg`, png: `${stem}.png`, json: `${stem}.json` }
+  }
+
+  /** A face's diagnostics and what drew it (none kept for a face with errors: it is not reused), and which texts it showed. */
+  private writeMeta(
+    key: string,
+    diagnostics: readonly Diagnostic[],
+    drawnWith: DrawnWith,
+    shown: { inputs: string; keys: readonly string[] } | undefined,
+  ): void {
     const meta = join(this.dir, `${key}.json`)
     if (!diagnostics.some((d) => d.severity === 'error')) {
       this.write(meta, JSON.stringify({ diagnostics, drawnWith }))
       if (shown?.keys.length)
         this.write(join(this.dir, `${shown.inputs}.shown.json`), JSON.stringify([...shown.keys].sort()))
     } else rmSync(meta, { force: true })
-    return { key, png: files.png, svg: files.svg, rasterMs }
   }
 }
 

@@ -14,6 +14,7 @@ import {
   type LaidOut,
 } from './face-checks.ts'
 import { colourBehind } from './face-pixels.ts'
+import type { Rgba } from '../../util/contrast.ts'
 
 /** A face to check: its tree, its card (none: a shared back), where its problems go, and its art's sizes. */
 export interface FaceToCheck {
@@ -61,29 +62,65 @@ export const checkLaidOutFace = (f: FaceToCheck): Diagnostic[] => {
 }
 
 /**
- * The face rules on a drawn face: those of a laid-out face, with positions and pixels where the renderer
- * gave its boxes (satori does): the safe zone from each element's box, and contrast from the pixels under
- * each text (text over art measured against the art). A face whose boxes do not match its tree, element
- * for element, is checked as laid out.
+ * What the face rules read of a drawn face, each a list by element (in `faceElements` order): where the
+ * renderer laid it out (none: the renderer gives no boxes, or they do not match the tree element for
+ * element) and, for a text, the colour measured behind it in the face's pixels (`measured`: whether the
+ * pixels were looked at). Plain data: a face drawn again the same way (its look: see lookKey) is checked
+ * from what was kept of the first.
  */
-export const checkDrawnFace = async (f: FaceToCheck, drawn: DrawnFace): Promise<Diagnostic[]> => {
+export interface DrawnMeasures {
+  boxes?: LaidOut[]
+  behind: (Rgba | null)[]
+  measured: boolean
+}
+
+/** Whether the face rules want the pixels behind a face's texts (contrast, with a text of a colour). */
+const wantsPixels = (f: FaceToCheck, elements: readonly FaceElement[]): boolean =>
+  Boolean(f.rules.severity['a11y/contrast']) && elements.some((e) => e.text && e.color && !e.exempt)
+
+/** What the face rules read of a drawn face (see DrawnMeasures): rasterised here when they need its pixels. */
+export const measureDrawnFace = async (f: FaceToCheck, drawn: DrawnFace): Promise<DrawnMeasures> => {
+  const elements = faceElements(f.element)
+  const boxes = drawn.boxes
+  const matched = boxes?.length === elements.length && boxes.every((b, i) => b.type === elements[i]!.type)
+  if (!anyOn(f.rules) || !matched) return { behind: [], measured: false }
+  const measured = wantsPixels(f, elements)
+  const pixels = measured ? (await drawn.rasterise()).pixels : undefined
+  const placed = drawnBoxes(elements, boxes)
+  const behind = elements.map((e, i) => {
+    const box = placed[i]
+    return (pixels && e.color && box && colourBehind(pixels, f.box.width, box, e.inset, e.color, e.sizePx)) || null
+  })
+  return { boxes: boxes.map(({ left, top, width, height }) => ({ left, top, width, height })), behind, measured }
+}
+
+/** Whether measures kept of a face drawn the same way serve these face rules (they looked at the pixels if these want them). */
+export const measuresServe = (f: FaceToCheck, measures: DrawnMeasures): boolean =>
+  measures.measured || !measures.boxes || !anyOn(f.rules) || !wantsPixels(f, faceElements(f.element))
+
+/**
+ * The face rules on a drawn face, from its measures: those of a laid-out face, with positions and pixels
+ * where the renderer gave its boxes (satori does): the safe zone from each element's box, and contrast from
+ * the pixels under each text (text over art measured against the art). A face whose boxes do not match its
+ * tree, element for element, is checked as laid out.
+ */
+export const checkMeasuredFace = (f: FaceToCheck, measures: DrawnMeasures): Diagnostic[] => {
   if (!anyOn(f.rules)) return []
   const elements = faceElements(f.element)
   const inputs = inputsOf(f)
-  const boxes = drawn.boxes
-  const matched = boxes?.length === elements.length && boxes.every((b, i) => b.type === elements[i]!.type)
   const flat = [...textSizeProblems(elements, inputs), ...artResolutionProblems(elements, inputs)]
-  if (!matched) return [...flat, ...contrastProblems(elements, inputs)]
-  const wantsPixels = f.rules.severity['a11y/contrast'] && elements.some((e) => e.text && e.color && !e.exempt)
-  const pixels = wantsPixels ? (await drawn.rasterise()).pixels : undefined
-  const placed = drawnBoxes(elements, boxes)
+  if (!measures.boxes) return [...flat, ...contrastProblems(elements, inputs)]
+  const placed = drawnBoxes(elements, measures.boxes)
   const behind = (e: FaceElement, i: number) => {
-    const box = placed[i]
-    const colour = pixels && e.color && box && colourBehind(pixels, f.box.width, box, e.inset, e.color, e.sizePx)
+    const colour = measures.behind[i]
     return colour ? { colour, measured: true } : e.background && { colour: e.background, measured: false }
   }
   return [...flat, ...contrastProblems(elements, inputs, behind), ...safeZoneProblems(elements, placed, f.box, inputs)]
 }
+
+/** The face rules on a drawn face (see checkMeasuredFace). */
+export const checkDrawnFace = async (f: FaceToCheck, drawn: DrawnFace): Promise<Diagnostic[]> =>
+  checkMeasuredFace(f, await measureDrawnFace(f, drawn))
 
 /**
  * Where each element is drawn: its laid-out box, turned over with each element that rotates it by 180°

@@ -34,7 +34,15 @@ import { guardFields, UNKNOWN_FIELD, unknownFieldMessage } from './field-guard.t
 import { faceMarks, type IconLooked } from './face-marks.ts'
 import { colourVisionProblems, type DefinitionSource } from './colour-check.ts'
 import { faceRulesOf, type FaceRules, type FaceThresholds } from '../../engine/face-rules.ts'
-import { checkDrawnFace, checkLaidOutFace, type FaceToCheck } from './check-face.ts'
+import {
+  checkLaidOutFace,
+  checkMeasuredFace,
+  measureDrawnFace,
+  measuresServe,
+  type DrawnMeasures,
+  type FaceToCheck,
+} from './check-face.ts'
+import { lookKey, lookSalt } from './look-key.ts'
 
 export interface RenderOptions {
   dpi: number
@@ -71,6 +79,27 @@ export interface FaceDrawing {
   diagnostics: Diagnostic[]
   /** With `prepareOnly`: the element, box and fonts (in fallback order) a renderer draws the face from. */
   prepared?: { element: ReactNode; box: FaceBox; fonts: LoadedFont[] }
+  /** What the face looks like (see lookKey): faces of one look are drawn once. */
+  look?: string
+  /** What the face rules read of the drawn face, kept with its look. */
+  measures?: DrawnMeasures
+  /** The look a store held already (`how.looks`): the face is that one, not drawn again. */
+  reused?: true
+}
+
+/** Faces drawn before, by their look (a face store): what the face rules read of each. */
+export interface LookSource {
+  look(look: string): DrawnMeasures | undefined
+}
+
+/**
+ * How a face is asked for: `layoutOnly`, `prepareOnly` (see RenderSession.draw), and `looks`: the faces drawn
+ * before, by look; a face that looks like one of them is not drawn again (`reused`).
+ */
+export interface DrawHow {
+  layoutOnly?: boolean
+  prepareOnly?: boolean
+  looks?: LookSource
 }
 
 /** Draws faces of one game: its templates and fonts loaded once. A worker holds one per game. */
@@ -79,7 +108,7 @@ export interface RenderSession {
    * Draws a face; with `layoutOnly`, runs its template (which measures text and looks icons up) without
    * drawing; with `prepareOnly`, gives what a renderer would be handed instead (the bench's bare floor).
    */
-  draw(job: FaceJob, how?: { layoutOnly?: boolean; prepareOnly?: boolean }): Promise<FaceDrawing>
+  draw(job: FaceJob, how?: DrawHow): Promise<FaceDrawing>
   /** Draws a few words in every font, small, and throws the result away: the first face then costs what the others do. */
   warm(): Promise<void>
 }
@@ -110,6 +139,8 @@ interface Opened {
   game: GameDef
   options: RenderOptions
   renderer: FaceRenderer
+  /** What draws the faces besides their trees (lookSalt), once a face asks. */
+  lookSalt?: string
   fonts: LoadedFont[]
   book: FontBook
   measure: TextMeasure
@@ -268,11 +299,7 @@ interface Noted {
   diagnostics: Diagnostic[]
 }
 
-const drawFace = async (
-  o: Opened,
-  job: FaceJob,
-  how: { layoutOnly?: boolean; prepareOnly?: boolean },
-): Promise<FaceDrawing> => {
+const drawFace = async (o: Opened, job: FaceJob, how: DrawHow): Promise<FaceDrawing> => {
   const { kind, type: typeId } = job
   const noted: Noted = { shown: {}, icons: new Set(), looked: new Map(), wordsRead: [], diagnostics: [...o.opening] }
   const { shown, diagnostics } = noted
@@ -316,10 +343,19 @@ const drawFace = async (
     if (how.layoutOnly) return { diagnostics: [...diagnostics, ...checkLaidOutFace(checked)], shown }
     const fonts = [...o.fonts, ...fallbacks]
     if (how.prepareOnly) return { diagnostics, shown, prepared: { element, box, fonts } }
+    const drawnWith = { fonts: drawnBy, icons: [...noted.icons].sort() }
+    const look = lookKey((o.lookSalt ??= lookSalt(o.renderer.id, o.paths.root)), element, box, fonts, o.options.dpi)
+    const kept = how.looks?.look(look)
+    if (kept && measuresServe(checked, kept)) {
+      append(diagnostics, checkMeasuredFace(checked, kept))
+      return { look, reused: true, drawnWith, shown, diagnostics }
+    }
     let face: DrawnFace
+    let measures: DrawnMeasures
     try {
       face = rasteriseOnce(await o.renderer.draw(element, box, fonts, o.options.dpi))
-      append(diagnostics, await checkDrawnFace(checked, face))
+      measures = await measureDrawnFace(checked, face)
+      append(diagnostics, checkMeasuredFace(checked, measures))
     } catch (error) {
       // The renderer's failure, not the template's: an error at the card, never drawn by the other renderer instead.
       const what = card ? `the ${kind} of ${card.id}` : `the shared ${kind} of ${type.name}`
@@ -331,7 +367,7 @@ const drawFace = async (
       })
       return { diagnostics, shown }
     }
-    return { face, drawnWith: { fonts: drawnBy, icons: [...noted.icons].sort() }, shown, diagnostics }
+    return { face, look, measures, drawnWith, shown, diagnostics }
   } catch (error) {
     // A throw after the template read a field no type declares (undefined passed to a component) follows from that error.
     if (!diagnostics.some((d) => d.rule === UNKNOWN_FIELD))
