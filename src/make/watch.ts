@@ -103,7 +103,7 @@ export const watchBuilds = (
       if (!file || isModuleFile(file)) reload = true
       pending.add(game)
       clearTimeout(timer)
-      timer = setTimeout(flush, 50) // an editor's save is often several events, a few milliseconds apart
+      timer = setTimeout(flush, 20) // an editor's save is often several events, a few milliseconds apart
     }
     // The project's packages changed (an install, an update): the build process is started again.
     const dependencies = (name: string | null) => {

@@ -171,14 +171,24 @@ export class PreviewStore {
 
   private pending: NodeJS.Timeout | undefined
 
-  /** A new version; listeners hear of it at most every 40 ms (a build stores many faces a second). */
+  /** When listeners last heard of a new version (Date.now()). */
+  private told = 0
+
+  /**
+   * A new version; listeners hear of it at once after a quiet moment (a one-card edit's face), and at most
+   * every 40 ms while a build stores many faces a second.
+   */
   private changedState(): void {
     this.version++
-    this.pending ??= setTimeout(() => {
-      this.pending = undefined
-      const state = this.state()
-      for (const listener of this.listeners) listener(state)
-    }, 40)
+    this.pending ??= setTimeout(
+      () => {
+        this.pending = undefined
+        this.told = Date.now()
+        const state = this.state()
+        for (const listener of this.listeners) listener(state)
+      },
+      Math.max(0, this.told + 40 - Date.now()),
+    )
   }
 
   /** The cards the page shows, to be drawn first. */
