@@ -5,6 +5,8 @@ import type { GameDef } from '../engine/define.ts'
 import type { GameFaces } from '../render/store/game-faces.ts'
 import { cachedOutput, type OutputFile } from './output-cache.ts'
 import { sourceHash } from '../cache/source-hash.ts'
+import { fileIdentity } from './compose.ts'
+import type { StoredFace } from '../render/store/face-store.ts'
 
 export type { OutputFile } from './output-cache.ts'
 export { applyPreset, presetFaceRules, presetNames, presets, type PresetName } from './presets.ts'
@@ -42,8 +44,10 @@ const outputKey = (kind: string, game: GameDef, faces: GameFaces, bleedMm: numbe
       ...(drawnBy && { drawnBy }),
     }),
   )
-  for (const f of faces.cards) hash.update(JSON.stringify([f.card.id, f.card.type, f.card.qty, f.back, f.front.key]))
-  for (const [name, back] of faces.backs) hash.update(JSON.stringify([name, back.key]))
+  // Each face by its files (see fileIdentity): faces of looks drawn before keep what was made of them.
+  const face = (f: StoredFace) => [fileIdentity(f.svg, f.key), fileIdentity(f.png, f.key)]
+  for (const f of faces.cards) hash.update(JSON.stringify([f.card.id, f.card.type, f.card.qty, f.back, face(f.front)]))
+  for (const [name, back] of faces.backs) hash.update(JSON.stringify([name, face(back)]))
   return hash.digest('hex').slice(0, 40)
 }
 
