@@ -79,7 +79,11 @@ const runBuild = async (context: Context, games: string[], opts: BuildFlags, cmd
   const builds = gameBuilds(root, flags, renderer.name, threads)
   try {
     // A watch's build process builds as it is told, from the first build on (a change stops the build it comes in).
-    if (opts.watch && process.send) await serveBuilds(builds.buildAll, ids, firstCards(), context.hooks.ending)
+    if (opts.watch && process.send) {
+      // The compiler is started while the first build runs: the first change of code does not wait for it.
+      void (await import('../load/game-modules.ts')).warmCompiler()
+      await serveBuilds(builds.buildAll, ids, firstCards(), context.hooks.ending)
+    }
     else await builds.buildAll(ids)
   } finally {
     await threads.close()

@@ -131,6 +131,18 @@ export const gameModuleInputs = async (entries: readonly string[], root: string)
   return [...files].sort()
 }
 
+/**
+ * Starts the compiler's service now, in a watch's idle time, so that the first change of a game's code is
+ * compiled at once (its start costs ~0.1–0.2 s; a build that finds its modules compiled never starts it).
+ */
+export const warmCompiler = async (): Promise<void> => {
+  try {
+    await (await import('esbuild')).transform('')
+  } catch {
+    // The next compile says what is wrong.
+  }
+}
+
 /** Forgets what this thread compiled, so that the next load compiles again (tests of a changing project). */
 export const forgetCompiled = (): void => compiled.clear()
 
