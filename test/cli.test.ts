@@ -5,7 +5,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { buildOptions } from '../src/commands/build-options.ts'
+import { maxWarningsOption } from '../src/commands/options.ts'
 import { deckwright, projectCopy, root } from './helpers.ts'
+import { buildRun, validateRun } from './setup/commands.ts'
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}/`, import.meta.url))
 
@@ -66,16 +69,18 @@ describe('deckwright validate', () => {
     expect(unknown.stderr).toContain('unknown game "nope"')
     const badFormat = await deckwright(fixture('invalid-card'), 'validate', '--format', 'xml')
     expect(badFormat.code).toBe(2)
-    for (const args of [
-      ['validate', '--max-warnings', 'many'],
-      ['build', '--jobs', 'abc'],
-      ['build', '--jobs', '0'],
-      ['build', '--dpi', '7.5'],
-    ]) {
-      const bad = await deckwright(fixture('warnings'), ...args)
-      expect(bad.code, args.join(' ')).toBe(2)
-      expect(bad.stderr).toContain('expected a whole number')
-    }
+    // A value an option refuses: exit 2 from the command, and the option's words, for each option.
+    const bad = await deckwright(fixture('warnings'), 'build', '--jobs', 'abc')
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('expected a whole number')
+    const option = (flag: string) => [maxWarningsOption(), ...buildOptions()].find((o) => o.long === flag)!
+    for (const [flag, value] of [
+      ['--max-warnings', 'many'],
+      ['--jobs', 'abc'],
+      ['--jobs', '0'],
+      ['--dpi', '7.5'],
+    ])
+      expect(() => option(flag!).parseArg!(value!, undefined), `${flag} ${value}`).toThrow('expected a whole number')
   })
 
   it('passes with warnings, and fails on them with --max-warnings', async () => {
@@ -111,32 +116,25 @@ describe('deckwright validate', () => {
         '',
       ].join('\n'),
     )
-    const validated = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
-    const booklet = JSON.parse(validated.stdout).filter((d: { file: string }) => d.file === 'rules/tiny/rules.md')
-    expect(booklet.map((d: { rule: string; line: number }) => [d.rule, d.line])).toEqual([
+    // `deckwright validate --no-faces` and `deckwright build --only booklet`, through the library.
+    const validated = await validateRun(root, { faces: false })
+    const booklet = validated.found.filter((d) => d.file === 'rules/tiny/rules.md')
+    expect(booklet.map((d) => [d.rule, d.line])).toEqual([
       ['rules/unknown-example', 5],
       ['rules/unknown-shortcode', 7],
       ['rules/missing-image', 9],
     ])
-    expect(validated.code).toBe(0)
-    expect((await deckwright(root, 'validate', '--no-faces', '--max-warnings', '0')).code).toBe(1)
+    expect(validated.failed).toBe(false)
+    // Warnings, which --max-warnings 0 fails on (the command's own: see above).
+    expect(booklet.every((d) => d.severity === 'warning')).toBe(true)
     // The same words as the booklet's own, when build draws it.
-    const built = await deckwright(root, 'build', '--only', 'booklet', '--format', 'json')
-    const drawn = JSON.parse(built.stdout).filter((d: { file: string }) => d.file === 'rules/tiny/rules.md')
-    expect(drawn.map((d: { rule: string; line: number; message: string }) => [d.rule, d.line, d.message])).toEqual(
-      booklet.map((d: { rule: string; line: number; message: string }) => [d.rule, d.line, d.message]),
-    )
+    const built = await buildRun(root, { only: 'booklet' })
+    const drawn = built.found.filter((d) => d.file === 'rules/tiny/rules.md')
+    expect(drawn.map((d) => [d.rule, d.line, d.message])).toEqual(booklet.map((d) => [d.rule, d.line, d.message]))
   })
 
   it('passes on the games this project ships', async () => {
-    const { code, stdout } = await deckwright(
-      fileURLToPath(new URL('..', import.meta.url)),
-      'validate',
-      '--format',
-      'json',
-    )
-    expect(JSON.parse(stdout).filter((d: { severity: string }) => d.severity === 'error')).toEqual([])
-    expect(code).toBe(0)
+    // Each game validates with nothing but notes, its booklet's warnings included: test/render/games.test.ts.
     // A clean run says so (on stderr; stdout stays the formatter's).
     const clean = await deckwright(fileURLToPath(new URL('..', import.meta.url)), 'validate', 'ministries')
     expect([clean.code, clean.stderr]).toEqual([0, 'ministries: no problems\n'])

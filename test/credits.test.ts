@@ -10,7 +10,12 @@ import { borderBox } from '../src/render/renderers/border-box.ts'
 import { FontBook } from '../src/render/fonts/font-book.ts'
 import { faceCharacters } from '../src/render/template/face-characters.ts'
 import { creditsFor, creditWords, fontCredit, iconSetCredit } from '../src/outputs/credits.ts'
-import { deckwright, fixture, projectCopy, root } from './helpers.ts'
+import { fixture, projectCopy, root } from './helpers.ts'
+import { buildRun } from './setup/commands.ts'
+import { fileThreads } from './setup/threads.ts'
+
+// The file's builds' threads, warm from one build to the next, as a watch keeps them.
+const threads = fileThreads()
 
 const text = (pdf: string, first?: number) =>
   execFileSync('pdftotext', [...(first ? ['-f', String(first)] : []), '-layout', pdf, '-'], {
@@ -105,8 +110,9 @@ describe('a build credits what its faces were drawn with', () => {
         "{`${card.fields.name} (${card.fields.crew?.length ?? 0})`}<img src={ctx.icon('anvil', '#ffffff')} width={120} height={120} /><img src={ctx.icon('game-icons:spy')} width={120} height={120} />",
       ),
     )
-    const built = await deckwright(project, 'build')
-    expect(built.code).toBe(0)
+    // `deckwright build`, through the library (test/setup/commands.ts).
+    const build = async (own = false) => (await buildRun(project, own ? {} : { threads })).failed
+    expect(await build()).toBe(false)
     const sheets = join(project, 'out', 'harbour', 'harbour-cards.pdf')
     const last = text(sheets, pages(sheets))
     expect(last).toContain('Credits')
@@ -122,13 +128,14 @@ describe('a build credits what its faces were drawn with', () => {
 
     // Built again from the cache, the sheets are the same bytes; a face without the icon drops its credit.
     const before = readFileSync(sheets)
-    expect((await deckwright(project, 'build')).code).toBe(0)
+    expect(await build()).toBe(false)
     expect(readFileSync(sheets).equals(before)).toBe(true)
     writeFileSync(
       templates,
       readFileSync(templates, 'utf8').replace("<img src={ctx.icon('game-icons:spy')} width={120} height={120} />", ''),
     )
-    expect((await deckwright(project, 'build')).code).toBe(0)
+    // The templates changed: threads of its own, as the command's (a module once loaded is not loaded again).
+    expect(await build(true)).toBe(false)
     expect(text(sheets, pages(sheets))).not.toContain('Delapouite')
   })
 })

@@ -1,10 +1,16 @@
 // A game's own code that misbehaves (an endless loop, process.exit, an error thrown later) never hangs a run
-// and never makes one pass: each case through the real command, with the error at the code's own line.
+// and never makes one pass: each case with the error at the code's own line, and an error (exit 1). Through the
+// library, whose game threads run the game's code as the command's do (test/setup/commands.ts); through the real
+// command where the command's own process is at stake (code that ends it, a time limit it refuses).
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { timeoutOption } from '../src/commands/options.ts'
+import { hasErrors, sortDiagnostics } from '../src/diagnostics/diagnostic.ts'
+import { writeSchemas } from '../src/validate/schema-files.ts'
 import { deckwright } from './helpers.ts'
+import { buildRun, type Checked, validateRun } from './setup/commands.ts'
 
 /** A project with one game "g": one hut card, its definition, and templates when given. */
 const project = (game: string, template?: string) => {
@@ -31,23 +37,13 @@ const check = (body: string) =>
 /** Templates whose front runs `body` for card h2 (at line 5). */
 const templates = (body: string) =>
   `import { defineTemplates } from 'deckwright'\nimport game from '../../rules/g/game.ts'\n\nexport default defineTemplates(game, { fonts: [], types: { hut: { front: (card) => {\n  if (card.id === 'h2') ${body}\n  return <div style={{ display: 'flex' }}>{card.fields.title}</div>\n} } } })\n`
-const json = (stdout: string) =>
-  JSON.parse(stdout) as { rule: string; severity: string; file: string; line: number; card?: string; message: string }[]
-const errors = (stdout: string) => json(stdout).filter((d) => d.severity === 'error')
+const errors = (run: Checked) => run.found.filter((d) => d.severity === 'error')
 
 describe("a game's code that never finishes", () => {
   it('a check with an endless loop: stopped at the limit, one error at the check naming it and the limit; exit 1', async () => {
-    const r = await deckwright(
-      project(check('for (;;);')),
-      'validate',
-      '--no-faces',
-      '--timeout',
-      '2.5',
-      '--format',
-      'json',
-    )
-    expect(r.code).toBe(1)
-    expect(errors(r.stdout)).toEqual([
+    const r = await validateRun(project(check('for (;;);')), { faces: false, timeout: 2.5 })
+    expect(r.failed).toBe(true)
+    expect(errors(r)).toEqual([
       expect.objectContaining({
         rule: 'game/timeout',
         file: 'rules/g/game.ts',
@@ -60,8 +56,8 @@ describe("a game's code that never finishes", () => {
   it('a template with an endless loop: validate and build stop it at the limit, at the card; build writes nothing', async () => {
     const root = project(definition(), templates('for (;;);'))
     // A limit a template's own loading stays well inside, even on a busy machine.
-    const validated = await deckwright(root, 'validate', '--timeout', '4', '--format', 'json')
-    expect(validated.code).toBe(1)
+    const validated = await validateRun(root, { timeout: 4 })
+    expect(validated.failed).toBe(true)
     const timeout = expect.objectContaining({
       rule: 'render/timeout',
       file: 'cards/g/cards.yaml',
@@ -69,23 +65,28 @@ describe("a game's code that never finishes", () => {
       card: 'h2',
       message: expect.stringContaining('the template drawing the front of h2 did not finish within 4 s'),
     })
-    expect(errors(validated.stdout)).toEqual([timeout])
-    const built = await deckwright(root, 'build', '--timeout', '4', '--format', 'json')
-    expect(built.code).toBe(1)
-    expect(errors(built.stdout)).toEqual([timeout])
+    expect(errors(validated)).toEqual([timeout])
+    const built = await buildRun(root, { timeout: 4 })
+    expect(built.failed).toBe(true)
+    expect(errors(built)).toEqual([timeout])
     expect(existsSync(join(root, 'out', 'g'))).toBe(false)
   })
 
   it('a definition whose top level never ends (a loop, or an await that never settles): one error at game.ts; exit 1', async () => {
     // validate, and schema, which reads only the definition.
+    const schema = async (root: string, timeout: number) => {
+      const { diagnostics } = await writeSchemas(root, 'g', { timeout })
+      return { found: sortDiagnostics(diagnostics), failed: hasErrors(diagnostics) } as Checked
+    }
     for (const [after, command] of [
       ['while (true) {}\n', 'validate'],
       ['await new Promise(() => {})\n', 'validate'],
       ['while (true) {}\n', 'schema'],
     ]) {
-      const r = await deckwright(project(definition('', after)), command!, '--timeout', '2.5', '--format', 'json')
-      expect([command, r.code]).toEqual([command, 1])
-      expect(errors(r.stdout)).toEqual([
+      const root = project(definition('', after))
+      const r = command === 'schema' ? await schema(root, 2.5) : await validateRun(root, { timeout: 2.5 })
+      expect([command, r.failed]).toEqual([command, true])
+      expect(errors(r)).toEqual([
         expect.objectContaining({
           rule: 'game/timeout',
           file: 'rules/g/game.ts',
@@ -96,11 +97,13 @@ describe("a game's code that never finishes", () => {
   })
 
   it('the time limit is checked: 0, a word or a negative number is a usage error (exit 2)', async () => {
-    for (const bad of ['0', 'soon', '-1', '1e9']) {
-      const r = await deckwright(project(definition()), 'validate', '--timeout', bad)
-      expect(r.code).toBe(2)
-      expect(r.stderr).toContain('expected seconds')
-    }
+    // The option's own check, for each; the command's exit for one.
+    for (const bad of ['0', 'soon', '-1', '1e9'])
+      expect(() => timeoutOption().parseArg!(bad, undefined)).toThrow('expected seconds')
+    expect(timeoutOption().parseArg!('2.5', undefined)).toBe(2.5)
+    const r = await deckwright(project(definition()), 'validate', '--timeout', 'soon')
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('expected seconds')
   })
 })
 
@@ -111,9 +114,9 @@ describe("a game's code that would end the run", () => {
     for (const dir of ['rules/h', 'cards/h']) mkdirSync(join(root, dir), { recursive: true })
     writeFileSync(join(root, 'rules', 'h', 'game.ts'), definition().replace("id: 'g'", "id: 'h'"))
     writeFileSync(join(root, 'cards', 'h', 'cards.yaml'), '- { id: x1, type: hut }\n')
-    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
-    expect(r.code).toBe(1)
-    expect(errors(r.stdout)).toEqual([
+    const r = await validateRun(root, { faces: false })
+    expect(r.failed).toBe(true)
+    expect(errors(r)).toEqual([
       expect.objectContaining({ rule: 'card/missing-field', file: 'cards/h/cards.yaml' }),
       expect.objectContaining({
         rule: 'game/check-crashed',
@@ -127,9 +130,9 @@ describe("a game's code that would end the run", () => {
   it('a template that calls process.exit(0): an error at its line, in validate and in build; exit 1', async () => {
     const root = project(definition(), templates('process.exit(0)'))
     for (const command of ['validate', 'build']) {
-      const r = await deckwright(root, command, '--format', 'json')
-      expect(r.code).toBe(1)
-      expect(errors(r.stdout)).toEqual([
+      const r = command === 'validate' ? await validateRun(root) : await buildRun(root)
+      expect([command, r.failed]).toEqual([command, true])
+      expect(errors(r)).toEqual([
         expect.objectContaining({
           rule: 'render/template-error',
           file: 'templates/g/index.tsx',
@@ -142,15 +145,11 @@ describe("a game's code that would end the run", () => {
   })
 
   it('process.exit reached some other way (a package) ends only the thread: an error at the check; exit 1', async () => {
-    const r = await deckwright(
-      project(check("(Reflect.get(process, 'exit') as (code: number) => never)(0)")),
-      'validate',
-      '--no-faces',
-      '--format',
-      'json',
-    )
-    expect(r.code).toBe(1)
-    expect(errors(r.stdout)).toEqual([
+    const r = await validateRun(project(check("(Reflect.get(process, 'exit') as (code: number) => never)(0)")), {
+      faces: false,
+    })
+    expect(r.failed).toBe(true)
+    expect(errors(r)).toEqual([
       expect.objectContaining({
         rule: 'game/code-stopped',
         file: 'rules/g/game.ts',
@@ -172,9 +171,9 @@ describe("a game's code that would end the run", () => {
     )
     mkdirSync(join(root, 'cards', 'g', 'lang'))
     writeFileSync(join(root, 'cards', 'g', 'lang', 'nl.yaml'), 'h1: { title: Een }\nh9: { title: Negen }\n')
-    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
-    expect(r.code).toBe(1)
-    expect(errors(r.stdout)).toEqual([
+    const r = await validateRun(root, { faces: false })
+    expect(r.failed).toBe(true)
+    expect(errors(r)).toEqual([
       expect.objectContaining({ rule: 'translation/unknown-card', file: 'cards/g/lang/nl.yaml', line: 2 }),
       expect.objectContaining({
         rule: 'game/code-stopped',
@@ -185,15 +184,11 @@ describe("a game's code that would end the run", () => {
   })
 
   it('an error thrown later by a timer or a rejected promise of a check or a template: an error at it; exit 1', async () => {
-    const late = await deckwright(
-      project(check("setTimeout(() => { throw new Error('too late') })")),
-      'validate',
-      '--no-faces',
-      '--format',
-      'json',
-    )
-    expect(late.code).toBe(1)
-    expect(errors(late.stdout)).toEqual([
+    const late = await validateRun(project(check("setTimeout(() => { throw new Error('too late') })")), {
+      faces: false,
+    })
+    expect(late.failed).toBe(true)
+    expect(errors(late)).toEqual([
       expect.objectContaining({
         rule: 'game/uncaught-error',
         file: 'rules/g/game.ts',
@@ -204,9 +199,9 @@ describe("a game's code that would end the run", () => {
     const root = project(definition(), templates("void Promise.reject(new Error('nobody awaits me'))"))
     // Twice: the second build takes the face from the cache, with the error it was drawn with.
     for (const run of [1, 2]) {
-      const rejected = await deckwright(root, 'build', '--format', 'json')
-      expect([run, rejected.code]).toEqual([run, 1])
-      expect(errors(rejected.stdout)).toEqual([
+      const rejected = await buildRun(root)
+      expect([run, rejected.failed]).toEqual([run, true])
+      expect(errors(rejected)).toEqual([
         expect.objectContaining({
           rule: 'game/uncaught-error',
           file: 'templates/g/index.tsx',
@@ -237,9 +232,9 @@ describe('one mistake, one error', () => {
       join(root, 'cards', 'g', 'cards.yaml'),
       'type: hut\ncards:\n  - id: h1\n    title: A\n  - id: h2\n   title: B\n',
     )
-    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
-    expect(r.code).toBe(1)
-    expect(json(r.stdout).map((d) => [d.rule, d.severity])).toEqual([
+    const r = await validateRun(root, { faces: false })
+    expect(r.failed).toBe(true)
+    expect(r.found.map((d) => [d.rule, d.severity])).toEqual([
       ['yaml/syntax', 'error'],
       ['game/check-held', 'info'],
       ['validate/faces-skipped', 'info'],
@@ -252,7 +247,7 @@ describe('one mistake, one error', () => {
       join(root, 'cards', 'g', 'cards.yaml'),
       '- { id: h1, type: hut, title: A }\n- { id: h2, type: hut }\n',
     )
-    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
-    expect(errors(r.stdout).map((d) => [d.rule, d.card])).toEqual([['card/missing-field', 'h2']])
+    const r = await validateRun(root, { faces: false })
+    expect(errors(r).map((d) => [d.rule, d.card])).toEqual([['card/missing-field', 'h2']])
   })
 })

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { deckwright } from './helpers.ts'
+import { validateRun } from './setup/commands.ts'
 
 const GAME = `import { cardType, defineGame, text } from 'deckwright'
 
@@ -45,10 +45,13 @@ const project = (files: Record<string, string | Buffer>) => {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(root, 'cards', 'g', name), text)
   return root
 }
-type Found = { rule: string; severity: string; file: string; line: number; card?: string; message: string }
+/**
+ * `deckwright validate --format json` through the library (test/setup/commands.ts), on threads of its own as
+ * the command's: the command's exit code (1 on an error), and each problem's rule, severity and card.
+ */
 const found = async (root: string) => {
-  const r = await deckwright(root, 'validate', '--format', 'json')
-  return { code: r.code, found: (JSON.parse(r.stdout) as Found[]).map((d) => [d.rule, d.severity, d.card ?? '']) }
+  const r = await validateRun(root)
+  return { code: r.failed ? 1 : 0, found: r.found.map((d) => [d.rule, d.severity, d.card ?? '']) }
 }
 const SHIPS = 'id,title\ncog,Cog\nhulk,Hulk\n'
 

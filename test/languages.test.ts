@@ -6,16 +6,21 @@ import { describe, expect, it } from 'vitest'
 import { parseTranslations } from '../src/load/translations.ts'
 import { translateCards } from '../src/engine/translations.ts'
 import type { Card } from '../src/engine/define.ts'
+import { sortDiagnostics } from '../src/diagnostics/diagnostic.ts'
+import { importTranslationSheet, translationSheet } from '../src/translation-sheet.ts'
 import { deckwright, fixture, projectCopy } from './helpers.ts'
+import { buildRun, validateRun } from './setup/commands.ts'
+import { fileThreads } from './setup/threads.ts'
 
-type Said = { rule: string; severity: string; file: string; line?: number; card?: string; message: string }
+// The file's builds' threads, warm from one build of a project to its next, as a watch keeps them.
+const threads = fileThreads()
 
 describe('translations', () => {
   it('are checked against the cards and the game: unknown cards, fields, game texts and template words are errors at their line; what is missing a warning', async () => {
     const root = projectCopy(fixture('languages'))
-    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
-    expect(r.code).toBe(1)
-    const said = (JSON.parse(r.stdout) as Said[]).filter((d) => d.rule.startsWith('translation/'))
+    const r = await validateRun(root, { faces: false })
+    expect(r.failed).toBe(true)
+    const said = r.found.filter((d) => d.rule.startsWith('translation/'))
     expect(said.map((d) => [d.rule, d.severity, d.file, d.line, d.card])).toEqual([
       ['translation/missing', 'warning', 'cards/tavern/drinks.yaml', 4, 'mead'],
       ['translation/missing', 'warning', 'cards/tavern/drinks.yaml', 5, 'wine'],
@@ -47,7 +52,7 @@ describe('translations', () => {
       nl,
       `_game: { title: Herberg, types: { drink: Drankje } }\nale: { name: Bier, effect: Trek een kaart. }\nmead:\n  name: Mede van de allerbeste bijen\n  effect: ${'Sla een beurt over en nog een en nog een, '.repeat(6)}\nwine: { name: Wijn }\n`,
     )
-    const limits = JSON.parse((await deckwright(root, 'validate', '--format', 'json')).stdout) as Said[]
+    const limits = (await validateRun(root)).found
     // Both in one run: the faces are laid out whatever errors the texts have.
     expect(limits.filter((d) => d.severity === 'error').map((d) => [d.rule, d.file, d.line, d.card])).toEqual([
       ['card/text-too-long', 'cards/tavern/lang/nl.yaml', 4, 'mead'],
@@ -57,7 +62,7 @@ describe('translations', () => {
       '`name` (nl): text is 28 characters long (an inline icon counts as one), the limit is 20',
     )
     writeFileSync(nl, readFileSync(nl, 'utf8').replace('Mede van de allerbeste bijen', 'Mede'))
-    const fit = JSON.parse((await deckwright(root, 'validate', '--format', 'json')).stdout) as Said[]
+    const fit = (await validateRun(root)).found
     expect(fit.filter((d) => d.severity === 'error').map((d) => [d.rule, d.file, d.line, d.card])).toEqual([
       ['render/text-overflow', 'cards/tavern/lang/nl.yaml', 5, 'mead'],
     ])
@@ -76,9 +81,9 @@ describe('translations', () => {
       readFileSync(index, 'utf8')
         .split('\n')
         .findIndex((l) => l.includes("ctx.t('decks')")) + 1
-    const r = await deckwright(root, 'validate', '--format', 'json')
-    expect(r.code).toBe(1)
-    const errors = (JSON.parse(r.stdout) as Said[]).filter((d) => d.severity === 'error')
+    const r = await validateRun(root)
+    expect(r.failed).toBe(true)
+    const errors = r.found.filter((d) => d.severity === 'error')
     expect(errors.map((d) => [d.rule, d.file, d.line])).toEqual([
       ['translation/unknown-word', 'templates/tavern/index.tsx', line],
     ])
@@ -91,7 +96,7 @@ describe('translations', () => {
     const root = projectCopy(fixture('languages'))
     const drinks = join(root, 'cards', 'tavern', 'drinks.yaml')
     writeFileSync(drinks, `${readFileSync(drinks, 'utf8')}  - { id: _game, name: Game, price: 1 }\n`)
-    const said = JSON.parse((await deckwright(root, 'validate', '--no-faces', '--format', 'json')).stdout) as Said[]
+    const said = (await validateRun(root, { faces: false })).found
     expect(said.filter((d) => d.rule === 'translation/reserved-id').map((d) => [d.file, d.line, d.card])).toEqual([
       ['cards/tavern/drinks.yaml', 6, '_game'],
     ])
@@ -104,8 +109,7 @@ describe('translations', () => {
       game,
       readFileSync(game, 'utf8').replace("languages: ['en', 'nl']", "languages: ['en', 'nl', 'de', 'Dutch', 'nl']"),
     )
-    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
-    const said = JSON.parse(r.stdout) as Said[]
+    const said = (await validateRun(root, { faces: false })).found
     expect(said.filter((d) => d.rule === 'game/bad-language').map((d) => d.message)).toEqual([
       'languages: "Dutch" is not a language tag such as "en", "nl" or "pt-BR"; the first language is the default, the card files\' own',
       'languages: "nl" is listed twice; the first language is the default, the card files\' own',
@@ -118,7 +122,7 @@ describe('translations', () => {
         "languages: ['en', 'nl', 'de']",
       ),
     )
-    const de = JSON.parse((await deckwright(root, 'validate', '--no-faces', '--format', 'json')).stdout) as Said[]
+    const de = (await validateRun(root, { faces: false })).found
     expect(
       de
         .filter((d) => d.rule === 'translation/missing' && d.file === 'cards/tavern/lang/de.yaml')
@@ -133,8 +137,8 @@ describe('translations', () => {
       '_game: { title: Herberg, types: { drink: Drankje } }\nale: { name: Bier, effect: Trek een kaart. }\nmead: { name: Mede, effect: Sla een beurt over. }\nwine: { name: Wijn }\n',
     )
     writeFileSync(join(root, 'templates', 'tavern', 'lang', 'nl.yaml'), 'deck: Drankjes\n')
-    const r = await deckwright(root, 'validate', '--format', 'json')
-    expect([r.code, (JSON.parse(r.stdout) as Said[]).filter((d) => d.severity !== 'info')]).toEqual([0, []])
+    const r = await validateRun(root)
+    expect([r.failed, r.found.filter((d) => d.severity !== 'info')]).toEqual([false, []])
     const file = parseTranslations('ale: { name: Bier }\n', 'cards/tavern/lang/nl.yaml', 'nl').value
     const ale: Card = {
       id: 'ale',
@@ -182,11 +186,14 @@ describe('translations', () => {
       nl,
       'ale: { name: Bier, effect: Trek een kaart. }\nmead: { name: Mede, effect: Sla een beurt over. }\n',
     )
-    const built = await deckwright(root, 'build', '--no-overview')
-    expect(built.code).toBe(0)
+    // `deckwright build --no-overview`, through the library on the file's threads.
+    const build = (options: Parameters<typeof buildRun>[1] = {}) =>
+      buildRun(root, { overview: false, threads, ...options })
+    const built = await build()
+    expect(built.failed).toBe(false)
     // Three fronts and a shared back in English; in Dutch only the two fronts whose text changed are new (the
     // back shows the game's title and the word "deck", which Dutch does not translate yet).
-    expect(built.stderr).toMatch(/tavern: 8 faces \(6 drawn, 2 from the cache\)/)
+    expect(built.summary).toMatch(/tavern: 8 faces \(6 drawn, 2 from the cache\)/)
     const out = join(root, 'out', 'tavern')
     const bytes = (path: string) => readFileSync(join(out, path))
     expect(bytes('nl/faces/ale.front.png').equals(bytes('faces/ale.front.png'))).toBe(false)
@@ -200,8 +207,8 @@ describe('translations', () => {
     )
     // The game's title in Dutch: the Dutch back alone is drawn again, and the Dutch PDFs are named and tagged so.
     writeFileSync(nl, `_game: { title: Herberg }\n${readFileSync(nl, 'utf8')}`)
-    const titled = await deckwright(root, 'build', '--no-overview')
-    expect(titled.stderr).toMatch(/tavern: 8 faces \(1 drawn, 7 from the cache\)/)
+    const titled = await build()
+    expect(titled.summary).toMatch(/tavern: 8 faces \(1 drawn, 7 from the cache\)/)
     expect(bytes('nl/faces/drink.back.png').equals(bytes('faces/drink.back.png'))).toBe(false)
     expect(execFileSync('pdfinfo', [join(out, 'nl', 'tavern-nl-cards.pdf')], { encoding: 'utf8' })).toMatch(
       /Title:\s+Herberg — cards \(nl\)/,
@@ -210,32 +217,26 @@ describe('translations', () => {
     expect(bytes('tavern-cards.pdf').includes('/Lang (en)')).toBe(true)
     // A template word in Dutch, then another English one: each redraws the one back that shows it.
     writeFileSync(join(words, 'nl.yaml'), 'deck: Drankjes\n')
-    expect((await deckwright(root, 'build', '--no-overview')).stderr).toMatch(
-      /tavern: 8 faces \(1 drawn, 7 from the cache\)/,
-    )
+    expect((await build()).summary).toMatch(/tavern: 8 faces \(1 drawn, 7 from the cache\)/)
     const dutchBack = bytes('nl/faces/drink.back.png')
     writeFileSync(join(words, 'en.yaml'), 'deck: Beverages\n')
-    expect((await deckwright(root, 'build', '--no-overview')).stderr).toMatch(
-      /tavern: 8 faces \(1 drawn, 7 from the cache\)/,
-    )
+    expect((await build()).summary).toMatch(/tavern: 8 faces \(1 drawn, 7 from the cache\)/)
     expect(bytes('nl/faces/drink.back.png').equals(dutchBack)).toBe(true)
     // Without the cache, a face the English edition drew is still taken for the Dutch one in the same run.
-    expect((await deckwright(root, 'build', '--no-overview', '--no-cache')).stderr).toMatch(
-      /tavern: 8 faces \(7 drawn, 1 from the cache\)/,
-    )
+    expect((await build({ cache: false })).summary).toMatch(/tavern: 8 faces \(7 drawn, 1 from the cache\)/)
     // A language the game does not have is refused.
-    const unknown = await deckwright(root, 'build', '--lang', 'de', '--format', 'json')
-    expect(unknown.code).toBe(1)
-    expect(JSON.parse(unknown.stdout).filter((d: Said) => d.severity === 'error')).toEqual([
+    const unknown = await buildRun(root, { languages: ['de'], threads })
+    expect(unknown.failed).toBe(true)
+    expect(unknown.found.filter((d) => d.severity === 'error')).toEqual([
       expect.objectContaining({
         rule: 'build/unknown-language',
         message: expect.stringContaining('--lang names "de"'),
       }),
     ])
     // The default language names its edition alone.
-    const english = await deckwright(root, 'build', '--no-overview', '--lang', 'en')
-    expect(english.code).toBe(0)
-    expect(english.stderr).toMatch(/tavern: 4 faces \(0 drawn, 4 from the cache\)/)
+    const english = await build({ languages: ['en'] })
+    expect(english.failed).toBe(false)
+    expect(english.summary).toMatch(/tavern: 4 faces \(0 drawn, 4 from the cache\)/)
   }, 180_000)
 
   it('go to translators as a spreadsheet and come back: a CSV round trip, where no cell is a formula', async () => {
@@ -247,6 +248,7 @@ describe('translations', () => {
       drinks,
       readFileSync(drinks, 'utf8').replace('effect: Skip a turn.', 'effect: "=HYPERLINK(\\"http://x\\")"'),
     )
+    // The command's round trip: the sheet it names and writes, read back with --import.
     const exported = await deckwright(root, 'translations', 'tavern', '--lang', 'nl')
     expect(exported.code).toBe(0)
     const sheet = readFileSync(join(root, 'tavern-nl.csv'), 'utf8')
@@ -288,32 +290,25 @@ describe('translations', () => {
       ['mead', { name: '=Mede' }],
       ['wine', { name: 'Wijn' }],
     ])
-    // A row for a card the game does not have: nothing is written, and the sheet is named.
+    // A row for a card the game does not have: nothing is written, and the sheet is named (through the library:
+    // no value is the command's exit 1).
+    const sheetImport = (file: string) => importTranslationSheet(root, 'tavern', 'nl', join(root, file))
     writeFileSync(join(root, 'bad.csv'), 'card,field,default,translation\nwater,name,Water,Water\n')
-    const bad = await deckwright(
-      root,
-      'translations',
-      'tavern',
-      '--lang',
-      'nl',
-      '--import',
-      'bad.csv',
-      '--format',
-      'json',
-    )
-    expect(bad.code).toBe(1)
-    expect(JSON.parse(bad.stdout)).toEqual([
+    const bad = await sheetImport('bad.csv')
+    expect(bad.value).toBeUndefined()
+    expect(sortDiagnostics(bad.diagnostics)).toEqual([
       expect.objectContaining({ rule: 'translation/unknown-card', file: 'bad.csv' }),
     ])
     expect(readFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'utf8')).toContain('Wijn')
     // A sheet without the columns, and a language the game lacks.
     writeFileSync(join(root, 'odd.csv'), 'a,b\n1,2\n')
-    expect(
-      JSON.parse(
-        (await deckwright(root, 'translations', 'tavern', '--lang', 'nl', '--import', 'odd.csv', '--format', 'json'))
-          .stdout,
-      ),
-    ).toEqual([expect.objectContaining({ rule: 'translation/bad-sheet' })])
-    expect((await deckwright(root, 'translations', 'tavern', '--lang', 'de')).code).toBe(1)
+    const odd = await sheetImport('odd.csv')
+    expect([odd.value, sortDiagnostics(odd.diagnostics)]).toEqual([
+      undefined,
+      [expect.objectContaining({ rule: 'translation/bad-sheet' })],
+    ])
+    const german = await translationSheet(root, 'tavern', 'de')
+    expect(german.value).toBeUndefined()
+    expect(german.diagnostics.length).toBeGreaterThan(0)
   }, 120_000)
 })

@@ -1,15 +1,17 @@
 // A game that needs what the example games did not: field kinds of its own, declared in its game.ts with
-// defineField, without any change to deckwright. Through the real command.
+// defineField, without any change to deckwright. What validate, build and schema do, through the library
+// (test/setup/commands.ts): the game's code runs on game threads as in the command.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
-import { deckwright, fixture, projectCopy } from './helpers.ts'
+import { hasErrors } from '../src/diagnostics/diagnostic.ts'
+import { writeSchemas } from '../src/validate/schema-files.ts'
+import { fixture, projectCopy } from './helpers.ts'
+import { buildRun, type Checked, validateRun } from './setup/commands.ts'
 
-const json = (stdout: string) =>
-  JSON.parse(stdout) as { rule: string; severity: string; file: string; line: number; card?: string; message: string }[]
-const errors = (stdout: string) => json(stdout).filter((d) => d.severity === 'error')
+const errors = (run: Checked) => run.found.filter((d) => d.severity === 'error')
 const ships = (root: string, yaml: string) =>
   writeFileSync(join(root, 'cards', 'harbour', 'ships.yaml'), `type: ship\ncards:\n${yaml}`)
 /** The game's colour kind, its parse replaced by `body` (line 9 of game.ts). */
@@ -47,9 +49,9 @@ describe("a game's own shortcodes", () => {
         '{{% monster-entry heading="Kraken" strenght=2 %}}Ink.{{% /monster-entry %}}',
       ].join('\n'),
     )
-    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
-    expect(r.code).toBe(1)
-    const said = json(r.stdout).filter((d) => d.file === 'rules/harbour/rules.md')
+    const r = await validateRun(root, { faces: false })
+    expect(r.failed).toBe(true)
+    const said = r.found.filter((d) => d.file === 'rules/harbour/rules.md')
     expect(said.map((d) => [d.rule, d.severity, d.line, d.message])).toEqual([
       [
         'rules/bad-param',
@@ -74,9 +76,9 @@ describe("a game's own shortcodes", () => {
       file,
       readFileSync(file, 'utf8').replace('render: (_, inner) => inner }),', 'render: (_, inner) => inner ),'),
     )
-    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
-    expect(r.code).toBe(1)
-    expect(json(r.stdout).filter((d) => d.severity !== 'info')).toEqual([
+    const r = await validateRun(root, { faces: false })
+    expect(r.failed).toBe(true)
+    expect(r.found.filter((d) => d.severity !== 'info')).toEqual([
       expect.objectContaining({
         rule: 'game/shortcodes-load',
         file: 'rules/harbour/shortcodes.ts',
@@ -94,9 +96,9 @@ describe("a game's own shortcodes", () => {
       throws,
       '{{% monster-entry heading="Dragon" %}}Fire.{{% /monster-entry %}}\n\n{{% monster-entry heading="Kraken" %}}Ink.{{% /monster-entry %}}',
     )
-    const thrown = await deckwright(throws, 'validate', '--no-faces', '--format', 'json')
-    expect(thrown.code).toBe(1)
-    expect(errors(thrown.stdout)).toEqual([
+    const thrown = await validateRun(throws, { faces: false })
+    expect(thrown.failed).toBe(true)
+    expect(errors(thrown)).toEqual([
       expect.objectContaining({
         rule: 'game/shortcode-crashed',
         file: 'rules/harbour/shortcodes.ts',
@@ -112,9 +114,9 @@ describe("a game's own shortcodes", () => {
     ])
     const loops = projectCopy(fixture('own-vocabulary'))
     shortcodes(loops, 'for (;;);')
-    const stuck = await deckwright(loops, 'validate', '--no-faces', '--timeout', '2.5', '--format', 'json')
-    expect(stuck.code).toBe(1)
-    expect(errors(stuck.stdout)).toEqual([
+    const stuck = await validateRun(loops, { faces: false, timeout: 2.5 })
+    expect(stuck.failed).toBe(true)
+    expect(errors(stuck)).toEqual([
       expect.objectContaining({
         rule: 'game/timeout',
         file: 'rules/harbour/shortcodes.ts',
@@ -127,10 +129,10 @@ describe("a game's own shortcodes", () => {
 describe("a game's own field kinds", () => {
   it('validate and build with them: the values reach the templates as the kinds read them', async () => {
     const root = projectCopy(fixture('own-vocabulary'))
-    const validated = await deckwright(root, 'validate', '--format', 'json')
-    expect([validated.code, json(validated.stdout)]).toEqual([0, []])
-    const built = await deckwright(root, 'build')
-    expect(built.code).toBe(0)
+    const validated = await validateRun(root)
+    expect([validated.failed, validated.found]).toEqual([false, []])
+    const built = await buildRun(root)
+    expect([built.failed, built.found.filter((d) => d.severity !== 'info')]).toEqual([false, []])
     // The booklet draws the markdown the game's own shortcodes stand for, nested ones included.
     const booklet = execFileSync('pdftotext', [join(root, 'out', 'harbour', 'harbour-rules.pdf'), '-'], {
       encoding: 'utf8',
@@ -150,9 +152,9 @@ describe("a game's own field kinds", () => {
       root,
       '  - { id: cog, name: The Cog, hull: blue, crew: [ann, cy] }\n  - { id: junk, name: The Junk, hull: "#c62828", crew: [bo, dee] }\n',
     )
-    const r = await deckwright(root, 'validate', '--no-faces', '--format', 'json')
-    expect(r.code).toBe(1)
-    expect(errors(r.stdout).map((d) => [d.rule, d.line, d.card, d.message])).toEqual([
+    const r = await validateRun(root, { faces: false })
+    expect(r.failed).toBe(true)
+    expect(errors(r).map((d) => [d.rule, d.line, d.card, d.message])).toEqual([
       ['card/wrong-type', 3, 'cog', '`hull`: expected a colour such as #1e88e5, found "blue"'],
       ['card/unknown-ref', 4, 'junk', '`crew` names "dee", which is not a sailor card of this game'],
     ])
@@ -160,7 +162,11 @@ describe("a game's own field kinds", () => {
 
   it('describe their values in the JSON Schemas that `deckwright schema` writes', async () => {
     const root = projectCopy(fixture('own-vocabulary'))
-    expect((await deckwright(root, 'schema')).code).toBe(0)
+    const written = await writeSchemas(root, 'harbour')
+    expect([hasErrors(written.diagnostics), written.value]).toEqual([
+      false,
+      ['cards/harbour/schema/ship.json', 'cards/harbour/schema/sailor.json'],
+    ])
     const schema = JSON.parse(readFileSync(join(root, 'cards', 'harbour', 'schema', 'ship.json'), 'utf8'))
     expect(schema.definitions.card.properties.hull).toEqual({
       description: 'Expected a colour such as #1e88e5.',
@@ -173,9 +179,9 @@ describe("a game's own field kinds", () => {
   it("run under the same safeguards as the game's other code: a kind that throws or never returns is one error at it", async () => {
     const throws = projectCopy(fixture('own-vocabulary'))
     parseWith(throws, "throw new Error('no colours today')")
-    const thrown = await deckwright(throws, 'validate', '--no-faces', '--format', 'json')
-    expect(thrown.code).toBe(1)
-    expect(errors(thrown.stdout)).toEqual([
+    const thrown = await validateRun(throws, { faces: false })
+    expect(thrown.failed).toBe(true)
+    expect(errors(thrown)).toEqual([
       expect.objectContaining({
         rule: 'game/field-crashed',
         file: 'rules/harbour/game.ts',
@@ -189,9 +195,9 @@ describe("a game's own field kinds", () => {
     ])
     const loops = projectCopy(fixture('own-vocabulary'))
     parseWith(loops, 'for (;;);')
-    const stuck = await deckwright(loops, 'validate', '--no-faces', '--timeout', '2.5', '--format', 'json')
-    expect(stuck.code).toBe(1)
-    expect(errors(stuck.stdout)).toEqual([
+    const stuck = await validateRun(loops, { faces: false, timeout: 2.5 })
+    expect(stuck.failed).toBe(true)
+    expect(errors(stuck)).toEqual([
       expect.objectContaining({
         rule: 'game/timeout',
         message: expect.stringContaining("reading the cards with the game's field kinds did not finish within 2.5 s"),

@@ -11,10 +11,14 @@ import { baseFonts, loadFont } from '../src/render/fonts/fonts.ts'
 import { createMeasure } from '../src/render/text/measure.ts'
 import { parseInline, unspacedPieces } from '../src/engine/inline-text.ts'
 import { paragraphDirection, visualOrder } from '../src/render/text/bidi.ts'
-import { deckwright, fixture, root } from './helpers.ts'
+import { fixture, root } from './helpers.ts'
+import { buildRun, type Checked, validateRun } from './setup/commands.ts'
+import { fileThreads } from './setup/threads.ts'
 
+// The project's threads: its build, then its validation (the project is only read after it is copied).
+const threads = fileThreads()
 let project: string
-let built: { code: number; stdout: string; stderr: string }
+let built: Checked
 const face = (id: string) => PNG.sync.read(readFileSync(join(project, 'out', 'polyglot', 'faces', `${id}.front.png`)))
 /** 300 dpi: template px a millimetre. */
 const MM = 300 / 25.4
@@ -50,13 +54,14 @@ const inkBands = (png: PNG) => {
 beforeAll(async () => {
   project = mkdtempSync(join(root, 'test', 'build', 'tmp-scripts-'))
   cpSync(fixture('scripts'), project, { recursive: true })
-  built = await deckwright(project, 'build', '--format', 'json', '--jobs', '1')
+  // `deckwright build --jobs 1`, through the library (test/setup/commands.ts).
+  built = await buildRun(project, { jobs: 1, threads })
 }, 120_000)
 afterAll(() => rmSync(project, { recursive: true, force: true }))
 
 describe('card text in every script', () => {
   it('draws Chinese and Hindi with their fonts: two different characters are two different pictures, not two boxes', () => {
-    expect(built.code).toBe(0)
+    expect(built.failed).toBe(false)
     expect(face('zh-one').data.equals(face('zh-other').data)).toBe(false)
     expect(face('hi-conjunct').data.equals(face('hi-other').data)).toBe(false)
   })
@@ -65,7 +70,7 @@ describe('card text in every script', () => {
     const png = face('ja')
     expect(inkBands(png).length).toBeGreaterThanOrEqual(3)
     expect(Math.max(...inkRuns(png, 0, png.height, 1).map((r) => r.x1))).toBeLessThanOrEqual(36 * MM + 1)
-    const said = JSON.parse(built.stdout) as { rule: string; card?: string }[]
+    const said = built.found
     expect(said.filter((d) => d.card === 'ja')).toEqual([])
   })
 
@@ -144,16 +149,7 @@ describe('card text in every script', () => {
   })
 
   it('warns of characters no installed font draws, at the card and field, naming the package that would', async () => {
-    const found = (
-      JSON.parse(built.stdout) as {
-        rule: string
-        severity: string
-        card?: string
-        field?: string
-        line: number
-        message: string
-      }[]
-    ).filter((d) => d.rule === 'render/undrawable-text')
+    const found = built.found.filter((d) => d.rule === 'render/undrawable-text')
     expect(found).toEqual([
       expect.objectContaining({
         severity: 'warning',
@@ -165,10 +161,8 @@ describe('card text in every script', () => {
     ])
     expect(found[0]!.message).toContain('npm install @fontsource/noto-sans-kr')
     // validate lays the faces out and says so too.
-    const validated = await deckwright(project, 'validate', '--format', 'json')
-    expect(
-      JSON.parse(validated.stdout).filter((d: { rule: string }) => d.rule === 'render/undrawable-text'),
-    ).toHaveLength(1)
+    const validated = await validateRun(project, { threads })
+    expect(validated.found.filter((d) => d.rule === 'render/undrawable-text')).toHaveLength(1)
   })
 
   it('credits the fallback fonts it drew with', () => {
@@ -180,7 +174,7 @@ describe('card text in every script', () => {
 
   it('draws emoji with an emoji font: two emoji are two pictures, and none is undrawable', () => {
     expect(face('emoji-dice').data.equals(face('emoji-heart').data)).toBe(false)
-    const said = JSON.parse(built.stdout) as { rule: string; card?: string }[]
+    const said = built.found
     expect(said.filter((d) => d.rule === 'render/undrawable-text').map((d) => d.card)).toEqual(['ko'])
     // Two emoji from different files of Noto Emoji that share their first UTF-16 unit, in one text: satori
     // would draw the second as a box without a word, so the build says so.
@@ -236,9 +230,7 @@ describe('card text in every script', () => {
     const alef = words.find((w) => w.text === 'ا')!
     const beh = words.find((w) => w.text === 'ب')!
     expect(alef.x).toBeGreaterThan(beh.x)
-    const said = (JSON.parse(built.stdout) as { rule: string; file: string; line: number; message: string }[]).filter(
-      (d) => d.rule === 'rules/undrawable-text',
-    )
+    const said = built.found.filter((d) => d.rule === 'rules/undrawable-text')
     expect(said).toEqual([
       expect.objectContaining({
         file: 'rules/polyglot/rules.md',

@@ -17,6 +17,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { deckwright, fixture, projectCopy, root } from '../helpers.ts'
+import { buildRun } from '../setup/commands.ts'
+import { fileThreads } from '../setup/threads.ts'
+
+// The game threads of the file's builds through the library, warm from one build to the next.
+const threads = fileThreads()
 
 /** Every file under a folder (links followed) with the digest of its bytes; undefined when there is no folder. */
 const snapshot = (dir: string): Record<string, string> | undefined => {
@@ -113,9 +118,10 @@ it('leaves the old outputs or the new, whenever a build is killed', async () => 
   // Some kills came before the swap and some after (or the test would prove little).
   expect(seen.old).toBeGreaterThan(0)
   expect(seen.new).toBeGreaterThan(0)
-  // A build that ends removes what the killed ones left: only the current build of the game stays.
+  // A build that ends removes what the killed ones left: only the current build of the game stays (a build
+  // through the library, in this process: the command's own process is not at stake here).
   writeFileSync(cards, variants[1 - now]!)
-  expect((await deckwright(project, 'build', '--no-cache', '--no-overview')).code).toBe(0)
+  expect((await buildRun(project, { cache: false, overview: false })).failed).toBe(false)
   const builds = readdirSync(join(project, 'out', '.builds')).filter((n) => n.startsWith('parlour.'))
   expect(builds).toHaveLength(1)
   expect(
@@ -136,9 +142,10 @@ describe('the output folder of a game', () => {
     writeFileSync(join(precious, 'notes.txt'), 'mine')
     mkdirSync(join(project, 'out'))
     symlinkSync(precious, join(project, 'out', 'parlour'))
-    const refused = await deckwright(project, 'build', '--format', 'json')
-    expect(refused.code).toBe(1)
-    expect(JSON.parse(refused.stdout)).toEqual([
+    // Builds through the library (test/setup/commands.ts), but for the command's own refusal of --out below.
+    const refused = await buildRun(project, { threads })
+    expect(refused.failed).toBe(true)
+    expect(refused.found).toEqual([
       expect.objectContaining({
         rule: 'build/output-in-the-way',
         file: 'out/parlour',
@@ -150,7 +157,7 @@ describe('the output folder of a game', () => {
     rmSync(join(project, 'out', 'parlour'))
     mkdirSync(join(project, 'out', 'parlour'))
     writeFileSync(join(project, 'out', 'parlour', 'notes.txt'), 'mine')
-    expect((await deckwright(project, 'build')).code).toBe(1)
+    expect((await buildRun(project, { threads })).failed).toBe(true)
     expect(readFileSync(join(project, 'out', 'parlour', 'notes.txt'), 'utf8')).toBe('mine')
     // The games' own folders are never an output folder.
     const inRules = await deckwright(project, 'build', '--out', 'rules')
@@ -158,7 +165,8 @@ describe('the output folder of a game', () => {
     // An output folder that is itself a link (macOS's /tmp, a synced folder): builds again and again.
     const elsewhere = mkdtempSync(join(tmpdir(), 'deckwright-linked-out-'))
     symlinkSync(elsewhere, join(project, 'linked'))
-    for (let i = 0; i < 3; i++) expect((await deckwright(project, 'build', '--out', 'linked')).code).toBe(0)
+    for (let i = 0; i < 3; i++)
+      expect((await buildRun(project, { outDir: join(project, 'linked'), threads })).failed).toBe(false)
     expect(existsSync(join(project, 'linked', 'parlour', 'parlour-cards.pdf'))).toBe(true)
     // The current build, with its manifest, and the one before it kept to make the next build from.
     expect(

@@ -4,6 +4,10 @@ import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
 import { buildGame } from '../../src/make/build-game.ts'
 import { fixture, poppler, projectCopy } from '../helpers.ts'
+import { fileThreads } from '../setup/threads.ts'
+
+// The game threads of the file's builds, warm from one build to the next (a watch's builds find them so too).
+const threads = fileThreads()
 
 describe('the rules booklet in a rebuild', () => {
   it('is taken from the cache, warnings included, until the rules or their pictures change', async () => {
@@ -11,7 +15,8 @@ describe('the rules booklet in a rebuild', () => {
     const rules = join(root, 'rules', 'parlour', 'rules.md')
     writeFileSync(rules, '# Parlour\n\nGuests mingle.\n\n{{< rules-image src="table.png" >}}\n')
     const outDir = join(root, 'out')
-    const build = () => buildGame(root, 'parlour', { outDir, dpi: 30, jobs: 1, overview: false, only: 'booklet' })
+    const build = () =>
+      buildGame(root, 'parlour', { outDir, dpi: 30, jobs: 1, overview: false, only: 'booklet', threads })
     const pdf = () => readFileSync(join(outDir, 'parlour', 'parlour-rules.pdf'))
     const missing = (d: { rule: string }) => d.rule === 'rules/missing-image'
 

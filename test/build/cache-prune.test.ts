@@ -7,6 +7,10 @@ import { buildGame } from '../../src/make/build-game.ts'
 import { pruneCache } from '../../src/make/cache-prune.ts'
 import { readIndex, today, writeIndex } from '../../src/render/store/store-index.ts'
 import { fixture, projectCopy } from '../helpers.ts'
+import { fileThreads } from '../setup/threads.ts'
+
+// The game threads of the file's builds, warm from one build to the next (a watch's builds find them so too).
+const threads = fileThreads()
 
 const DAY = 24 * 3600 * 1000
 const age = (file: string, days: number) => {
@@ -85,7 +89,7 @@ describe('pruning the cache', () => {
   it('runs after a build, which keeps what it reused', async () => {
     const root = projectCopy(fixture('outputs'))
     const outDir = join(root, 'out')
-    const build = () => buildGame(root, 'parlour', { outDir, dpi: 20, jobs: 1 })
+    const build = () => buildGame(root, 'parlour', { outDir, dpi: 20, jobs: 1, threads })
     expect((await build()).value.drawn).toBe(11)
     const cache = join(outDir, '.cache', 'parlour')
     // A month passes; an entry of a face no card draws any more is among them.
@@ -115,6 +119,6 @@ describe('pruning the cache', () => {
     await build()
     expect(existsSync(join(cache, 'later.png'))).toBe(false)
     // --no-cache draws every face again, whatever the cache holds.
-    expect((await buildGame(root, 'parlour', { outDir, dpi: 20, jobs: 1, cache: false })).value.drawn).toBe(11)
+    expect((await buildGame(root, 'parlour', { outDir, dpi: 20, jobs: 1, cache: false, threads })).value.drawn).toBe(11)
   }, 60_000)
 })

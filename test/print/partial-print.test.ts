@@ -8,6 +8,8 @@ import { fileThreads } from '../setup/threads.ts'
 import { pickCards } from '../../src/print/selection.ts'
 import { readPdf } from './pdf-read.ts'
 import { deckwright as run } from '../helpers.ts'
+import { buildOptions } from '../../src/commands/build-options.ts'
+import { buildRun } from '../setup/commands.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const card = (id: string, type: string, qty = 1) => ({
@@ -95,6 +97,7 @@ describe('a partial print of maybe-missions', () => {
 
 describe('deckwright calibrate and the print options of build', () => {
   const deckwright = (...args: string[]) => run(root, ...args)
+  const threads = fileThreads()
 
   it('writes calibration.pdf into --out', async () => {
     const out = mkdtempSync(join(tmpdir(), 'deckwright-calibrate-'))
@@ -119,22 +122,40 @@ describe('deckwright calibrate and the print options of build', () => {
   it('notes a thinner outer bleed only for a --bleed asked for, not for the default', async () => {
     const out = mkdtempSync(join(tmpdir(), 'deckwright-bleed-'))
     const args = ['build', 'maybe-missions', '--out', out, '--only', 'sheets', '--cards', 'mission-01', '--dpi', '30']
+    // The command tells a bleed given from the default one it leaves to the library…
     const byDefault = await deckwright(...args, '--lang', 'en')
     expect(byDefault.code).toBe(0)
     expect(byDefault.stderr).not.toMatch(/outer bleed/)
-    const asked = await deckwright(...args, '--lang', 'en', '--bleed', '3')
-    expect(asked.stderr.match(/poker: The outer bleed is 1\.75 mm \(not 3 mm\)/g)).toHaveLength(1)
+    // …which notes the one asked for, once: the same build through the library, with the lines the command prints.
+    const asked = await buildRun(root, {
+      games: ['maybe-missions'],
+      outDir: out,
+      only: 'sheets',
+      cardIds: ['mission-01'],
+      dpi: 30,
+      languages: ['en'],
+      bleedMm: 3,
+      threads,
+    })
+    expect(asked.failed).toBe(false)
+    expect(asked.summary.match(/poker: The outer bleed is 1\.75 mm \(not 3 mm\)/g)).toHaveLength(1)
   }, 60_000)
 
   it('exits 2 for a print option that is not millimetres', async () => {
-    for (const args of [
+    // Each option refuses its value (the command's usage error)…
+    const options = buildOptions()
+    for (const [flag, value] of [
       ['--bleed', '-1'],
       ['--gap', 'wide'],
       ['--back-offset', '1'],
       ['--duplex', 'sideways'],
     ]) {
-      const { code } = await deckwright('build', 'maybe-missions', '--out', '/tmp/deckwright-never', ...args)
-      expect(code, args.join(' ')).toBe(2)
+      const option = options.find((o) => o.long === flag)!
+      expect(() => option.parseArg!(value!, undefined), `${flag} ${value}`).toThrow()
     }
+    expect(options.find((o) => o.long === '--gap')!.parseArg!('2.5', undefined)).toBe(2.5)
+    // …and the command exits 2 on one.
+    const { code } = await deckwright('build', 'maybe-missions', '--out', '/tmp/deckwright-never', '--gap', 'wide')
+    expect(code).toBe(2)
   }, 30_000)
 })

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { deckwright, fixture, projectCopy } from '../helpers.ts'
+import { fixture, projectCopy } from '../helpers.ts'
+import { validateRun } from '../setup/commands.ts'
 
 const source = readFileSync(join(fixture('component-errors'), 'templates', 'g', 'index.tsx'), 'utf8').split('\n')
 /** The line and column of the first `text` in the fixture's template, 1-based. */
@@ -26,10 +27,11 @@ const at = ({ line, column }: { line: number; column: number }, card: string, me
 describe('a component that throws', () => {
   it('is reported at the JSX that used it, naming the component and its undefined props, or at its own line', async () => {
     const root = projectCopy(fixture('component-errors'))
+    // `deckwright validate`, through the library, each run on threads of its own as the command's.
     for (const run of ['first', 'cached']) {
-      const r = await deckwright(root, 'validate', '--format', 'json')
-      expect({ run, code: r.code }).toEqual({ run, code: 1 })
-      const found = JSON.parse(r.stdout) as { card: string }[]
+      const r = await validateRun(root)
+      expect({ run, failed: r.failed }).toEqual({ run, failed: true })
+      const found = r.found as { card: string }[]
       expect(found.sort((x, y) => x.card.localeCompare(y.card))).toEqual([
         at(
           where('<Title ctx={ctx} text={motto}'),

@@ -9,6 +9,7 @@ import { planFaces } from '../../src/render/template/plan.ts'
 import { renderGame } from '../../src/make/render-game.ts'
 import type { Templates } from '../../src/render/template/template.ts'
 import { validateGame } from '../../src/validate/validate-game.ts'
+import { findGames } from '../../src/load/project.ts'
 import { testContext } from './face-context.ts'
 import { fileThreads } from '../setup/threads.ts'
 
@@ -17,10 +18,15 @@ const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
 // The games' threads, warm from one test to the next (the games are only read).
 const threads = fileThreads()
 
+it('are every game this project ships', () => {
+  expect(findGames(root).sort()).toEqual([...GAMES].sort())
+})
+
 describe.each(GAMES)('%s', (id) => {
   it('lays out every front and back, in every language it ships, with every text fitting its box, every inline icon known and every text translated', async () => {
-    // validate lays out each face as the build draws it, the Dutch edition's too; anything but the authors' notes is a problem.
-    const { diagnostics } = await validateGame(root, id, { faces: true, threads })
+    // validate lays out each face as the build draws it, the Dutch edition's too, and checks what the booklet
+    // would warn about, as `deckwright validate` does; anything but the authors' notes is a problem.
+    const { diagnostics } = await validateGame(root, id, { faces: true, booklet: true, threads })
     expect(diagnostics.filter((d) => d.severity !== 'info')).toEqual([])
   })
 

@@ -6,18 +6,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { collapseUnknownFields, guardFields } from '../../src/render/template/field-guard.ts'
 import type { Card, GameDef } from '../../src/engine/define.ts'
-import { deckwright, fixture, projectCopy } from '../helpers.ts'
-
-type Found = {
-  rule: string
-  severity: string
-  file: string
-  line: number
-  card?: string
-  field?: string
-  message: string
-}
-const found = (stdout: string) => JSON.parse(stdout) as Found[]
+import { fixture, projectCopy } from '../helpers.ts'
+import { buildRun, validateRun } from '../setup/commands.ts'
 
 const captian = expect.objectContaining({
   rule: 'render/unknown-field',
@@ -42,18 +32,19 @@ const titel = expect.objectContaining({
 describe('render/unknown-field', () => {
   it('validate: drawn as text or passed to a component, one error at the template line each, on the first run and the cached one; exit 1', async () => {
     const root = projectCopy(fixture('unknown-field'))
+    // `deckwright validate`, through the library, each run on threads of its own as the command's.
     for (const run of ['first', 'cached']) {
-      const r = await deckwright(root, 'validate', '--format', 'json')
-      expect({ run, code: r.code }).toEqual({ run, code: 1 })
-      expect(found(r.stdout)).toEqual([captian, titel])
+      const r = await validateRun(root)
+      expect({ run, failed: r.failed }).toEqual({ run, failed: true })
+      expect(r.found).toEqual([captian, titel])
     }
   })
 
   it('build: the same errors, and nothing written', async () => {
     const root = projectCopy(fixture('unknown-field'))
-    const r = await deckwright(root, 'build', '--format', 'json')
-    expect(r.code).toBe(1)
-    expect(found(r.stdout)).toEqual([captian, titel])
+    const r = await buildRun(root)
+    expect(r.failed).toBe(true)
+    expect(r.found).toEqual([captian, titel])
     expect(existsSync(join(root, 'out', 'g'))).toBe(false)
   })
 })

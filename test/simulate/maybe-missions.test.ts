@@ -9,24 +9,24 @@ import { inPlay } from '../../src/engine/play/play-games.ts'
 import { gameSeed, Rng } from '../../src/engine/play/rng.ts'
 import type { BotName } from '../../src/engine/play/bots.ts'
 import { validateGame } from '../../src/validate/validate-game.ts'
+import { hasErrors, sortDiagnostics } from '../../src/diagnostics/diagnostic.ts'
+import { type SimulateOptions, simulateGame } from '../../src/simulate/index.ts'
+import { summaryLines } from '../../src/simulate/text.ts'
+import { fileThreads } from '../setup/threads.ts'
 import game from '../../rules/maybe-missions/game.ts'
 import rules, { type State } from '../../rules/maybe-missions/play.ts'
-import { deckwright, root } from '../helpers.ts'
+import { root } from '../helpers.ts'
 
 // The playable rules of Maybe Missions: whole games with each bot and set, then each rule in a scripted round.
 
-interface Found {
-  rule: string
-  severity: string
-  message: string
-  card?: string
-}
 type Step = Move & Record<string, unknown>
 const play = rules as unknown as PlayDef<any, State, Step>
 
+// The game's threads: its validation here, and its simulations below.
+const threads = fileThreads()
 let cards: Card[]
 beforeAll(async () => {
-  cards = (await validateGame(root, 'maybe-missions')).value!.cards
+  cards = (await validateGame(root, 'maybe-missions', { threads })).value!.cards
 }, 120_000)
 
 const RESOURCES = ['intel', 'gadget', 'money', 'contact']
@@ -982,6 +982,18 @@ describe('the expansions', () => {
 })
 
 describe('deckwright simulate maybe-missions', () => {
+  /**
+   * `deckwright simulate maybe-missions …` through the library, on the file's threads: the figures the command
+   * prints, its problems (sorted, as it prints them), and whether it would exit 1.
+   */
+  const simulate = async (options: SimulateOptions) => {
+    const ran = await simulateGame(root, 'maybe-missions', { ...options, threads })
+    return {
+      figures: ran.value ? summaryLines(ran.value.summary) : [],
+      found: sortDiagnostics(ran.diagnostics),
+      failed: hasErrors(ran.diagnostics),
+    }
+  }
   const out = () => {
     const dir = mkdtempSync(join(tmpdir(), 'deckwright-mm-'))
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
@@ -992,50 +1004,27 @@ describe('deckwright simulate maybe-missions', () => {
     const dir = out()
     const report = join(dir, 'maybe-missions', 'simulation', 'report.json')
     const runs = []
-    for (const jobs of ['1', '2']) {
-      const run = await deckwright(
-        root,
-        'simulate',
-        'maybe-missions',
-        '--runs',
-        '800',
-        '--seed',
-        '3',
-        '--jobs',
-        jobs,
-        '--out',
-        dir,
-      )
+    for (const jobs of [1, 2]) {
+      const run = await simulate({ runs: 800, seed: 3, jobs, outDir: dir })
       runs.push({ ...run, report: readFileSync(report, 'utf8') })
     }
     const [one, two] = runs as [(typeof runs)[0], (typeof runs)[0]]
-    expect(one.stdout).toMatch(/^maybe-missions: 800 games, seed 3, 3\/4\/5\/6 players/)
-    expect(two.stdout).toBe(one.stdout)
-    expect(two.stderr).toBe(one.stderr)
+    expect(one.figures[0]).toMatch(/^maybe-missions: 800 games, seed 3, 3\/4\/5\/6 players/)
+    expect(two.figures).toEqual(one.figures)
+    expect(JSON.stringify(two.found)).toBe(JSON.stringify(one.found))
     expect(two.report).toBe(one.report)
-    expect(one.code).toBe(0)
+    expect(one.failed).toBe(false)
   }, 120_000)
 
   it('breaks no rule with both expansions, both variants and both bots', async () => {
-    const run = await deckwright(
-      root,
-      'simulate',
-      'maybe-missions',
-      '--runs',
-      '300',
-      '--bots',
-      'random,greedy',
-      '--sets',
-      'identities,shop',
-      '--variants',
-      'masters-played,reduce-randomness',
-      '--format',
-      'json',
-      '--out',
-      out(),
-    )
-    const found = JSON.parse(run.stdout) as Found[]
-    expect(found.filter((d) => d.severity === 'error')).toEqual([])
-    expect(run.code).toBe(0)
+    const run = await simulate({
+      runs: 300,
+      bots: ['random', 'greedy'],
+      sets: ['identities', 'shop'],
+      variants: ['masters-played', 'reduce-randomness'],
+      outDir: out(),
+    })
+    expect(run.found.filter((d) => d.severity === 'error')).toEqual([])
+    expect(run.failed).toBe(false)
   }, 120_000)
 })

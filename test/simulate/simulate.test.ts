@@ -2,23 +2,46 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { PNG } from 'pngjs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest'
-import { hasErrors } from '../../src/diagnostics/diagnostic.ts'
+import { type Diagnostic, hasErrors, sortDiagnostics } from '../../src/diagnostics/diagnostic.ts'
 import { buildGame } from '../../src/make/build-game.ts'
+import { type SimulateOptions, SIMULATE_USAGE, simulateGame } from '../../src/simulate/index.ts'
+import { summaryLines } from '../../src/simulate/text.ts'
 import { deckwright, fixture, poppler, projectCopy, root } from '../helpers.ts'
 import { fileThreads } from '../setup/threads.ts'
 
-// The game threads of the file's builds through the library, warm from one build to the next.
+// The game threads of the file's builds and simulations through the library, warm from one to the next.
 const threads = fileThreads()
 
-interface Found {
-  rule: string
-  severity?: string
-  file: string
-  line: number
-  card?: string
-  message: string
+/**
+ * `deckwright simulate <game> …` through the library: the findings (what `--format json` prints), the figures
+ * (the lines the command prints), and whether the command would exit 1. On the file's warm threads when given
+ * them (`threads`: a project whose playable rules do not change), else on threads of its own, as the command's
+ * (`timeout` is theirs). Without `outDir`, no report is written. The command's own conventions (its options,
+ * exit codes, what goes to which stream) are the tests' that run it: the replay and those that could not run.
+ */
+const simulate = async (project: string, game: string, options: SimulateOptions = {}) => {
+  const ran = await simulateGame(project, game, options)
+  return {
+    // In the order the command prints them.
+    found: sortDiagnostics(ran.diagnostics) as (Diagnostic & { line: number })[],
+    figures: ran.value ? summaryLines(ran.value.summary) : [],
+    failed: hasErrors(ran.diagnostics),
+  }
 }
-const json = (stdout: string) => JSON.parse(stdout) as Found[]
+
+/** A copy of the fixture for the file's tests that leave its playable rules as they are, on the file's threads. */
+let pristine: string | undefined
+const pristineCopy = () => {
+  if (!pristine) {
+    pristine = mkdtempSync(join(root, 'test', 'build', 'tmp-'))
+    cpSync(fixture('simulate'), pristine, { recursive: true, filter: (s) => s !== join(fixture('simulate'), 'out') })
+  }
+  return pristine
+}
+afterAll(() => {
+  if (pristine) rmSync(pristine, { recursive: true, force: true })
+})
+
 const lineOf = (file: string, text: string) =>
   readFileSync(file, 'utf8')
     .split('\n')
@@ -26,10 +49,10 @@ const lineOf = (file: string, text: string) =>
 
 describe('deckwright simulate', () => {
   it('flags an overpowered card at its line and a broken rule with the seed that plays it again', async () => {
-    const project = projectCopy(fixture('simulate'))
-    const run = await deckwright(project, 'simulate', 'duel', '--runs', '1500', '--format', 'json')
-    expect(run.code).toBe(1)
-    const found = json(run.stdout)
+    const project = pristineCopy()
+    const run = await simulate(project, 'duel', { runs: 1500, threads })
+    expect(run.failed).toBe(true)
+    const found = run.found
     const cards = join(project, 'cards', 'duel', 'spells.yaml')
     const impact = found.filter((d) => d.rule === 'simulate/card-impact')
     // Only the Meteor (12 power against 1 to 3) moves the outcome past the threshold.
@@ -45,7 +68,8 @@ describe('deckwright simulate', () => {
     // The glitch is played, though every game it is played in breaks.
     expect(found.filter((d) => d.rule === 'simulate/never-played')).toEqual([])
 
-    // The replay plays that very game: its moves, up to the glitch that breaks it.
+    // The replay, run as the message gives it (the command's --replay), plays that very game: its moves, up to
+    // the glitch that breaks it, on standard output, and the problem on standard error, exit 1.
     const replay = /`deckwright (simulate duel --replay \S+ --players \d --bots \S+)`/
       .exec(broken[0]!.message)![1]!
       .split(' ')
@@ -58,14 +82,15 @@ describe('deckwright simulate', () => {
   })
 
   it('gives the same figures and report for the same seed, whatever the number of threads', async () => {
-    const project = projectCopy(fixture('simulate'))
+    const project = pristineCopy()
     const runs = []
-    const report = join(project, 'out', 'duel', 'simulation')
-    for (const jobs of ['1', '2', '2']) {
-      const run = await deckwright(project, 'simulate', 'duel', '--runs', '700', '--seed', 'spring', '--jobs', jobs)
+    const outDir = join(project, 'out-seeds')
+    const report = join(outDir, 'duel', 'simulation')
+    for (const jobs of [1, 2, 2]) {
+      const run = await simulate(project, 'duel', { runs: 700, seed: 'spring', jobs, outDir, threads })
       // The figures as JSON, and the charts as SVG and PNG: every byte.
       runs.push({
-        stdout: run.stdout,
+        figures: run.figures,
         files: Object.fromEntries(
           readdirSync(report)
             .sort()
@@ -73,7 +98,7 @@ describe('deckwright simulate', () => {
         ),
       })
     }
-    expect(runs[0]!.stdout).toContain('duel: 700 games')
+    expect(runs[0]!.figures[0]).toContain('duel: 700 games')
     expect(Object.keys(runs[0]!.files)).toEqual([
       'card-impact.png',
       'card-impact.svg',
@@ -96,12 +121,13 @@ describe('deckwright simulate', () => {
     })
     expect(runs[1]).toEqual(runs[0])
     expect(runs[2]).toEqual(runs[0])
-    const other = await deckwright(project, 'simulate', 'duel', '--runs', '700', '--seed', 'autumn')
-    expect(other.stdout).not.toEqual(runs[0]!.stdout)
+    const other = await simulate(project, 'duel', { runs: 700, seed: 'autumn', threads })
+    expect(other.figures.length).toBeGreaterThan(2)
+    expect(other.figures).not.toEqual(runs[0]!.figures)
   })
 
   it("keeps its report beside the build's outputs: a build keeps the report, and a simulation the build's files", async () => {
-    const project = projectCopy(fixture('simulate'))
+    const project = pristineCopy()
     const out = join(project, 'out', 'duel')
     // `deckwright build duel --only faces`, through the library on the file's warm threads.
     const failedFaces = async () =>
@@ -111,7 +137,7 @@ describe('deckwright simulate', () => {
     expect(await failedFaces()).toBe(false)
     const faces = readdirSync(join(out, 'faces')).sort()
     expect(faces.length).toBeGreaterThan(0)
-    await deckwright(project, 'simulate', 'duel', '--runs', '300')
+    await simulate(project, 'duel', { runs: 300, outDir: join(project, 'out'), threads })
     expect(readdirSync(join(out, 'faces')).sort()).toEqual(faces)
     const report = readFileSync(join(out, 'simulation', 'report.json'), 'utf8')
     expect(await failedFaces()).toBe(false)
@@ -129,13 +155,9 @@ describe('deckwright simulate', () => {
         '    s.turn++\n    if (s.turn === 12 && s.scores[0] === 11 && s.scores[1] === 9) for (;;) {}\n',
       ),
     )
-    const runs = await Promise.all(
-      ['1', '2'].map((jobs) =>
-        deckwright(project, 'simulate', 'duel', '--runs', '400', '--timeout', '1', '--jobs', jobs, '--format', 'json'),
-      ),
-    )
-    expect(runs[1]!.stdout).toBe(runs[0]!.stdout)
-    const found = json(runs[0]!.stdout)
+    const runs = await Promise.all([1, 2].map((jobs) => simulate(project, 'duel', { runs: 400, timeout: 1, jobs })))
+    expect(JSON.stringify(runs[1]!.found)).toBe(JSON.stringify(runs[0]!.found))
+    const found = runs[0]!.found
     const stopped = found.filter((d) => d.rule === 'game/timeout')
     expect(stopped).toHaveLength(1)
     expect(stopped[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(play, '  apply(s, move, { draw }) {') })
@@ -144,7 +166,7 @@ describe('deckwright simulate', () => {
     )
     // The other games were played: their findings are there.
     expect(found.some((d) => d.rule === 'simulate/card-impact' && d.card === 'spell-meteor')).toBe(true)
-    expect(runs[0]!.code).toBe(1)
+    expect(runs[0]!.failed).toBe(true)
   }, 120_000)
 
   it('stops the run when games keep running over the time limit, pointing at the function that loops', async () => {
@@ -158,9 +180,9 @@ describe('deckwright simulate', () => {
       ),
     )
     // A limit well above loading the playable rules, even on a busy machine (0.5 s was not, under CI's load).
-    const run = await deckwright(project, 'simulate', 'duel', '--runs', '1000', '--timeout', '1.5', '--format', 'json')
-    expect(run.code).toBe(1)
-    const found = json(run.stdout)
+    const run = await simulate(project, 'duel', { runs: 1000, timeout: 1.5 })
+    expect(run.failed).toBe(true)
+    const found = run.found
     expect(found.map((d) => d.rule)).toEqual(['simulate/stopped', 'game/timeout'])
     expect(found[0]!.message).toBe(
       'games kept running over the time limit (3 at least), so the run stopped: no figures until the rules end',
@@ -170,7 +192,8 @@ describe('deckwright simulate', () => {
     expect(found[1]!.message).toMatch(
       /^the playable rules' setup\(\) did not finish within 1.5 s .* \(in ([34]) of \1 games; the first, game 1,/,
     )
-    expect(run.stderr).not.toContain('duel: 1,000 games')
+    // No figures to print.
+    expect(run.figures).toEqual([])
   })
 
   it('reports an error thrown by the rules at its line', async () => {
@@ -183,8 +206,8 @@ describe('deckwright simulate', () => {
         "    s.scores[s.active]! += s.power[move.card!]!\n    if (move.card === 'spell-bolt') throw new Error('bolts are not written yet')\n",
       ),
     )
-    const run = await deckwright(project, 'simulate', 'duel', '--runs', '300', '--format', 'json')
-    const broken = json(run.stdout).filter((d) => d.rule === 'simulate/broken-rule' && d.message.startsWith('bolts'))
+    const run = await simulate(project, 'duel', { runs: 300 })
+    const broken = run.found.filter((d) => d.rule === 'simulate/broken-rule' && d.message.startsWith('bolts'))
     expect(broken).toHaveLength(1)
     expect(broken[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(play, 'bolts are not written yet') })
 
@@ -196,9 +219,9 @@ describe('deckwright simulate', () => {
         '    if (best < game.params.target) return s.turn > 6 ? (true as never) : undefined',
       ),
     )
-    const ended = json(
-      (await deckwright(project, 'simulate', 'duel', '--runs', '50', '--format', 'json')).stdout,
-    ).filter((d) => d.rule === 'simulate/broken-rule' && d.message.startsWith('end() gave true'))
+    const ended = (await simulate(project, 'duel', { runs: 50 })).found.filter(
+      (d) => d.rule === 'simulate/broken-rule' && d.message.startsWith('end() gave true'),
+    )
     // One problem at one place, whatever the games' values in its message (2 or 3 seats): the first game's words.
     expect(ended).toHaveLength(1)
     expect(ended[0]!.message).toMatch(
@@ -214,27 +237,29 @@ describe('deckwright simulate', () => {
         "    if (players === 3) throw 'three is a crowd'\n    const deck = shuffled(",
       ),
     )
-    const crowd = json(
-      (await deckwright(project, 'simulate', 'duel', '--runs', '50', '--format', 'json')).stdout,
-    ).filter((d) => d.message.startsWith('three is a crowd'))
+    const crowd = (await simulate(project, 'duel', { runs: 50 })).found.filter((d) =>
+      d.message.startsWith('three is a crowd'),
+    )
     expect(crowd.map((d) => [d.rule, d.line])).toEqual([['simulate/broken-rule', lineOf(play, '  setup({')]])
   })
 
   it('could not run (exit 2, one line) for options the game cannot be played with, or a game without playable rules', async () => {
-    const project = projectCopy(fixture('simulate'))
-    const players = await deckwright(project, 'simulate', 'duel', '--players', '5')
-    expect(players.code).toBe(2)
-    expect(players.stderr.trim()).toBe('deckwright: duel is played by 2 to 3 players, not 5')
+    const project = pristineCopy()
+    // The library's usage problems (its rule SIMULATE_USAGE), which the command says in one line, exit 2 (below).
+    const usage = async (options: SimulateOptions) =>
+      (await simulate(project, 'duel', { ...options, threads })).found.map((d) => [d.rule, d.message])
+    expect(await usage({ players: [5] })).toEqual([[SIMULATE_USAGE, 'duel is played by 2 to 3 players, not 5']])
+    expect(await usage({ variants: ['slow-clock'] })).toEqual([
+      [SIMULATE_USAGE, 'the playable rules have no variant "slow-clock"; they name none (variants in play.ts)'],
+    ])
+    // The command: an option it cannot read, and a game without playable rules (a usage problem of the library).
     const bots = await deckwright(project, 'simulate', 'duel', '--bots', 'clever')
     expect(bots.code).toBe(2)
-    const variant = await deckwright(project, 'simulate', 'duel', '--variants', 'slow-clock')
-    expect(variant.code).toBe(2)
-    expect(variant.stderr.trim()).toBe(
-      'deckwright: the playable rules have no variant "slow-clock"; they name none (variants in play.ts)',
-    )
     const none = await deckwright(root, 'simulate', 'arc-ship')
     expect(none.code).toBe(2)
-    expect(none.stderr).toContain('arc-ship has no playable rules: write them in rules/arc-ship/play.ts')
+    expect(none.stderr.trim()).toBe(
+      'deckwright: arc-ship has no playable rules: write them in rules/arc-ship/play.ts (export default definePlay(game, { … }))',
+    )
   })
 })
 
@@ -248,23 +273,14 @@ describe('findings and thresholds', () => {
 
   it('flags a seat that wins more than its share, past a threshold the definition sets', async () => {
     // Seat 1 casts first: it wins ~55% of 2-player games. Within 0.2 of 50%, but not within 0.02.
-    const loose = await deckwright(
-      projectCopy(fixture('simulate')),
-      'simulate',
-      'duel',
-      '--runs',
-      '2000',
-      '--players',
-      '2',
-      '--format',
-      'json',
-    )
-    expect(json(loose.stdout).filter((d) => d.rule === 'simulate/seat-advantage')).toEqual([])
+    const loose = await simulate(pristineCopy(), 'duel', { runs: 2000, players: [2], threads })
+    expect(loose.figures.length).toBeGreaterThan(2)
+    expect(loose.found.filter((d) => d.rule === 'simulate/seat-advantage')).toEqual([])
     const { project, play } = edited((text) =>
       text.replace('balance: { seatAdvantage: 0.2 }', "balance: { seatAdvantage: 0.02, severity: 'warning' }"),
     )
-    const strict = await deckwright(project, 'simulate', 'duel', '--runs', '2000', '--players', '2', '--format', 'json')
-    const found = json(strict.stdout).filter((d) => d.rule === 'simulate/seat-advantage')
+    const strict = await simulate(project, 'duel', { runs: 2000, players: [2] })
+    const found = strict.found.filter((d) => d.rule === 'simulate/seat-advantage')
     // One seat's more is the other's less.
     expect(found).toHaveLength(2)
     for (const d of found)
@@ -282,9 +298,9 @@ describe('findings and thresholds', () => {
     const coop = edited((text) =>
       text.replace('balance: { seatAdvantage: 0.2 },', 'balance: { seatAdvantage: 0.2 },\n  coop: true,'),
     )
-    const won = json(
-      (await deckwright(coop.project, 'simulate', 'duel', '--runs', '500', '--format', 'json')).stdout,
-    ).filter((d) => d.rule === 'simulate/coop-win-rate')
+    const won = (await simulate(coop.project, 'duel', { runs: 500 })).found.filter(
+      (d) => d.rule === 'simulate/coop-win-rate',
+    )
     expect(won.map((d) => d.message)).toEqual([
       'the co-op is won in 100% of 2-player games (95% CI 97%–100%; expected 20%–80%)',
       'the co-op is won in 100% of 3-player games (95% CI 97%–100%; expected 20%–80%)',
@@ -292,9 +308,9 @@ describe('findings and thresholds', () => {
     const short = edited((text) =>
       text.replace('balance: { seatAdvantage: 0.2 },', 'balance: { seatAdvantage: 0.2 },\n  maxTurns: 8,'),
     )
-    const stalls = json(
-      (await deckwright(short.project, 'simulate', 'duel', '--runs', '500', '--format', 'json')).stdout,
-    ).filter((d) => d.rule === 'simulate/stalls')
+    const stalls = (await simulate(short.project, 'duel', { runs: 500 })).found.filter(
+      (d) => d.rule === 'simulate/stalls',
+    )
     expect(stalls).toHaveLength(1)
     expect(stalls[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(short.play, '  end(s)') })
     expect(stalls[0]!.message).toMatch(
@@ -306,16 +322,15 @@ describe('findings and thresholds', () => {
     const broken = edited((text) =>
       text.replace('  active: (s: State) => s.active,', '  active: (s: State) => s.active,,'),
     )
-    const load = json((await deckwright(broken.project, 'simulate', 'duel', '--runs', '10', '--format', 'json')).stdout)
+    const load = (await simulate(broken.project, 'duel', { runs: 10 })).found
     expect(load.map((d) => d.rule)).toEqual(['simulate/play-load'])
     expect(load[0]).toMatchObject({ file: 'rules/duel/play.ts', line: lineOf(broken.play, 's.active,,') })
     const empty = edited(() => 'export const nothing = 1\n')
-    const none = json((await deckwright(empty.project, 'simulate', 'duel', '--runs', '10', '--format', 'json')).stdout)
+    const none = (await simulate(empty.project, 'duel', { runs: 10 })).found
     expect(none.map((d) => d.rule)).toEqual(['simulate/no-play-rules'])
   })
 
   it('is a usage problem, in the library, to ask for what the game cannot be played with', async () => {
-    const { simulateGame } = await import('../../src/simulate/index.ts')
     const ran = await simulateGame(projectCopy(fixture('simulate')), 'duel', { players: [4] })
     expect(ran.diagnostics.map((d) => [d.rule, d.message])).toEqual([
       ['simulate/usage', 'duel is played by 2 to 3 players, not 4'],
@@ -328,12 +343,12 @@ describe('Ministries, played', () => {
    * 300 games of Ministries as they come (seed 1, no variant), played once into a folder of the file's own: the
    * booklet's designer notes read its report, and the Ticking Clock test compares its figures with the variant's.
    */
-  let played: Promise<{ out: string; stdout: string }> | undefined
+  let played: Promise<{ out: string; figures: string[] }> | undefined
   const ministries300 = () => {
     played ??= (async () => {
       const out = mkdtempSync(join(root, 'test', 'build', 'tmp-'))
-      const run = await deckwright(root, 'simulate', 'ministries', '--runs', '300', '--out', out)
-      return { out, stdout: run.stdout }
+      const run = await simulate(root, 'ministries', { runs: 300, outDir: out, threads })
+      return { out, figures: run.figures }
     })()
     return played
   }
@@ -374,21 +389,9 @@ describe('Ministries, played', () => {
   }, 120_000)
 
   it("flags the Ministries greedy bots never play, at each card's line, as warnings while its rules settle", async () => {
-    const run = await deckwright(
-      root,
-      'simulate',
-      'ministries',
-      '--runs',
-      '400',
-      '--bots',
-      'greedy',
-      '--format',
-      'json',
-      '--out',
-      'out/test-simulate',
-    )
-    expect(run.code).toBe(0)
-    const never = json(run.stdout).filter((d) => d.rule === 'simulate/never-played')
+    const run = await simulate(root, 'ministries', { runs: 400, bots: ['greedy'], threads })
+    expect(run.failed).toBe(false)
+    const never = run.found.filter((d) => d.rule === 'simulate/never-played')
     const file = join(root, 'cards', 'ministries', 'ministries.yaml')
     expect(never.map((d) => d.card)).toContain('ministry-trade')
     for (const d of never) {
@@ -408,54 +411,23 @@ describe('Ministries, played', () => {
   }, 120_000)
 
   it('plays the Ticking Clock variant, whose Challenge deck runs down every turn: no game stalls', async () => {
-    const run = await deckwright(
-      root,
-      'simulate',
-      'ministries',
-      '--runs',
-      '300',
-      '--variants',
-      'ticking-clock',
-      '--out',
-      'out/test-simulate',
-    )
-    expect(run.stdout).toMatch(
+    const run = await simulate(root, 'ministries', { runs: 300, variants: ['ticking-clock'], threads })
+    expect(run.figures.join('\n')).toMatch(
       /^ministries: 300 games, seed 1, 2\/3\/4\/5 players, bots random, sets base, variants ticking-clock/,
     )
-    expect(run.stdout).toMatch(/the Challenge deck ran out (9\d|100)\.\d% · stalled 0\.0%/)
+    expect(run.figures.join('\n')).toMatch(/the Challenge deck ran out (9\d|100)\.\d% · stalled 0\.0%/)
     const without = await ministries300()
-    expect(without.stdout).toMatch(/stalled 9\d\.\d%/)
+    expect(without.figures.join('\n')).toMatch(/stalled 9\d\.\d%/)
   }, 120_000)
 
   it('prints the same figures twice, with one thread and with two', async () => {
-    const one = await deckwright(
-      root,
-      'simulate',
-      'ministries',
-      '--runs',
-      '1000',
-      '--seed',
-      '1',
-      '--jobs',
-      '1',
-      '--out',
-      'out/test-simulate',
-    )
-    const two = await deckwright(
-      root,
-      'simulate',
-      'ministries',
-      '--runs',
-      '1000',
-      '--seed',
-      '1',
-      '--jobs',
-      '2',
-      '--out',
-      'out/test-simulate',
-    )
-    expect(one.stdout).toMatch(/^ministries: 1,000 games, seed 1, 2\/3\/4\/5 players/)
-    expect(two.stdout).toBe(one.stdout)
-    expect(two.stderr).toBe(one.stderr)
+    const [one, two] = [
+      await simulate(root, 'ministries', { runs: 1000, seed: 1, jobs: 1, threads }),
+      await simulate(root, 'ministries', { runs: 1000, seed: 1, jobs: 2, threads }),
+    ]
+    expect(one.figures[0]).toMatch(/^ministries: 1,000 games, seed 1, 2\/3\/4\/5 players/)
+    expect(two.figures).toEqual(one.figures)
+    // The problems, which the command prints after the figures.
+    expect(JSON.stringify(two.found)).toBe(JSON.stringify(one.found))
   }, 120_000)
 })
