@@ -69,7 +69,13 @@ const timeSave = async (file: string, edit: (text: string) => string, selector: 
   )
   const start = (lastSave = performance.now())
   writeFileSync(file, edit(readFileSync(file, 'utf8')))
-  await page.waitForFunction(
+  await newFaceShown(selector, before)
+  return performance.now() - start
+}
+
+/** Waits until the image `selector` shows another face than `before`, loaded. */
+const newFaceShown = (selector: string, before: string | null) =>
+  page.waitForFunction(
     ([sel, old]) => {
       const img = document.querySelector(sel!) as HTMLImageElement | null
       return Boolean(img && img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0)
@@ -77,8 +83,6 @@ const timeSave = async (file: string, edit: (text: string) => string, selector: 
     [selector, before],
     { timeout: 120_000, polling: 'raf' },
   )
-  return performance.now() - start
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const ms = (n: number) => `${n.toFixed(0)} ms`
@@ -159,14 +163,7 @@ await runs('a card saved as the build before writes its sheets, to its face show
       `id: mission-02, green: [${i % 2 ? 'intel, money' : 'money, money'}]`,
     ),
   )
-  await page.waitForFunction(
-    ([sel, old]) => {
-      const img = document.querySelector(sel!) as HTMLImageElement | null
-      return Boolean(img && img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0)
-    },
-    [selector, before],
-    { timeout: 120_000, polling: 'raf' },
-  )
+  await newFaceShown(selector, before)
   return performance.now() - start
 })
 

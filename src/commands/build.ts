@@ -83,8 +83,7 @@ const runBuild = async (context: Context, games: string[], opts: BuildFlags, cmd
       // The compiler is started while the first build runs: the first change of code does not wait for it.
       void (await import('../load/game-modules.ts')).warmCompiler()
       await serveBuilds(builds.buildAll, ids, firstCards(), context.hooks.ending)
-    }
-    else await builds.buildAll(ids)
+    } else await builds.buildAll(ids)
   } finally {
     await threads.close()
   }

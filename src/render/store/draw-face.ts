@@ -79,17 +79,18 @@ export const drawInto = async (
   const key = shownKey(inputs, drawn.shown)
   const shown = { inputs, keys: shownKeys }
   const { drawnWith = { fonts: [], icons: [] } } = drawn
+  const outcome = (spent: DrawOutcome['spent']): DrawOutcome => ({
+    diagnostics,
+    stored: true,
+    key,
+    shown: shownKeys,
+    drawnWith,
+    spent,
+  })
   if (drawn.reused && drawn.look) {
     const start = performance.now()
     if (store.putLook(key, drawn.look, diagnostics, drawnWith, shown))
-      return {
-        diagnostics,
-        stored: true,
-        key,
-        shown: shownKeys,
-        drawnWith,
-        spent: { svg: 0, png: 0, store: performance.now() - start },
-      }
+      return outcome({ svg: 0, png: 0, store: performance.now() - start })
     drawn = await session.draw(job) // its look's files went meanwhile: drawn after all
     diagnostics = [...drawn.diagnostics, ...left]
   }
@@ -102,12 +103,5 @@ export const drawInto = async (
     shown,
     ...(look && { look }),
   })
-  return {
-    diagnostics,
-    stored: true,
-    key,
-    shown: shownKeys,
-    drawnWith,
-    spent: { svg: face.svgMs, png: rasterMs, store: performance.now() - start - rasterMs },
-  }
+  return outcome({ svg: face.svgMs, png: rasterMs, store: performance.now() - start - rasterMs })
 }
