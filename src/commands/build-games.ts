@@ -5,7 +5,7 @@ import { resolve } from 'node:path'
 import { buildGame } from '../make/build-game.ts'
 import { progressReporter } from '../make/progress.ts'
 import { buildSummary } from '../make/summary.ts'
-import { hasErrors } from '../diagnostics/diagnostic.ts'
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import { firstCards, PREVIEW_CHILD, type PreviewMessage } from '../preview/messages.ts'
 import type { RendererName } from '../render/renderers/renderer.ts'
@@ -20,11 +20,21 @@ import { EXIT, printProblems } from './shared.ts'
  * A watch's change to the games' modules: this thread and the games' threads forget the code they loaded, so
  * that the next build compiles and imports it as it is now, warm (see GameThreads.reload).
  */
-const takeChangedCode = async (root: string, ids: readonly string[], threads: GameThreads): Promise<void> => {
+const takeChangedCode = async (
+  root: string,
+  ids: readonly string[],
+  threads: GameThreads,
+  fresh: boolean,
+): Promise<void> => {
   forgetCompiled()
   // Threads are the project's, whichever game they ran: one is enough to name them.
-  if (ids[0]) await threads.reload(gamePaths(root, ids[0]))
+  if (ids[0]) await threads.reload(gamePaths(root, ids[0]), { fresh })
 }
+
+/** A game's code that did not load (it does not compile, or threw as it was imported): the change after it gets new threads. */
+const NOT_LOADED = new Set(['render/template-load', 'game/definition', 'game/shortcodes-load', 'simulate/play-load'])
+const notLoaded = (diagnostics: readonly Diagnostic[]): boolean =>
+  diagnostics.some((d) => d.severity === 'error' && NOT_LOADED.has(d.rule))
 
 type Built = Awaited<ReturnType<typeof buildGame>>
 type Tell = (message: PreviewMessage) => void
@@ -68,6 +78,8 @@ export const gameBuilds = (root: string, opts: BuildFlags, renderer: RendererNam
     if (!showBuilt(id, built, started, opts.format, said)) exitCode = EXIT.errors
   }
   const preview = previewChannel()
+  /** Whether a game's code did not load in the last build: not taken in place again (see takeChangedCode). */
+  let broken = false
   // The cards the page shows are drawn first, and each face is shown as soon as it is stored. The default
   // language's faces first (the page shows them, from the store); the other editions and every file of the
   // output folder come with the outputs.
@@ -81,7 +93,8 @@ export const gameBuilds = (root: string, opts: BuildFlags, renderer: RendererNam
     ids: string[],
     { first = firstCards(), reload = false, signal }: Partial<WatchedBuild> = {},
   ) => {
-    if (reload) await takeChangedCode(root, ids, threads)
+    if (reload) await takeChangedCode(root, ids, threads, broken)
+    broken = false
     for (const id of ids) {
       try {
         await buildEach(id, first, signal)
@@ -98,9 +111,11 @@ export const gameBuilds = (root: string, opts: BuildFlags, renderer: RendererNam
     let faces: Built | undefined
     if (preview) {
       faces = await facesFirst(id, first, preview, signal)
+      broken ||= notLoaded(faces.diagnostics)
       if (hasErrors(faces.diagnostics)) return show(id, faces, started)
     }
     const built = withFacesFirst(await buildOne(id, opts.only, { signal }), faces)
+    broken ||= notLoaded(built.diagnostics)
     preview?.({
       game: id,
       stage: 'outputs',

@@ -141,12 +141,14 @@ export class GameThreads {
    * After a change to the project's modules (a definition, a template, what they import): every running
    * thread forgets the modules it loaded (`forget`), so that the next request compiles and imports them as
    * they are now, warm; a thread that took `MAX_RELOADS` changes, or whose heap grew large, is replaced by a
-   * new one when next needed. Runs none of the games' code.
+   * new one when next needed, as is every thread with `fresh` (the code they ran last did not load: what it
+   * did before it failed stays with them). Runs none of the games' code.
    */
-  async reload(paths: GamePaths): Promise<void> {
+  async reload(paths: GamePaths, { fresh = false }: { fresh?: boolean } = {}): Promise<void> {
     await Promise.all(
       this.live(this.of(paths), false).map(async (thread) => {
-        const forgot = ++thread.reloads > MAX_RELOADS ? undefined : await thread.call({ game: paths.id, do: 'forget' })
+        const forgot =
+          fresh || ++thread.reloads > MAX_RELOADS ? undefined : await thread.call({ game: paths.id, do: 'forget' })
         if (!forgot?.ok || forgot.value.heapMb > this.heapMb * RELOAD_HEAP_SHARE) await thread.terminate()
       }),
     )

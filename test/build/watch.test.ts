@@ -79,6 +79,16 @@ describe('deckwright build --watch', () => {
     await seen(allNew, ++done)
     expect(readFileSync(back).equals(before)).toBe(false)
     expect(log).not.toMatch(/starting a new build process/)
+    // Code that throws as it is imported is an error at its line; mended, the next change builds on fresh threads.
+    writeFileSync(template, `throw new Error('broken as it loads')\n${code}`)
+    await seen(/broken as it loads[\s\S]*parlour: not built, fix the errors above/, 1)
+    // The code as it was first: its faces are in the store.
+    const cached = /parlour: 11 faces \(0 drawn, 11 from the cache\)/
+    const was = (log.match(new RegExp(cached, 'g')) ?? []).length
+    writeFileSync(template, code)
+    await seen(cached, was + 1)
+    expect(readFileSync(back).equals(before)).toBe(true)
+    expect(log).not.toMatch(/starting a new build process/)
 
     // A change to the project's packages starts a new process.
     const pkg = join(project, 'package.json')

@@ -62,3 +62,14 @@ describe("a game's code changed under warm threads", () => {
     expect(threads.take(paths, 1)[0]).not.toBe(first)
   }, 60_000)
 })
+
+describe('threads whose code did not load', () => {
+  it('are all replaced by a reload that asks for fresh threads', async () => {
+    const project = projectCopy(fixture('outputs'))
+    const { paths } = (await validateGame(project, 'parlour', { threads })).value!
+    const before = threads.take(paths, 2)
+    await threads.reload(paths, { fresh: true })
+    expect(before.map((t) => t.state)).toEqual(['gone', 'gone'])
+    expect((await validateGame(project, 'parlour', { threads })).value?.game.id).toBe('parlour')
+  }, 60_000)
+})
