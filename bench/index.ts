@@ -6,6 +6,7 @@
 // npm run bench -- --png [faces a game]: only the PNG encoder on real faces, ms and bytes a face (bench/png.ts).
 // npm run bench -- --changes [faces…]: only `deckwright changes`' figures, one card changed (default 150 and 5,000 faces; bench/changes.ts).
 // npm run bench -- --release: only `deckwright release` of Maybe Missions, cold and with its faces in the store (bench/release.ts).
+// npm run bench -- --text-heavy [cards]: only a text-heavy party game's peak memory and time, cold and after a one-card edit, with each renderer (bench/text-heavy.ts).
 // npm run bench -- --renderer takumi: the build's figures drawn with takumi (default satori + resvg).
 const flag = (name: string) => {
   const i = process.argv.indexOf(name)
@@ -20,6 +21,12 @@ if (process.argv.includes('--renderers')) {
   const { benchRenderers } = await import('./renderers.ts')
   const at = process.argv.indexOf('--renderers')
   await benchRenderers(Number(process.argv[at + 1] ?? 5000) || 5000)
+  process.exit(0)
+}
+if (process.argv.includes('--text-heavy')) {
+  const { benchTextHeavy } = await import('./text-heavy.ts')
+  const at = process.argv.indexOf('--text-heavy')
+  benchTextHeavy(Number(process.argv[at + 1] ?? 5328) || 5328)
   process.exit(0)
 }
 if (process.argv.includes('--png')) {

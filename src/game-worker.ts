@@ -21,6 +21,7 @@ import { WATCH_CHILD } from './make/watch-child.ts'
 import { collectGarbage } from './util/collect-garbage.ts'
 import type { RenderOptions, RenderSession } from './render/template/session.ts'
 import { NOT_HELD, type Held as HeldCards, type SentPiece, type Request, type Replies } from './threads/protocol.ts'
+import { languagesReceived } from './threads/sent-languages.ts'
 
 /**
  * A game thread (see game-thread.ts): holds the definitions of the project's games it is asked about and,
@@ -358,13 +359,23 @@ const LARGE_HEAP_MB = 96
 // One request at a time, in the order sent. Each waits for the event loop to turn first: resvg's native
 // buffers are freed by finalizers that run only then, and faces drawn back to back held gigabytes.
 let last: Promise<void> = Promise.resolve()
+// A draw's language is read as the request arrives, in the order the build's thread sent them (see sent-languages.ts).
+const languageOf = languagesReceived()
 port.on('message', (message: Request & { id: number }) => {
+  let unsent: unknown
+  if (message.do === 'draw')
+    try {
+      message.job.language = languageOf(message.language)
+    } catch (error) {
+      unsent = error
+    }
   last = last.then(turn).then(async () => {
     current = message.id
     announced = false
     thrown = []
     let answer
     try {
+      if (unsent) throw unsent
       answer = { id: message.id, reply: await handle(message) }
     } catch (error) {
       answer = { id: message.id, failed: firstLine(error) }

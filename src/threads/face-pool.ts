@@ -7,6 +7,7 @@ import type { GameThreads } from './threads.ts'
 import type { GameThread } from './game-thread.ts'
 import { stoppedDiagnostic } from './stopped.ts'
 import { faceFailure, type DrawOutcome } from '../render/store/draw-face.ts'
+import { sendLanguage } from './sent-languages.ts'
 
 export type { DrawOutcome } from '../render/store/draw-face.ts'
 
@@ -75,8 +76,18 @@ export const openRenderer = async (
   const live = () => pool.filter((t) => t.state !== 'gone')
 
   const send = (thread: GameThread, task: Task) => {
+    const { language, ...job } = task.job
     void thread
-      .call({ game: paths.id, do: 'draw', job: task.job, key: task.key, options, store: store.dir, reuse })
+      .call({
+        game: paths.id,
+        do: 'draw',
+        job,
+        language: sendLanguage(thread, language),
+        key: task.key,
+        options,
+        store: store.dir,
+        reuse,
+      })
       .then((outcome) => {
         if (outcome.ok) task.resolve(outcome.value)
         else if (outcome.why === 'lost')

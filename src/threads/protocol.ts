@@ -6,6 +6,7 @@ import type { DrawOutcome } from '../render/store/draw-face.ts'
 import type { FaceJob, RenderOptions } from '../render/template/session.ts'
 import type { GameRecord } from '../engine/play/play-game.ts'
 import type { PlayRules, SimulationPlan } from '../engine/play/plan.ts'
+import type { SentLanguage } from './sent-languages.ts'
 
 /**
  * What a game thread is asked to do, for one of the project's games. Each request runs a game's own code
@@ -53,8 +54,19 @@ export type Request = {
   | { do: 'layout'; jobs: FaceJob[]; inputs: string[]; options: RenderOptions }
   /** Play games `from` to `to` − 1 of a simulation with the game's playable rules (`rules/<game>/play.ts`). */
   | { do: 'simulate'; cards: Card[] | Held; plan: SimulationPlan; from: number; to: number }
-  /** Draw a face and put it in the face store at `store` under `key`. */
-  | { do: 'draw'; job: FaceJob; key: string; options: RenderOptions; store: string; reuse: boolean }
+  /**
+   * Draw a face and put it in the face store at `store` under `key`. The job's language comes as `language`
+   * (its words only the first time a thread is sent it: see sent-languages.ts), not in the job.
+   */
+  | {
+      do: 'draw'
+      job: FaceJob
+      language?: SentLanguage
+      key: string
+      options: RenderOptions
+      store: string
+      reuse: boolean
+    }
 )
 
 /**
