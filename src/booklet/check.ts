@@ -1,7 +1,7 @@
 import type { Nodes } from 'mdast'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { RulesDoc } from '../load/rules.ts'
-import { isPhrasingParent, paramOf, type Shortcode } from '../shortcodes/tree.ts'
+import { isPhrasingParent, paramOf, type Shortcode } from '../shortcodes/node.ts'
 import { readPicture } from './picture-sources.ts'
 import { iconPaths } from './icons.ts'
 import { refusedLinkMessage, refusedLinks } from './links.ts'

@@ -92,9 +92,9 @@ const validateWith = async (
     options.store?.indexed()
     return read
   })
-  const { loadRules } = await import('../load/rules.ts')
+  const { loadRulesCached } = await import('../load/rules-cached.ts')
   // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
-  const loadedRules = existsSync(paths.rules) ? loadRules(paths.rules, root) : undefined
+  const loadedRules = existsSync(paths.rules) ? await loadRulesCached(paths.rules, root) : undefined
   const definition = await definitionLoaded()
   const diagnostics: Diagnostic[] = [...definition.diagnostics]
   const game = definition.value

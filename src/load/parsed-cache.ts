@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { deserialize, serialize } from 'node:v8'
+import { touch, writeFileAtomic } from '../util/atomic-write.ts'
+import { isWritableInside } from '../util/inside-folder.ts'
+import { OWN_CODE } from '../util/packages.ts'
+import { pruneUnused } from '../util/prune.ts'
+import { packageVersions } from '../cache/source-hash.ts'
+
+/**
+ * What reading a file found (a rules file's tree, its front matter and notes, with their diagnostics), kept
+ * by the file's content in the project's node_modules/.cache, beside its compiled modules: the next run
+ * takes it without loading the parser. Reading the rules loads ~0.5 MB of parsers (micromark, gray-matter)
+ * and takes ~100–200 ms of CPU, where taking it back takes ~1 ms.
+ */
+const cacheDir = (root: string): string => join(root, 'node_modules', '.cache', 'deckwright', 'parsed')
+
+/** deckwright's code that reads files, and the parsers it does not bundle: a change to either reads every file again. */
+const PARSER_FOLDERS = ['load', 'shortcodes', 'util', 'vendor']
+const PARSER_PACKAGES = ['yaml', 'js-yaml', 'unified', 'remark-parse', 'remark-gfm', 'gray-matter', 'smol-toml']
+
+let parserCode: string | undefined
+/** A digest of the parsing code (its source files' bytes) and packages, worked out once a thread. */
+const parserDigest = (): string => {
+  if (parserCode) return parserCode
+  const hash = createHash('sha256')
+  for (const folder of PARSER_FOLDERS) {
+    const dir = join(OWN_CODE, folder)
+    if (!existsSync(dir)) continue
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => /(?<!\.d)\.[jt]sx?$/.test(f))
+    for (const file of files.sort()) hash.update(`${folder}/${file}\0`).update(readFileSync(join(dir, file)))
+  }
+  hash.update(PARSER_PACKAGES.flatMap((name) => packageVersions(name)).join('\n'))
+  // The values are kept in V8's own format, which a Node of another version may not read back.
+  hash.update(`\0node@${process.versions.node}`)
+  return (parserCode = hash.digest('hex'))
+}
+
+/**
+ * What `read` returns for a file, taken from the project's cache when an earlier run read the same `key`
+ * (the file's name and text, and whatever else decides what is read) with the same code; else read now
+ * and kept. The value is kept with V8's serializer: plain data only (objects, arrays, Maps, Dates…), no
+ * functions or class instances. A cache that cannot be read or written is no error: the file is read.
+ */
+export const readThroughCache = async <T>(root: string, key: readonly string[], read: () => Promise<T>): Promise<T> => {
+  const dir = cacheDir(root)
+  if (!isWritableInside(root, dir)) return read()
+  const digest = createHash('sha256').update(parserDigest()).update(key.join('\0')).digest('hex').slice(0, 32)
+  const file = join(dir, `${digest}.v8`)
+  try {
+    const value = deserialize(readFileSync(file)) as T
+    touch(file)
+    return value
+  } catch {
+    // none kept yet, or not readable: read now
+  }
+  const value = await read()
+  try {
+    pruneUnused(dir)
+    writeFileAtomic(file, serialize(value), { inside: root })
+  } catch {
+    // a read-only project or a full disk: the next run reads the file again
+  }
+  return value
+}

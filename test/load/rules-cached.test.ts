@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { deserialize, serialize } from 'node:v8'
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadRules } from '../../src/load/rules.ts'
+import { loadRulesCached } from '../../src/load/rules-cached.ts'
+import type { RulesDoc } from '../../src/load/rules.ts'
+import { root as repo } from '../helpers.ts'
+
+const made: string[] = []
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true })
+})
+const project = () => {
+  const root = mkdtempSync(join(tmpdir(), 'deckwright-rules-cache-'))
+  made.push(root)
+  mkdirSync(join(root, 'rules', 'g'), { recursive: true })
+  return root
+}
+const RULES = 'rules/g/rules.md'
+const cached = (root: string) => join(root, 'node_modules', '.cache', 'deckwright', 'parsed')
+const text = (title: string) =>
+  `---\ntitle: ${title}\nreleased: 2024-05-01\n---\n\n{{% rules-block id="setup" %}}\n\n**Deal** five cards.\n\n@TODO: a picture\n\n{{% /rules-block %}}\n\n{{% unclosed %}}\n`
+
+describe('rules read through the project cache', () => {
+  it('reads a file as loadRules does, and takes it back from the cache the next time', async () => {
+    const root = project()
+    writeFileSync(join(root, RULES), text('Gold Rush'))
+    const first = await loadRulesCached(RULES, root)
+    expect(first).toStrictEqual(loadRules(RULES, root))
+    // Dates in the front matter stay dates; the diagnostics (the note, the unclosed shortcode) are kept too.
+    expect(first.value.frontMatter.released).toBeInstanceOf(Date)
+    expect(first.diagnostics.map((d) => d.rule)).toEqual(expect.arrayContaining(['rules/todo']))
+    const [entry] = readdirSync(cached(root))
+    expect(readdirSync(cached(root))).toHaveLength(1)
+    // What the cache holds is what the next run is given (marked here, to tell it from a new parse).
+    const kept = deserialize(readFileSync(join(cached(root), entry!))) as { value: RulesDoc }
+    kept.value.frontMatter.title = 'From the cache'
+    writeFileSync(join(cached(root), entry!), serialize(kept))
+    expect((await loadRulesCached(RULES, root)).value.frontMatter.title).toBe('From the cache')
+  })
+
+  it('reads a changed file again: never an earlier text', async () => {
+    const root = project()
+    writeFileSync(join(root, RULES), text('Gold Rush'))
+    await loadRulesCached(RULES, root)
+    writeFileSync(join(root, RULES), text('Silver Rush'))
+    const again = await loadRulesCached(RULES, root)
+    expect(again.value.frontMatter.title).toBe('Silver Rush')
+    expect(again).toStrictEqual(loadRules(RULES, root))
+    // And back: the first text's entry is still there, and still right.
+    writeFileSync(join(root, RULES), text('Gold Rush'))
+    expect((await loadRulesCached(RULES, root)).value.frontMatter.title).toBe('Gold Rush')
+  })
+
+  it('says a missing file as loadRules does, and keeps nothing', async () => {
+    const root = project()
+    expect(await loadRulesCached(RULES, root)).toStrictEqual(loadRules(RULES, root))
+    expect(() => readdirSync(cached(root))).toThrow()
+  })
+
+  it('writes nowhere through a node_modules link that leads out of the project', async () => {
+    const root = project()
+    const elsewhere = project()
+    symlinkSync(elsewhere, join(root, 'node_modules'))
+    writeFileSync(join(root, RULES), text('Gold Rush'))
+    expect(await loadRulesCached(RULES, root)).toStrictEqual(loadRules(RULES, root))
+    expect(readdirSync(elsewhere)).toEqual(['rules'])
+  })
+
+  it('reads the example games as loadRules does', async () => {
+    for (const file of [
+      'rules/maybe-missions/rules.md',
+      'rules/maybe-missions/rules.nl.md',
+      'rules/arc-ship/rules.md',
+    ]) {
+      const root = project()
+      mkdirSync(join(root, file, '..'), { recursive: true })
+      writeFileSync(join(root, file), readFileSync(join(repo, file)))
+      await loadRulesCached(file, root)
+      expect(await loadRulesCached(file, root)).toStrictEqual(loadRules(file, root))
+    }
+  })
+})
