@@ -37,6 +37,34 @@ const parserDigest = (): string => {
   return (parserCode = hash.digest('hex'))
 }
 
+/** Where a key's value is kept; undefined when the project's cache lies outside it (a committed link). */
+const entryFile = (root: string, key: readonly string[]): string | undefined => {
+  const dir = cacheDir(root)
+  if (!isWritableInside(root, dir)) return undefined
+  const digest = createHash('sha256').update(parserDigest()).update(key.join('\0')).digest('hex').slice(0, 32)
+  return join(dir, `${digest}.v8`)
+}
+
+/** What the cache keeps under a key, marked as used; none when nothing is kept or it cannot be read. */
+const takeKept = (file: string): { value: unknown } | undefined => {
+  try {
+    const value = deserialize(readFileSync(file))
+    touch(file)
+    return { value }
+  } catch {
+    return undefined
+  }
+}
+
+const keep = (root: string, file: string, value: unknown): void => {
+  try {
+    pruneUnused(join(file, '..'))
+    writeFileAtomic(file, serialize(value), { inside: root })
+  } catch {
+    // a read-only project or a full disk: the next run reads the file again
+  }
+}
+
 /**
  * What `read` returns for a file, taken from the project's cache when an earlier run read the same `key`
  * (the file's name and text, and whatever else decides what is read) with the same code; else read now
@@ -44,23 +72,22 @@ const parserDigest = (): string => {
  * functions or class instances. A cache that cannot be read or written is no error: the file is read.
  */
 export const readThroughCache = async <T>(root: string, key: readonly string[], read: () => Promise<T>): Promise<T> => {
-  const dir = cacheDir(root)
-  if (!isWritableInside(root, dir)) return read()
-  const digest = createHash('sha256').update(parserDigest()).update(key.join('\0')).digest('hex').slice(0, 32)
-  const file = join(dir, `${digest}.v8`)
-  try {
-    const value = deserialize(readFileSync(file)) as T
-    touch(file)
-    return value
-  } catch {
-    // none kept yet, or not readable: read now
-  }
+  const file = entryFile(root, key)
+  if (!file) return read()
+  const kept = takeKept(file)
+  if (kept) return kept.value as T
   const value = await read()
-  try {
-    pruneUnused(dir)
-    writeFileAtomic(file, serialize(value), { inside: root })
-  } catch {
-    // a read-only project or a full disk: the next run reads the file again
-  }
+  keep(root, file, value)
+  return value
+}
+
+/** `readThroughCache` for a reader that needs no module loaded first. */
+export const readThroughCacheSync = <T>(root: string, key: readonly string[], read: () => T): T => {
+  const file = entryFile(root, key)
+  if (!file) return read()
+  const kept = takeKept(file)
+  if (kept) return kept.value as T
+  const value = read()
+  keep(root, file, value)
   return value
 }

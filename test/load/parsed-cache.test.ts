@@ -5,6 +5,9 @@ import { deserialize, serialize } from 'node:v8'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadRules } from '../../src/load/rules.ts'
 import { loadRulesCached } from '../../src/load/rules-cached.ts'
+import { loadTranslations, parseTranslations } from '../../src/load/translations.ts'
+import { loadWords, parseWords } from '../../src/load/template-words.ts'
+import { gamePaths } from '../../src/load/project.ts'
 import type { RulesDoc } from '../../src/load/rules.ts'
 import { root as repo } from '../helpers.ts'
 
@@ -81,5 +84,34 @@ describe('rules read through the project cache', () => {
       await loadRulesCached(file, root)
       expect(await loadRulesCached(file, root)).toStrictEqual(loadRules(file, root))
     }
+  })
+})
+
+describe('translations and template words read through the project cache', () => {
+  const translations = (title: string) => `_game:\n  title: ${title}\n\nship-1:\n  name: Het schip\n`
+  const words = (deck: string) => `deck-vote: ${deck}\n`
+
+  it('reads a changed file again, and an unchanged one from the cache', () => {
+    const root = project()
+    const paths = gamePaths(root, 'g')
+    mkdirSync(join(root, 'cards', 'g', 'lang'), { recursive: true })
+    mkdirSync(join(root, 'templates', 'g', 'lang'), { recursive: true })
+    const [cardsFile, wordsFile] = [
+      join(root, 'cards', 'g', 'lang', 'nl.yaml'),
+      join(root, 'templates', 'g', 'lang', 'nl.yaml'),
+    ]
+    writeFileSync(cardsFile, translations('Goudkoorts'))
+    writeFileSync(wordsFile, words('Stemmen'))
+    const first = [loadTranslations(paths, 'nl'), loadWords(paths, 'nl')]
+    expect(first).toStrictEqual([
+      parseTranslations(translations('Goudkoorts'), 'cards/g/lang/nl.yaml', 'nl'),
+      parseWords(words('Stemmen'), 'templates/g/lang/nl.yaml', 'nl'),
+    ])
+    expect(readdirSync(cached(root))).toHaveLength(2)
+    expect([loadTranslations(paths, 'nl'), loadWords(paths, 'nl')]).toStrictEqual(first)
+    writeFileSync(cardsFile, translations('Zilverkoorts'))
+    writeFileSync(wordsFile, words('Kiezen'))
+    expect(loadTranslations(paths, 'nl').value.game).toMatchObject([{ key: 'title', text: 'Zilverkoorts' }])
+    expect(loadWords(paths, 'nl').value.words).toMatchObject([{ key: 'deck-vote', text: 'Kiezen' }])
   })
 })
