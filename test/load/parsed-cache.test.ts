@@ -8,6 +8,7 @@ import { loadRulesCached } from '../../src/load/rules-cached.ts'
 import { loadTranslations, parseTranslations } from '../../src/load/translations.ts'
 import { loadWords, parseWords } from '../../src/load/template-words.ts'
 import { gamePaths } from '../../src/load/project.ts'
+import { loadCardFiles } from '../../src/load/card-files.ts'
 import type { RulesDoc } from '../../src/load/rules.ts'
 import { root as repo } from '../helpers.ts'
 
@@ -113,5 +114,25 @@ describe('translations and template words read through the project cache', () =>
     writeFileSync(wordsFile, words('Kiezen'))
     expect(loadTranslations(paths, 'nl').value.game).toMatchObject([{ key: 'title', text: 'Zilverkoorts' }])
     expect(loadWords(paths, 'nl').value.words).toMatchObject([{ key: 'deck-vote', text: 'Kiezen' }])
+  })
+})
+
+describe('card files read through the project cache', () => {
+  it('reads a changed YAML or CSV file again, and an unchanged one from the cache', () => {
+    const root = project()
+    const paths = gamePaths(root, 'g')
+    mkdirSync(join(root, 'cards', 'g'), { recursive: true })
+    const [yamlFile, csvFile] = [join(root, 'cards', 'g', 'ships.yaml'), join(root, 'cards', 'g', 'ports.csv')]
+    writeFileSync(yamlFile, '- id: ship-1\n  name: The Ship\n  launched: 2024-05-01\n')
+    writeFileSync(csvFile, 'id,name\nport-1,The Port\n')
+    const first = loadCardFiles(paths)
+    expect(readdirSync(cached(root))).toHaveLength(2)
+    const again = loadCardFiles(paths)
+    expect(again).toStrictEqual(first)
+    expect(again.value[1]!.cards[0]!.values.get('launched')!.value).toBeInstanceOf(Date)
+    writeFileSync(yamlFile, '- id: ship-1\n  name: The Other Ship\n  launched: 2024-05-01\n')
+    writeFileSync(csvFile, 'id,name\nport-1,The Other Port\n')
+    const edited = loadCardFiles(paths).value.map((f) => f.cards[0]!.values.get('name')!.value)
+    expect(edited).toEqual(['The Other Port', 'The Other Ship'])
   })
 })
