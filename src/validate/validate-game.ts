@@ -185,7 +185,14 @@ const checkRules = async (
   }
   if (booklet) {
     const { checkBooklet } = await import('../booklet/check.ts')
-    append(diagnostics, checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }))
+    append(
+      diagnostics,
+      checkBooklet(rules, {
+        baseDir: paths.rulesDir,
+        examples: Object.keys(game.examples ?? {}),
+        root: paths.root,
+      }),
+    )
   }
   return { rules, diagnostics }
 }

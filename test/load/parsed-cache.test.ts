@@ -9,6 +9,7 @@ import { loadTranslations, parseTranslations } from '../../src/load/translations
 import { loadWords, parseWords } from '../../src/load/template-words.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { loadCardFiles } from '../../src/load/card-files.ts'
+import { iconFound, iconPaths } from '../../src/booklet/icons.ts'
 import type { RulesDoc } from '../../src/load/rules.ts'
 import { root as repo } from '../helpers.ts'
 
@@ -134,5 +135,20 @@ describe('card files read through the project cache', () => {
     writeFileSync(csvFile, 'id,name\nport-1,The Other Port\n')
     const edited = loadCardFiles(paths).value.map((f) => f.cards[0]!.values.get('name')!.value)
     expect(edited).toEqual(['The Other Port', 'The Other Ship'])
+  })
+})
+
+describe("the booklet check's icons, found through the project cache", () => {
+  it('answers as iconPaths does, and keeps each answer by name', () => {
+    const root = project()
+    const names = ['setup', 'game-icons:crossed-swords', 'made-up', 'other-set:x']
+    const found = names.map((n) => iconFound(n, root))
+    expect(found).toEqual(names.map((n) => iconPaths(n) !== undefined))
+    expect(found).toEqual([true, true, false, false])
+    // A set that is not installed is not kept (nothing to key it on); the others are, one entry a name.
+    expect(readdirSync(cached(root))).toHaveLength(3)
+    const [entry] = readdirSync(cached(root)).filter((f) => deserialize(readFileSync(join(cached(root), f))) === false)
+    writeFileSync(join(cached(root), entry!), serialize(true))
+    expect(iconFound('made-up', root)).toBe(true)
   })
 })
