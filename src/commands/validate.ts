@@ -1,5 +1,5 @@
 // deckwright validate: check every card of the games against their rules engine, and lay out their faces.
-import type { Command } from 'commander'
+import type { Command } from './commander.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import { append } from '../util/append.ts'
