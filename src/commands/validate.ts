@@ -43,7 +43,13 @@ const runValidate = async (root: string, games: string[], opts: ValidateFlags): 
   const { validateGame } = await validating
   try {
     for (const id of checked) {
-      const options = { faces: opts.faces, booklet: true, maxImagePixels: opts.maxImagePixels, threads }
+      const options = {
+        faces: opts.faces,
+        booklet: true,
+        maxImagePixels: opts.maxImagePixels,
+        threads,
+        readCardFilesHere: true,
+      }
       append(diagnostics, (await validateGame(root, id, options)).diagnostics)
     }
   } finally {
