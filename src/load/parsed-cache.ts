@@ -56,18 +56,28 @@ const entryFile = (root: string, key: readonly string[]): string | undefined => 
 
 /** What the cache keeps under a key, marked as used; none when nothing is kept or it cannot be read. */
 const takeKept = (file: string): { value: unknown } | undefined => {
+  let value: unknown
   try {
-    const value = deserialize(readFileSync(file))
-    touch(file)
-    return { value }
+    value = deserialize(readFileSync(file))
   } catch {
     return undefined
   }
+  try {
+    touch(file)
+  } catch {
+    // a cache that cannot be written (a read-only project) is still read
+  }
+  return { value }
 }
+
+/** The cache folders this thread has pruned: once a run, not once a file (a game of 200 card files kept 200). */
+const pruned = new Set<string>()
 
 const keep = (root: string, file: string, value: unknown): void => {
   try {
-    pruneUnused(join(file, '..'))
+    const dir = join(file, '..')
+    if (!pruned.has(dir)) pruneUnused(dir)
+    pruned.add(dir)
     writeFileAtomic(file, serialize(value), { inside: root })
   } catch {
     // a read-only project or a full disk: the next run reads the file again

@@ -1,4 +1,14 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
@@ -57,6 +67,21 @@ describe('rules read through the project cache', () => {
     // And back: the first text's entry is still there, and still right.
     writeFileSync(join(root, RULES), text('Gold Rush'))
     expect((await loadRulesCached(RULES, root)).value.frontMatter.title).toBe('Gold Rush')
+  })
+
+  it('removes what no run has used for a day when it keeps something new, and marks what a run takes as used', async () => {
+    const root = project()
+    mkdirSync(cached(root), { recursive: true })
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000)
+    writeFileSync(join(cached(root), 'old.v8'), serialize({}))
+    utimesSync(join(cached(root), 'old.v8'), twoDaysAgo, twoDaysAgo)
+    writeFileSync(join(root, RULES), text('Gold Rush'))
+    await loadRulesCached(RULES, root)
+    const [kept] = readdirSync(cached(root))
+    expect(readdirSync(cached(root))).toEqual([kept])
+    utimesSync(join(cached(root), kept!), twoDaysAgo, twoDaysAgo)
+    await loadRulesCached(RULES, root)
+    expect(statSync(join(cached(root), kept!)).mtimeMs).toBeGreaterThan(Date.now() - 3600_000)
   })
 
   it('says a missing file as loadRules does, and keeps nothing', async () => {
