@@ -18,7 +18,16 @@ const cacheDir = (root: string): string => join(root, 'node_modules', '.cache', 
 
 /** deckwright's code that reads files, and the parsers it does not bundle: a change to either reads every file again. */
 const PARSER_FOLDERS = ['load', 'shortcodes', 'util', 'vendor']
-const PARSER_PACKAGES = ['yaml', 'js-yaml', 'unified', 'remark-parse', 'remark-gfm', 'gray-matter', 'smol-toml']
+const PARSER_PACKAGES = [
+  'yaml',
+  'js-yaml',
+  'csv-parse',
+  'unified',
+  'remark-parse',
+  'remark-gfm',
+  'gray-matter',
+  'smol-toml',
+]
 
 /** The code files under a folder (not its .d.ts or source maps), in a fixed order. */
 const codeFiles = (dir: string): string[] =>
