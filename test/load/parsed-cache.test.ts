@@ -144,6 +144,15 @@ describe('translations and template words read through the project cache', () =>
 })
 
 describe('card files read through the project cache', () => {
+  it('reads a long file without keeping it (taking it back would cost as much as reading it)', () => {
+    const root = project()
+    mkdirSync(join(root, 'cards', 'g'), { recursive: true })
+    const cards = Array.from({ length: 3000 }, (_, i) => `- id: card-${i}\n  text: ${'word '.repeat(16)}\n`)
+    writeFileSync(join(root, 'cards', 'g', 'long.yaml'), cards.join(''))
+    expect(loadCardFiles(gamePaths(root, 'g')).value[0]!.cards).toHaveLength(3000)
+    expect(() => readdirSync(cached(root))).toThrow()
+  })
+
   it('reads a changed YAML or CSV file again, and an unchanged one from the cache', () => {
     const root = project()
     const paths = gamePaths(root, 'g')
