@@ -13,10 +13,12 @@ process.on('exit', () => {
   process.exitCode = 2
 })
 
-// Each V8 heap (this thread's and every game thread's) keeps its new objects in semi-spaces of 4 MB rather
-// than V8's 16: satori makes many short-lived objects per face, and with two drawing threads the larger
-// spaces held ~120 MB more at the peak of a 4,000-face build, for no measurable speed (see docs/internals.md, Memory).
-setFlagsFromString('--max-semi-space-size=4')
+// This thread's V8 heap keeps its new objects in semi-spaces of 4 MB rather than V8's 16, as every game
+// thread's does (THREAD_YOUNG_MB in threads/game-thread.ts): a build holds many faces' outputs here. Not in
+// validate, which makes none on this thread and loads ~100 modules here as it starts: with the smaller spaces
+// V8 collected through them, ~50 ms more CPU (maybe-missions --no-faces: 0.30 -> 0.37 s, median of 9).
+// The command is the first argument that is not an option (deckwright's own options take no values).
+if (process.argv.slice(2).find((arg) => !arg.startsWith('-')) !== 'validate') setFlagsFromString('--max-semi-space-size=4')
 
 let main
 try {

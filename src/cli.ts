@@ -1,6 +1,6 @@
 // deckwright's command line: each command is a module of commands/ that registers its options and runs it;
 // this file lists them, and turns how a run ended into its exit code.
-import { Command, CommanderError } from 'commander'
+import { Command, CommanderError } from './commands/commander.ts'
 import { booklet } from './commands/booklet.ts'
 import { build } from './commands/build.ts'
 import { calibrate } from './commands/calibrate.ts'

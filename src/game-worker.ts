@@ -156,13 +156,17 @@ const forgetModules = (): Replies['forget'] => {
 type RequestOf<K extends Request['do']> = Extract<Request, { do: K }>
 type Handler<K extends Request['do']> = (g: Held, request: RequestOf<K>) => Promise<Replies[K]>
 
-const readCards = async (g: Held): Promise<Replies['cards']> => {
+const readCards: Handler<'cards'> = async (g, request) => {
   const { paths } = g
   const def = await game(g)
   running({ kind: 'card-files' })
-  const { loadCardFiles } = await import('./load/card-files.ts')
   // A watch's build process keeps what it read of the card files for its next build; a single run does not hold them.
-  const files = loadCardFiles(paths, process.env[WATCH_CHILD] ? (g.cardFiles ??= new Map()) : undefined)
+  const files =
+    request.files ??
+    (await import('./load/card-files.ts')).loadCardFiles(
+      paths,
+      process.env[WATCH_CHILD] ? (g.cardFiles ??= new Map()) : undefined,
+    )
   running({ kind: 'cards' })
   // The definition's own mistakes first, at their lines; the cards of the types they break are not checked.
   const declared = checkDefinition(def, relativePath(root, paths.definition), root)

@@ -237,7 +237,13 @@ describe('deckwright preview', () => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     // Taken in place: the game's threads compiled and imported the changed templates.
     expect(log).not.toContain('starting a new build process')
-    const png = await page.evaluate((s) => fetch(s!).then((r) => r.arrayBuffer()).then((b) => b.byteLength), await src('ann'))
+    const png = await page.evaluate(
+      (s) =>
+        fetch(s!)
+          .then((r) => r.arrayBuffer())
+          .then((b) => b.byteLength),
+      await src('ann'),
+    )
     expect(png).toBeGreaterThan(0)
   }, 90_000)
 

@@ -1,9 +1,9 @@
 import type { Nodes } from 'mdast'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { RulesDoc } from '../load/rules.ts'
-import { isPhrasingParent, paramOf, type Shortcode } from '../shortcodes/tree.ts'
+import { isPhrasingParent, paramOf, type Shortcode } from '../shortcodes/node.ts'
 import { readPicture } from './picture-sources.ts'
-import { iconPaths } from './icons.ts'
+import { iconFound } from './icons.ts'
 import { refusedLinkMessage, refusedLinks } from './links.ts'
 import {
   BOOKLET_PARAMS,
@@ -27,7 +27,7 @@ const isKnown = (name: string): name is BookletShortcode => Object.hasOwn(BOOKLE
  * is a warning with a "did you mean", and an icon it cannot find is a warning at the shortcode. Both the
  * booklet and `validate` ask this.
  */
-export const shortcodeProblems = (node: Shortcode): { rule: string; message: string }[] => {
+export const shortcodeProblems = (node: Shortcode, root?: string): { rule: string; message: string }[] => {
   if (!isKnown(node.name)) return []
   const known: readonly string[] = BOOKLET_PARAMS[node.name]
   const problems: { rule: string; message: string }[] = []
@@ -40,7 +40,7 @@ export const shortcodeProblems = (node: Shortcode): { rule: string; message: str
     problems.push({ rule: 'rules/unknown-param', message: unknownParamMessage(node.name, param, known, meant) })
   }
   const icon = node.name === 'rules-block' ? node.params['icon'] : undefined
-  if (typeof icon === 'string' && icon.trim() && !iconPaths(icon)) {
+  if (typeof icon === 'string' && icon.trim() && !iconFound(icon, root)) {
     problems.push({
       rule: 'rules/unknown-icon',
       message: `the icon "${icon}" is not found: name a game-icons icon (crossed-swords), an installed Iconify set's (game-icons:crossed-swords), or a theme role (setup, objective, scoring…); no icon is drawn`,
@@ -73,7 +73,7 @@ export const bookletWords = {
  */
 export const checkBooklet = (
   doc: RulesDoc,
-  { baseDir, examples }: { baseDir: string; examples: readonly string[] },
+  { baseDir, examples, root }: { baseDir: string; examples: readonly string[]; root?: string },
 ): Diagnostic[] => {
   const diagnostics: Diagnostic[] = []
   const report = (rule: string, message: string, node: Nodes) =>
@@ -98,7 +98,7 @@ export const checkBooklet = (
   const walk = (node: Nodes, inText: boolean) => {
     if (node.type === 'image') picture(node.url, node)
     if (node.type === 'shortcode') {
-      for (const p of shortcodeProblems(node)) report(p.rule, p.message, node)
+      for (const p of shortcodeProblems(node, root)) report(p.rule, p.message, node)
       // Inside a paragraph a picture or an example is a bracketed label: nothing is read.
       if (!isKnown(node.name)) report('rules/unknown-shortcode', bookletWords.unknownShortcode(node.name), node)
       else if (!inText && PICTURES.has(node.name)) picture(paramOf(node, 'src', 0), node)

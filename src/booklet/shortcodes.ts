@@ -1,5 +1,5 @@
 import type { PhrasingContent } from 'mdast'
-import { paramOf, type Shortcode } from '../shortcodes/tree.ts'
+import { paramOf, type Shortcode } from '../shortcodes/node.ts'
 import { remarkParse, unified } from '../vendor/markdown.ts'
 import { renderBlocks, type BlockContext } from './blocks.ts'
 import { headingBand, headingFormat, openSection, subHeading } from './headings.ts'

@@ -1,5 +1,5 @@
 // deckwright booklet: the rules booklet (PDF) of any Hugo-style rules file.
-import { type Command, Option } from 'commander'
+import { type Command, Option } from './commander.ts'
 import { hasErrors } from '../diagnostics/diagnostic.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import { formatOption, timeoutOption } from './options.ts'

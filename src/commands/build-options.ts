@@ -1,5 +1,5 @@
 // The options of deckwright build, in the order its help lists them, and what they ask of a build.
-import { Option } from 'commander'
+import { Option } from './commander.ts'
 import type { BuildOptions } from '../make/build-game.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import type { RendererName } from '../render/renderers/renderer.ts'

@@ -1,7 +1,7 @@
 // deckwright build: validate, then write the faces, print sheets and rules booklet of the games; with --watch,
 // again on every change (this process watches; a child process builds, and a preview's is told each face).
 import { join, resolve } from 'node:path'
-import type { Command } from 'commander'
+import type { Command } from './commander.ts'
 import { OWN_ROOT } from '../util/packages.ts'
 import { type BuildFlags, buildOptions } from './build-options.ts'
 import { printProblems, refuseOutputFolder, selectGames, type Context, UsageError } from './shared.ts'

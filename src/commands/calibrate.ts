@@ -1,6 +1,6 @@
 // deckwright calibrate: a double-sided test page that shows the --back-offset a printer needs.
 import { join, relative, resolve } from 'node:path'
-import { type Command, Option } from 'commander'
+import { type Command, Option } from './commander.ts'
 import { type Offset, offsetArg, outDirOption, paperOption } from './options.ts'
 import { type Context, EXIT, refuseOutputFolder } from './shared.ts'
 

@@ -3,7 +3,7 @@
 // code is 1 only when either version has errors, 2 when the revision cannot be read.
 import { appendFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import { type Command, Option } from 'commander'
+import { type Command, Option } from './commander.ts'
 import { DiagnosticError, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import type { GameChanges } from '../make/changes.ts'

@@ -1,7 +1,7 @@
 // deckwright init: a new game project, or a game added to the project there; it overwrites nothing.
 import { existsSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import type { Command } from 'commander'
+import type { Command } from './commander.ts'
 import { hasErrors } from '../diagnostics/diagnostic.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import { formatOption } from './options.ts'

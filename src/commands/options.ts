@@ -1,6 +1,6 @@
 // The options and argument parsers several commands share. A value a parser refuses is a usage error (exit 2,
 // commander's one line), never NaN or a half-read value passed on.
-import { InvalidArgumentError, Option } from 'commander'
+import { InvalidArgumentError, Option } from './commander.ts'
 import { formatters } from '../diagnostics/formatters/index.ts'
 import { RENDERERS, type RendererName } from '../render/renderers/renderer.ts'
 import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from '../threads/time-limits.ts'

@@ -1,7 +1,7 @@
 // deckwright preview: serve a page of the games' cards that follows every save; a child process builds them
 // as `build --watch` does, and tells this one each face.
 import { join, resolve } from 'node:path'
-import type { Command } from 'commander'
+import type { Command } from './commander.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import type { RendererName } from '../render/renderers/renderer.ts'
 import { OWN_ROOT } from '../util/packages.ts'

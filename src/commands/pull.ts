@@ -1,6 +1,6 @@
 // deckwright pull: the spreadsheets the games list as sources, downloaded into their cards folders, and which
 // cards that added, removed and changed. The only command that touches the network; builds never do.
-import type { Command } from 'commander'
+import type { Command } from './commander.ts'
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import type { PulledFile } from '../pull/pull-game.ts'

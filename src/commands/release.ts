@@ -1,7 +1,7 @@
 // deckwright release: a game's versioned print-and-play bundle in <out>/<game>/release/ (sheets for A4 and
 // Letter, normal and ink-friendly, rules, tuck boxes, credits, licence, README, checksums, and one zip).
 import { resolve } from 'node:path'
-import { type Command, Option } from 'commander'
+import { type Command, Option } from './commander.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import { hasErrors } from '../diagnostics/diagnostic.ts'
 import type { RendererName } from '../render/renderers/renderer.ts'

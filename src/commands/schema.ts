@@ -1,5 +1,5 @@
 // deckwright schema: a JSON Schema per card type, for editors to complete and check card files.
-import type { Command } from 'commander'
+import type { Command } from './commander.ts'
 import { hasErrors } from '../diagnostics/diagnostic.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import { formatOption, timeoutOption } from './options.ts'

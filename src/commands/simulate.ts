@@ -1,6 +1,6 @@
 // deckwright simulate: play a game many times with bots and its playable rules (rules/<game>/play.ts).
 import { resolve } from 'node:path'
-import { type Command, InvalidArgumentError, Option } from 'commander'
+import { type Command, InvalidArgumentError, Option } from './commander.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import { BOTS, type BotName } from '../engine/play/bots.ts'
 import { formatOption, intArg, listArg, maxWarningsOption, timeoutOption } from './options.ts'

@@ -1,7 +1,7 @@
 // deckwright translations: a game's texts to translate into a language, as CSV for a spreadsheet; or a
 // filled-in sheet read back (--import).
 import { dirname, relative, resolve } from 'node:path'
-import type { Command } from 'commander'
+import type { Command } from './commander.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import { formatOption } from './options.ts'
 import { type Context, EXIT, printProblems, selectGames } from './shared.ts'

@@ -1,8 +1,9 @@
 // deckwright validate: check every card of the games against their rules engine, and lay out their faces.
-import type { Command } from 'commander'
+import type { Command } from './commander.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { FormatName } from '../diagnostics/formatters/index.ts'
 import { append } from '../util/append.ts'
+import { gamePaths } from '../load/project.ts'
 import { formatOption, maxImagePixelsOption, maxWarningsOption, timeoutOption } from './options.ts'
 import { checkedExit, print, refuseOutputFolder, selectGames, type Context } from './shared.ts'
 
@@ -32,15 +33,23 @@ const runValidate = async (root: string, games: string[], opts: ValidateFlags): 
   const checked = selectGames(root, games)
   // Laying out the faces keeps them in out/.cache: never through a link a project commits.
   if (opts.faces) refuseOutputFolder(root, 'out', false)
-  // What the run needs is loaded once it runs: `--help` and a usage error need none of it.
-  const [{ GameThreads }, { validateGame }] = await Promise.all([
-    import('../threads/threads.ts'),
-    import('../validate/validate-game.ts'),
-  ])
+  // What the run needs is loaded once it runs: `--help` and a usage error need none of it. The first game
+  // thread starts before the validate stage is loaded: a thread takes ~70 ms to start, and the stage's
+  // first request waits for it.
+  const validating = import('../validate/validate-game.ts')
+  const { GameThreads } = await import('../threads/threads.ts')
   const threads = new GameThreads(opts.timeout)
+  threads.take(gamePaths(root, checked[0]!), 1)
+  const { validateGame } = await validating
   try {
     for (const id of checked) {
-      const options = { faces: opts.faces, booklet: true, maxImagePixels: opts.maxImagePixels, threads }
+      const options = {
+        faces: opts.faces,
+        booklet: true,
+        maxImagePixels: opts.maxImagePixels,
+        threads,
+        readCardFilesHere: true,
+      }
       append(diagnostics, (await validateGame(root, id, options)).diagnostics)
     }
   } finally {

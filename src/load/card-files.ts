@@ -12,6 +12,7 @@ import { insideFolder, statFollowed } from '../util/inside-folder.ts'
 import { reparseOneCard, type CardFileCache } from './card-file-cache.ts'
 import { append } from '../util/append.ts'
 import { linkLoops } from './link-loops.ts'
+import { readThroughCacheSync } from './parsed-cache.ts'
 
 /**
  * The card files under a folder, in a stable order; links are followed only while they stay inside `within`
@@ -88,14 +89,16 @@ export const loadCardFiles = (paths: GamePaths, cache?: CardFileCache): Result<R
       continue
     }
     const before = cache?.get(path)
+    const source = text.value
     const parsed =
       (before &&
-        (before.text === text.value
+        (before.text === source
           ? before.parsed
           : ext !== '.csv'
-            ? reparseOneCard(before, text.value, parse)
+            ? reparseOneCard(before, source, parse)
             : undefined)) ||
-      parse(text.value, file)
+      // Kept by its text in the project's cache: a file no run has changed is not parsed again (nor its parser loaded).
+      readThroughCacheSync(paths.root, ['cards', ext, file, source], () => parse(source, file))
     cache?.set(path, { text: text.value, parsed })
     append(diagnostics, parsed.diagnostics)
     files.push(parsed.value)

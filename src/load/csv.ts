@@ -1,7 +1,14 @@
-import { parse, type CsvError } from 'csv-parse/sync'
+import type * as CsvParse from 'csv-parse/sync'
+import type { CsvError } from 'csv-parse/sync'
+import { requireCommonJs } from '../util/commonjs.ts'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { SourcePos } from './raw-card.ts'
 import type { RawCard, RawCardFile } from './raw-card.ts'
+
+// csv-parse, loaded when a CSV file is first parsed: a run that takes every card file from the cache of
+// parsed files (parsed-cache.ts) never loads it. Its CommonJS build, which Node loads synchronously.
+let csv: typeof CsvParse | undefined
+const csvParse = (): typeof CsvParse => (csv ??= requireCommonJs('csv-parse/sync') as typeof CsvParse)
 
 /** Where each cell of a raw CSV record starts, as offsets into the record's text (quotes respected). */
 const cellOffsets = (raw: string, delimiter = ','): number[] => {
@@ -72,7 +79,7 @@ interface Bad {
  */
 const readRecords = (text: string, offset: number): (Row | Bad)[] => {
   const bad: Bad[] = []
-  const records = parse(text, {
+  const records = csvParse().parse(text, {
     info: true,
     raw: true,
     relax_column_count: true,

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, realpathSync } from 'node:fs'
 import { join, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Plugin } from 'esbuild'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { processTempDir, touch, writeFileAtomic } from '../util/atomic-write.ts'
 import { installedVersion, OWN_CODE, ownPackage } from '../util/packages.ts'
-import { writablePath } from '../util/inside-folder.ts'
+import { isWritableInside, writablePath } from '../util/inside-folder.ts'
+import { pruneUnused } from '../util/prune.ts'
 
 /**
  * A game's TypeScript (its definition, its templates and every file of the project they import) compiled
@@ -85,23 +86,10 @@ const keep = (dir: string, name: string, text: string, inside: string): string =
   const file = writablePath(inside, join(dir, name))
   if (existsSync(file) && readFileSync(file, 'utf8') === text) touch(file)
   else {
-    prune(dir)
+    pruneUnused(dir) // compiled modules no run has used for a day
     writeFileAtomic(file, text, { inside })
   }
   return file
-}
-
-/** Compiled modules no run has used for a day are removed when a new one is written. */
-const prune = (dir: string): void => {
-  const old = Date.now() - 24 * 3600_000
-  if (!existsSync(dir)) return
-  for (const name of readdirSync(dir)) {
-    try {
-      if (statSync(join(dir, name)).mtimeMs < old) rmSync(join(dir, name), { force: true })
-    } catch {
-      // removed meanwhile by another run
-    }
-  }
 }
 
 /** A compile error: every message of the compiler, each at its file, line and column. */
@@ -187,20 +175,10 @@ const fromManifest = (file: string, dir: string): CompiledModule | undefined => 
 /** This file's own code, where the compiler's settings are: a change to them compiles every module again. */
 const SETTINGS = digest(readFileSync(fileURLToPath(import.meta.url)))
 
-/** Whether the project's cache of modules lies inside the project: not through a committed link (`node_modules` elsewhere). */
-const inProject = (root: string, dir: string): boolean => {
-  try {
-    writablePath(root, dir)
-    return true
-  } catch {
-    return false
-  }
-}
-
 const compile = async (entry: string, root: string, reuse: boolean): Promise<CompiledModule> => {
   const dir = modulesDir(root)
   // A cache a link leads elsewhere is neither read nor written: this process compiles into its own folder.
-  if (!inProject(root, dir)) return await bundle(entry, root, fallbackDir())
+  if (!isWritableInside(root, dir)) return await bundle(entry, root, fallbackDir())
   // Keyed on the entry, on the deckwright that compiles it (its entries are imported by their path) and on its compiler.
   const manifestName = `${digest([entry, OWN_CODE, ownPackage().version, installedVersion('esbuild'), SETTINGS].join('\0')).slice(0, 24)}.json`
   const earlier = reuse ? fromManifest(join(dir, manifestName), dir) : undefined

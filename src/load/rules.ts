@@ -1,60 +1,27 @@
 import { existsSync } from 'node:fs'
-import { dirname, isAbsolute, join } from 'node:path'
-import type { Root } from 'mdast'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import { buildTree } from '../shortcodes/tree.ts'
 import { PAIRED_SHORTCODES } from '../shortcodes/vocabulary.ts'
 import { gamePaths, relativePath } from './project.ts'
 import { blankOut } from '../util/lines.ts'
-import { readTextFile } from './text-file.ts'
+import { readRulesText, type RulesDoc } from './rules-text.ts'
 import { readFrontMatter } from './front-matter.ts'
 import { collectNotes, noteDiagnostic, type RulesNote } from './author-notes.ts'
 import { append } from '../util/append.ts'
 
 export type { RulesNote } from './author-notes.ts'
 
-/** A Hugo-style rules file, read: front matter, the mdast tree (with shortcode nodes) and the author's notes. */
-export interface RulesDoc {
-  /** Relative to the project root, with forward slashes. */
-  file: string
-  frontMatter: Record<string, unknown>
-  tree: Root
-  notes: RulesNote[]
-  /** The text the tree was parsed from (front matter and notes blanked out): offsets in the tree point into it. */
-  source: string
-}
+export type { RulesDoc } from './rules-text.ts'
 
 export interface LoadRulesOptions {
   /** Shortcodes that must be closed; defaults to PAIRED_SHORTCODES. */
   requireClosing?: Iterable<string>
 }
 
-const emptyDoc = (file: string): RulesDoc => ({
-  file,
-  frontMatter: {},
-  tree: { type: 'root', children: [] },
-  notes: [],
-  source: '',
-})
-
 /** Reads and parses a rules file. A missing or unreadable file is an error diagnostic, never a throw. */
 export const loadRules = (file: string, root: string, options: LoadRulesOptions = {}): Result<RulesDoc> => {
-  const path = isAbsolute(file) ? file : join(root, file)
-  const rel = relativePath(root, path)
-  let source: string
-  try {
-    const text = readTextFile(path, rel, dirname(path))
-    if (text.value === undefined) return { value: emptyDoc(rel), diagnostics: text.diagnostics }
-    source = text.value
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const message =
-      code === 'ENOENT'
-        ? `The rules file ${rel} does not exist.`
-        : `The rules file ${rel} could not be read (${code ?? (error as Error).message}).`
-    return { value: emptyDoc(rel), diagnostics: [{ rule: 'rules/unreadable', severity: 'error', message, file: rel }] }
-  }
-  return parseRules(source, rel, options)
+  const read = readRulesText(file, root)
+  return 'failed' in read ? read.failed : parseRules(read.text, read.file, options)
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Result } from '../diagnostics/diagnostic.ts'
 import { relativePath, type GamePaths } from './project.ts'
 import type { SourcePos } from './raw-card.ts'
 import { readTextFile } from './text-file.ts'
+import { readThroughCacheSync } from './parsed-cache.ts'
 import { readYamlTexts } from './yaml-texts.ts'
 
 /** One of the words a game's templates print themselves (`ctx.t('deck-vote')`), in one language. */
@@ -40,7 +41,9 @@ export const loadWords = (paths: GamePaths, lang: string): Result<WordsFile> => 
   if (!existsSync(path)) return { value: empty, diagnostics: [] }
   const text = readTextFile(path, file, paths.templatesDir)
   if (text.value === undefined) return { value: empty, diagnostics: text.diagnostics }
-  return parseWords(text.value, file, lang)
+  const source = text.value
+  // Kept by its text in the project's cache: the next run reads it without loading yaml.
+  return readThroughCacheSync(paths.root, ['words', file, lang, source], () => parseWords(source, file, lang))
 }
 
 /** Parses a template words file's text (see loadWords). */

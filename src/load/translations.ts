@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { isMap, type Node } from 'yaml'
+import type { Node } from 'yaml'
+import { isMap } from './yaml-lazy.ts'
 import type { Result } from '../diagnostics/diagnostic.ts'
 import { relativePath, type GamePaths } from './project.ts'
 import type { SourcePos } from './raw-card.ts'
 import { readTextFile } from './text-file.ts'
+import { readThroughCacheSync } from './parsed-cache.ts'
 import { readYamlTexts } from './yaml-texts.ts'
 
 /** One translated text: a card's field in another language, with where it is written. */
@@ -62,7 +64,11 @@ export const loadTranslations = (paths: GamePaths, lang: string): Result<Transla
   if (!existsSync(path)) return { value: empty, diagnostics: [] }
   const text = readTextFile(path, file, paths.cardsDir)
   if (text.value === undefined) return { value: empty, diagnostics: text.diagnostics }
-  return parseTranslations(text.value, file, lang)
+  const source = text.value
+  // Kept by its text in the project's cache: the next run reads it without loading yaml.
+  return readThroughCacheSync(paths.root, ['translations', file, lang, source], () =>
+    parseTranslations(source, file, lang),
+  )
 }
 
 /** Parses a translation file's text (see loadTranslations). */

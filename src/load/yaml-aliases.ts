@@ -1,4 +1,5 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Alias, type Document, type Node } from 'yaml'
+import type { Alias, Document, Node } from 'yaml'
+import { isAlias, isMap, isPair, isScalar, isSeq, visit } from './yaml-lazy.ts'
 
 /**
  * Aliases of a YAML document resolved in one pass, and their values made once each. `yaml`'s own

@@ -1,6 +1,13 @@
-import { load } from 'js-yaml'
+import type * as JsYaml from 'js-yaml'
+import { requireCommonJs } from '../util/commonjs.ts'
 import type { SourcePos } from './raw-card.ts'
 import { pointLocator } from '../util/lines.ts'
+
+// js-yaml, loaded when a card file is first parsed: a run that takes every card file from the cache of
+// parsed files (parsed-cache.ts) never loads it. Its CommonJS build, which Node loads synchronously.
+let jsYaml: typeof JsYaml | undefined
+const load: typeof JsYaml.load = (source, options) =>
+  (jsYaml ??= requireCommonJs('js-yaml') as typeof JsYaml).load(source, options)
 
 /**
  * The nodes as js-yaml composed them, in the order they were opened, a slot of each array per node: where

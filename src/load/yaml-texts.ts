@@ -1,4 +1,5 @@
-import { isMap, isScalar, LineCounter, parseDocument, type Document, type Node, type YAMLMap } from 'yaml'
+import type { Document, Node, YAMLMap } from 'yaml'
+import { isMap, isScalar, lineCounter, parseDocument } from './yaml-lazy.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import type { SourcePos } from './raw-card.ts'
 
@@ -23,7 +24,7 @@ export interface YamlTexts {
  * a mapping, is an error; keys may repeat (the reader reports them at their line).
  */
 export const readYamlTexts = (source: string, file: string, notAMap: string): YamlTexts => {
-  const lc = new LineCounter()
+  const lc = lineCounter()
   const doc: Document = parseDocument(source, { lineCounter: lc, uniqueKeys: false, prettyErrors: false })
   const at: YamlTexts['at'] = (node) => {
     const p = lc.linePos(node?.range?.[0] ?? 0)

@@ -1,15 +1,5 @@
-import {
-  isAlias,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  LineCounter,
-  parseDocument,
-  type Document,
-  type Node,
-  type Pair,
-} from 'yaml'
+import type { Document, LineCounter, Node, Pair } from 'yaml'
+import { isAlias, isMap, isPair, isScalar, isSeq, lineCounter, parseDocument } from './yaml-lazy.ts'
 import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
 import type { SourcePos } from './raw-card.ts'
 import type { RawCard, RawCardFile, RawValue } from './raw-card.ts'
@@ -56,7 +46,8 @@ interface Budget {
 }
 
 const EXPANDS_TOO_MUCH = 'the file expands to more than 5 million characters'
-const TOO_MANY_ALIASES = `the file expands more than ${MAX_FILE_ALIASES.toLocaleString('en')} aliases`
+// Written out: toLocaleString's first call in a thread loads ICU's data (~25–45 ms), and this module is loaded by every game thread.
+const TOO_MANY_ALIASES = 'the file expands more than 10,000 aliases'
 
 /** Counts an expansion against the file's budget: why the file now expands too much, if it does. */
 const spend = (budget: Budget, expanded: Expanded): string | undefined => {
@@ -229,7 +220,7 @@ export const parseYamlCards = (source: string, file: string): Result<RawCardFile
 
 /** The slow path: every syntax error reported, positions of every node from `yaml`'s CST. */
 export const parseYamlCardsFully = (source: string, file: string): Result<RawCardFile> => {
-  const lc = new LineCounter()
+  const lc = lineCounter()
   const doc = parseDocument(source, { lineCounter: lc, prettyErrors: false, uniqueKeys: false, merge: false })
   const diagnostics: Diagnostic[] = []
   // One syntax error per file, the first: those after it mostly follow from it (as ESLint reports one parsing error).

@@ -9,6 +9,7 @@ import { closer, isElement, openTag, pair, type Element, type Item, type Reporte
 import { findPlaceholders, placeholder, rangeOf, type Inline, type Placeholders } from './placeholders.ts'
 import { mergeText, shift, textNode } from './positions.ts'
 import { fencedRanges } from './fences.ts'
+import type { Shortcode } from './node.ts'
 
 export { MAX_NESTING } from './pair.ts'
 
@@ -20,42 +21,7 @@ export { MAX_NESTING } from './pair.ts'
  * as a phrasing node (it is swapped for a same-length placeholder while remark parses the paragraph).
  */
 
-export interface Shortcode extends Parent {
-  type: 'shortcode'
-  name: string
-  params: Record<string, ParamValue>
-  positional: ParamValue[]
-  delimiter: Delimiter
-  /**
-   * The inner content as mdast. For `{{% %}}` this is what Hugo renders; for `{{< >}}` it is what a template that
-   * runs `.Inner | markdownify` would print (a template that prints `.Inner` as it is uses `value`).
-   */
-  children: RootContent[]
-  /** `{{< >}}` inner text, raw (nested tags left out, literals resolved). */
-  value?: string
-  /** Set on a tag with no closing tag: it had no inner content. */
-  selfClosing?: boolean
-}
-
-declare module 'mdast' {
-  interface RootContentMap {
-    shortcode: Shortcode
-  }
-  interface BlockContentMap {
-    shortcode: Shortcode
-  }
-  interface PhrasingContentMap {
-    shortcode: Shortcode
-  }
-}
-
-export { isPhrasingParent } from './depth.ts'
-
-/** A shortcode's parameter by name, else at its place among the positional ones, as text. */
-export const paramOf = (node: Shortcode, name: string, position?: number): string | undefined => {
-  const value = node.params[name] ?? (position !== undefined ? node.positional[position] : undefined)
-  return value === undefined ? undefined : String(value)
-}
+export { isPhrasingParent, paramOf, type Shortcode } from './node.ts'
 
 export interface TreeOptions {
   /** The file named in diagnostics, relative to the project root. */

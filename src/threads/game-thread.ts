@@ -69,6 +69,14 @@ export const THREAD_HEAP_MB = 2000
  */
 export const TAKUMI_THREAD_HEAP_MB = 2048
 
+/**
+ * A game thread's young generation: 12 MB, V8's two semi-spaces of 4 MB and its new large objects (V8's
+ * own default is 16 MB semi-spaces). satori makes many short-lived objects per face, and with two drawing
+ * threads the larger spaces held ~120 MB more at the peak of a 4,000-face build, for no measurable speed
+ * (docs/internals.md, Memory). Set on each thread, whatever command starts it.
+ */
+export const THREAD_YOUNG_MB = 12
+
 /** How much each game thread's heap may hold in a run whose faces `renderer` draws (satori + resvg when none). */
 export const threadHeapMb = (renderer?: RendererName): number =>
   renderer === 'takumi' ? TAKUMI_THREAD_HEAP_MB : THREAD_HEAP_MB
@@ -115,7 +123,7 @@ export class GameThread {
     this.worker = new Worker(new URL('./worker-entry.js', import.meta.url), {
       workerData: { root, entry: GAME_WORKER, progress: this.shared },
       env: threadEnv(),
-      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
     })
     this.worker.unref()
     this.worker.on('message', (message: WorkerMessage) => this.received(message))

@@ -1,4 +1,5 @@
-import type { Diagnostic } from '../diagnostics/diagnostic.ts'
+import type { Diagnostic, Result } from '../diagnostics/diagnostic.ts'
+import type { RawCardFile } from '../load/raw-card.ts'
 import type { Card } from '../engine/define.ts'
 import type { TranslationFile } from '../load/translations.ts'
 import type { ShortcodeCall, ShortcodeOutput } from '../engine/run-shortcodes.ts'
@@ -22,9 +23,10 @@ export type Request = {
    * Read the game's card files, check the definition's field declarations and read the cards with the
    * game's field kinds (which may be the game's own code): what `modelCards` gives, with the card files'
    * and the definition's diagnostics first. The thread keeps the cards (`held`) for the requests that
-   * follow, so that 10,000 cards cross between threads once.
+   * follow, so that 10,000 cards cross between threads once. `files`: the card files as the sending thread
+   * read them (while this one started), which it then does not read again.
    */
-  | { do: 'cards' }
+  | { do: 'cards'; files?: Result<RawCardFile[]> }
   /** Let go of the cards read for a `cards` request (those that were to be checked): the faces' jobs carry their own. */
   | { do: 'release' }
   /**

@@ -104,6 +104,19 @@ export const writablePath = (folder: string, path: string): string => {
 }
 
 /**
+ * Whether `path` lies inside `folder` once links are followed (see `writablePath`): a project's cache in its
+ * node_modules/.cache is written only when no committed link (`node_modules` elsewhere) leads out of it.
+ */
+export const isWritableInside = (folder: string, path: string): boolean => {
+  try {
+    writablePath(folder, path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
  * What a path is once its links are followed: its stats, undefined when nothing is there, or `'loop'` when
  * its links lead round in a circle (ELOOP). A loop of links committed to a folder holds no file: it is
  * skipped, and said at the link, rather than ending the run.

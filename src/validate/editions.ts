@@ -67,8 +67,8 @@ const editionRules = async (
 ): Promise<RulesDoc | undefined> => {
   const file = join(paths.rulesDir, `rules.${lang}.md`)
   if (!existsSync(file)) return undefined
-  const { loadRules } = await import('../load/rules.ts')
-  const read = loadRules(file, root)
+  const { loadRulesCached } = await import('../load/rules-cached.ts')
+  const read = await loadRulesCached(file, root)
   append(
     diagnostics,
     read.diagnostics.filter((d) => d.severity !== 'info'),

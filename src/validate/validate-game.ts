@@ -50,6 +50,13 @@ export interface ValidateOptions {
    * is read while a game thread reads the cards.
    */
   store?: FaceStore
+  /**
+   * Read the card files on this thread while the game thread starts, and hand them to it (default: the game
+   * thread reads them; a watch's build keeps what its thread read for the next build). A command that
+   * validates once starts sooner so: the game thread starts in ~70 ms and then loads the definition, and the
+   * files read here (from the project's cache when unchanged) spare it loading the card readers.
+   */
+  readCardFilesHere?: boolean
 }
 
 /**
@@ -87,14 +94,22 @@ const validateWith = async (
   // A game thread loads the definition and then reads the card files (the cards cross threads once, read
   // with the game's field kinds), while this thread reads the rules.
   const definitionLoaded = loadDefinition(paths, threads)
-  const readEarly = definitionLoaded.thread.then((thread) => {
-    const read = thread.call({ game: id, do: 'cards' })
+  // (When reading them here fails, the game thread reads them, and says what went wrong.)
+  const files = options.readCardFilesHere
+    ? import('../load/card-files.ts').then(({ loadCardFiles }) => loadCardFiles(paths)).catch(() => undefined)
+    : undefined
+  const cardsRequest = async () => {
+    const read = await files
+    return { game: id, do: 'cards' as const, ...(read && { files: read }) }
+  }
+  const readEarly = definitionLoaded.thread.then(async (thread) => {
+    const read = thread.call(await cardsRequest())
     options.store?.indexed()
     return read
   })
-  const { loadRules } = await import('../load/rules.ts')
+  const { loadRulesCached } = await import('../load/rules-cached.ts')
   // The rules file as Hugo would read it: unclosed shortcodes are errors, comments and @TODO notes info.
-  const loadedRules = existsSync(paths.rules) ? loadRules(paths.rules, root) : undefined
+  const loadedRules = existsSync(paths.rules) ? await loadRulesCached(paths.rules, root) : undefined
   const definition = await definitionLoaded()
   const diagnostics: Diagnostic[] = [...definition.diagnostics]
   const game = definition.value
@@ -105,7 +120,7 @@ const validateWith = async (
   if (game.license !== undefined) append(diagnostics, (await import('./license.ts')).checkGameLicense(paths, game))
   // (Read again when the thread did not load the definition but this one did: it changed in between.)
   const reading = readEarly.then((read) =>
-    !read.ok && read.why === 'lost' ? threads.call(paths, { game: id, do: 'cards' }) : read,
+    !read.ok && read.why === 'lost' ? cardsRequest().then((request) => threads.call(paths, request)) : read,
   )
   // The game's deck checks are its code: they run on its thread, on the cards it holds, while this one checks the rules.
   const checking = reading.then((read) =>
@@ -185,7 +200,14 @@ const checkRules = async (
   }
   if (booklet) {
     const { checkBooklet } = await import('../booklet/check.ts')
-    append(diagnostics, checkBooklet(rules, { baseDir: paths.rulesDir, examples: Object.keys(game.examples ?? {}) }))
+    append(
+      diagnostics,
+      checkBooklet(rules, {
+        baseDir: paths.rulesDir,
+        examples: Object.keys(game.examples ?? {}),
+        root: paths.root,
+      }),
+    )
   }
   return { rules, diagnostics }
 }

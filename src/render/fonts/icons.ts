@@ -13,13 +13,19 @@ interface IconifySet {
 
 const sets = new Map<string, IconifySet | null>()
 
+/** The file of an installed Iconify JSON set (`@iconify-json/<prefix>`), the project's own install first. */
+export const iconSetFile = (prefix: string, projectRoot?: string): string | undefined =>
+  /^[a-z0-9-]+$/.test(prefix) ? packageFile(`@iconify-json/${prefix}`, 'icons.json', projectRoot) : undefined
+
+/** The set an icon name ('set:name', or a game-icons name) is in, and its name there. */
+export const iconSetAndName = (name: string): [string, string] =>
+  name.includes(':') ? (name.split(':', 2) as [string, string]) : ['game-icons', name]
+
 /** An installed Iconify JSON set (`@iconify-json/<prefix>`), the project's own install first; null when there is none. */
 const loadSet = (prefix: string, projectRoot?: string): IconifySet | null => {
   const key = `${projectRoot ?? ''}\0${prefix}`
   if (!sets.has(key)) {
-    const file = /^[a-z0-9-]+$/.test(prefix)
-      ? packageFile(`@iconify-json/${prefix}`, 'icons.json', projectRoot)
-      : undefined
+    const file = iconSetFile(prefix, projectRoot)
     try {
       sets.set(key, file ? (JSON.parse(readFileSync(file, 'utf8')) as IconifySet) : null)
     } catch {
@@ -37,7 +43,7 @@ export const iconData = (
   name: string,
   projectRoot?: string,
 ): { body: string; width: number; height: number } | undefined => {
-  const [prefix, icon] = name.includes(':') ? (name.split(':', 2) as [string, string]) : ['game-icons', name]
+  const [prefix, icon] = iconSetAndName(name)
   const set = loadSet(prefix, projectRoot)
   const data = set && (set.icons[icon] ?? set.icons[set.aliases?.[icon]?.parent ?? ''])
   return data
