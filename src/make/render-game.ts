@@ -297,13 +297,18 @@ const addFaces = (
   }
 }
 
-/** The faces to draw, those of the `first` cards (and the shared backs of their types) ahead of the rest. */
+/** The faces to draw, those of the `first` cards ahead of the rest, the shared backs of their types first. */
 const drawOrder = (keys: string[], jobs: ReadonlyMap<string, FaceJob>, first: ReadonlySet<string>): string[] => {
   if (!first.size) return keys
   const firstTypes = new Set([...jobs.values()].filter((j) => j.card && first.has(j.card.id)).map((j) => j.type))
+  // The shared backs of those cards' types lead: each shows on many of the cards on screen.
+  const sharedBack = (k: string) => {
+    const job = jobs.get(k)!
+    return !job.card && firstTypes.has(job.type)
+  }
   const early = (k: string) => {
     const job = jobs.get(k)!
-    return job.card ? first.has(job.card.id) : firstTypes.has(job.type)
+    return job.card ? first.has(job.card.id) : false
   }
-  return [...keys.filter(early), ...keys.filter((k) => !early(k))]
+  return [...keys.filter(sharedBack), ...keys.filter(early), ...keys.filter((k) => !early(k) && !sharedBack(k))]
 }

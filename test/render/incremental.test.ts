@@ -75,6 +75,25 @@ describe('rendering on workers, with a cache', () => {
     expect(sharper.value.cached).toBe(0)
   }, 60_000)
 
+  it('draws the cards a preview shows first, the shared backs of their types ahead of them', async () => {
+    const all = (await validateGame(root, 'maybe-missions', { threads: gameThreads })).value!.cards
+    // Votes come before missions in the definition: their back and fronts were drawn before the missions' back.
+    const some = [...all.filter((c) => c.type === 'vote').slice(0, 3), ...cards.slice(0, 3)]
+    const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-first-')))
+    const order: string[] = []
+    await renderGame(paths, game, some, {
+      ...options,
+      jobs: 1,
+      threads: gameThreads,
+      store,
+      allCards: all,
+      first: [some[1]!.id, some[4]!.id],
+      stored: (face) => order.push(face.name),
+    })
+    expect(order.slice(0, 4)).toEqual(['vote.back', 'mission.back', `${some[1]!.id}.front`, `${some[4]!.id}.front`])
+    expect(order).toHaveLength(8)
+  }, 60_000)
+
   it("keeps none of the faces drawn while the game's modules changed, and says so", async () => {
     const store = new FaceStore(mkdtempSync(join(tmpdir(), 'deckwright-changed-')))
     // As if a template had been saved between the renderer loading it and the end of drawing.
