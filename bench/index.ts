@@ -3,6 +3,7 @@
 // npm run bench -- --simulate: only the simulation's figures (bench/simulate.ts).
 // npm run bench -- --colour-vision [faces]: only what the colour-vision check adds to laying out faces (bench/colour-vision.ts).
 // npm run bench -- --renderers [faces]: only satori + resvg against takumi (bench/renderers.ts).
+// npm run bench -- --grown [faces] [pairs]: only Maybe Missions grown to `faces` faces (default 800), satori + resvg against takumi, each a new process (bench/grown-game.ts).
 // npm run bench -- --png [faces a game]: only the PNG encoder on real faces, ms and bytes a face (bench/png.ts).
 // npm run bench -- --changes [faces…]: only `deckwright changes`' figures, one card changed (default 150 and 5,000 faces; bench/changes.ts).
 // npm run bench -- --release: only `deckwright release` of Maybe Missions, cold and with its faces in the store (bench/release.ts).
@@ -27,6 +28,12 @@ if (process.argv.includes('--text-heavy')) {
   const { benchTextHeavy } = await import('./text-heavy.ts')
   const at = process.argv.indexOf('--text-heavy')
   benchTextHeavy(Number(process.argv[at + 1] ?? 5328) || 5328)
+  process.exit(0)
+}
+if (process.argv.includes('--grown')) {
+  const { benchGrownGame } = await import('./grown-game.ts')
+  const at = process.argv.indexOf('--grown')
+  await benchGrownGame(Number(process.argv[at + 1] ?? 800) || 800, Number(process.argv[at + 2] ?? 3) || 3)
   process.exit(0)
 }
 if (process.argv.includes('--png')) {
@@ -138,6 +145,9 @@ console.log(
 
 const { benchRenderers } = await import('./renderers.ts')
 await benchRenderers(5000)
+
+const { benchGrownGame } = await import('./grown-game.ts')
+await benchGrownGame(800, 3)
 
 const { printChanges } = await import('./changes.ts')
 await printChanges([150, 5000])

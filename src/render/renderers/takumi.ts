@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { LRUCache } from 'lru-cache'
 import type { LoadedFont } from '../fonts/fonts.ts'
 import { encodeRgbPng } from './png.ts'
+import { flipBox, flipPixels, halfTurnCandidates, upright, type MeasuredBox, type TurnNode } from './half-turns.ts'
 import { pixelSize, type FaceBox } from './face-box.ts'
 import type { DrawnFace, FaceRenderer, LoadedRenderer } from './face-renderer.ts'
 import { packageVersions } from '../../cache/source-hash.ts'
@@ -58,6 +59,39 @@ const keyedPictures = () => {
   }
 }
 
+type TakumiRenderer = InstanceType<Takumi['Renderer']>
+type Layout = { fontFamilies: string[]; css?: import('@takumi-rs/helpers').CssInput[]; images?: ImageSource[] }
+
+/**
+ * The face's raw RGBA pixels. A large element turned half a turn (a split card's upside-down half) that
+ * hides all under it is drawn upright and its pixels flipped (see half-turns.ts): takumi's own turning of
+ * it cost more than the rest of the face. Only at a device pixel ratio of 1 (300 dpi), where the face's
+ * pixels are its layout's, and for inline styles alone (a style sheet could round or fade what it reads).
+ */
+const rawPixels = async (
+  renderer: TakumiRenderer,
+  node: TakumiNode,
+  size: { width: number; height: number },
+  box: FaceBox,
+  layout: Layout,
+): Promise<Buffer> => {
+  const options = { width: size.width, height: size.height, format: 'raw' as const, ...layout }
+  const candidates =
+    size.width === box.width && !layout.css ? halfTurnCandidates(node as TurnNode, (box.width * box.height) / 8) : []
+  if (!candidates.length) return renderer.render(node, { ...options, devicePixelRatio: size.width / box.width })
+  const measured = (await renderer.measure(node, { width: box.width, height: box.height, ...layout })) as MeasuredBox
+  const flips = candidates.map((path) => ({ path, box: flipBox(measured, path, 1) })).filter((f) => f.box)
+  const drawn = flips.length
+    ? (upright(
+        node as TurnNode,
+        flips.map((f) => f.path),
+      ) as TakumiNode)
+    : node
+  const raw = await renderer.render(drawn, { ...options, devicePixelRatio: 1 })
+  for (const flip of flips) flipPixels(raw, size.width, flip.box!)
+  return raw
+}
+
 /**
  * takumi (a Rust renderer of the same element trees as satori) draws the face twice from one tree: its own
  * SVG (`renderSvg`) and its raw pixels at the asked dpi, which the PNG encoder satori + resvg's faces use
@@ -108,13 +142,7 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: strin
       svgMs,
       rasterise: async () => {
         const begun = performance.now()
-        const raw = await renderer.render(node, {
-          width: size.width,
-          height: size.height,
-          format: 'raw',
-          devicePixelRatio: size.width / box.width,
-          ...layout,
-        })
+        const raw = await rawPixels(renderer, node, size, box, layout)
         // Straight alpha, laid on white as it is encoded (as resvg draws on a white background).
         return { png: encodeRgbPng(raw, size.width, size.height), ms: performance.now() - begun }
       },
