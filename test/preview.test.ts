@@ -248,6 +248,15 @@ describe('deckwright preview', () => {
   }, 90_000)
 
   it('says so when its build process dies, and starts another on the next save', async () => {
+    // Killed once it is idle, every output made: the page says so all the same.
+    await page.waitForFunction(
+      () =>
+        fetch('/api/state')
+          .then((r) => r.json())
+          .then((s) => s.games[0].status === 'ready' && !s.games[0].outputsPending),
+      undefined,
+      { timeout: 60_000, polling: 200 },
+    )
     const builder = Number(
       execFileSync('pgrep', ['-P', String(preview.pid)], { encoding: 'utf8' })
         .trim()

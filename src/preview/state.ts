@@ -143,10 +143,10 @@ export class PreviewStore {
     this.changedState()
   }
 
-  /** The build process ended by itself: every game it was building failed, saying why. */
+  /** The build process ended by itself: every game says why (the next change starts another), built or not. */
   ended(why: string): void {
+    // Said on every game, built or not: the next change starts another process, whatever the page shows now.
     for (const game of this.games.values()) {
-      if (game.status !== 'building' && !game.outputsPending) continue
       game.status = 'failed'
       game.outputsPending = false
       game.diagnostics = [{ rule: 'build/process-ended', severity: 'error', message: `deckwright: ${why}`, file: '' }]
