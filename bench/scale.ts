@@ -2,10 +2,11 @@
 // designer runs it: cold faces-only builds and their peak memory, a one-card edit, validate of an unchanged
 // game, faces of few distinct looks, and the serial share of a cold build.
 import { execFileSync, spawn } from 'node:child_process'
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { measuredRun } from './measured-run.ts'
 import { bareFloor } from './build.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -35,18 +36,8 @@ const writeGame = (faces: number, looks?: number) => {
 const edit = (faces: number, mark: string, at = 0) =>
   writeFileSync(join(work, 'cards', 'bench', 'missions.yaml'), cardsYaml(faces - 1, { edit: mark, at }))
 
-/** A new deckwright process: its wall time (ms) and peak memory (bytes, all threads). */
-const run = (...args: string[]): { ms: number; rss: number } => {
-  const rssFile = join(tmpdir(), `deckwright-bench-rss-${process.pid}`)
-  const start = performance.now()
-  execFileSync(process.execPath, ['--import', join(here, 'rss-at-exit.mjs'), bin, ...args], {
-    cwd: work,
-    stdio: 'ignore',
-    env: { ...process.env, DECKWRIGHT_BENCH_RSS: rssFile },
-  })
-  const ms = performance.now() - start
-  return { ms, rss: Number(readFileSync(rssFile, 'utf8')) }
-}
+/** A new deckwright process in the bench's folder: its wall time (ms) and peak memory (bytes, all threads). */
+const run = (...args: string[]) => measuredRun(work, ...args)
 const out = () => join(work, 'out')
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`

@@ -2,14 +2,14 @@
 // text, a few symbols drawn by a CJK fallback font), built faces-only as new processes: the peak memory (all
 // threads) and time of a cold build, and of a one-card edit after it, with each renderer.
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { measuredRun } from './measured-run.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const work = join(here, 'work-text-heavy')
-const bin = join(here, '..', 'bin', 'deckwright.js')
 
 /** A small deterministic generator (mulberry32), so that every run writes the same cards. */
 const random = (seed: number) => () => {
@@ -106,17 +106,8 @@ export const writePartyGame = (dir: string, cards: number) => {
   writeFileSync(join(dir, 'templates', 'party', 'lang', 'en.yaml'), daresWords(Math.floor(cards / 2)))
 }
 
-/** A new deckwright process: its wall time (ms) and peak memory (bytes, all threads). */
-const run = (...args: string[]): { ms: number; rss: number } => {
-  const rssFile = join(tmpdir(), `deckwright-bench-rss-${process.pid}`)
-  const start = performance.now()
-  execFileSync(process.execPath, ['--import', join(here, 'rss-at-exit.mjs'), bin, ...args], {
-    cwd: work,
-    stdio: 'ignore',
-    env: { ...process.env, DECKWRIGHT_BENCH_RSS: rssFile },
-  })
-  return { ms: performance.now() - start, rss: Number(readFileSync(rssFile, 'utf8')) }
-}
+/** A new deckwright process in the bench's folder: its wall time (ms) and peak memory (bytes, all threads). */
+const run = (...args: string[]) => measuredRun(work, ...args)
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 
