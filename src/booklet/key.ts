@@ -7,6 +7,29 @@ import type { BookletOptions } from './index.ts'
 import { picturePaths } from './picture-sources.ts'
 import { hyphenPatternsVersion } from './hyphenation.ts'
 import { buildDate } from '../pdf/document.ts'
+import { fileIdentity } from '../util/file-identity.ts'
+
+/**
+ * The options with each example's face named by its file (see fileIdentity), not its path in the face store:
+ * a face that looks as it did after a change of code is a link of the one drawn before, and the booklet stays.
+ */
+const withFaceFiles = (options: BookletOptions): BookletOptions =>
+  options.examples
+    ? {
+        ...options,
+        examples: Object.fromEntries(
+          Object.entries(options.examples).map(([id, example]) => [
+            id,
+            {
+              ...example,
+              cards: example.cards.map((c) =>
+                typeof c.png === 'string' ? { ...c, png: fileIdentity(c.png, c.png) } : c,
+              ),
+            },
+          ]),
+        ),
+      }
+    : options
 
 /**
  * What a booklet is made from, as a key for the outputs' cache: the code that draws it, the rules as read
@@ -19,7 +42,7 @@ export const bookletKey = (rules: RulesDoc, options: BookletOptions): string => 
     .update(sourceHash('booklet', 'shortcodes', 'pdf', 'load', 'render', 'images', 'util', 'outputs', 'cache'))
     // The PDF's date (SOURCE_DATE_EPOCH) is in its bytes.
     .update(String(buildDate().getTime()))
-    .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, options]))
+    .update(JSON.stringify([rules.file, rules.source, rules.frontMatter, rules.notes, withFaceFiles(options)]))
     .update(JSON.stringify(rules.tree))
   if (options.baseDir)
     for (const file of picturePaths(rules.tree, options.baseDir))

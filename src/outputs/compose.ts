@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs'
+import { existsSync, readFileSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileIdentity } from '../util/file-identity.ts'
 import { deflateSync, inflateSync } from 'node:zlib'
 import type { GameDef } from '../engine/define.ts'
 import { typeSize, type CardSize } from '../engine/card-sizes.ts'
@@ -47,21 +48,6 @@ export const drawTrimmed = (
     pixelKey('trimmed', fileIdentity(face.svg, face.key), size.widthMm, size.heightMm, bleedMm, width),
     () => draw(trimmedSvg(readFileSync(face.svg, 'utf8'), size, bleedMm), width),
   )
-
-/**
- * A file of the face store as the file it is: the store writes a file once and never changes it, and a face
- * of a look it held is a hard link of that look's files (the same inode, size and time), so a change of code
- * that left a face's look as it was finds what was made of it (its thumbnail, the overview). `fallback` (the
- * face's key) when it cannot be read.
- */
-export const fileIdentity = (path: string, fallback: string): string => {
-  try {
-    const stat = statSync(path, { bigint: true })
-    return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}`
-  } catch {
-    return fallback
-  }
-}
 
 export const pngOf = (p: Pixels): Buffer => encodeRgbPng(p.data, p.width, p.height)
 

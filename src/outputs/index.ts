@@ -5,7 +5,7 @@ import type { GameDef } from '../engine/define.ts'
 import type { GameFaces } from '../render/store/game-faces.ts'
 import { cachedOutput, type OutputFile } from './output-cache.ts'
 import { sourceHash } from '../cache/source-hash.ts'
-import { fileIdentity } from './compose.ts'
+import { fileIdentity } from '../util/file-identity.ts'
 import type { StoredFace } from '../render/store/face-store.ts'
 
 export type { OutputFile } from './output-cache.ts'
@@ -44,7 +44,8 @@ const outputKey = (kind: string, game: GameDef, faces: GameFaces, bleedMm: numbe
       ...(drawnBy && { drawnBy }),
     }),
   )
-  // Each face by its files (see fileIdentity): faces of looks drawn before keep what was made of them.
+  // Each face by its files (the store writes each once; a face of a look it held is a link of that look's):
+  // faces that look as they did keep what was made of them.
   const face = (f: StoredFace) => [fileIdentity(f.svg, f.key), fileIdentity(f.png, f.key)]
   for (const f of faces.cards) hash.update(JSON.stringify([f.card.id, f.card.type, f.card.qty, f.back, face(f.front)]))
   for (const [name, back] of faces.backs) hash.update(JSON.stringify([name, face(back)]))

@@ -2,6 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
+import { forgetCompiled } from '../../src/load/game-modules.ts'
+import { gamePaths } from '../../src/load/project.ts'
 import { buildGame } from '../../src/make/build-game.ts'
 import { fixture, poppler, projectCopy } from '../helpers.ts'
 import { fileThreads } from '../setup/threads.ts'
@@ -41,5 +43,42 @@ describe('the rules booklet in a rebuild', () => {
     writeFileSync(rules, readFileSync(rules, 'utf8').replace('Guests mingle.', 'Guests mingle and gossip.'))
     await build()
     expect(poppler('pdftotext', pdf())).toContain('gossip')
+  }, 60_000)
+})
+
+describe("the rules booklet after a change of the game's code", () => {
+  it('is taken from the cache while its examples look as they did, and made again when one changes', async () => {
+    const root = projectCopy(fixture('outputs'))
+    const definition = join(root, 'rules', 'parlour', 'game.ts')
+    writeFileSync(
+      definition,
+      readFileSync(definition, 'utf8').replace(
+        '  types: {',
+        "  examples: { hall: { title: 'The hall', cards: ['room-hall', 'guest-red'] } },\n  types: {",
+      ),
+    )
+    writeFileSync(join(root, 'rules', 'parlour', 'rules.md'), '# Parlour\n\n{{< rules-example id="hall" >}}\n')
+    const outDir = join(root, 'out')
+    const build = () => buildGame(root, 'parlour', { outDir, dpi: 30, jobs: 1, overview: false, threads })
+    const pdf = () => readFileSync(join(outDir, 'parlour', 'parlour-rules.pdf'))
+    const first = await build()
+    expect(first.diagnostics.filter((d) => d.severity === 'error')).toEqual([])
+    const bytes = pdf()
+    // A change of the templates that draws every face as it was: each face is new to the store (its key holds the
+    // code), a link of the one of its look; the booklet is not made again.
+    const template = join(root, 'templates', 'parlour', 'index.tsx')
+    const code = readFileSync(template, 'utf8')
+    writeFileSync(template, `${code}\n// the same faces\n`)
+    forgetCompiled()
+    await threads.reload(gamePaths(root, 'parlour'))
+    const same = await build()
+    expect(same.value.drawn).toBeGreaterThan(0)
+    expect(same.value.timings.booklet).toBeLessThan(first.value.timings.booklet / 3)
+    expect(pdf().equals(bytes)).toBe(true)
+    // The hall's colour changes: the example shows it.
+    const cards = join(root, 'cards', 'parlour', 'cards.yaml')
+    writeFileSync(cards, readFileSync(cards, 'utf8').replace('colour: "#800000"', 'colour: "#400000"'))
+    await build()
+    expect(pdf().equals(bytes)).toBe(false)
   }, 60_000)
 })
