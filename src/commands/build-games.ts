@@ -57,7 +57,16 @@ const showBuilt = (id: string, built: Built, started: number, format: FormatName
  * in this run, not as taken from the cache, so that the summary agrees with the progress printed before it.
  */
 const withFacesFirst = (built: Built, faces: Built | undefined): Built =>
-  faces ? { ...built, value: { ...built.value, drawn: built.value.drawn + faces.value.drawn } } : built
+  faces
+    ? {
+        ...built,
+        value: {
+          ...built.value,
+          drawn: built.value.drawn + faces.value.drawn,
+          alike: (built.value.alike ?? 0) + (faces.value.alike ?? 0),
+        },
+      }
+    : built
 
 /** How a preview's build process talks to its preview; undefined in any other build. */
 const previewChannel = (): Tell | undefined =>

@@ -133,6 +133,8 @@ export interface BuildReport {
   faces: number
   /** …of which drawn in this build; the rest came from the cache. */
   drawn: number
+  /** Of those drawn, how many looked as a face the store held (stored as links of it, not drawn again). */
+  alike?: number
   sheets?: SheetSummary
   /** The faces built, card by card, for a gallery (`deckwright preview`). */
   gallery?: Gallery
@@ -391,6 +393,7 @@ const drawEditions = async (
   append(diagnostics, faces.diagnostics)
   if (hasErrors(diagnostics)) return undefined
   report.drawn = faces.value.drawn
+  report.alike = faces.value.alike ?? 0
   report.faces = faces.value.drawn + faces.value.cached
   report.gallery = galleryOf(game, faces.value, renderOptions.bleedMm, report.renderer)
   timings.draw = faces.value.spent.wall
@@ -416,6 +419,7 @@ const drawEditions = async (
     )
     append(diagnostics, drawn.diagnostics)
     report.drawn += drawn.value.drawn
+    report.alike = (report.alike ?? 0) + (drawn.value.alike ?? 0)
     report.faces += drawn.value.drawn + drawn.value.cached
     editions.push({ ...edition, faces: drawn.value })
   }

@@ -143,6 +143,7 @@ const renderWith = async (
   const nameOf = new Map(planned.map((p, i) => [bases[i]!, p.name]))
   const diagnostics: Diagnostic[] = []
   let done = cached
+  let alike = 0
   const spent = { wall: 0, svg: 0, png: 0, store: 0 }
   const start = performance.now()
   let stopped: { reason: unknown } | undefined
@@ -174,6 +175,7 @@ const renderWith = async (
           stored?.({ name: nameOf.get(base)!, key })
         }
         if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
+        if (drawn.alike) alike++
         progress?.(++done, cached + toDraw.length)
       },
       { concurrency: Math.max(jobs, 1) * IN_FLIGHT_PER_THREAD, signal },
@@ -195,7 +197,7 @@ const renderWith = async (
 
   addFaceDiagnostics(diagnostics, bases, results)
   const drawnWith = drawnWithAll([...new Set(bases)].map((k) => results.get(k)?.drawnWith))
-  const out: GameFaces = { cards: [], backs: new Map(), drawnWith, drawn: toDraw.length, cached, spent }
+  const out: GameFaces = { cards: [], backs: new Map(), drawnWith, drawn: toDraw.length, alike, cached, spent }
   addFaces(out, game, planned, bases, results)
   return { value: out, diagnostics: collapseColourVision(collapseUnknownFields(diagnostics)) }
 }

@@ -8,7 +8,9 @@ import { drawnByOf } from '../render/renderers/renderer.ts'
 export const buildSummary = (report: BuildReport, seconds: number, said = new Set<string>()): string[] => {
   const s = report.sheets
   // takumi is named even when every face came from the cache: the cache holds each renderer's faces apart.
-  const faces = `${report.faces} faces (${report.drawn} drawn${drawnByOf(report.renderer) ? ` with ${report.renderer}` : ''}, ${report.faces - report.drawn} from the cache)`
+  // A face the store held by its look (the code changed, not the face) is neither drawn nor from the cache.
+  const alike = report.alike ?? 0
+  const faces = `${report.faces} faces (${report.drawn - alike} drawn${drawnByOf(report.renderer) ? ` with ${report.renderer}` : ''}, ${alike ? `${alike} looking as before, ` : ''}${report.faces - report.drawn} from the cache)`
   const sheets = s
     ? `; sheets: ${s.pages} ${s.paper} pages (${s.groups.map((g) => `${g.cards} ${g.size} cards, ${g.columns}×${g.rows} a page${g.paper !== s.paper ? ` on ${g.paper}` : ''}`).join('; ')}${s.creditsPages ? `; credits on the last ${s.creditsPages > 1 ? `${s.creditsPages} pages` : 'page'}` : ''})`
     : ''

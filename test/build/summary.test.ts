@@ -46,6 +46,12 @@ describe('the line a build prints', () => {
     expect(buildSummary(withNote('duel'), 1, said).slice(1)).toEqual([])
   })
 
+  it('tells faces stored by their look (the code changed, not the face) from those drawn and those from the cache', () => {
+    expect(buildSummary({ ...report('takumi 2.16.3', 12), alike: 10 }, 0.4)[0]).toBe(
+      'duel: 15 faces (2 drawn with takumi 2.16.3, 10 looking as before, 3 from the cache); 2 files in 0.4 s',
+    )
+  })
+
   it('names no renderer for satori + resvg, the default', () => {
     expect(buildSummary(report(SATORI_LABEL, 0), 0.5)[0]).toBe(
       'duel: 15 faces (0 drawn, 15 from the cache); 2 files in 0.5 s',

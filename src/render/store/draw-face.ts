@@ -14,6 +14,8 @@ export interface DrawOutcome {
   key?: string
   /** Which texts of its language it showed (`ShownTexts` keys), for the store's index. */
   shown?: string[]
+  /** Stored as a link of a face of the same look the store held: not drawn again. */
+  alike?: boolean
   /** What it was drawn with, for the credits (a stored face only). */
   drawnWith?: DrawnWith
   /** Milliseconds spent drawing (SVG, PNG) and storing it. */
@@ -90,7 +92,7 @@ export const drawInto = async (
   if (drawn.reused && drawn.look) {
     const start = performance.now()
     if (store.putLook(key, drawn.look, diagnostics, drawnWith, shown))
-      return outcome({ svg: 0, png: 0, store: performance.now() - start })
+      return { ...outcome({ svg: 0, png: 0, store: performance.now() - start }), alike: true }
     drawn = await session.draw(job) // its look's files went meanwhile: drawn after all
     diagnostics = [...drawn.diagnostics, ...left]
   }

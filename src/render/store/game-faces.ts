@@ -17,6 +17,8 @@ export interface GameFaces {
   /** Faces drawn in this run, and faces taken from the cache. */
   drawn: number
   cached: number
+  /** Of those drawn, how many the store held already by their look (stored as links of it, not drawn again). */
+  alike?: number
   /** Milliseconds: drawing on the clock, then summed over the faces drawn (on every thread) for SVG, PNG and storing. */
   spent: { wall: number; svg: number; png: number; store: number }
 }
