@@ -286,34 +286,38 @@ export class FaceStore {
     }
     this.writeMeta(key, diagnostics, drawnWith, shown)
     if (look && !diagnostics.some((d) => d.severity === 'error')) {
-      const kept = this.lookFiles(look.key)
-      // The look's files are links of this face's: a face of the same look is then stored without drawing.
-      if (this.link(files.svg, kept.svg) && this.link(files.png, kept.png)) {
-        this.write(kept.json, JSON.stringify(look.measures))
-        this.looks.set(look.key, look.measures)
-      }
+      // The look names this face: a face of the same look is then stored as links of its files, without drawing.
+      const kept: KeptLook = { face: key, measures: look.measures }
+      this.write(this.lookFile(look.key), JSON.stringify(kept))
+      this.looks.set(look.key, kept)
     }
     return { key, png: files.png, svg: files.svg, rasterMs }
   }
 
   /** What the face rules read of the face stored with this look (see lookKey); undefined when the store has none. */
   look(look: string): DrawnMeasures | undefined {
+    return this.keptLook(look)?.measures
+  }
+
+  private keptLook(look: string): KeptLook | undefined {
     const known = this.looks.get(look)
     if (known) return known
-    const files = this.lookFiles(look)
     try {
-      const measures = JSON.parse(readFileSync(files.json, 'utf8')) as DrawnMeasures
-      if (!Array.isArray(measures.behind) || typeof measures.measured !== 'boolean') return undefined
-      this.looks.set(look, measures)
-      return measures
+      const kept = JSON.parse(readFileSync(this.lookFile(look), 'utf8')) as KeptLook
+      const { face, measures } = kept
+      if (typeof face !== 'string' || !/^[0-9a-f]{40}$/.test(face)) return undefined
+      if (!Array.isArray(measures?.behind) || typeof measures.measured !== 'boolean') return undefined
+      this.looks.set(look, kept)
+      return kept
     } catch {
       return undefined // none yet, or damaged: the face is drawn
     }
   }
 
   /**
-   * Stores a face of a look the store holds (see `look`) without drawing it: its files are links of the
-   * look's. False when they cannot be (the look's files were pruned meanwhile): the face is to be drawn.
+   * Stores a face of a look the store holds (see `look`) without drawing it: its files are links of those of
+   * the face the look names. False when they cannot be (that face's files were pruned meanwhile): the face is
+   * to be drawn.
    */
   putLook(
     key: string,
@@ -322,10 +326,11 @@ export class FaceStore {
     drawnWith: DrawnWith = NOTHING_DRAWN,
     shown?: { inputs: string; keys: readonly string[] },
   ): boolean {
+    const kept = this.keptLook(look)
     const files = this.files(key)
-    const kept = this.lookFiles(look)
     this.ready()
-    if (!this.link(kept.svg, files.svg) || !this.link(kept.png, files.png)) {
+    const from = kept && this.files(kept.face)
+    if (!from || (from.svg !== files.svg && (!this.link(from.svg, files.svg) || !this.link(from.png, files.png)))) {
       this.looks.delete(look)
       return false
     }
@@ -334,11 +339,10 @@ export class FaceStore {
   }
 
   /** The looks this store learnt or read in this thread. */
-  private readonly looks = new Map<string, DrawnMeasures>()
+  private readonly looks = new Map<string, KeptLook>()
 
-  private lookFiles(look: string): { svg: string; png: string; json: string } {
-    const stem = join(this.dir, `look-${look}`)
-    return { svg: `${stem}.svg`, png: `${stem}.png`, json: `${stem}.json` }
+  private lookFile(look: string): string {
+    return join(this.dir, `look-${look}.json`)
   }
 
   /** A face's diagnostics and what drew it (none kept for a face with errors: it is not reused), and which texts it showed. */
@@ -355,6 +359,12 @@ export class FaceStore {
         this.write(join(this.dir, `${shown.inputs}.shown.json`), JSON.stringify([...shown.keys].sort()))
     } else rmSync(meta, { force: true })
   }
+}
+
+/** A look the store holds: the face stored with it (its files are the look's picture) and what the face rules read of it. */
+interface KeptLook {
+  face: string
+  measures: DrawnMeasures
 }
 
 const opened = new Map<string, FaceStore>()
