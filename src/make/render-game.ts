@@ -142,11 +142,9 @@ const renderWith = async (
   )
   const nameOf = new Map(planned.map((p, i) => [bases[i]!, p.name]))
   const diagnostics: Diagnostic[] = []
-  let done = cached
-  let alike = 0
+  let [done, alike] = [cached, 0]
   const spent = { wall: 0, svg: 0, png: 0, store: 0 }
-  const start = performance.now()
-  let stopped: { reason: unknown } | undefined
+  const [start, stop] = [performance.now(), {} as { reason?: unknown }]
   if (toDraw.length) {
     // Threads started early draw first; the renderer starts more when the faces need them.
     const pool = { jobs, faces: toDraw.length, threads, reuse, signal }
@@ -156,8 +154,7 @@ const renderWith = async (
     const shared = drawnWithInterner()
     const texts = new Map<string, string>()
     const text = (t: string) => texts.get(t) ?? (texts.set(t, t), t)
-    // A few faces in flight per thread (p-map): 10,000 faces waiting at once each held a promise and its context.
-    // Stopped by the signal, it still keeps what it drew (below), then throws.
+    // A few faces in flight per thread (p-map: 10,000 waiting each held a promise); stopped, it keeps what it drew.
     await pMap(
       toDraw,
       async (base) => {
@@ -181,7 +178,7 @@ const renderWith = async (
       { concurrency: Math.max(jobs, 1) * IN_FLIGHT_PER_THREAD, signal },
     ).catch((error: unknown) => {
       if (!signal?.aborted) throw error
-      stopped = { reason: error }
+      stop.reason = error
     })
   }
   spent.wall = performance.now() - start
@@ -193,7 +190,7 @@ const renderWith = async (
   }
   // What this build learnt of its faces, for the next to find them without opening their files.
   store.save()
-  if (stopped) throw stopped.reason
+  if ('reason' in stop) throw stop.reason
 
   addFaceDiagnostics(diagnostics, bases, results)
   const drawnWith = drawnWithAll([...new Set(bases)].map((k) => results.get(k)?.drawnWith))
