@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { deflateSync, inflateSync } from 'node:zlib'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
 import { draw } from '../../src/render/renderers/raster.ts'
 import { encodeRgbPng, filtered } from '../../src/render/renderers/png.ts'
+import type { RowsCheck } from '../../src/render/renderers/png-rows.ts'
+import { zlibOfRows } from '../../src/render/renderers/zlib-pieces.ts'
 import { maybeMissionsBase } from '../setup/shared-builds.ts'
 
 /** The RGB bytes of a PNG as pngjs decodes it (its RGBA without the alpha). */
@@ -134,6 +137,66 @@ describe('encodeRgbPng', () => {
       expect(now.equals(encodeRgbPng(data, width, height))).toBe(true)
     }
   }, 240_000)
+
+  it("works out the rows' Adler-32 as zlib does, a word or a byte at a time, whatever the width", () => {
+    let seed = 3
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 8) & 0xff
+    for (const [width, height] of [
+      [1, 3],
+      [3, 5],
+      [4, 2],
+      [5, 7],
+      [7, 40],
+      [822, 60],
+      [3001, 9],
+    ] as const) {
+      const rgba = new Uint8Array(width * height * 4).map(random)
+      // Rows alike (Up), and rows of straight alpha, as takumi gives them.
+      for (let y = 2; y < height; y += 3) rgba.copyWithin(y * width * 4, (y - 1) * width * 4, y * width * 4)
+      for (let i = 3; i < rgba.length; i += 4) if (i % 7 !== 0) rgba[i] = 255
+      const shifted = new Uint8Array(rgba.length + 1).subarray(1)
+      shifted.set(rgba)
+      for (const [pixels, how] of [
+        [rgba, 'words'],
+        [shifted, 'bytes'],
+      ] as const) {
+        const check: RowsCheck = { a: 1, b: 0 }
+        const raw = filtered(pixels, width, height, how, undefined, check)
+        const zlib = deflateSync(raw)
+        expect([check.b, check.a], `${width}×${height}, ${how}`).toEqual([
+          zlib.readUInt16BE(zlib.length - 4),
+          zlib.readUInt16BE(zlib.length - 2),
+        ])
+      }
+    }
+  })
+
+  it('deflates long runs of rows alike apart from the rest, to a stream zlib reads back with its check', () => {
+    // A card 300 rows high: long runs of its flat background between bands of noise.
+    const [width, height] = [64, 300]
+    let seed = 5
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 8) & 0xff
+    const rgba = new Uint8Array(width * height * 4).fill(255)
+    for (const [from, to] of [
+      [0, 3],
+      [90, 120],
+      [200, 204],
+    ])
+      rgba.fill(0, from * width * 4, to * width * 4).forEach((_, i, all) => {
+        if (i >= from * width * 4 && i < to * width * 4 && i % 4 !== 3) all[i] = random()
+      })
+    const check: RowsCheck = { a: 1, b: 0 }
+    const raw = filtered(rgba, width, height, undefined, undefined, check)
+    const stream = zlibOfRows(raw, width * 3 + 1, height, check)
+    // inflateSync checks the Adler-32 too.
+    expect(inflateSync(stream).equals(raw)).toBe(true)
+    expect(stream.equals(deflateSync(raw, { level: 3 }))).toBe(false)
+    // Rows with no long run are deflated whole, as before.
+    const short = raw.subarray(0, (width * 3 + 1) * 12)
+    const shortCheck: RowsCheck = { a: 1, b: 0 }
+    filtered(rgba.subarray(0, width * 12 * 4), width, 12, undefined, undefined, shortCheck)
+    expect(zlibOfRows(short, width * 3 + 1, 12, shortCheck).equals(deflateSync(short, { level: 3 }))).toBe(true)
+  })
 
   it('reads pixels that do not start on a word boundary a byte at a time, to the same picture', () => {
     const backing = new Uint8Array(5 * 2 * 4 + 1).map((_, i) => (i * 53) % 256)

@@ -8,18 +8,17 @@ const satori = (requireCommonJs('satori') as typeof import('satori')).default
 import type { ReactNode } from 'react'
 import { installedPackages } from '../../cache/source-hash.ts'
 import type { LoadedFont } from '../fonts/fonts.ts'
-import { encodeRgbPng } from './png.ts'
+import { encodeRgbPng, encoderSource } from './png.ts'
 import { pixelSize, type FaceBox } from './face-box.ts'
 import { SATORI_LABEL, type DrawnFace, type ElementBox, type FaceRenderer } from './face-renderer.ts'
 
 let salt: string | undefined
 /** What rasterising depends on besides the SVG: resvg and zlib as installed, and this code and the PNG encoder's. */
 const rasterSalt = (): string => {
-  const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
   return (salt ??= createHash('sha256')
     .update(installedPackages())
     .update(readFileSync(fileURLToPath(import.meta.url)))
-    .update(readFileSync(fileURLToPath(new URL(`./png${ext}`, import.meta.url))))
+    .update(encoderSource())
     .digest('hex'))
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { ReactNode } from 'react'
 import { LRUCache } from 'lru-cache'
 import type { LoadedFont } from '../fonts/fonts.ts'
-import { encodeRgbPng } from './png.ts'
+import { encodeRgbPng, encoderSource } from './png.ts'
 import { flipBox, flipPixels, halfTurnCandidates, upright, type MeasuredBox, type TurnNode } from './half-turns.ts'
 import { pixelSize, type FaceBox } from './face-box.ts'
 import type { DrawnFace, FaceRenderer, LoadedRenderer } from './face-renderer.ts'
@@ -118,6 +118,7 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: strin
   const salt = createHash('sha256')
     .update(id)
     .update(readFileSync(fileURLToPath(import.meta.url)))
+    .update(encoderSource())
     .digest('hex')
 
   const draw = async (
