@@ -2,6 +2,13 @@
 // the Adler-32 of the result worked out as it is written (see zlib-pieces.ts, which needs it).
 import { endianness } from 'node:os'
 
+/** PNG's row filters used here: None (the bytes as they are) and Up (each byte minus the one above it). */
+const NONE = 0
+export const UP = 2
+
+/** Adler-32's modulus: a zlib stream's check is two sums of its bytes, each modulo this. */
+export const ADLER = 65521
+
 /** One channel of a pixel with straight alpha `a` laid on white, rounded as it always was. */
 const channelOnWhite = (c: number, a: number): number => Math.round((c * a + 255 * (255 - a)) / 255)
 
@@ -23,7 +30,7 @@ const wordOnWhite = (p: number): number => {
 
 /**
  * What Adler-32 needs of a row's RGB bytes y₀…yₙ: their sum (`[0]`) and the sum of each times its place
- * j (`[1]`), written into `sums`.
+ * j (`[1]`), each modulo ADLER, written into `sums`.
  */
 type RowSums = Float64Array
 
@@ -53,9 +60,9 @@ const rgbRowBytes = (
   let placed = 0
   for (let i = start; i < dst; i++) {
     sum += out[i]!
-    placed += (i - start) * out[i]!
+    placed = (placed + (i - start) * out[i]!) % ADLER
   }
-  sums[0] = sum
+  sums[0] = sum % ADLER
   sums[1] = placed
 }
 
@@ -70,7 +77,9 @@ const LANES = 0x00ff00ff
  * The sums Adler-32 needs come from the packed words, two bytes added at a time (`LANES`). A step's twelve
  * bytes are at places 12k + m: Σ j·yⱼ is 12·Σ k·sₖ (sₖ a step's sum; Σ k·sₖ = n·S − Q, Q the sum of the
  * running sums after each step) plus Σ m·Yₘ, Yₘ the sum of the bytes at m in every step, kept in six words
- * of two lanes each and gathered every 16 steps, while each lane stays under 2^12.
+ * of two lanes each and gathered every 16 steps, while each lane stays under 2^12. Every sum is taken modulo
+ * ADLER as it is gathered, so that each stays a 32-bit integer whatever the width: a number past that would
+ * have the optimised code thrown away.
  */
 const rgbRowWords = (pixels: Uint32Array, first: number, width: number, row: Uint32Array, sums: RowSums): void => {
   let o = 0
@@ -134,10 +143,13 @@ const rgbRowWords = (pixels: Uint32Array, first: number, width: number, row: Uin
         10 * (e2 >>> 16) +
         11 * (d2 >>> 16)
       e0 = d0 = e1 = d1 = e2 = d2 = 0
+      placed %= ADLER
+      running %= ADLER
+      ofRunning %= ADLER
     }
   }
   let sum = running
-  placed += 12 * (steps * running - ofRunning)
+  placed = (placed + 12 * ((steps * running - ofRunning) % ADLER) + 12 * ADLER) % ADLER
   // The last pixels of a row whose width is not a multiple of four.
   const bytes = new Uint8Array(row.buffer, row.byteOffset + o * 4)
   for (let i = 0, j = o * 4; x < width; x++, i += 3, j += 3) {
@@ -149,21 +161,14 @@ const rgbRowWords = (pixels: Uint32Array, first: number, width: number, row: Uin
     bytes[i + 1] = g
     bytes[i + 2] = b
     sum += r + g + b
-    placed += j * r + (j + 1) * g + (j + 2) * b
+    placed = (placed + j * r + (j + 1) * g + (j + 2) * b) % ADLER
   }
-  sums[0] = sum
+  sums[0] = sum % ADLER
   sums[1] = placed
 }
 
 /** Whether the pixels can be read as little-endian 32-bit words (a little-endian machine, aligned pixels). */
 const wordsFit = (rgba: Uint8Array): boolean => endianness() === 'LE' && rgba.byteOffset % 4 === 0
-
-/** PNG's row filters used here: None (the bytes as they are) and Up (each byte minus the one above it). */
-const NONE = 0
-export const UP = 2
-
-/** Adler-32's modulus: a zlib stream's check is two sums of its bytes, each modulo this. */
-export const ADLER = 65521
 
 /** The Adler-32 of the filtered rows (`a`, `b`: its two sums), worked out as they are written. */
 export interface RowsCheck {
@@ -215,7 +220,7 @@ export const filtered = (
       } else rgbRowBytes(rgba, src, width, raw, at + 1, sums)
       sum = sums[0]!
       // The RGB byte at place j is at i = j + 1 of the row.
-      own = (stride - 1) * sum - sums[1]!
+      own = ((((stride - 1) % ADLER) * sum) % ADLER) - sums[1]! + ADLER
     }
     if (!check) continue
     a = (a + sum) % ADLER
@@ -228,3 +233,24 @@ export const filtered = (
   }
   return raw
 }
+
+/**
+ * Type feedback for every path of the code above, from small pictures that take them all (pixels not opaque,
+ * rows alike, one to three pixels past a row's whole words, pixels read a byte at a time). V8 optimises these
+ * functions on the first faces a thread encodes; code compiled before it had seen a path it then takes was
+ * thrown away and entered again on every row after (one build of Maybe Missions' grown masters, 821 px wide
+ * after 596 px wide vote tokens: 1,930 deoptimisations of `rgbRowWords`, the encoder 40% slower).
+ */
+const primeFeedback = () => {
+  for (let width = 1; width <= 8; width++) {
+    const rgba = new Uint8Array(width * 3 * 4 + 1)
+    for (let i = 0; i < rgba.length; i++) rgba[i] = (i * 97) % 256
+    rgba.copyWithin(width * 4 * 2, width * 4, width * 4 * 2)
+    for (const [pixels, how] of [
+      [rgba.subarray(0, width * 3 * 4), 'words'],
+      [rgba.subarray(1), 'bytes'],
+    ] as const)
+      filtered(pixels, width, 3, how, undefined, { a: 1, b: 0 })
+  }
+}
+primeFeedback()

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache'
 import { UP, type RowsCheck } from './png-rows.ts'
 
 /** Rows alike in a run at least this long are not given to zlib (see `runBlocks`); shorter runs stay with their neighbours. */
-const MIN_RUN = 16
+const MIN_RUN = 32
 
 /**
  * A run of `rows` rows that repeat the row above (Up: a 2 and `stride - 1` zeros each), compressed on its own
