@@ -23,7 +23,10 @@ const PARTS = [
   ['GC', (url, fn) => fn === '(garbage collector)'],
   ['idle', (url, fn) => fn === '(idle)'],
   ['V8 and native, unattributed', (url, fn) => fn === '(program)'],
-  ['PNG encoder (png.ts, png-rows.ts, zlib-pieces.ts)', (url) => /renderers\/(png|png-rows|zlib-pieces)\.[jt]s/.test(url)],
+  [
+    'PNG encoder (png.ts, png-rows.ts, zlib-pieces.ts)',
+    (url) => /renderers\/(png|png-rows|zlib-pieces)\.[jt]s/.test(url),
+  ],
   [
     'resvg: raster',
     (url, fn) => /@resvg/.test(url) || (/renderers\/satori-resvg\.[jt]s/.test(url) && fn === 'rasterise'),
