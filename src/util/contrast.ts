@@ -56,6 +56,10 @@ const channel = (c: number) => {
 const LINEAR = Float64Array.from({ length: 256 }, (_, c) => channel(c))
 const linear = (c: number) => (Number.isInteger(c) && c >= 0 && c < 256 ? LINEAR[c]! : channel(c))
 
+/** The WCAG 2.x relative luminance of the 8-bit RGB pixel at `i` of `data` (RGBA): what `luminance` gives it, without a colour object. */
+export const pixelLuminance = (data: Uint8Array, i: number): number =>
+  0.2126 * LINEAR[data[i]!]! + 0.7152 * LINEAR[data[i + 1]!]! + 0.0722 * LINEAR[data[i + 2]!]!
+
 /** WCAG 2.x relative luminance. */
 export const luminance = ({ r, g, b }: Rgba): number => 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
 

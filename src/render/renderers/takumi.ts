@@ -8,6 +8,7 @@ import { encodeRgbPng, encoderSource } from './png.ts'
 import { flipBox, flipPixels, halfTurnCandidates, upright, type MeasuredBox, type TurnNode } from './half-turns.ts'
 import { pixelSize, type FaceBox } from './face-box.ts'
 import type { DrawnFace, FaceRenderer, LoadedRenderer } from './face-renderer.ts'
+import { takumiCalls, type TakumiCalls } from './takumi-calls.ts'
 import { packageVersions } from '../../cache/source-hash.ts'
 import { installedVersion } from '../../util/packages.ts'
 
@@ -59,7 +60,6 @@ const keyedPictures = () => {
   }
 }
 
-type TakumiRenderer = InstanceType<Takumi['Renderer']>
 type Layout = { fontFamilies: string[]; css?: import('@takumi-rs/helpers').CssInput[]; images?: ImageSource[] }
 
 /**
@@ -69,7 +69,7 @@ type Layout = { fontFamilies: string[]; css?: import('@takumi-rs/helpers').CssIn
  * pixels are its layout's, and for inline styles alone (a style sheet could round or fade what it reads).
  */
 const rawPixels = async (
-  renderer: TakumiRenderer,
+  renderer: TakumiCalls,
   node: TakumiNode,
   size: { width: number; height: number },
   box: FaceBox,
@@ -99,7 +99,8 @@ const rawPixels = async (
  * fallback order, as satori is given it.
  */
 const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: string): FaceRenderer => {
-  const renderer = new takumi.Renderer({})
+  const takumiRenderer = new takumi.Renderer({})
+  const renderer = takumiCalls(takumiRenderer)
   const registered = new Map<string, Promise<unknown>>()
   const register = (fonts: readonly LoadedFont[]): Promise<unknown> =>
     Promise.all(
@@ -109,7 +110,7 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: strin
         if (!done)
           registered.set(
             key,
-            (done = renderer.registerFont({ name: f.name, data: f.data, weight: f.weight, style: f.style })),
+            (done = takumiRenderer.registerFont({ name: f.name, data: f.data, weight: f.weight, style: f.style })),
           )
         return done
       }),
