@@ -191,6 +191,13 @@ describe('encodeRgbPng', () => {
     // inflateSync checks the Adler-32 too.
     expect(inflateSync(stream).equals(raw)).toBe(true)
     expect(stream.equals(deflateSync(raw, { level: 3 }))).toBe(false)
+    // A run of more rows than are deflated at once (4 MB: a sheet's empty last row of cards) is laid in parts.
+    const [wide, tall] = [2000, 1500]
+    const flat = new Uint8Array(wide * tall * 4).fill(200)
+    flat.fill(0, 0, wide * 4 * 2)
+    const flatCheck: RowsCheck = { a: 1, b: 0 }
+    const flatRaw = filtered(flat, wide, tall, undefined, undefined, flatCheck)
+    expect(inflateSync(zlibOfRows(flatRaw, wide * 3 + 1, tall, flatCheck)).equals(flatRaw)).toBe(true)
     // Rows with no long run are deflated whole, as before.
     const short = raw.subarray(0, (width * 3 + 1) * 12)
     const shortCheck: RowsCheck = { a: 1, b: 0 }

@@ -13,7 +13,15 @@ const MIN_RUN = 32
  * rows for every face of a template: kept (up to 4 MB a thread), so zlib reads each once, not once a face.
  */
 const runs = new LRUCache<string, Buffer>({ maxSize: 4 * 2 ** 20, sizeCalculation: (b) => b.length })
+/** The most bytes of rows deflated at once for a run: a longer run (a sheet's empty last row of cards) is laid as several. */
+const RUN_BYTES = 4 * 2 ** 20
 const runBlocks = (stride: number, rows: number): Buffer => {
+  const most = Math.max(1, Math.floor(RUN_BYTES / stride))
+  if (rows > most) {
+    const parts: Buffer[] = []
+    for (let left = rows; left > 0; left -= most) parts.push(runBlocks(stride, Math.min(most, left)))
+    return Buffer.concat(parts)
+  }
   const key = `${stride}x${rows}`
   let blocks = runs.get(key)
   if (!blocks) {
