@@ -2,7 +2,7 @@
 // npm run bench -- --scale [sizes…]: the figures at 1,000 to 20,000 faces instead (bench/scale.ts).
 // npm run bench -- --simulate: only the simulation's figures (bench/simulate.ts).
 // npm run bench -- --colour-vision [faces]: only what the colour-vision check adds to laying out faces (bench/colour-vision.ts).
-// npm run bench -- --renderers [faces]: only satori + resvg against takumi (bench/renderers.ts).
+// npm run bench -- --renderers [faces] [runs]: only satori + resvg against takumi, `runs` times alternated with medians (bench/renderers.ts).
 // npm run bench -- --grown [faces] [pairs]: only Maybe Missions grown to `faces` faces (default 800), satori + resvg against takumi, each a new process (bench/grown-game.ts).
 // npm run bench -- --png [faces a game]: only the PNG encoder on real faces, ms and bytes a face (bench/png.ts).
 // npm run bench -- --changes [faces…]: only `deckwright changes`' figures, one card changed (default 150 and 5,000 faces; bench/changes.ts).
@@ -21,7 +21,7 @@ if (rendererFlag !== undefined && rendererFlag !== 'satori' && rendererFlag !== 
 if (process.argv.includes('--renderers')) {
   const { benchRenderers } = await import('./renderers.ts')
   const at = process.argv.indexOf('--renderers')
-  await benchRenderers(Number(process.argv[at + 1] ?? 5000) || 5000)
+  await benchRenderers(Number(process.argv[at + 1] ?? 5000) || 5000, Number(process.argv[at + 2] ?? 1) || 1)
   process.exit(0)
 }
 if (process.argv.includes('--text-heavy')) {

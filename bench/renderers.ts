@@ -1,6 +1,7 @@
-// npm run bench -- --renderers [faces]: satori + resvg against takumi on the example games' own faces, grown
-// to `faces` distinct faces (default 5,000): each renderer's faces-only cold build in one process, and its
-// bare floor (the renderer alone on the same elements: no store, no threads).
+// npm run bench -- --renderers [faces] [runs]: satori + resvg against takumi on the example games' own faces,
+// grown to `faces` distinct faces (default 5,000): each renderer's faces-only cold build in one process, `runs`
+// times alternated (default 1; medians when more), and its bare floor (the renderer alone on the same
+// elements: no store, no threads).
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
@@ -108,54 +109,83 @@ const bareFloors = async (count: number) => {
   return { satori: spent[0]! / faces, takumi: spent[1]! / faces, faces }
 }
 
-export const benchRenderers = async (faces: number) => {
+/** One renderer's cold faces-only build of the grown games into `out`, in this process: its wall ms and faces drawn. */
+const coldBuild = async (renderer: 'satori' | 'takumi', out: string, jobs: number) => {
+  mkdirSync(out, { recursive: true })
+  let ms = 0
+  let faces = 0
+  for (const id of GAMES) {
+    const start = performance.now()
+    const built = await buildGame(work, id, {
+      outDir: out,
+      only: 'faces',
+      languages: [],
+      overview: false,
+      renderer,
+      jobs,
+    })
+    ms += performance.now() - start
+    const errors = built.diagnostics.filter((d) => d.severity === 'error')
+    if (errors.length)
+      throw new Error(
+        `${id}: ${errors
+          .slice(0, 3)
+          .map((d) => `${d.file}:${d.line} ${d.message}`)
+          .join('; ')}`,
+      )
+    faces += built.value.drawn
+  }
+  return { ms, faces }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
+
+/**
+ * Each renderer's cold build `runs` times (which goes first alternates, so that a machine whose load drifts
+ * favours neither), each into a new folder; then the bare floors. With more than one run, each run's figures
+ * and the medians (the issue's figures are medians of at least five).
+ */
+export const benchRenderers = async (faces: number, runs = 1) => {
   const jobs = defaultJobs()
   console.log(
-    `deckwright renderer bench: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${jobs} threads`,
+    `deckwright renderer bench: node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${jobs} threads${runs > 1 ? `, ${runs} runs alternated` : ''}`,
   )
   if (existsSync(outs)) {
     mkdirSync(aside, { recursive: true })
     renameSync(outs, join(aside, `${Date.now()}`))
   }
   await writeGames(faces)
-  const rows: Record<string, { ms: number; faces: number }> = {}
-  for (const renderer of ['satori', 'takumi'] as const) {
-    const out = join(outs, renderer)
-    mkdirSync(out, { recursive: true })
-    let total = 0
-    let drawn = 0
-    for (const id of GAMES) {
-      const start = performance.now()
-      const built = await buildGame(work, id, {
-        outDir: out,
-        only: 'faces',
-        languages: [],
-        overview: false,
-        renderer,
-        jobs,
-      })
-      total += performance.now() - start
-      const errors = built.diagnostics.filter((d) => d.severity === 'error')
-      if (errors.length)
-        throw new Error(
-          `${id}: ${errors
-            .slice(0, 3)
-            .map((d) => `${d.file}:${d.line} ${d.message}`)
-            .join('; ')}`,
+  const times = { satori: [] as number[], takumi: [] as number[] }
+  let drawn = { satori: 0, takumi: 0 }
+  for (let run = 0; run < runs; run++) {
+    const order = run % 2 ? (['takumi', 'satori'] as const) : (['satori', 'takumi'] as const)
+    for (const renderer of order) {
+      const built = await coldBuild(renderer, join(outs, `${run}-${renderer}`), jobs)
+      times[renderer].push(built.ms)
+      drawn = { ...drawn, [renderer]: built.faces }
+      if (runs === 1)
+        console.log(
+          `  ${renderer.padEnd(8)} cold build --only faces, ${built.faces} faces: ${s(built.ms)} (${(built.ms / built.faces).toFixed(1)} ms a face)`,
         )
-      drawn += built.value.drawn
     }
-    rows[renderer] = { ms: total, faces: drawn }
-    console.log(
-      `  ${renderer.padEnd(8)} cold build --only faces, ${drawn} faces: ${s(total)} (${(total / drawn).toFixed(1)} ms a face)`,
-    )
+    if (runs > 1)
+      console.log(
+        `  run ${run + 1}: satori + resvg ${s(times.satori[run]!)}, takumi ${s(times.takumi[run]!)}: ${(times.takumi[run]! / times.satori[run]!).toFixed(2)}`,
+      )
   }
-  console.log(`  takumi / satori + resvg: ${(rows.takumi!.ms / rows.satori!.ms).toFixed(2)}`)
+  const [satori, takumi] = [median(times.satori), median(times.takumi)]
+  if (runs > 1)
+    console.log(
+      `  medians, cold build --only faces, ${drawn.satori} faces: satori + resvg ${s(satori)} (${(satori / drawn.satori).toFixed(1)} ms a face), takumi ${s(takumi)} (${(takumi / drawn.takumi).toFixed(1)} ms a face)`,
+    )
+  console.log(`  takumi / satori + resvg: ${(takumi / satori).toFixed(2)}`)
   const floor = await bareFloors(40)
+  rmSync(outs, { recursive: true, force: true })
   rmSync(aside, { recursive: true, force: true })
   console.log(
-    `  bare floor, one thread, ${floor.faces} faces: satori + resvg ${floor.satori.toFixed(1)} ms a face, takumi ${floor.takumi.toFixed(1)} ms (${(floor.takumi / floor.satori).toFixed(2)}); × faces / ${jobs} threads: ${s((floor.satori * rows.satori!.faces) / jobs)} and ${s((floor.takumi * rows.takumi!.faces) / jobs)}`,
+    `  bare floor, one thread, ${floor.faces} faces: satori + resvg ${floor.satori.toFixed(1)} ms a face, takumi ${floor.takumi.toFixed(1)} ms (${(floor.takumi / floor.satori).toFixed(2)}); × faces / ${jobs} threads: ${s((floor.satori * drawn.satori) / jobs)} and ${s((floor.takumi * drawn.takumi) / jobs)}`,
   )
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchRenderers(Number(process.argv[2] ?? 5000))
+if (import.meta.url === `file://${process.argv[1]}`)
+  await benchRenderers(Number(process.argv[2] ?? 5000), Number(process.argv[3] ?? 1) || 1)
