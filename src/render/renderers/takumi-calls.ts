@@ -23,7 +23,8 @@ export interface TakumiCalls {
 /**
  * What JSON cannot carry as takumi's wrapper would: a lone surrogate (written as an escape its JSON reader
  * refuses), a number that is not finite (written as null), an undefined in an array (null too). A tree whose
- * JSON holds any of these is given to the wrapper, which hands takumi the tree itself.
+ * JSON holds any of these, or the word null anywhere (a card's text: told apart from the others by no test
+ * worth its cost), is given to the wrapper, which hands takumi the tree itself.
  */
 const UNSAFE = /\\ud[89a-f][0-9a-f]{2}|null/i
 /** The deepest a tree goes (in nodes) to be given as JSON: takumi's reader takes 127 levels of nesting, a node ~2–3. */
