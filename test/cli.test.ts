@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { buildOptions } from '../src/commands/build-options.ts'
 import { maxWarningsOption } from '../src/commands/options.ts'
-import { deckwright, projectCopy, root } from './helpers.ts'
+import { deckwright, projectCopy, root, editFile } from './helpers.ts'
 import { buildRun, validateRun } from './setup/commands.ts'
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}/`, import.meta.url))
@@ -129,7 +129,7 @@ describe('deckwright validate', () => {
     expect(booklet.every((d) => d.severity === 'warning')).toBe(true)
     // The rules changed since the last run (which kept what it read in the project's cache): read again.
     const rulesFile = join(root, 'rules', 'tiny', 'rules.md')
-    writeFileSync(rulesFile, readFileSync(rulesFile, 'utf8').replace('{{< rules-example id="opening" >}}', 'Opening.'))
+    editFile(rulesFile, '{{< rules-example id="opening" >}}', 'Opening.')
     const again = (await validateRun(root, { faces: false })).found.filter((d) => d.file === 'rules/tiny/rules.md')
     expect(again.map((d) => [d.rule, d.line])).toEqual([
       ['rules/unknown-shortcode', 7],

@@ -10,7 +10,7 @@ import { borderBox } from '../src/render/renderers/border-box.ts'
 import { FontBook } from '../src/render/fonts/font-book.ts'
 import { faceCharacters } from '../src/render/template/face-characters.ts'
 import { creditsFor, creditWords, fontCredit, iconSetCredit } from '../src/outputs/credits.ts'
-import { fixture, projectCopy, root } from './helpers.ts'
+import { fixture, projectCopy, root, editFile } from './helpers.ts'
 import { buildRun } from './setup/commands.ts'
 import { fileThreads } from './setup/threads.ts'
 
@@ -103,12 +103,10 @@ describe('a build credits what its faces were drawn with', () => {
     const project = projectCopy(fixture('own-vocabulary'))
     const templates = join(project, 'templates', 'harbour', 'index.tsx')
     // The ships show a game-icons anvil (Lorc's) and a spy (Delapouite's) in their own colour.
-    writeFileSync(
+    editFile(
       templates,
-      readFileSync(templates, 'utf8').replace(
-        '{`${card.fields.name} (${card.fields.crew?.length ?? 0})`}',
-        "{`${card.fields.name} (${card.fields.crew?.length ?? 0})`}<img src={ctx.icon('anvil', '#ffffff')} width={120} height={120} /><img src={ctx.icon('game-icons:spy')} width={120} height={120} />",
-      ),
+      '{`${card.fields.name} (${card.fields.crew?.length ?? 0})`}',
+      "{`${card.fields.name} (${card.fields.crew?.length ?? 0})`}<img src={ctx.icon('anvil', '#ffffff')} width={120} height={120} /><img src={ctx.icon('game-icons:spy')} width={120} height={120} />",
     )
     // `deckwright build`, through the library (test/setup/commands.ts).
     const build = async (own = false) => (await buildRun(project, own ? {} : { threads })).failed
@@ -130,10 +128,7 @@ describe('a build credits what its faces were drawn with', () => {
     const before = readFileSync(sheets)
     expect(await build()).toBe(false)
     expect(readFileSync(sheets).equals(before)).toBe(true)
-    writeFileSync(
-      templates,
-      readFileSync(templates, 'utf8').replace("<img src={ctx.icon('game-icons:spy')} width={120} height={120} />", ''),
-    )
+    editFile(templates, "<img src={ctx.icon('game-icons:spy')} width={120} height={120} />", '')
     // The templates changed: threads of its own, as the command's (a module once loaded is not loaded again).
     expect(await build(true)).toBe(false)
     expect(text(sheets, pages(sheets))).not.toContain('Delapouite')

@@ -1,6 +1,6 @@
 // Helpers the tests share: the real command, and poppler's tools on a PDF.
 import { execFile, execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -50,6 +50,17 @@ export const projectCopy = (fixture: string): string => {
   const outputs = join(fixture, 'out')
   cpSync(fixture, project, { recursive: true, filter: (source) => source !== outputs })
   return project
+}
+
+/**
+ * Edits a project's file in place: `from` (text or a pattern) replaced by `to`. Throws when `from` is not in
+ * the file, so that a test whose edit no longer matches its fixture fails rather than testing nothing.
+ */
+export const editFile = (file: string, from: string | RegExp, to: string): void => {
+  const text = readFileSync(file, 'utf8')
+  if (typeof from === 'string' ? !text.includes(from) : !from.test(text))
+    throw new Error(`${file}: ${String(from).slice(0, 80)} is not in the file`)
+  writeFileSync(file, text.replace(from, to))
 }
 
 /** A fixture project of test/fixtures. */

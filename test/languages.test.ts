@@ -8,7 +8,7 @@ import { translateCards } from '../src/engine/translations.ts'
 import type { Card } from '../src/engine/define.ts'
 import { sortDiagnostics } from '../src/diagnostics/diagnostic.ts'
 import { importTranslationSheet, translationSheet } from '../src/translation-sheet.ts'
-import { deckwright, fixture, projectCopy } from './helpers.ts'
+import { deckwright, fixture, projectCopy, editFile } from './helpers.ts'
 import { buildRun, validateRun } from './setup/commands.ts'
 import { fileThreads } from './setup/threads.ts'
 
@@ -61,7 +61,7 @@ describe('translations', () => {
     expect(limits.find((d) => d.rule === 'card/text-too-long')!.message).toBe(
       '`name` (nl): text is 28 characters long (an inline icon counts as one), the limit is 20',
     )
-    writeFileSync(nl, readFileSync(nl, 'utf8').replace('Mede van de allerbeste bijen', 'Mede'))
+    editFile(nl, 'Mede van de allerbeste bijen', 'Mede')
     const fit = (await validateRun(root)).found
     expect(fit.filter((d) => d.severity === 'error').map((d) => [d.rule, d.file, d.line, d.card])).toEqual([
       ['render/text-overflow', 'cards/tavern/lang/nl.yaml', 5, 'mead'],
@@ -76,7 +76,7 @@ describe('translations', () => {
     )
     writeFileSync(join(root, 'templates', 'tavern', 'lang', 'nl.yaml'), 'deck: Drankjes\n')
     const index = join(root, 'templates', 'tavern', 'index.tsx')
-    writeFileSync(index, readFileSync(index, 'utf8').replace("ctx.t('deck')", "ctx.t('decks')"))
+    editFile(index, "ctx.t('deck')", "ctx.t('decks')")
     const line =
       readFileSync(index, 'utf8')
         .split('\n')
@@ -105,23 +105,14 @@ describe('translations', () => {
   it('a language without a translation file is one warning; a bad language tag is an error at the definition', async () => {
     const root = projectCopy(fixture('languages'))
     const game = join(root, 'rules', 'tavern', 'game.ts')
-    writeFileSync(
-      game,
-      readFileSync(game, 'utf8').replace("languages: ['en', 'nl']", "languages: ['en', 'nl', 'de', 'Dutch', 'nl']"),
-    )
+    editFile(game, "languages: ['en', 'nl']", "languages: ['en', 'nl', 'de', 'Dutch', 'nl']")
     const said = (await validateRun(root, { faces: false })).found
     expect(said.filter((d) => d.rule === 'game/bad-language').map((d) => d.message)).toEqual([
       'languages: "Dutch" is not a language tag such as "en", "nl" or "pt-BR"; the first language is the default, the card files\' own',
       'languages: "nl" is listed twice; the first language is the default, the card files\' own',
     ])
     // German has no file yet: one warning, not one per card.
-    writeFileSync(
-      game,
-      readFileSync(game, 'utf8').replace(
-        "languages: ['en', 'nl', 'de', 'Dutch', 'nl']",
-        "languages: ['en', 'nl', 'de']",
-      ),
-    )
+    editFile(game, "languages: ['en', 'nl', 'de', 'Dutch', 'nl']", "languages: ['en', 'nl', 'de']")
     const de = (await validateRun(root, { faces: false })).found
     expect(
       de
@@ -244,10 +235,7 @@ describe('translations', () => {
     writeFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'ale: { name: Bier }\n')
     writeFileSync(join(root, 'templates', 'tavern', 'lang', 'nl.yaml'), 'deck: Drankjes\n')
     const drinks = join(root, 'cards', 'tavern', 'drinks.yaml')
-    writeFileSync(
-      drinks,
-      readFileSync(drinks, 'utf8').replace('effect: Skip a turn.', 'effect: "=HYPERLINK(\\"http://x\\")"'),
-    )
+    editFile(drinks, 'effect: Skip a turn.', 'effect: "=HYPERLINK(\\"http://x\\")"')
     // The command's round trip: the sheet it names and writes, read back with --import.
     const exported = await deckwright(root, 'translations', 'tavern', '--lang', 'nl')
     expect(exported.code).toBe(0)

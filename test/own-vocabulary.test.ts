@@ -8,7 +8,7 @@ import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
 import { hasErrors } from '../src/diagnostics/diagnostic.ts'
 import { writeSchemas } from '../src/validate/schema-files.ts'
-import { fixture, projectCopy } from './helpers.ts'
+import { fixture, projectCopy, editFile } from './helpers.ts'
 import { buildRun, type Checked, validateRun } from './setup/commands.ts'
 
 const errors = (run: Checked) => run.found.filter((d) => d.severity === 'error')
@@ -27,12 +27,10 @@ const rules = (root: string, body: string) =>
   writeFileSync(join(root, 'rules', 'harbour', 'rules.md'), `---\ntitle: Harbour\n---\n\n${body}\n`)
 const shortcodes = (root: string, render: string) => {
   const file = join(root, 'rules', 'harbour', 'shortcodes.ts')
-  writeFileSync(
+  editFile(
     file,
-    readFileSync(file, 'utf8').replace(
-      /render: \(\{ heading, strength \}, inner\) => .*\n/,
-      `render: ({ heading, strength }, inner) => {\n      ${render}\n    },\n`,
-    ),
+    /render: \(\{ heading, strength \}, inner\) => .*\n/,
+    `render: ({ heading, strength }, inner) => {\n      ${render}\n    },\n`,
   )
 }
 
@@ -72,10 +70,7 @@ describe("a game's own shortcodes", () => {
   it('that do not compile are one error per compiler error, at its line, and the uses print their inner content', async () => {
     const root = projectCopy(fixture('own-vocabulary'))
     const file = join(root, 'rules', 'harbour', 'shortcodes.ts')
-    writeFileSync(
-      file,
-      readFileSync(file, 'utf8').replace('render: (_, inner) => inner }),', 'render: (_, inner) => inner ),'),
-    )
+    editFile(file, 'render: (_, inner) => inner }),', 'render: (_, inner) => inner ),')
     const r = await validateRun(root, { faces: false })
     expect(r.failed).toBe(true)
     expect(r.found.filter((d) => d.severity !== 'info')).toEqual([

@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import sharp from 'sharp'
 import { colourDifference, hexOf, seenAs } from '../src/render/template/colour-vision.ts'
-import { CHROMIUM, CHROMIUM_ARGS, deckwright, fixture, previewAddress, root } from './helpers.ts'
+import { CHROMIUM, CHROMIUM_ARGS, deckwright, fixture, previewAddress, root, editFile } from './helpers.ts'
 
 let project: string
 let preview: ChildProcess
@@ -230,7 +230,7 @@ describe('deckwright preview', () => {
   it('keeps the page open across a template change, which the same build process draws with the new code', async () => {
     const before = await src('ann')
     const templates = join(project, 'templates', 'harbour', 'index.tsx')
-    writeFileSync(templates, readFileSync(templates, 'utf8').replace("background: '#fafafa'", "background: '#ffe082'"))
+    editFile(templates, "background: '#fafafa'", "background: '#ffe082'")
     await page.waitForFunction((b) => document.querySelector('#card-ann img')?.getAttribute('src') !== b, before, {
       timeout: 60_000,
     })

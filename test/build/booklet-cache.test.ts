@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { forgetCompiled } from '../../src/load/game-modules.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { buildGame } from '../../src/make/build-game.ts'
-import { fixture, poppler, projectCopy } from '../helpers.ts'
+import { fixture, poppler, projectCopy, editFile } from '../helpers.ts'
 import { fileThreads } from '../setup/threads.ts'
 
 // The game threads of the file's builds, warm from one build to the next (a watch's builds find them so too).
@@ -40,7 +40,7 @@ describe('the rules booklet in a rebuild', () => {
     expect(poppler('pdfimages', pdf(), '-list').trim().split('\n').length).toBeGreaterThan(2)
 
     // New words in the rules: made again.
-    writeFileSync(rules, readFileSync(rules, 'utf8').replace('Guests mingle.', 'Guests mingle and gossip.'))
+    editFile(rules, 'Guests mingle.', 'Guests mingle and gossip.')
     await build()
     expect(poppler('pdftotext', pdf())).toContain('gossip')
   }, 60_000)
@@ -50,12 +50,10 @@ describe("the rules booklet after a change of the game's code", () => {
   it('is taken from the cache while its examples look as they did, and made again when one changes', async () => {
     const root = projectCopy(fixture('outputs'))
     const definition = join(root, 'rules', 'parlour', 'game.ts')
-    writeFileSync(
+    editFile(
       definition,
-      readFileSync(definition, 'utf8').replace(
-        '  types: {',
-        "  examples: { hall: { title: 'The hall', cards: ['room-hall', 'guest-red'] } },\n  types: {",
-      ),
+      '  types: {',
+      "  examples: { hall: { title: 'The hall', cards: ['room-hall', 'guest-red'] } },\n  types: {",
     )
     writeFileSync(join(root, 'rules', 'parlour', 'rules.md'), '# Parlour\n\n{{< rules-example id="hall" >}}\n')
     const outDir = join(root, 'out')
@@ -77,7 +75,7 @@ describe("the rules booklet after a change of the game's code", () => {
     expect(pdf().equals(bytes)).toBe(true)
     // The hall's colour changes: the example shows it.
     const cards = join(root, 'cards', 'parlour', 'cards.yaml')
-    writeFileSync(cards, readFileSync(cards, 'utf8').replace('colour: "#800000"', 'colour: "#400000"'))
+    editFile(cards, 'colour: "#800000"', 'colour: "#400000"')
     await build()
     expect(pdf().equals(bytes)).toBe(false)
   }, 60_000)

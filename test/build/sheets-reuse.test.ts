@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { readRecord } from '../../src/print/sheets-resume.ts'
 import { fileStamp } from '../../src/util/file-stamp.ts'
 import { buildGame } from '../../src/make/build-game.ts'
-import { fixture, projectCopy } from '../helpers.ts'
+import { fixture, projectCopy, editFile } from '../helpers.ts'
 import { fileThreads } from '../setup/threads.ts'
 
 // The builds' game threads, warm from one build to the next, as a watch's builds find them.
@@ -35,7 +35,7 @@ describe("a build's print sheets", () => {
       ['#ff0000', '#fe0000'],
     ]
     for (const [was, is] of edits) {
-      writeFileSync(cards, readFileSync(cards, 'utf8').replace(was, is))
+      editFile(cards, was, is)
       await build()
       await build(false, 'fresh')
       expect(readFileSync(sheets()).equals(readFileSync(sheets('fresh'))), is).toBe(true)

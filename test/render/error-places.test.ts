@@ -8,7 +8,7 @@ import type { Card } from '../../src/engine/define.ts'
 import { translateCards } from '../../src/engine/translations.ts'
 import type { FacePlace } from '../../src/render/template/face-context.ts'
 import { validateGame } from '../../src/validate/validate-game.ts'
-import { fixture, projectCopy } from '../helpers.ts'
+import { fixture, projectCopy, editFile } from '../helpers.ts'
 import { testContext } from './face-context.ts'
 
 describe('where a face’s problems are said', () => {
@@ -53,10 +53,7 @@ describe('where a face’s problems are said', () => {
   it('in another language, in a template that throws no Error, and from a timer', async () => {
     const root = projectCopy(fixture('languages'))
     const drinks = join(root, 'cards', 'tavern', 'drinks.yaml')
-    writeFileSync(
-      drinks,
-      readFileSync(drinks, 'utf8').replace('effect: Draw a card. }', 'effect: Draw a card., art: missing.png }'),
-    )
+    editFile(drinks, 'effect: Draw a card. }', 'effect: Draw a card., art: missing.png }')
     writeFileSync(join(root, 'cards', 'tavern', 'lang', 'nl.yaml'), 'ale: { name: Bier }\n')
     writeFileSync(join(root, 'templates', 'tavern', 'lang', 'nl.yaml'), 'deck: Drankjes\n')
     const index = join(root, 'templates', 'tavern', 'index.tsx')

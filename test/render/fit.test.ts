@@ -7,6 +7,7 @@ import type { Card, GameDef } from '../../src/engine/define.ts'
 import { gamePaths } from '../../src/load/project.ts'
 import { renderGame } from '../../src/make/render-game.ts'
 import { validateGame } from '../../src/validate/validate-game.ts'
+import { editFile } from '../helpers.ts'
 import { fileThreads } from '../setup/threads.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -89,10 +90,7 @@ describe('a game with a card whose text does not fit', () => {
     for (const dir of ['rules', 'cards', 'templates'])
       cpSync(join(root, dir, 'maybe-movies'), join(project, dir, 'maybe-movies'), { recursive: true })
     const file = join(project, 'cards', 'maybe-movies', 'blockbusters.yaml')
-    writeFileSync(
-      file,
-      readFileSync(file, 'utf8').replace('profit: The Profit of the card on its left, +2.', `profit: ${WIDE}`),
-    )
+    editFile(file, 'profit: The Profit of the card on its left, +2.', `profit: ${WIDE}`)
   })
   afterAll(() => rmSync(project, { recursive: true, force: true }))
 

@@ -6,7 +6,7 @@ import { type Diagnostic, hasErrors, sortDiagnostics } from '../../src/diagnosti
 import { buildGame } from '../../src/make/build-game.ts'
 import { type SimulateOptions, SIMULATE_USAGE, simulateGame } from '../../src/simulate/index.ts'
 import { summaryLines } from '../../src/simulate/text.ts'
-import { deckwright, fixture, poppler, projectCopy, root } from '../helpers.ts'
+import { deckwright, fixture, poppler, projectCopy, root, editFile } from '../helpers.ts'
 import { fileThreads } from '../setup/threads.ts'
 
 // The game threads of the file's builds and simulations through the library, warm from one to the next.
@@ -148,12 +148,10 @@ describe('deckwright simulate', () => {
     const project = projectCopy(fixture('simulate'))
     const play = join(project, 'rules', 'duel', 'play.ts')
     // A rule that loops forever on the twelfth turn of one game in 400.
-    writeFileSync(
+    editFile(
       play,
-      readFileSync(play, 'utf8').replace(
-        '    s.turn++\n',
-        '    s.turn++\n    if (s.turn === 12 && s.scores[0] === 11 && s.scores[1] === 9) for (;;) {}\n',
-      ),
+      '    s.turn++\n',
+      '    s.turn++\n    if (s.turn === 12 && s.scores[0] === 11 && s.scores[1] === 9) for (;;) {}\n',
     )
     const runs = await Promise.all([1, 2].map((jobs) => simulate(project, 'duel', { runs: 400, timeout: 1, jobs })))
     expect(JSON.stringify(runs[1]!.found)).toBe(JSON.stringify(runs[0]!.found))
@@ -172,13 +170,7 @@ describe('deckwright simulate', () => {
   it('stops the run when games keep running over the time limit, pointing at the function that loops', async () => {
     const project = projectCopy(fixture('simulate'))
     const play = join(project, 'rules', 'duel', 'play.ts')
-    writeFileSync(
-      play,
-      readFileSync(play, 'utf8').replace(
-        '    const deck = shuffled(',
-        '    while (players > 1) {}\n    const deck = shuffled(',
-      ),
-    )
+    editFile(play, '    const deck = shuffled(', '    while (players > 1) {}\n    const deck = shuffled(')
     // A limit well above loading the playable rules, even on a busy machine (0.5 s was not, under CI's load).
     const run = await simulate(project, 'duel', { runs: 1000, timeout: 1.5 })
     expect(run.failed).toBe(true)
@@ -199,12 +191,10 @@ describe('deckwright simulate', () => {
   it('reports an error thrown by the rules at its line', async () => {
     const project = projectCopy(fixture('simulate'))
     const play = join(project, 'rules', 'duel', 'play.ts')
-    writeFileSync(
+    editFile(
       play,
-      readFileSync(play, 'utf8').replace(
-        '    s.scores[s.active]! += s.power[move.card!]!\n',
-        "    s.scores[s.active]! += s.power[move.card!]!\n    if (move.card === 'spell-bolt') throw new Error('bolts are not written yet')\n",
-      ),
+      '    s.scores[s.active]! += s.power[move.card!]!\n',
+      "    s.scores[s.active]! += s.power[move.card!]!\n    if (move.card === 'spell-bolt') throw new Error('bolts are not written yet')\n",
     )
     const run = await simulate(project, 'duel', { runs: 300 })
     const broken = run.found.filter((d) => d.rule === 'simulate/broken-rule' && d.message.startsWith('bolts'))
@@ -377,10 +367,7 @@ describe('Ministries, played', () => {
     expect(text).toContain('How the playable rules read the rules')
     // A report of the game before its rules or cards changed is left out, and said so.
     const report = join(out, 'ministries', 'simulation', 'report.json')
-    writeFileSync(
-      report,
-      readFileSync(report, 'utf8').replace(/"inputs": "\w+"/, '"inputs": "0123456789abcdef01234567"'),
-    )
+    editFile(report, /"inputs": "\w+"/, '"inputs": "0123456789abcdef01234567"')
     const stale = await booklet()
     expect(stale.diagnostics.filter((d) => d.rule === 'build/no-designer-notes').map((d) => d.message)).toEqual([
       '--designer-notes: the last simulation was run before the rules or the cards changed, so the booklet has no designer notes (run deckwright simulate ministries again)',

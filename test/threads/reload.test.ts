@@ -8,7 +8,7 @@ import { renderGame } from '../../src/make/render-game.ts'
 import { FaceStore } from '../../src/render/store/face-store.ts'
 import { MAX_RELOADS } from '../../src/threads/threads.ts'
 import { validateGame } from '../../src/validate/validate-game.ts'
-import { fixture, projectCopy } from '../helpers.ts'
+import { fixture, projectCopy, editFile } from '../helpers.ts'
 import { fileThreads } from '../setup/threads.ts'
 
 const threads = fileThreads()
@@ -27,7 +27,7 @@ describe("a game's code changed under warm threads", () => {
     }
     const before = await build()
     const template = join(project, 'templates', 'parlour', 'index.tsx')
-    writeFileSync(template, readFileSync(template, 'utf8').replace("'#ff00ff'", "'#123456'"))
+    editFile(template, "'#ff00ff'", "'#123456'")
     forgetCompiled()
     await threads.reload(before.paths)
     const after = await build()
