@@ -4,20 +4,19 @@
 // built cold, `build maybe-missions --only faces --no-cache --no-overview`, with satori + resvg and with
 // takumi in turn, `pairs` times (default 3): wall and CPU time (all threads) of each, their medians and the
 // ratio takumi / satori + resvg, with the machine's load average, as the machine is shared.
-import { execFileSync } from 'node:child_process'
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml'
 import { planFaces } from '../dist/render/template/plan.js'
+import { measuredRun } from './measured-run.ts'
 import { validateGame } from '../dist/validate/validate-game.js'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = join(here, '..')
 /** Inside the repository, so that the game's `import … from 'deckwright'` resolves; ignored by git. */
 const work = join(here, 'work-grown')
-const bin = join(repo, 'bin', 'deckwright.js')
 const GAME = 'maybe-missions'
 
 /** Maybe Missions without its Dutch edition: English only, its translations and Dutch rules removed. */
@@ -68,15 +67,9 @@ export const writeGrownGame = async (faces: number): Promise<number> => {
 
 /** A cold faces-only build in a new process, into a new output folder: wall and CPU ms (all its threads). */
 const build = (renderer: 'satori' | 'takumi', out: string): { wall: number; cpu: number } => {
-  const cpuFile = join(tmpdir(), `deckwright-bench-cpu-${process.pid}`)
   const args = ['build', GAME, '--only', 'faces', '--no-cache', '--no-overview', '--renderer', renderer, '--out', out]
-  const start = performance.now()
-  execFileSync(process.execPath, ['--import', join(here, 'rss-at-exit.mjs'), bin, ...args], {
-    cwd: work,
-    stdio: 'ignore',
-    env: { ...process.env, DECKWRIGHT_BENCH_CPU: cpuFile },
-  })
-  return { wall: performance.now() - start, cpu: Number(readFileSync(cpuFile, 'utf8')) / 1000 }
+  const { ms, cpu } = measuredRun(work, ...args)
+  return { wall: ms, cpu }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
