@@ -1,5 +1,5 @@
 // The face store's index: what two builds of one game learn is kept, whichever saves last.
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -72,5 +72,29 @@ describe("the face store's index", () => {
     writeIndex(dir, index)
     writeIndex(dir, readIndex(dir), (used) => used >= today() - 14)
     expect([...readIndex(dir).faces.keys()]).toEqual(['new'])
+  })
+})
+
+describe("a look's face", () => {
+  const drawn = {
+    svg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    picture: 'f'.repeat(40),
+    svgMs: 0,
+    rasterise: async () => ({ png: Buffer.from('png'), ms: 0 }),
+  }
+  const measures = { behind: [], measured: false }
+
+  it('is not stored again as links when the face the look names is that face and its files are gone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-look-'))
+    const [key, other] = ['a'.repeat(40), 'b'.repeat(40)]
+    const store = new FaceStore(dir)
+    await store.put(key, drawn, [], undefined, { look: { key: 'look1', measures } })
+    // Another face of the same look: links of the first's files.
+    expect(store.putLook(other, 'look1', [])).toBe(true)
+    expect(readFileSync(store.files(other).png, 'utf8')).toBe('png')
+    // The face's own files pruned while its look stays: it is to be drawn, in this process and in the next.
+    rmSync(store.files(key).png)
+    expect(store.putLook(key, 'look1', [])).toBe(false)
+    expect(new FaceStore(dir).putLook(key, 'look1', [])).toBe(false)
   })
 })

@@ -1,5 +1,6 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { basename, join, resolve, sep } from 'node:path'
+import { LRUCache } from 'lru-cache'
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
 import type { DrawnFace } from '../renderers/face-renderer.ts'
 import type { FaceJob } from '../template/session.ts'
@@ -330,7 +331,13 @@ export class FaceStore {
     const files = this.files(key)
     this.ready()
     const from = kept && this.files(kept.face)
-    if (!from || (from.svg !== files.svg && (!this.link(from.svg, files.svg) || !this.link(from.png, files.png)))) {
+    // The look may name this very face, whose files were pruned meanwhile: then they must still be there.
+    const linked =
+      from &&
+      (from.svg === files.svg
+        ? existsSync(files.svg) && existsSync(files.png)
+        : this.link(from.svg, files.svg) && this.link(from.png, files.png))
+    if (!linked) {
       this.looks.delete(look)
       return false
     }
@@ -338,8 +345,11 @@ export class FaceStore {
     return true
   }
 
-  /** The looks this store learnt or read in this thread. */
-  private readonly looks = new Map<string, KeptLook>()
+  /**
+   * The looks this store learnt or read in this thread, the most recently used (a watch keeps its store from
+   * build to build: every face ever drawn would stay otherwise); the others are read again from their files.
+   */
+  private readonly looks = new LRUCache<string, KeptLook>({ max: 2000 })
 
   private lookFile(look: string): string {
     return join(this.dir, `look-${look}.json`)

@@ -83,8 +83,9 @@ export const measureDrawnFace = async (f: FaceToCheck, drawn: DrawnFace): Promis
   const elements = faceElements(f.element)
   const boxes = drawn.boxes
   const matched = boxes?.length === elements.length && boxes.every((b, i) => b.type === elements[i]!.type)
-  if (!anyOn(f.rules) || !matched) return { behind: [], measured: false }
-  const measured = wantsPixels(f, elements)
+  if (!matched) return { behind: [], measured: false }
+  // The boxes are kept whatever the rules: a face that takes this look later may be checked with rules on.
+  const measured = anyOn(f.rules) && wantsPixels(f, elements)
   const pixels = measured ? (await drawn.rasterise()).pixels : undefined
   const placed = drawnBoxes(elements, boxes)
   const behind = elements.map((e, i) => {
