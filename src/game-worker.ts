@@ -149,6 +149,9 @@ const storeAt = async (dir: string) => (await import('./render/store/face-store.
 const forgetModules = (): Replies['forget'] => {
   for (const [id, g] of held) held.set(id, { paths: g.paths, sessions: new Map(), cardFiles: g.cardFiles })
   forgetCompiled()
+  // What stays live, not what is yet to be collected, decides whether the thread is replaced: collected first
+  // when the heap holds more than a tenth of its limit (a small heap is measured as it is).
+  collectGarbage(getHeapStatistics().heap_size_limit / 10 / 2 ** 20)
   return { heapMb: getHeapStatistics().used_heap_size / 2 ** 20 }
 }
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 import type { Command } from './commander.ts'
 import { OWN_ROOT } from '../util/packages.ts'
 import { type BuildFlags, buildOptions } from './build-options.ts'
-import { printProblems, refuseOutputFolder, selectGames, type Context, UsageError } from './shared.ts'
+import { printProblems, refuseOutputFolder, selectGames, stopped, type Context, UsageError } from './shared.ts'
 
 export const build = (program: Command, context: Context): void => {
   const command = program
@@ -82,7 +82,9 @@ const runBuild = async (context: Context, games: string[], opts: BuildFlags, cmd
     if (opts.watch && process.send) {
       // The compiler is started while the first build runs: the first change of code does not wait for it.
       void (await import('../load/game-modules.ts')).warmCompiler()
-      await serveBuilds(builds.buildAll, ids, firstCards(), context.hooks.ending)
+      await serveBuilds(builds.buildAll, ids, firstCards(), context.hooks.ending, (error) =>
+        stopped(error, process.argv),
+      )
     } else await builds.buildAll(ids)
   } finally {
     await threads.close()

@@ -158,8 +158,8 @@ const renderWith = async (
     await pMap(
       toDraw,
       async (base) => {
-        const job = firstJob.get(base)!
-        const drawn = await renderer.draw({ ...job, language: drawnIn }, base)
+        const drawn = await renderer.draw({ ...firstJob.get(base)!, language: drawnIn }, base)
+        if (signal?.aborted) return // stopped meanwhile: the face stays in the store, and is told of no more
         const key = drawn.stored ? drawn.key! : undefined
         if (key) fresh.add(key)
         const drawnWith = shared(drawn.drawnWith)

@@ -264,6 +264,8 @@ export const serveBuilds = (
   games: readonly string[],
   first?: string[],
   ending?: () => void,
+  /** A build that threw (not a game's problems, which it reports): told here, and the process serves on. */
+  failed: (error: unknown) => void = (error) => process.stderr.write(`deckwright: ${String(error)}\n`),
 ): Promise<never> =>
   new Promise(() => {
     const queued = new Set<string>(games)
@@ -275,7 +277,11 @@ export const serveBuilds = (
         queued.clear()
         const how = { ...next, signal: (running = new AbortController()).signal }
         next = { first: next.first, reload: false }
-        await build(batch, how)
+        try {
+          await build(batch, how)
+        } catch (error) {
+          if (!how.signal.aborted) failed(error)
+        }
         // Stopped for a newer change: its games are built again with those of the change.
         if (how.signal.aborted) for (const game of batch) queued.add(game)
       }
