@@ -237,14 +237,19 @@ describe('deckwright preview', () => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
     // Taken in place: the game's threads compiled and imported the changed templates.
     expect(log).not.toContain('starting a new build process')
+    // The face the page shows is drawn with the new background.
     const png = await page.evaluate(
       (s) =>
         fetch(s!)
           .then((r) => r.arrayBuffer())
-          .then((b) => b.byteLength),
+          .then((b) => Array.from(new Uint8Array(b))),
       await src('ann'),
     )
-    expect(png).toBeGreaterThan(0)
+    const { data, info } = await sharp(Buffer.from(png)).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+    let newBackground = 0
+    for (let i = 0; i < data.length; i += 3)
+      if (Math.abs(data[i]! - 0xff) + Math.abs(data[i + 1]! - 0xe0) + Math.abs(data[i + 2]! - 0x82) < 6) newBackground++
+    expect(newBackground / (info.width * info.height)).toBeGreaterThan(0.2)
   }, 90_000)
 
   it('says so when its build process dies, and starts another on the next save', async () => {

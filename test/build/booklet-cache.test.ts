@@ -70,7 +70,9 @@ describe("the rules booklet after a change of the game's code", () => {
     forgetCompiled()
     await threads.reload(gamePaths(root, 'parlour'))
     const same = await build()
+    // Every face drawn again is stored by its look, as the one before.
     expect(same.value.drawn).toBeGreaterThan(0)
+    expect(same.value.alike).toBe(same.value.drawn)
     expect(same.value.timings.booklet).toBeLessThan(first.value.timings.booklet / 3)
     expect(pdf().equals(bytes)).toBe(true)
     // The hall's colour changes: the example shows it.

@@ -34,6 +34,22 @@ const project = () => {
   return root
 }
 const RULES = 'rules/g/rules.md'
+
+/** Every string `from` in the cache's entries made `to`: what a load gives then tells a cache hit from a new parse. */
+const markCached = (root: string, from: string, to: string) => {
+  const mark = (v: unknown): unknown => {
+    if (v === from) return to
+    if (Array.isArray(v)) return v.map(mark)
+    if (v instanceof Map) return new Map([...v].map(([k, x]) => [k, mark(x)]))
+    if (v && typeof v === 'object' && !(v instanceof Date))
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mark(x)]))
+    return v
+  }
+  for (const entry of readdirSync(cached(root))) {
+    const file = join(cached(root), entry)
+    writeFileSync(file, serialize(mark(deserialize(readFileSync(file)))))
+  }
+}
 const cached = (root: string) => join(root, 'node_modules', '.cache', 'deckwright', 'parsed')
 const text = (title: string) =>
   `---\ntitle: ${title}\nreleased: 2024-05-01\n---\n\n{{% rules-block id="setup" %}}\n\n**Deal** five cards.\n\n@TODO: a picture\n\n{{% /rules-block %}}\n\n{{% unclosed %}}\n`
@@ -136,6 +152,11 @@ describe('translations and template words read through the project cache', () =>
     ])
     expect(readdirSync(cached(root))).toHaveLength(2)
     expect([loadTranslations(paths, 'nl'), loadWords(paths, 'nl')]).toStrictEqual(first)
+    // Taken from the cache (its entries marked), not parsed again.
+    markCached(root, 'Goudkoorts', 'Uit de cache')
+    markCached(root, 'Stemmen', 'Uit de cache')
+    expect(loadTranslations(paths, 'nl').value.game).toMatchObject([{ key: 'title', text: 'Uit de cache' }])
+    expect(loadWords(paths, 'nl').value.words).toMatchObject([{ key: 'deck-vote', text: 'Uit de cache' }])
     writeFileSync(cardsFile, translations('Zilverkoorts'))
     writeFileSync(wordsFile, words('Kiezen'))
     expect(loadTranslations(paths, 'nl').value.game).toMatchObject([{ key: 'title', text: 'Zilverkoorts' }])
@@ -165,6 +186,13 @@ describe('card files read through the project cache', () => {
     const again = loadCardFiles(paths)
     expect(again).toStrictEqual(first)
     expect(again.value[1]!.cards[0]!.values.get('launched')!.value).toBeInstanceOf(Date)
+    // Taken from the cache (its entries marked), not parsed again.
+    markCached(root, 'The Ship', 'From the cache')
+    markCached(root, 'The Port', 'From the cache')
+    expect(loadCardFiles(paths).value.map((f) => f.cards[0]!.values.get('name')!.value)).toEqual([
+      'From the cache',
+      'From the cache',
+    ])
     writeFileSync(yamlFile, '- id: ship-1\n  name: The Other Ship\n  launched: 2024-05-01\n')
     writeFileSync(csvFile, 'id,name\nport-1,The Other Port\n')
     const edited = loadCardFiles(paths).value.map((f) => f.cards[0]!.values.get('name')!.value)

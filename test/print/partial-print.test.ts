@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { InvalidArgumentError } from 'commander'
 import { describe, expect, it } from 'vitest'
 import { buildGame } from '../../src/make/build-game.ts'
 import { fileThreads } from '../setup/threads.ts'
@@ -151,7 +152,7 @@ describe('deckwright calibrate and the print options of build', () => {
       ['--duplex', 'sideways'],
     ]) {
       const option = options.find((o) => o.long === flag)!
-      expect(() => option.parseArg!(value!, undefined), `${flag} ${value}`).toThrow()
+      expect(() => option.parseArg!(value!, undefined), `${flag} ${value}`).toThrow(InvalidArgumentError)
     }
     expect(options.find((o) => o.long === '--gap')!.parseArg!('2.5', undefined)).toBe(2.5)
     // …and the command exits 2 on one.
