@@ -73,6 +73,18 @@ describe('deckwright preview', () => {
     ])
     // A front and a back each (no split cards here).
     expect(await page.locator('.card .face img').count()).toBe(8)
+    // "up to date" says the faces are drawn, not that the browser has fetched them yet (under load it may not
+    // have): wait for the images, then name any that did not load.
+    await page
+      .waitForFunction(
+        () =>
+          [...document.querySelectorAll<HTMLImageElement>('.card .face img')].every(
+            (i) => i.complete && i.naturalWidth > 0,
+          ),
+        undefined,
+        { timeout: 30_000 },
+      )
+      .catch(() => {})
     const loaded = await page
       .locator('.card .face img')
       .evaluateAll((imgs) =>
