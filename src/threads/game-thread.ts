@@ -1,4 +1,5 @@
 import { compiledIsCurrent } from '../util/packages.ts'
+import { setFlagsFromString } from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { pieceOf, type Piece, type Replies, type Request, type WorkerMessage } from './protocol.ts'
@@ -70,6 +71,26 @@ export const THREAD_HEAP_MB = 2000
 export const TAKUMI_THREAD_HEAP_MB = 2048
 
 /**
+ * How much V8 lets a heap grow after a collection, for a process whose threads takumi draws in: to 3× what
+ * the heap holds (`--heap-growing-percent=200`), instead of V8's own factor, worked out from how fast the
+ * thread fills its heap. takumi's threads make few objects that outlive a face, so V8 worked out a factor as
+ * low as 1.4 and left ~12 MB of room after each collection, while the pixels V8 counts since the last
+ * collection grew ~2 MB a face: once in that state (it came after 10 s to 25 s of a build, and stayed), a
+ * drawing thread collected its whole heap every 3–4 faces. A 5,000-face Maybe Missions build then spent
+ * 637–798 whole collections and 86–100 s of CPU; with this, 14 and 67 s, for ~40 MB more at the peak
+ * (docs/internals.md, Memory). satori's threads do not fall into that state (it fills its heap fast) and
+ * keep V8's factor: on them this gained nothing and cost 170 MB. V8's flags are the process's: set once,
+ * before the first such thread starts, it holds for every heap of the process from then on.
+ */
+const TAKUMI_HEAP_GROWING_PERCENT = 200
+let heapGrowthSet = false
+const setHeapGrowth = (heapMb: number): void => {
+  if (heapMb !== TAKUMI_THREAD_HEAP_MB || heapGrowthSet) return
+  setFlagsFromString(`--heap-growing-percent=${TAKUMI_HEAP_GROWING_PERCENT}`)
+  heapGrowthSet = true
+}
+
+/**
  * A game thread's young generation: 12 MB, V8's two semi-spaces of 4 MB and its new large objects (V8's
  * own default is 16 MB semi-spaces). satori makes many short-lived objects per face, and with two drawing
  * threads the larger spaces held ~120 MB more at the peak of a 4,000-face build, for no measurable speed
@@ -120,6 +141,7 @@ export class GameThread {
     readonly limitMs: number,
     heapMb: number = THREAD_HEAP_MB,
   ) {
+    setHeapGrowth(heapMb)
     this.worker = new Worker(new URL('./worker-entry.js', import.meta.url), {
       workerData: { root, entry: GAME_WORKER, progress: this.shared },
       env: threadEnv(),
