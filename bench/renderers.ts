@@ -1,7 +1,8 @@
 // npm run bench -- --renderers [faces] [runs]: satori + resvg against takumi on the example games' own faces,
-// grown to `faces` distinct faces (default 5,000): each renderer's faces-only cold build in one process, `runs`
+// grown to `faces` distinct faces (default 5,000): each renderer's faces-only cold build in a process of its own, `runs`
 // times alternated (default 1; medians when more), and its bare floor (the renderer alone on the same
 // elements: no store, no threads).
+import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
@@ -138,6 +139,23 @@ const coldBuild = async (renderer: 'satori' | 'takumi', out: string, jobs: numbe
   return { ms, faces }
 }
 
+/**
+ * The same in a process of its own, as a designer's `deckwright build` runs: a run whose faces takumi draws
+ * sets a V8 flag for the whole process (threads/game-thread.ts), which must not reach satori's builds.
+ */
+const coldBuildApart = (renderer: 'satori' | 'takumi', out: string, jobs: number): { ms: number; faces: number } =>
+  JSON.parse(
+    execFileSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), COLD, renderer, out, String(jobs)],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 2 ** 20 },
+    )
+      .trim()
+      .split('\n')
+      .at(-1)!,
+  )
+const COLD = '--cold-build'
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
 
 /**
@@ -160,7 +178,7 @@ export const benchRenderers = async (faces: number, runs = 1) => {
   for (let run = 0; run < runs; run++) {
     const order = run % 2 ? (['takumi', 'satori'] as const) : (['satori', 'takumi'] as const)
     for (const renderer of order) {
-      const built = await coldBuild(renderer, join(outs, `${run}-${renderer}`), jobs)
+      const built = coldBuildApart(renderer, join(outs, `${run}-${renderer}`), jobs)
       times[renderer].push(built.ms)
       drawn = { ...drawn, [renderer]: built.faces }
       if (runs === 1)
@@ -187,5 +205,8 @@ export const benchRenderers = async (faces: number, runs = 1) => {
   )
 }
 
-if (import.meta.url === `file://${process.argv[1]}`)
+if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === COLD) {
+  const [renderer, out, jobs] = process.argv.slice(3)
+  console.log(JSON.stringify(await coldBuild(renderer as 'satori' | 'takumi', out!, Number(jobs))))
+} else if (import.meta.url === `file://${process.argv[1]}`)
   await benchRenderers(Number(process.argv[2] ?? 5000), Number(process.argv[3] ?? 1) || 1)
