@@ -106,6 +106,18 @@ describe('a half turned upside down, drawn upright and flipped for takumi', () =
     expect(flipBox(await measured(offGrid), halfTurnCandidates(offGrid, minArea)[0]!, 1)).toBeUndefined()
   })
 
+  it('draws a face whose half it may not flip as takumi turns it, the upright drawing asked alongside thrown away', async () => {
+    // A square over the turned half: flipped with the half, it would move to the other corner.
+    const over = split(
+      {},
+      <div style={{ position: 'absolute', left: 20, top: 700, width: 60, height: 60, background: '#000' }} />,
+    )
+    const drawn = await takumi.draw(borderBox(over), box, testFonts, 300)
+    const diff = await faceDifference((await drawn.rasterise()).png, await turnedByTakumi(over), 24)
+    expect(diff.mad).toBeLessThan(0.2)
+    expect(diff.block).toBeLessThan(10)
+  })
+
   it('flips a box of pixels in place, rows and columns, the rest untouched', () => {
     // A 4×3 image, each pixel's red its index; the box is columns 1–3 of rows 0–2.
     const rgba = new Uint8Array(4 * 3 * 4).map((_, i) => (i % 4 === 0 ? i / 4 : 255))

@@ -67,6 +67,9 @@ type Layout = { fontFamilies: string[]; css?: import('@takumi-rs/helpers').CssIn
  * hides all under it is drawn upright and its pixels flipped (see half-turns.ts): takumi's own turning of
  * it cost more than the rest of the face. Only at a device pixel ratio of 1 (300 dpi), where the face's
  * pixels are its layout's, and for inline styles alone (a style sheet could round or fade what it reads).
+ * The layout that tells whether each may be flipped and the upright drawing are asked of takumi at once
+ * (its calls run on their own threads): the drawing is taken when every candidate may be flipped, as on
+ * every split card seen so far, and made again without the others when not.
  */
 const rawPixels = async (
   renderer: TakumiCalls,
@@ -79,15 +82,25 @@ const rawPixels = async (
   const candidates =
     size.width === box.width && !layout.css ? halfTurnCandidates(node as TurnNode, (box.width * box.height) / 8) : []
   if (!candidates.length) return renderer.render(node, { ...options, devicePixelRatio: size.width / box.width })
+  const uprightAll = renderer.render(upright(node as TurnNode, candidates) as TakumiNode, {
+    ...options,
+    devicePixelRatio: 1,
+  })
+  uprightAll.catch(() => undefined)
   const measured = (await renderer.measure(node, { width: box.width, height: box.height, ...layout })) as MeasuredBox
   const flips = candidates.map((path) => ({ path, box: flipBox(measured, path, 1) })).filter((f) => f.box)
-  const drawn = flips.length
-    ? (upright(
-        node as TurnNode,
-        flips.map((f) => f.path),
-      ) as TakumiNode)
-    : node
-  const raw = await renderer.render(drawn, { ...options, devicePixelRatio: 1 })
+  const raw =
+    flips.length === candidates.length
+      ? await uprightAll
+      : await renderer.render(
+          flips.length
+            ? (upright(
+                node as TurnNode,
+                flips.map((f) => f.path),
+              ) as TakumiNode)
+            : node,
+          { ...options, devicePixelRatio: 1 },
+        )
   for (const flip of flips) flipPixels(raw, size.width, flip.box!)
   return raw
 }
@@ -135,16 +148,20 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: strin
     const jsx = await fromJsx(element as never)
     const { node, images } = pictures(jsx.node)
     const layout = { fontFamilies, ...(jsx.css.length && { css: jsx.css }), ...(images.length && { images }) }
+    const size = pixelSize(box, dpi)
+    // The pixels are asked for with the SVG, on takumi's threads: a face drawn is nearly always rasterised
+    // (its picture is stored by the SVG's hash, and a face whose look was stored before is not drawn).
+    const pixels = rawPixels(renderer, node, size, box, layout)
+    pixels.catch(() => undefined)
     const svg = await renderer.renderSvg(node, { width: box.width, height: box.height, ...layout })
     const svgMs = performance.now() - start
-    const size = pixelSize(box, dpi)
     return {
       svg,
       picture: createHash('sha256').update(salt).update(`${size.width}\0`).update(svg).digest('hex').slice(0, 40),
       svgMs,
       rasterise: async () => {
         const begun = performance.now()
-        const raw = await rawPixels(renderer, node, size, box, layout)
+        const raw = await pixels
         // Straight alpha, laid on white as it is encoded (as resvg draws on a white background).
         return { png: encodeRgbPng(raw, size.width, size.height), ms: performance.now() - begun }
       },
