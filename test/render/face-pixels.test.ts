@@ -60,11 +60,26 @@ describe('the colour behind a text', () => {
   it('is the colour the definition gives, over flat colour, blues, noise and glyphs alike', () => {
     const pixels = face()
     const texts: [LaidOut, Rgba][] = [
-      [{ left: 10, top: 10, width: 80, height: 60 }, { r: 255, g: 255, b: 255, a: 1 }],
-      [{ left: 110, top: 20, width: 80, height: 150 }, { r: 0, g: 0, b: 0, a: 1 }],
-      [{ left: 205, top: 5, width: 90, height: 190 }, { r: 20, g: 20, b: 30, a: 1 }],
-      [{ left: 0, top: 0, width: 300, height: 200 }, { r: 200, g: 40, b: 40, a: 1 }],
-      [{ left: 95, top: 50, width: 12, height: 8 }, { r: 255, g: 210, b: 63, a: 1 }],
+      [
+        { left: 10, top: 10, width: 80, height: 60 },
+        { r: 255, g: 255, b: 255, a: 1 },
+      ],
+      [
+        { left: 110, top: 20, width: 80, height: 150 },
+        { r: 0, g: 0, b: 0, a: 1 },
+      ],
+      [
+        { left: 205, top: 5, width: 90, height: 190 },
+        { r: 20, g: 20, b: 30, a: 1 },
+      ],
+      [
+        { left: 0, top: 0, width: 300, height: 200 },
+        { r: 200, g: 40, b: 40, a: 1 },
+      ],
+      [
+        { left: 95, top: 50, width: 12, height: 8 },
+        { r: 255, g: 210, b: 63, a: 1 },
+      ],
     ]
     const found = texts.map(([box, text]) => colourBehind(pixels, 300, box, 2, text, 16))
     expect(found).toEqual(texts.map(([box, text]) => plainly(pixels, 300, box, 2, text, 16)))
