@@ -118,6 +118,38 @@ describe('a half turned upside down, drawn upright and flipped for takumi', () =
     expect(diff.block).toBeLessThan(10)
   })
 
+  it('asks for the pixels with the SVG only while the faces before were rasterised', async () => {
+    // takumi's native renderer (`inner`), whose drawings of pixels are counted.
+    const native = Object.getPrototypeOf((bare as unknown as { inner: object }).inner) as {
+      render: (...args: unknown[]) => Promise<unknown>
+    }
+    const render = native.render
+    let drawings = 0
+    native.render = function (this: unknown, ...args: unknown[]) {
+      drawings++
+      return render.apply(this, args)
+    }
+    try {
+      const face = (colour: string) => (
+        <div style={{ display: 'flex', width: '100%', height: '100%', background: colour }} />
+      )
+      // The store holds these two faces' pictures: neither is rasterised. The first was asked for anyway.
+      await takumi.draw(face('#102030'), box, testFonts, 300)
+      expect(drawings).toBe(1)
+      await takumi.draw(face('#203040'), box, testFonts, 300)
+      expect(drawings).toBe(1)
+      // One rasterised now; the face after it is asked for with its SVG again.
+      await (await takumi.draw(face('#304050'), box, testFonts, 300)).rasterise()
+      expect(drawings).toBe(2)
+      const next = await takumi.draw(face('#405060'), box, testFonts, 300)
+      expect(drawings).toBe(3)
+      await next.rasterise()
+      expect(drawings).toBe(3)
+    } finally {
+      native.render = render
+    }
+  })
+
   it('flips a box of pixels in place, rows and columns, the rest untouched', () => {
     // A 4×3 image, each pixel's red its index; the box is columns 1–3 of rows 0–2.
     const rgba = new Uint8Array(4 * 3 * 4).map((_, i) => (i % 4 === 0 ? i / 4 : 255))

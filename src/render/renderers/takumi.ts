@@ -129,6 +129,8 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: strin
       }),
     )
   const pictures = keyedPictures()
+  /** Whether the last face drawn was rasterised: then the next one's pixels are asked for with its SVG. */
+  let rasterisedLast = true
   const salt = createHash('sha256')
     .update(id)
     .update(readFileSync(fileURLToPath(import.meta.url)))
@@ -149,10 +151,14 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: strin
     const { node, images } = pictures(jsx.node)
     const layout = { fontFamilies, ...(jsx.css.length && { css: jsx.css }), ...(images.length && { images }) }
     const size = pixelSize(box, dpi)
-    // The pixels are asked for with the SVG, on takumi's threads: a face drawn is nearly always rasterised
-    // (its picture is stored by the SVG's hash, and a face whose look was stored before is not drawn).
-    const pixels = rawPixels(renderer, node, size, box, layout)
-    pixels.catch(() => undefined)
+    const pixelsNow = () => rawPixels(renderer, node, size, box, layout)
+    // When the face before was rasterised, the pixels are asked for with the SVG, both on takumi's threads
+    // (a thread draws one face at a time, and had waited for each call in turn). A face is not rasterised
+    // when the store holds its picture already (stored by the SVG's hash: a build after an update that
+    // changed the faces' keys, a face with errors drawn again): a run of those asks for none ahead.
+    const early = rasterisedLast ? pixelsNow() : undefined
+    early?.catch(() => undefined)
+    rasterisedLast = false
     const svg = await renderer.renderSvg(node, { width: box.width, height: box.height, ...layout })
     const svgMs = performance.now() - start
     return {
@@ -160,8 +166,10 @@ const makeRenderer = (takumi: Takumi, fromJsx: FromJsx, id: string, label: strin
       picture: createHash('sha256').update(salt).update(`${size.width}\0`).update(svg).digest('hex').slice(0, 40),
       svgMs,
       rasterise: async () => {
+        rasterisedLast = true
         const begun = performance.now()
-        const raw = await pixels
+        // Its time counts only what was left to wait for when the pixels were asked for early.
+        const raw = await (early ?? pixelsNow())
         // Straight alpha, laid on white as it is encoded (as resvg draws on a white background).
         return { png: encodeRgbPng(raw, size.width, size.height), ms: performance.now() - begun }
       },
