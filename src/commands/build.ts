@@ -72,8 +72,8 @@ const runBuild = async (context: Context, games: string[], opts: BuildFlags, cmd
   const renderer = await chooseRenderer(opts.renderer)
   if (renderer.fallback) printProblems([rendererFallback(renderer.fallback)], opts.format)
   // The games' threads live as long as this process: a watch's builds find them warm.
-  const { GameThreads, threadHeapMb } = await import('../threads/threads.ts')
-  const threads = new GameThreads(opts.timeout, { heapMb: threadHeapMb(renderer.name) })
+  const { GameThreads, threadHeap } = await import('../threads/threads.ts')
+  const threads = new GameThreads(opts.timeout, threadHeap(renderer.name))
   // A bleed left to its default is not the designer's: the sheets say nothing of it when they thin it.
   const flags = cmd.getOptionValueSource('bleed') === 'cli' ? opts : { ...opts, bleed: undefined }
   const builds = gameBuilds(root, flags, renderer.name, threads)

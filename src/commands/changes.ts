@@ -101,8 +101,8 @@ const runChanges = async (root: string, games: string[], opts: ChangesFlags): Pr
   const diagnostics: Diagnostic[] = []
   const compared: GameChanges[] = []
   const failed: string[] = []
-  const { GameThreads, threadHeapMb } = await import('../threads/threads.ts')
-  const threads = new GameThreads(opts.timeout, { heapMb: threadHeapMb(opts.renderer) })
+  const { GameThreads, threadHeap } = await import('../threads/threads.ts')
+  const threads = new GameThreads(opts.timeout, threadHeap(opts.renderer))
   try {
     const revision = findRevision(root, opts.since)
     for (const id of ids) {

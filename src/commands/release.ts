@@ -68,7 +68,7 @@ const runRelease = async (
   const { outputFolderProblem } = await import('../outputs/output-folder.ts')
   const unwritable = outputFolderProblem(resolve(root, opts.out), opts.out)
   if (unwritable) throw new UsageError(unwritable)
-  const [{ releaseGame }, { GameThreads, threadHeapMb }, { chooseRenderer, rendererFallback }, { progressReporter }] =
+  const [{ releaseGame }, { GameThreads, threadHeap }, { chooseRenderer, rendererFallback }, { progressReporter }] =
     await Promise.all([
       import('../release/release-game.ts'),
       import('../threads/threads.ts'),
@@ -77,7 +77,7 @@ const runRelease = async (
     ])
   const renderer = await chooseRenderer(opts.renderer)
   if (renderer.fallback) printProblems([rendererFallback(renderer.fallback)], opts.format)
-  const threads = new GameThreads(opts.timeout, { heapMb: threadHeapMb(renderer.name) })
+  const threads = new GameThreads(opts.timeout, threadHeap(renderer.name))
   let exitCode: number = EXIT.ok
   try {
     for (const id of ids) {

@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path'
 import { DiagnosticError, hasErrors, type Diagnostic, type Result } from '../diagnostics/diagnostic.ts'
 import { renderGame, type GameFaces, type RenderOptions, type RenderRunOptions } from './render-game.ts'
 import { defaultJobs } from '../threads/face-pool.ts'
-import { threadHeapMb, withThreads, type GameThreads } from '../threads/threads.ts'
+import { threadHeap, withThreads, type GameThreads } from '../threads/threads.ts'
 import { writeSheetsFile, type PrintItem, type SheetOptions, type SheetSummary } from '../print/sheets.ts'
 import { writeSingleCardsFile } from '../print/singles.ts'
 import { pickCards } from '../print/selection.ts'
@@ -175,7 +175,7 @@ export const buildGame = (root: string, id: string, options: BuildOptions): Prom
     options.threads,
     options.timeout,
     (threads) => buildWith(root, id, options, threads),
-    threadHeapMb(options.renderer),
+    threadHeap(options.renderer),
   )
 
 const buildWith = async (

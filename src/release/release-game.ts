@@ -16,7 +16,7 @@ import { isWithin } from '../util/inside-folder.ts'
 import type { PaperName } from '../print/paper.ts'
 import { DEFAULT_CARD_GSM, cardThicknessMm } from '../print/card-thickness.ts'
 import type { RendererName } from '../render/renderers/renderer.ts'
-import { threadHeapMb, withThreads, type GameThreads } from '../threads/threads.ts'
+import { threadHeap, withThreads, type GameThreads } from '../threads/threads.ts'
 import { isWriteFailure, writeFailureReason } from '../util/write-failure.ts'
 import { checksums, creditsText, licenseText, readmeText, safeVersion, zipBundle, type BundleFile } from './bundle.ts'
 
@@ -74,7 +74,7 @@ export const releaseGame = (root: string, id: string, options: ReleaseOptions): 
     options.threads,
     options.timeout,
     (threads) => releaseWith(root, id, { ...options, threads }),
-    threadHeapMb(options.renderer),
+    threadHeap(options.renderer),
   )
 
 const releaseWith = async (root: string, id: string, options: ReleaseOptions): Promise<Result<ReleaseReport>> => {

@@ -71,23 +71,24 @@ export const THREAD_HEAP_MB = 2000
 export const TAKUMI_THREAD_HEAP_MB = 2048
 
 /**
- * How much V8 lets a heap grow after a collection, for a process whose threads takumi draws in: to 3× what
+ * How much V8 lets a heap grow after a collection, in a run whose faces takumi draws: to 3× what
  * the heap holds (`--heap-growing-percent=200`), instead of V8's own factor, worked out from how fast the
  * thread fills its heap. takumi's threads make few objects that outlive a face, so V8 worked out a factor as
  * low as 1.4 and left ~12 MB of room after each collection, while the pixels V8 counts since the last
  * collection grew ~2 MB a face: once in that state (it came after 10 s to 25 s of a build, and stayed), a
  * drawing thread collected its whole heap every 3–4 faces. A 5,000-face Maybe Missions build then spent
  * 637–798 whole collections and 86–100 s of CPU; with this, 14 and 67 s, for ~40 MB more at the peak
- * (docs/internals.md, Memory). satori's threads do not fall into that state (it fills its heap fast) and
- * keep V8's factor: on them this gained nothing and cost 170 MB. V8's flags are the process's: set once,
- * before the first such thread starts, it holds for every heap of the process from then on.
+ * (docs/internals.md, Memory). satori's threads do not fall into that state (it fills its heap fast): on
+ * them this gained nothing and cost 170 MB, so a satori + resvg run keeps V8's factor. V8's flags are the
+ * process's: set before the first such thread starts, it holds for every heap of the process from then on,
+ * the main thread's and a later satori run's in the same process (a library caller's) included.
  */
 const TAKUMI_HEAP_GROWING_PERCENT = 200
-let heapGrowthSet = false
-const setHeapGrowth = (heapMb: number): void => {
-  if (heapMb !== TAKUMI_THREAD_HEAP_MB || heapGrowthSet) return
-  setFlagsFromString(`--heap-growing-percent=${TAKUMI_HEAP_GROWING_PERCENT}`)
-  heapGrowthSet = true
+let heapGrowing: number | undefined
+const setHeapGrowing = (percent: number | undefined): void => {
+  if (percent === undefined || percent === heapGrowing) return
+  setFlagsFromString(`--heap-growing-percent=${percent}`)
+  heapGrowing = percent
 }
 
 /**
@@ -98,9 +99,17 @@ const setHeapGrowth = (heapMb: number): void => {
  */
 export const THREAD_YOUNG_MB = 12
 
-/** How much each game thread's heap may hold in a run whose faces `renderer` draws (satori + resvg when none). */
-export const threadHeapMb = (renderer?: RendererName): number =>
-  renderer === 'takumi' ? TAKUMI_THREAD_HEAP_MB : THREAD_HEAP_MB
+/** A game thread's heap: the most it may hold, and how far V8 lets it grow after a collection when not V8's own way. */
+export interface ThreadHeap {
+  heapMb: number
+  heapGrowingPercent?: number
+}
+
+/** Each game thread's heap in a run whose faces `renderer` draws (satori + resvg when none). */
+export const threadHeap = (renderer?: RendererName): ThreadHeap =>
+  renderer === 'takumi'
+    ? { heapMb: TAKUMI_THREAD_HEAP_MB, heapGrowingPercent: TAKUMI_HEAP_GROWING_PERCENT }
+    : { heapMb: THREAD_HEAP_MB }
 
 /**
  * A worker thread that runs the project's games' own code (their definitions, checks and templates) for
@@ -139,9 +148,9 @@ export class GameThread {
   constructor(
     readonly root: string,
     readonly limitMs: number,
-    heapMb: number = THREAD_HEAP_MB,
+    { heapMb, heapGrowingPercent }: ThreadHeap = { heapMb: THREAD_HEAP_MB },
   ) {
-    setHeapGrowth(heapMb)
+    setHeapGrowing(heapGrowingPercent)
     this.worker = new Worker(new URL('./worker-entry.js', import.meta.url), {
       workerData: { root, entry: GAME_WORKER, progress: this.shared },
       env: threadEnv(),

@@ -1,7 +1,7 @@
 import type { GamePaths } from '../load/project.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
-import { GameThread, THREAD_HEAP_MB, type Outcome } from './game-thread.ts'
-export { threadHeapMb } from './game-thread.ts'
+import { GameThread, THREAD_HEAP_MB, type Outcome, type ThreadHeap } from './game-thread.ts'
+export { threadHeap } from './game-thread.ts'
 import type { Replies, Request } from './protocol.ts'
 
 import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from './time-limits.ts'
@@ -36,6 +36,8 @@ export class GameThreads {
   readonly limitMs: number
   /** The most memory each thread's JavaScript heap may hold (`THREAD_HEAP_MB`). */
   readonly heapMb: number
+  /** How far V8 lets a thread's heap grow after a collection (see `threadHeap`); V8's own way when none. */
+  readonly heapGrowingPercent: number | undefined
   /** How much the process's memory may grow while the games' code runs (`RUN_MEMORY_MB`). */
   readonly memoryMb: number
   /** The process's resident memory (bytes) its growth is measured from: when the threads started, or after one was stopped for memory. */
@@ -46,10 +48,15 @@ export class GameThreads {
 
   constructor(
     timeoutS: number = DEFAULT_TIMEOUT_S,
-    { heapMb = THREAD_HEAP_MB, memoryMb = RUN_MEMORY_MB }: { heapMb?: number; memoryMb?: number } = {},
+    {
+      heapMb = THREAD_HEAP_MB,
+      heapGrowingPercent,
+      memoryMb = RUN_MEMORY_MB,
+    }: Partial<ThreadHeap> & { memoryMb?: number } = {},
   ) {
     this.limitMs = Math.min(Math.max(timeoutS, 0.001), MAX_TIMEOUT_S) * 1000
     this.heapMb = heapMb
+    this.heapGrowingPercent = heapGrowingPercent
     this.memoryMb = memoryMb
   }
 
@@ -96,7 +103,10 @@ export class GameThreads {
     const live = this.live(threads, warm)
     if (count > 0) this.watchMemory()
     for (let i = live.length; i < count; i++) {
-      const thread = new GameThread(paths.root, this.limitMs, this.heapMb)
+      const thread = new GameThread(paths.root, this.limitMs, {
+        heapMb: this.heapMb,
+        heapGrowingPercent: this.heapGrowingPercent,
+      })
       threads.push(thread)
       live.push(thread)
     }
@@ -168,15 +178,15 @@ export class GameThreads {
   }
 }
 
-/** Runs `work` with the threads given, or with threads of its own (each heap up to `heapMb`) that it closes when done. */
+/** Runs `work` with the threads given, or with threads of its own (each with `heap`) that it closes when done. */
 export const withThreads = async <T>(
   given: GameThreads | undefined,
   timeoutS: number | undefined,
   work: (threads: GameThreads) => Promise<T>,
-  heapMb?: number,
+  heap?: ThreadHeap,
 ): Promise<T> => {
   if (given) return work(given)
-  const own = new GameThreads(timeoutS, { ...(heapMb && { heapMb }) })
+  const own = new GameThreads(timeoutS, heap)
   try {
     return await work(own)
   } finally {
