@@ -1,5 +1,5 @@
 // The zlib stream of a PNG's filtered rows, zlib given only the rows that are not long runs of rows alike.
-import { constants, deflateRawSync, deflateSync } from 'node:zlib'
+import { constants, deflateRawSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { UP, type RowsCheck } from './png-rows.ts'
 
@@ -68,12 +68,10 @@ const LAST = Buffer.from([0x03, 0x00])
  * rows and, deflated, half of zlib's time; here each run's blocks are made once (`runBlocks`) and zlib
  * deflates only the rows between them, each stretch on its own (raw deflate, ending on a byte without being
  * the last block: a sync flush). The stream is zlib's header, the pieces in order, an empty last block, and
- * the rows' Adler-32 (`check`, worked out as they were filtered). Rows with no long run are deflated whole,
- * as they always were.
+ * the rows' Adler-32 (`check`, worked out as they were filtered). Rows with no long run are one piece.
  */
 export const zlibOfRows = (raw: Buffer, stride: number, height: number, check: RowsCheck): Buffer => {
   const pieces = piecesOf(raw, stride, height)
-  if (!pieces.some((p) => p.run)) return deflateSync(raw, { level: 3 })
   const out: Buffer[] = [HEADER]
   for (const { from, to, run } of pieces)
     out.push(
