@@ -74,23 +74,18 @@ describe('deckwright preview', () => {
     // A front and a back each (no split cards here).
     expect(await page.locator('.card .face img').count()).toBe(8)
     // "up to date" says the faces are drawn, not that the browser has fetched them yet (under load it may not
-    // have): wait for the images, then name any that did not load.
-    await page
-      .waitForFunction(
+    // have): the faces not yet shown, by their alt text, until there are none.
+    await expect
+      .poll(
         () =>
-          [...document.querySelectorAll<HTMLImageElement>('.card .face img')].every(
-            (i) => i.complete && i.naturalWidth > 0,
-          ),
-        undefined,
-        { timeout: 30_000 },
+          page
+            .locator('.card .face img')
+            .evaluateAll((imgs) =>
+              (imgs as HTMLImageElement[]).filter((i) => !(i.complete && i.naturalWidth > 0)).map((i) => i.alt),
+            ),
+        { timeout: 20_000 },
       )
-      .catch(() => {})
-    const loaded = await page
-      .locator('.card .face img')
-      .evaluateAll((imgs) =>
-        imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
-      )
-    expect(loaded).toEqual(Array(8).fill(true))
+      .toEqual([])
     expect(await page.locator('#card-cog .qty').textContent()).toBe('×1')
     // Drawn with takumi, as a preview is unless told otherwise, and the page says so.
     expect(await page.locator('#renderer').textContent()).toMatch(
