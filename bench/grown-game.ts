@@ -7,7 +7,7 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml'
 import { planFaces } from '../dist/render/template/plan.js'
 import { measuredRun } from './measured-run.ts'
@@ -111,5 +111,5 @@ export const benchGrownGame = async (faces: number, pairs: number) => {
   )
 }
 
-if (import.meta.url === `file://${process.argv[1]}`)
+if (import.meta.url === pathToFileURL(process.argv[1]!).href)
   await benchGrownGame(Number(process.argv[2] ?? 800) || 800, Number(process.argv[3] ?? 3) || 3)

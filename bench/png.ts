@@ -2,7 +2,7 @@
 // resvg and by takumi): ms and bytes a face, the median of seven rounds. The encoder before issue 40 (Sub on
 // every row) took 4.2–4.5 ms of CPU a face and 39.1 KB on the same faces (docs/internals.md).
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { PNG } from 'pngjs'
 import { encodeRgbPng } from '../dist/render/renderers/png.js'
 import { loadRenderer } from '../dist/render/renderers/renderer.js'
@@ -66,4 +66,4 @@ export const benchPng = async (count: number, rounds = 7) => {
   )
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchPng(Number(process.argv[2] ?? 12))
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) await benchPng(Number(process.argv[2] ?? 12))

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseDocument, isMap, isSeq, type YAMLMap } from 'yaml'
 import { buildGame } from '../dist/make/build-game.js'
 import { planFaces } from '../dist/render/template/plan.js'
@@ -205,8 +205,8 @@ export const benchRenderers = async (faces: number, runs = 1) => {
   )
 }
 
-if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === COLD) {
+if (import.meta.url === pathToFileURL(process.argv[1]!).href && process.argv[2] === COLD) {
   const [renderer, out, jobs] = process.argv.slice(3)
   console.log(JSON.stringify(await coldBuild(renderer as 'satori' | 'takumi', out!, Number(jobs))))
-} else if (import.meta.url === `file://${process.argv[1]}`)
+} else if (import.meta.url === pathToFileURL(process.argv[1]!).href)
   await benchRenderers(Number(process.argv[2] ?? 5000), Number(process.argv[3] ?? 1) || 1)
