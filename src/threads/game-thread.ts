@@ -78,7 +78,7 @@ export const TAKUMI_THREAD_HEAP_MB = 2048
  * collection grew ~2 MB a face: once in that state (it came after 10 s to 25 s of a build, and stayed), a
  * drawing thread collected its whole heap every 3–4 faces. A 5,000-face Maybe Missions build then spent
  * 637–798 whole collections and 86–100 s of CPU; with this, 14 and 67 s, for ~40 MB more at the peak
- * (docs/internals.md, Memory). satori's threads do not fall into that state (it fills its heap fast): on
+ * (docs/internals.md, the two renderers). satori's threads do not fall into that state (it fills its heap fast): on
  * them this gained nothing and cost 170 MB, so a satori + resvg run keeps V8's factor. V8's flags are the
  * process's: set before the first such thread starts, it holds for every heap of the process from then on,
  * the main thread's and a later satori run's in the same process (a library caller's) included.
