@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort, resourceLimits, workerData } from 'node:worker_threads'
 import type { Diagnostic } from './diagnostics/diagnostic.ts'
 import type { Card, GameDef } from './engine/define.ts'
 import { checkDeck } from './engine/check.ts'
@@ -20,7 +20,14 @@ import type { CardFileCache } from './load/card-file-cache.ts'
 import { WATCH_CHILD } from './make/watch-child.ts'
 import { collectGarbage } from './util/collect-garbage.ts'
 import type { RenderOptions, RenderSession } from './render/template/session.ts'
-import { NOT_HELD, type Held as HeldCards, type SentPiece, type Request, type Replies } from './threads/protocol.ts'
+import {
+  NOT_HELD,
+  RELOAD_HEAP_SHARE,
+  type Held as HeldCards,
+  type SentPiece,
+  type Request,
+  type Replies,
+} from './threads/protocol.ts'
 import { languagesReceived } from './threads/sent-languages.ts'
 
 /**
@@ -150,8 +157,10 @@ const forgetModules = (): Replies['forget'] => {
   for (const [id, g] of held) held.set(id, { paths: g.paths, sessions: new Map(), cardFiles: g.cardFiles })
   forgetCompiled()
   // What stays live, not what is yet to be collected, decides whether the thread is replaced: collected first
-  // when the heap holds more than a tenth of its limit (a small heap is measured as it is).
-  collectGarbage(getHeapStatistics().heap_size_limit / 10 / 2 ** 20)
+  // when the heap holds more than would replace it (a smaller heap is measured as it is).
+  collectGarbage(
+    (resourceLimits.maxOldGenerationSizeMb ?? getHeapStatistics().heap_size_limit / 2 ** 20) * RELOAD_HEAP_SHARE,
+  )
   return { heapMb: getHeapStatistics().used_heap_size / 2 ** 20 }
 }
 

@@ -82,11 +82,17 @@ export interface Held {
 export const NOT_HELD = 'the cards are not held by this thread'
 
 /** What each request answers. */
+/**
+ * A thread whose heap holds more than this share of its limit after forgetting the old modules is replaced
+ * (GameThreads.reload); the thread collects its garbage first only then, as less cannot replace it.
+ */
+export const RELOAD_HEAP_SHARE = 0.25
+
 export interface Replies {
   load: Diagnostic[]
   cards: { cards: Card[]; held: Held; diagnostics: Diagnostic[]; failedTypes: string[]; leftOut: string[] }
   release: null
-  /** The thread's heap in use (MB) once it forgot. */
+  /** The thread's heap in use (MB) once it forgot (see RELOAD_HEAP_SHARE). */
   forget: { heapMb: number }
   shortcodes: { outputs: ShortcodeOutput[]; diagnostics: Diagnostic[] }
   schemas: { schemas: Record<string, Record<string, unknown>>; diagnostics: Diagnostic[] }

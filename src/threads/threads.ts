@@ -2,7 +2,7 @@ import type { GamePaths } from '../load/project.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { GameThread, THREAD_HEAP_MB, type Outcome, type ThreadHeap } from './game-thread.ts'
 export { threadHeap } from './game-thread.ts'
-import type { Replies, Request } from './protocol.ts'
+import { RELOAD_HEAP_SHARE, type Replies, type Request } from './protocol.ts'
 
 import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from './time-limits.ts'
 export { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from './time-limits.ts'
@@ -23,8 +23,6 @@ const MEMORY_SAMPLE_MS = 20
  * module, so each change's compiled code (a game's templates: ~100–500 kB) stays in the thread's memory.
  */
 export const MAX_RELOADS = 25
-/** A thread whose heap holds more than this share of its limit after forgetting the old modules is replaced too. */
-const RELOAD_HEAP_SHARE = 0.25
 
 /**
  * Every thread that runs games' code in a run, in one place: started here, kept for the run (the next game,
