@@ -23,7 +23,8 @@ export interface MeasuredBox {
 /** A box in the face's device pixels: left, top, right, bottom. */
 export type PixelBox = [number, number, number, number]
 
-const HALF_TURN = /^rotate\(\s*180deg\s*\)$/
+/** A half turn as a style writes it: `rotate(180deg)`. */
+export const HALF_TURN = /^rotate\(\s*180deg\s*\)$/
 const OPAQUE = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 /** What makes the pixels under or around an element show through it, or turns it: none on it or above it. */
 const SEE_THROUGH = [

@@ -1,5 +1,6 @@
 import { over, parseColor, type Rgba } from '../../util/contrast.ts'
 import { ART_MARK, EXEMPT_MARK, FIELD_MARK } from './element-marks.ts'
+import { HALF_TURN } from '../renderers/half-turns.ts'
 
 /**
  * One host element of a face, as the face checks see it: what it inherits (as CSS does) and what it
@@ -72,7 +73,7 @@ const inherit = (up: Inherited, props: Props, index: number): Inherited => {
   const turned =
     !transform || transform === 'none'
       ? up.turnedBy
-      : /^rotate\(\s*180deg\s*\)$/.test(String(transform)) && up.turnedBy
+      : HALF_TURN.test(String(transform)) && up.turnedBy
         ? [index, ...up.turnedBy]
         : undefined
   const fieldHere = props[FIELD_MARK]
