@@ -58,10 +58,13 @@ const linear = (c: number) => (Number.isInteger(c) && c >= 0 && c < 256 ? LINEAR
 
 /** The WCAG 2.x relative luminance of the 8-bit RGB pixel at `i` of `data` (RGBA): what `luminance` gives it, without a colour object. */
 export const pixelLuminance = (data: Uint8Array, i: number): number =>
-  0.2126 * LINEAR[data[i]!]! + 0.7152 * LINEAR[data[i + 1]!]! + 0.0722 * LINEAR[data[i + 2]!]!
+  weighed(LINEAR[data[i]!]!, LINEAR[data[i + 1]!]!, LINEAR[data[i + 2]!]!)
 
 /** WCAG 2.x relative luminance. */
-export const luminance = ({ r, g, b }: Rgba): number => 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+export const luminance = ({ r, g, b }: Rgba): number => weighed(linear(r), linear(g), linear(b))
+
+/** WCAG 2.x's weights of the linear channels in a luminance. */
+const weighed = (r: number, g: number, b: number): number => 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 /** WCAG 2.x contrast ratio of two opaque colours: 1 (none) to 21 (black on white). */
 export const contrastRatio = (a: Rgba, b: Rgba): number => {
