@@ -87,7 +87,7 @@ export const measureDrawnFace = async (f: FaceToCheck, drawn: DrawnFace): Promis
   // The boxes are kept whatever the rules: a face that takes this look later may be checked with rules on.
   const measured = anyOn(f.rules) && wantsPixels(f, elements)
   const pixels = measured ? (await drawn.rasterise()).pixels : undefined
-  const placed = drawnBoxes(elements, boxes)
+  const placed = pixels ? drawnBoxes(elements, boxes) : []
   const behind = elements.map((e, i) => {
     const box = placed[i]
     return (pixels && e.color && box && colourBehind(pixels, f.box.width, box, e.inset, e.color, e.sizePx)) || null
