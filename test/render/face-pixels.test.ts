@@ -88,4 +88,17 @@ describe('the colour behind a text', () => {
     expect(found[2]).not.toEqual({ r: 20, g: 20, b: 30, a: 1 })
     expect(found.every(Boolean)).toBe(true)
   })
+
+  it('reads a face drawn at another dpi at its place, and measures no text too small or outside the face', () => {
+    const pixels = face()
+    const white = { r: 255, g: 255, b: 255, a: 1 }
+    // The same face laid out at half its pixels' size: each box at twice its place in the pixels.
+    const half = { left: 5, top: 5, width: 40, height: 30 }
+    expect(colourBehind(pixels, 150, half, 1, white, 16)).toEqual(plainly(pixels, 150, half, 1, white, 16))
+    expect(colourBehind(pixels, 150, half, 1, white, 16)).toEqual({ r: 46, g: 125, b: 79, a: 1 })
+    // Under 12 pixels high, a blur of its colour and what is behind it; a box off the face or within its padding.
+    expect(colourBehind(pixels, 300, { left: 10, top: 10, width: 80, height: 60 }, 2, white, 11)).toBeUndefined()
+    expect(colourBehind(pixels, 300, { left: 400, top: 10, width: 80, height: 60 }, 2, white, 16)).toBeUndefined()
+    expect(colourBehind(pixels, 300, { left: 10, top: 10, width: 4, height: 60 }, 2, white, 16)).toBeUndefined()
+  })
 })

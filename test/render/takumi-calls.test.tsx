@@ -1,6 +1,6 @@
 import { Renderer } from '@takumi-rs/core'
 import { fromJsx } from '@takumi-rs/helpers/jsx'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { gamePaths } from '../../src/load/project.ts'
 import { pixelSize } from '../../src/render/renderers/face-box.ts'
 import { takumiCalls } from '../../src/render/renderers/takumi-calls.ts'
@@ -31,6 +31,14 @@ describe('takumi calls', () => {
     const { renderer, wrapped } = counted()
     const calls = takumiCalls(renderer)
     let faces = 0
+    // The trees turned into JSON without a replacer (the wrapper's turning has one): once a face.
+    const trees = new Set<unknown>()
+    let turned = 0
+    const stringify = JSON.stringify
+    const spy = vi.spyOn(JSON, 'stringify').mockImplementation(((value: unknown, ...rest: never[]) => {
+      if (trees.has(value) && rest[0] === undefined) turned++
+      return stringify(value, ...rest)
+    }) as typeof JSON.stringify)
     for (const id of ['maybe-missions', 'arc-ship']) {
       const { value } = await validateGame(root, id, { threads })
       const session = (await openSession(gamePaths(root, id), value!.game, { dpi: 60, bleedMm: 3, inkFriendly: false }))
@@ -43,6 +51,7 @@ describe('takumi calls', () => {
         for (const f of prepared.fonts)
           await renderer.registerFont({ name: f.name, data: f.data, weight: f.weight, style: f.style })
         const { node } = await fromJsx(prepared.element as never)
+        trees.add(node)
         const { width, height } = prepared.box
         const layout = { fontFamilies: [...new Set(prepared.fonts.map((f) => f.name))] }
         const size = pixelSize(prepared.box, 60)
@@ -59,7 +68,9 @@ describe('takumi calls', () => {
         faces++
       }
     }
+    spy.mockRestore()
     expect(faces).toBeGreaterThan(20)
+    expect(turned).toBe(faces)
     // Only the comparisons went through the wrapper.
     expect(wrapped).toEqual({ render: faces, renderSvg: faces, measure: faces })
   }, 120_000)
