@@ -56,11 +56,15 @@ export const projectCopy = (fixture: string): string => {
  * Edits a project's file in place: `from` (text or a pattern) replaced by `to`. Throws when `from` is not in
  * the file, so that a test whose edit no longer matches its fixture fails rather than testing nothing.
  */
-export const editFile = (file: string, from: string | RegExp, to: string): void => {
+export const editFile = (file: string, from: string | RegExp, to: string): void =>
+  writeFileSync(file, editedText(file, from, to))
+
+/** The file's text with `from` replaced, for a test that saves it its own way (as an editor does); throws as editFile does. */
+export const editedText = (file: string, from: string | RegExp, to: string): string => {
   const text = readFileSync(file, 'utf8')
   if (typeof from === 'string' ? !text.includes(from) : !from.test(text))
     throw new Error(`${file}: ${String(from).slice(0, 80)} is not in the file`)
-  writeFileSync(file, text.replace(from, to))
+  return text.replace(from, to)
 }
 
 /** A fixture project of test/fixtures. */

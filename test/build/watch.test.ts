@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { fixture, projectCopy, root as repo } from '../helpers.ts'
+import { editedText, fixture, projectCopy, root as repo } from '../helpers.ts'
 
 describe('deckwright build --watch', () => {
   it('builds, builds a changed card and changed code again in the same warm process, starts a new one for changed packages, and stops on Ctrl-C', async () => {
@@ -45,18 +45,18 @@ describe('deckwright build --watch', () => {
       writeFileSync(`${file}.swp`, text)
       renameSync(`${file}.swp`, file)
     }
-    save(cards, readFileSync(cards, 'utf8').replace('colour: "#ff0000"', 'colour: "#fe0000"'))
+    save(cards, editedText(cards, 'colour: "#ff0000"', 'colour: "#fe0000"'))
     await seen(/watching parlour for changes/, 2)
     expect(log).toMatch(/parlour: 11 faces \(1 drawn, 10 from the cache\)/)
     expect(log).not.toMatch(/starting a new build process/) // data: the same process built it
 
     // A card with an error is reported, and the watch goes on.
-    save(cards, readFileSync(cards, 'utf8').replace('colour: "#fe0000"', 'colour: [not, text]'))
+    save(cards, editedText(cards, 'colour: "#fe0000"', 'colour: [not, text]'))
     await seen(/watching parlour for changes/, 3)
     expect(log).toMatch(/parlour: not built, fix the errors above/)
 
     // The cards folder removed and made again (a checkout, say), with the card mended: watched again.
-    const fixed = readFileSync(cards, 'utf8').replace('colour: [not, text]', 'colour: "#fe0000"')
+    const fixed = editedText(cards, 'colour: [not, text]', 'colour: "#fe0000"')
     rmSync(join(project, 'cards', 'parlour'), { recursive: true })
     await new Promise((r) => setTimeout(r, 400))
     mkdirSync(join(project, 'cards', 'parlour'))
