@@ -10,6 +10,7 @@ import { compareWithRevision } from '../dist/make/changes.js'
 import { findRevision } from '../dist/load/git-revision.js'
 import { defaultJobs } from '../dist/threads/face-pool.js'
 import { cardsYaml } from './build.ts'
+import { median } from './median.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 /** Inside the repository, so that the game's `import … from 'deckwright'` resolves; ignored by git. */
@@ -36,7 +37,6 @@ const writeRepository = (faces: number) => {
   git('commit', '-qm', 'v1')
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
   const t = performance.now()
   const result = await work()

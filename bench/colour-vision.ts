@@ -6,10 +6,10 @@ import { openSession, type FaceJob, type RenderSession } from '../dist/render/te
 import { planFaces } from '../dist/render/template/plan.js'
 import { validateGame } from '../dist/validate/validate-game.js'
 import { fileURLToPath } from 'node:url'
+import { median } from './median.ts'
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 export const benchColourVision = async (
   grown?: number,

@@ -12,6 +12,7 @@ import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml'
 import { planFaces } from '../dist/render/template/plan.js'
 import { measuredRun } from './measured-run.ts'
 import { validateGame } from '../dist/validate/validate-game.js'
+import { median } from './median.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = join(here, '..')
@@ -72,7 +73,6 @@ const build = (renderer: 'satori' | 'takumi', out: string): { wall: number; cpu:
   return { wall: ms, cpu }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 const load = () => loadavg()[0]!.toFixed(1)
 

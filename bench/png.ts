@@ -9,6 +9,7 @@ import { loadRenderer } from '../dist/render/renderers/renderer.js'
 import { planFaces } from '../dist/render/template/plan.js'
 import { openSession } from '../dist/render/template/session.js'
 import { validateGame } from '../dist/validate/validate-game.js'
+import { median } from './median.ts'
 
 const repo = join(fileURLToPath(new URL('.', import.meta.url)), '..')
 const GAMES = ['maybe-missions', 'maybe-movies', 'arc-ship', 'ministries']
@@ -42,8 +43,6 @@ const realFaces = async (count: number): Promise<Face[]> => {
   }
   return faces
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
 
 /** The encoder over every face, `rounds` times: the median wall and CPU ms a face, and bytes a face. */
 export const benchPng = async (count: number, rounds = 7) => {

@@ -7,6 +7,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { median } from './median.ts'
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 /** Inside the repository, so that the game's `import … from 'deckwright'` resolves; ignored by git. */
@@ -84,7 +85,6 @@ const newFaceShown = (selector: string, before: string | null) =>
     { timeout: 120_000, polling: 'raf' },
   )
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const ms = (n: number) => `${n.toFixed(0)} ms`
 const runs = async (label: string, once: (i: number) => Promise<number>) => {
   const times: number[] = []

@@ -14,6 +14,7 @@ import { loadRenderer } from '../dist/render/renderers/renderer.js'
 import { openSession } from '../dist/render/template/session.js'
 import { defaultJobs } from '../dist/threads/face-pool.js'
 import { validateGame } from '../dist/validate/validate-game.js'
+import { median } from './median.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = join(here, '..')
@@ -155,8 +156,6 @@ const coldBuildApart = (renderer: 'satori' | 'takumi', out: string, jobs: number
       .at(-1)!,
   )
 const COLD = '--cold-build'
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
 
 /**
  * Each renderer's cold build `runs` times (which goes first alternates, so that a machine whose load drifts

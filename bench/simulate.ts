@@ -6,6 +6,7 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { simulateGame } from '../dist/simulate/index.js'
+import { median } from './median.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -14,8 +15,6 @@ export interface SimulateFigures {
   /** Per thread count: median of three runs. */
   byJobs: { jobs: number; playing: number; wall: number; command: number; perGame: number; moves: number }[]
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 export const benchSimulate = async (runs = 10_000): Promise<SimulateFigures> => {
   const byJobs: SimulateFigures['byJobs'] = []

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { makeZip, type ZipFile } from '../test/load/make-zip.ts'
+import { median } from './median.ts'
 
 const RES = ['wood', 'stone', 'gold', 'wool', 'grain']
 const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
@@ -130,6 +131,5 @@ export const benchValidateCommand = (n: number, runs = 5): { csv: number; xlsx: 
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
-  const median = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!
   return { csv: median(times.csv), xlsx: median(times.xlsx) }
 }
