@@ -13,6 +13,7 @@ import { planFaces } from '../dist/render/template/plan.js'
 import { measuredRun } from './measured-run.ts'
 import { validateGame } from '../dist/validate/validate-game.js'
 import { median } from './median.ts'
+import { numberedCopy } from './numbered-copy.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = join(here, '..')
@@ -56,10 +57,7 @@ export const writeGrownGame = async (faces: number): Promise<number> => {
   // Each copy of a Master Card is one more face: its front (the back is the deck's, shared).
   for (let k = 2, n = await count(); n < faces; k++)
     for (const card of masters.slice(0, faces - n)) {
-      const copy = card.clone() as YAMLMap
-      copy.set('id', `${copy.get('id')}-${k}`)
-      copy.set('title', `${String(copy.get('title')).slice(0, 14)} ${k}`)
-      cards.items.push(copy)
+      cards.items.push(numberedCopy(card, k))
       n++
     }
   writeFileSync(file, doc.toString({ lineWidth: 0 }))

@@ -15,6 +15,7 @@ import { openSession } from '../dist/render/template/session.js'
 import { defaultJobs } from '../dist/threads/face-pool.js'
 import { validateGame } from '../dist/validate/validate-game.js'
 import { median } from './median.ts'
+import { numberedCopy } from './numbered-copy.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = join(here, '..')
@@ -61,13 +62,7 @@ export const writeGames = async (faces: number): Promise<void> => {
         const cards = doc.get('cards')
         if (growing.includes(file) && isSeq(cards)) {
           const titledCards = cards.items.filter((c): c is YAMLMap => isMap(c) && c.has('title'))
-          for (let k = 2; k <= perTitled; k++)
-            for (const card of titledCards) {
-              const copy = card.clone() as YAMLMap
-              copy.set('id', `${copy.get('id')}-${k}`)
-              copy.set('title', `${String(copy.get('title')).slice(0, 14)} ${k}`)
-              cards.items.push(copy)
-            }
+          for (let k = 2; k <= perTitled; k++) for (const card of titledCards) cards.items.push(numberedCopy(card, k))
         }
         writeFileSync(file, doc.toString({ lineWidth: 0 }))
       }
