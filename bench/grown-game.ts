@@ -64,12 +64,22 @@ export const writeGrownGame = async (faces: number): Promise<number> => {
   return count()
 }
 
-/** A cold faces-only build in a new process, into a new output folder: wall and CPU ms (all its threads). */
-const build = (renderer: 'satori' | 'takumi', out: string): { wall: number; cpu: number } => {
-  const args = ['build', GAME, '--only', 'faces', '--no-cache', '--no-overview', '--renderer', renderer, '--out', out]
-  const { ms, cpu } = measuredRun(work, ...args)
-  return { wall: ms, cpu }
-}
+/** A cold faces-only build in a new process, into a new output folder: wall and CPU ms (all its threads), peak RSS. */
+const build = (renderer: 'satori' | 'takumi', out: string) =>
+  measuredRun(
+    work,
+    'build',
+    GAME,
+    '--only',
+    'faces',
+    '--no-cache',
+    '--no-overview',
+    '--renderer',
+    renderer,
+    '--out',
+    out,
+  )
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 const load = () => loadavg()[0]!.toFixed(1)
@@ -80,25 +90,27 @@ export const benchGrownGame = async (faces: number, pairs: number) => {
   console.log(
     `Maybe Missions grown to ${grown} faces (Master Cards copied, titles numbered; English only), cold \`build --only faces --no-cache\`, ${cpus().length} cores, ${pairs} pairs alternated; load average ${load()} at the start`,
   )
-  const runs = { satori: [] as { wall: number; cpu: number }[], takumi: [] as { wall: number; cpu: number }[] }
+  const runs = { satori: [] as ReturnType<typeof build>[], takumi: [] as ReturnType<typeof build>[] }
   const ratios: string[] = []
   for (let pair = 0; pair < pairs; pair++) {
     // Which goes first alternates too: a machine whose load drifts favours neither.
     const order = pair % 2 ? (['takumi', 'satori'] as const) : (['satori', 'takumi'] as const)
     for (const renderer of order) runs[renderer].push(build(renderer, join(work, 'out', `${pair}-${renderer}`)))
-    ratios.push((runs.takumi[pair]!.wall / runs.satori[pair]!.wall).toFixed(2))
+    ratios.push((runs.takumi[pair]!.ms / runs.satori[pair]!.ms).toFixed(2))
+    const told = (r: ReturnType<typeof build>) => `${s(r.ms)} (CPU ${s(r.cpu)}, peak ${mb(r.rss)})`
     console.log(
-      `  pair ${pair + 1}: satori + resvg ${s(runs.satori[pair]!.wall)} (CPU ${s(runs.satori[pair]!.cpu)}), takumi ${s(runs.takumi[pair]!.wall)} (CPU ${s(runs.takumi[pair]!.cpu)}); load average ${load()}`,
+      `  pair ${pair + 1}: satori + resvg ${told(runs.satori[pair]!)}, takumi ${told(runs.takumi[pair]!)}; load average ${load()}`,
     )
   }
   rmSync(join(work, 'out'), { recursive: true, force: true })
   const row = (name: 'satori' | 'takumi') => {
-    const wall = median(runs[name].map((r) => r.wall))
+    const wall = median(runs[name].map((r) => r.ms))
     const cpu = median(runs[name].map((r) => r.cpu))
+    const rss = median(runs[name].map((r) => r.rss))
     return {
       wall,
       cpu,
-      text: `${s(wall)} (${((wall / grown) * cpus().length).toFixed(1)} ms a face a core; CPU ${s(cpu)}, ${(cpu / grown).toFixed(1)} ms a face)`,
+      text: `${s(wall)} (${((wall / grown) * cpus().length).toFixed(1)} ms a face a core; CPU ${s(cpu)}, ${(cpu / grown).toFixed(1)} ms a face; peak ${mb(rss)})`,
     }
   }
   const [satori, takumi] = [row('satori'), row('takumi')]
