@@ -203,6 +203,55 @@ describe('encodeRgbPng', () => {
     expect(inflateSync(zlibOfRows(short, width * 3 + 1, 12, shortCheck)).equals(short)).toBe(true)
   })
 
+  it('finds rows alike one at a time and in blocks, each row filtered as a plain reading of the filters would', () => {
+    // Runs of rows alike of every length around a block's (8), one ending a row before the last, and within
+    // runs rows that differ from the one above only in their last byte or their first.
+    const width = 13
+    const runs = [1, 2, 7, 8, 9, 15, 16, 17, 30, 3]
+    const rows: Uint8Array[] = []
+    let seed = 3
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 8) & 0xff
+    for (const length of runs) {
+      const row = new Uint8Array(width * 4).map(random)
+      for (let i = 0; i < length; i++) rows.push(row)
+    }
+    const height = rows.length
+    const rgba = new Uint8Array(width * height * 4)
+    rows.forEach((row, y) => rgba.set(row, y * width * 4))
+    for (const [y, byte] of [
+      [20, width * 4 - 2],
+      [45, 0],
+      [height - 2, width * 4 - 2],
+    ] as const)
+      rgba[y * width * 4 + byte] ^= 0x40
+    // The filters read plainly: a row of the pixels above gets Up (a 2, then zeros), any other None (its RGB).
+    const stride = width * 3 + 1
+    const plain = Buffer.alloc(stride * height)
+    for (let y = 0; y < height; y++) {
+      const row = rgba.subarray(y * width * 4, (y + 1) * width * 4)
+      const above = y > 0 && Buffer.from(row).equals(rgba.subarray((y - 1) * width * 4, y * width * 4))
+      if (above) plain[y * stride] = 2
+      else plain.set(rgbOnWhite(row), y * stride + 1)
+    }
+    const shifted = new Uint8Array(rgba.length + 1).subarray(1)
+    shifted.set(rgba)
+    for (const [pixels, how] of [
+      [rgba, 'words'],
+      [shifted, 'bytes'],
+    ] as const) {
+      const check: RowsCheck = { a: 1, b: 0 }
+      expect(filtered(pixels, width, height, how, undefined, check).equals(plain), how).toBe(true)
+      const zlib = deflateSync(plain)
+      expect([check.b, check.a], how).toEqual([zlib.readUInt16BE(zlib.length - 4), zlib.readUInt16BE(zlib.length - 2)])
+      // Up rows left as they were (what was in the buffer before) still deflate as zeros.
+      const left = Buffer.alloc(stride * height, 0xaa)
+      const leftCheck: RowsCheck = { a: 1, b: 0 }
+      filtered(pixels, width, height, how, left, leftCheck, false)
+      expect(left.equals(plain), how).toBe(false)
+      expect(inflateSync(zlibOfRows(left, stride, height, leftCheck)).equals(plain), how).toBe(true)
+    }
+  })
+
   it('reads pixels that do not start on a word boundary a byte at a time, to the same picture', () => {
     const backing = new Uint8Array(5 * 2 * 4 + 1).map((_, i) => (i * 53) % 256)
     const shifted = backing.subarray(1) // byteOffset 1: no 32-bit view is possible

@@ -176,14 +176,19 @@ export interface RowsCheck {
   b: number
 }
 
+/** Rows tried at once while rows repeat the row above: one memcmp for the lot (see `filtered`). */
+const BLOCK = 8
+
 /**
  * The image data of an RGB PNG before compression, written into `into` (or a new buffer). A row whose pixels
  * are those of the row above (a face's flat background and frame: over half its rows) gets the Up filter,
- * all zeros, without reading its pixels twice (one memcmp against the row above); any other row gets None,
- * its RGB bytes on white. `how`: a word at a time where the pixels allow, else a byte at a time (the same
- * bytes either way). `check`, when given, gets the rows' Adler-32, from each row's sums: a row of R bytes
+ * all zeros, without reading its pixels twice (one memcmp against the row above; within a run of such rows,
+ * BLOCK rows at once against the BLOCK rows above, each then equal to its own above); any other row gets
+ * None, its RGB bytes on white. `how`: a word at a time where the pixels allow, else a byte at a time (the
+ * same bytes either way). `check`, when given, gets the rows' Adler-32, from each row's sums: a row of R bytes
  * adds its sum S to `a`, and to `b` the sum of its bytes each times the bytes from it to the end (R − i within
- * the row, and S times the rows' bytes after it).
+ * the row, and S times the rows' bytes after it). `upZeros` false leaves an Up row's bytes after its filter as
+ * they were (zlibOfRows writes them where it needs them: long runs of rows alike never are).
  */
 export const filtered = (
   rgba: Uint8Array,
@@ -192,6 +197,7 @@ export const filtered = (
   how: 'words' | 'bytes' = wordsFit(rgba) ? 'words' : 'bytes',
   into?: Buffer,
   check?: RowsCheck,
+  upZeros = true,
 ): Buffer => {
   const stride = width * 3 + 1
   const raw = into ?? Buffer.allocUnsafe(stride * height)
@@ -203,13 +209,25 @@ export const filtered = (
   const sums: RowSums = new Float64Array(2)
   let a = 1
   let b = 0
+  // Rows after this one known to repeat the row above (a block compared at once), and whether this one did.
+  let knownUp = 0
+  let up = false
   for (let y = 0, at = 0; y < height; y++, at += stride) {
     const src = y * pixelRow
+    if (knownUp > 0) knownUp--
+    else if (y === 0) up = false
+    else if (
+      up &&
+      y + BLOCK <= height &&
+      pixels.compare(pixels, src - pixelRow, src + (BLOCK - 1) * pixelRow, src, src + BLOCK * pixelRow) === 0
+    )
+      knownUp = BLOCK - 1
+    else up = pixels.compare(pixels, src - pixelRow, src, src, src + pixelRow) === 0
     let sum: number
     let own: number // Σ (R − i)·xᵢ over the row's bytes, its filter's (i = 0) included
-    if (y > 0 && pixels.compare(pixels, src - pixelRow, src, src, src + pixelRow) === 0) {
+    if (up) {
       raw[at] = UP
-      raw.fill(0, at + 1, at + stride)
+      if (upZeros) raw.fill(0, at + 1, at + stride)
       sum = UP
       own = UP * stride
     } else {
@@ -236,21 +254,25 @@ export const filtered = (
 
 /**
  * Type feedback for every path of the code above, from small pictures that take them all (pixels not opaque,
- * rows alike, one to three pixels past a row's whole words, pixels read a byte at a time). V8 optimises these
- * functions on the first faces a thread encodes; code compiled before it had seen a path it then takes was
- * thrown away and entered again on every row after (one build of Maybe Missions' grown masters, 821 px wide
- * after 596 px wide vote tokens: 1,930 deoptimisations of `rgbRowWords`, the encoder 40% slower).
+ * rows alike one and a block at a time, one to three pixels past a row's whole words, pixels read a byte at a
+ * time, Up rows zeroed or not). V8 optimises these functions on the first faces a thread encodes; code
+ * compiled before it had seen a path it then takes was thrown away and entered again on every row after (one
+ * build of Maybe Missions' grown masters, 821 px wide after 596 px wide vote tokens: 1,930 deoptimisations
+ * of `rgbRowWords`, the encoder 40% slower).
  */
 const primeFeedback = () => {
+  const height = BLOCK + 5
   for (let width = 1; width <= 8; width++) {
-    const rgba = new Uint8Array(width * 3 * 4 + 1)
+    const row = width * 4
+    const rgba = new Uint8Array(row * height + 1)
     for (let i = 0; i < rgba.length; i++) rgba[i] = (i * 97) % 256
-    rgba.copyWithin(width * 4 * 2, width * 4, width * 4 * 2)
+    // Rows 2 to BLOCK + 2 repeat row 1: a row alike alone, then a block of them, then one not.
+    for (let y = 2; y <= BLOCK + 2; y++) rgba.copyWithin(row * y, row, row * 2)
     for (const [pixels, how] of [
-      [rgba.subarray(0, width * 3 * 4), 'words'],
+      [rgba.subarray(0, row * height), 'words'],
       [rgba.subarray(1), 'bytes'],
     ] as const)
-      filtered(pixels, width, 3, how, undefined, { a: 1, b: 0 })
+      for (const upZeros of [true, false]) filtered(pixels, width, height, how, undefined, { a: 1, b: 0 }, upZeros)
   }
 }
 primeFeedback()

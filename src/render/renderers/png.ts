@@ -62,7 +62,8 @@ export const encodeRgbPng = (rgba: Uint8Array, width: number, height: number): B
   header.writeUInt32BE(height, 4)
   header[8] = 8 // bit depth
   header[9] = 2 // colour type: RGB
-  const raw = filtered(rgba, width, height, undefined, scratchOf(stride * height), check)
+  // Up rows' zeros are written only where zlib reads them (see zlibOfRows): most are in runs it never reads.
+  const raw = filtered(rgba, width, height, undefined, scratchOf(stride * height), check, false)
   const data = zlibOfRows(raw, stride, height, check)
   return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))])
 }

@@ -68,17 +68,23 @@ const LAST = Buffer.from([0x03, 0x00])
  * rows and, deflated, half of zlib's time; here each run's blocks are made once (`runBlocks`) and zlib
  * deflates only the rows between them, each stretch on its own (raw deflate, ending on a byte without being
  * the last block: a sync flush). The stream is zlib's header, the pieces in order, an empty last block, and
- * the rows' Adler-32 (`check`, worked out as they were filtered). Rows with no long run are one piece.
+ * the rows' Adler-32 (`check`, worked out as they were filtered). Rows with no long run are one piece. An Up
+ * row's bytes after its filter need not be zeros in `raw` (`filtered`'s `upZeros`): those deflated are made so.
  */
 export const zlibOfRows = (raw: Buffer, stride: number, height: number, check: RowsCheck): Buffer => {
   const pieces = piecesOf(raw, stride, height)
   const out: Buffer[] = [HEADER]
-  for (const { from, to, run } of pieces)
+  for (const { from, to, run } of pieces) {
+    if (run) {
+      out.push(runBlocks(stride, to - from))
+      continue
+    }
+    // The Up rows among these are zeros after their filter (`filtered` may have left them as they were).
+    for (let y = from; y < to; y++) if (raw[y * stride] === UP) raw.fill(0, y * stride + 1, (y + 1) * stride)
     out.push(
-      run
-        ? runBlocks(stride, to - from)
-        : deflateRawSync(raw.subarray(from * stride, to * stride), { level: 3, finishFlush: constants.Z_SYNC_FLUSH }),
+      deflateRawSync(raw.subarray(from * stride, to * stride), { level: 3, finishFlush: constants.Z_SYNC_FLUSH }),
     )
+  }
   const adler = Buffer.alloc(4)
   adler.writeUInt16BE(check.b, 0)
   adler.writeUInt16BE(check.a, 2)
