@@ -2,7 +2,7 @@ import { opendirSync, readdirSync, rmSync, statSync, writeFileSync, type Dir } f
 import { join } from 'node:path'
 import { madeByRunningProcess } from '../util/temporary.ts'
 import { writablePath } from '../util/inside-folder.ts'
-import { readIndex, today, writeIndex, type StoreIndex } from '../render/store/store-index.ts'
+import { INDEX_FILES, readIndex, today, writeIndex, type StoreIndex } from '../render/store/store-index.ts'
 
 /** How long a cached face or output is kept after a build last used it. */
 export const CACHE_DAYS = 14
@@ -11,7 +11,7 @@ export const CACHE_DAYS = 14
  * Removes from a game's cache (`out/.cache/<game>/`) what no build has used for `CACHE_DAYS`: the cache
  * would otherwise keep every face every edit ever drew. A build marks the day it used each face in the
  * store's index (see FaceStore), and what the index does not list goes by its files' times. The files of one entry go together: in a folder, those sharing a
- * name before the first dot (a face's .png, .svg and .json); a folder with a `files.json` manifest (an
+ * name before the first dot (a face's .png and .svg); a folder with a `files.json` manifest (an
  * output) is one entry. `index`: the store's index as the caller holds it (read from the store otherwise).
  * Returns how many files were removed.
  */
@@ -47,6 +47,8 @@ export const pruneCache = (dir: string, before: number, index: StoreIndex = read
         if (entry.isDirectory()) folders.push(entry.name)
         if (!entry.isFile()) continue
         if (entry.name === 'files.json') manifest = true
+        // The store's index is rewritten (less what goes) below, not removed with the entries it lists.
+        if (isRoot && INDEX_FILES.includes(entry.name)) continue
         const stem = entry.name.split('.')[0]!
         if (recent.has(stem) || (isRoot && inUse(stem))) continue
         if (mtime(join(folder, entry.name)) >= before) recent.add(stem)

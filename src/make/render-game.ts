@@ -167,8 +167,7 @@ const renderWith = async (
         // A face drawn with errors is kept for this build, not reused nor shown as a good one. A good one the
         // index learns of (the thread wrote its files): the next build finds it without opening them.
         if (key && !drawn.diagnostics.some((d) => d.severity === 'error')) {
-          store.record(key, drawn.diagnostics, drawnWith ?? NOTHING_DRAWN)
-          if (drawn.shown?.length) store.recordShown(base, drawn.shown.map(text))
+          recordDrawn(store, key, base, { ...drawn, drawnWith }, text)
           stored?.({ name: nameOf.get(base)!, key })
         }
         if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
@@ -197,6 +196,22 @@ const renderWith = async (
   const out: GameFaces = { cards: [], backs: new Map(), drawnWith, drawn: toDraw.length, alike, cached, spent }
   addFaces(out, game, planned, bases, results)
   return { value: out, diagnostics: collapseColourVision(collapseUnknownFields(diagnostics)) }
+}
+
+/**
+ * A face drawn without errors, in the store's index (the thread that drew it stored its files): what it met,
+ * what drew it and the texts it showed (each text kept once: `text`). The index is saved every few seconds.
+ */
+const recordDrawn = (
+  store: FaceStore,
+  key: string,
+  base: string,
+  drawn: { diagnostics: readonly Diagnostic[]; drawnWith?: DrawnWith; shown?: readonly string[] },
+  text: (t: string) => string,
+) => {
+  store.record(key, drawn.diagnostics, drawn.drawnWith ?? NOTHING_DRAWN)
+  if (drawn.shown?.length) store.recordShown(base, drawn.shown.map(text))
+  store.saveWhenDue()
 }
 
 /** The faces the cards need, stamped fronts with their card's revision. */

@@ -104,6 +104,8 @@ describe('pruning the cache', () => {
     for (const file of readdirSync(cache, { recursive: true, encoding: 'utf8' })) age(join(cache, file), 30)
     expect((await build()).value.drawn).toBe(0) // everything still there, and now marked as used
     expect(existsSync(join(cache, 'gone.png'))).toBe(false)
+    // The store's index stays, however old its file: it is what tells the next build the faces are there.
+    expect(existsSync(join(cache, 'index.json'))).toBe(true)
     expect(
       [`${ended}-0-3`, `${process.pid}-0-9`, `${process.pid}-0-8`].map((tag) =>
         existsSync(staged(`parlour-cards.pdf.${tag}.tmp`)),

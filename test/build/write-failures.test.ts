@@ -52,11 +52,10 @@ describe('an output folder that cannot be written', () => {
     const project = projectCopy(fixture('outputs'))
     expect((await run(project, ['build', '--no-cache'])).code).toBe(0)
     const before = snapshot(join(project, 'out', 'parlour'))
-    // Change every face (the templates folder changes), then fill the disk while the new faces are stored…
-    writeFileSync(
-      join(project, 'templates', 'parlour', 'extra.txt'),
-      'changes the templates folder, so every face is drawn again',
-    )
+    // Change how the guests' backs look (faces that look as before are stored as links, writing nothing), then
+    // fill the disk while the new faces are stored…
+    const templates = join(project, 'templates', 'parlour', 'index.tsx')
+    writeFileSync(templates, readFileSync(templates, 'utf8').replace("'#ff00ff'", "'#fe00ff'"))
     const faces = await run(project, ['build', '--format', 'json'], {
       DECKWRIGHT_FAIL_WRITES: join('.cache', 'parlour'),
     })

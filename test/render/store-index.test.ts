@@ -1,10 +1,10 @@
 // The face store's index: what two builds of one game learn is kept, whichever saves last.
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readIndex, today, writeIndex } from '../../src/render/store/store-index.ts'
-import { FaceStore } from '../../src/render/store/face-store.ts'
+import { FaceStore, SAVE_EVERY_MS } from '../../src/render/store/face-store.ts'
 
 const drawn = { fonts: ['@fontsource/inter'], icons: ['game-icons:spy'] }
 
@@ -64,6 +64,31 @@ describe("the face store's index", () => {
     expect(readIndex(dir).layouts.has('k1')).toBe(true)
   })
 
+  it("keeps a face's files and nothing else of it: what it met and showed is in the index, saved every few seconds", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckwright-index-'))
+    const store = new FaceStore(dir)
+    const key = 'c'.repeat(40)
+    const face = {
+      svg: '<svg/>',
+      picture: 'e'.repeat(40),
+      svgMs: 0,
+      rasterise: async () => ({ png: Buffer.from('png'), ms: 0 }),
+    }
+    await store.put(key, face, [])
+    expect(readdirSync(dir).sort()).toEqual([`${key}.png`, `${key}.svg`, `picture-${'e'.repeat(40)}.png`, 'staging'])
+    // Its files alone make no face another build takes: the index lists it once the build records it.
+    expect(new FaceStore(dir).get(key)).toBeUndefined()
+    const start = performance.now()
+    store.save(start)
+    store.record(key, [], drawn)
+    store.recordShown('inputs', ['t:x'])
+    store.saveWhenDue(start + SAVE_EVERY_MS - 1)
+    expect(readIndex(dir).faces.has(key)).toBe(false)
+    store.saveWhenDue(start + SAVE_EVERY_MS)
+    expect(new FaceStore(dir).get(key)?.drawnWith).toEqual(drawn)
+    expect(new FaceStore(dir).shownBy('inputs')).toEqual(['t:x'])
+  })
+
   it('leaves out what pruning refuses: entries not used since a day', () => {
     const dir = mkdtempSync(join(tmpdir(), 'deckwright-index-'))
     const index = readIndex(dir)
@@ -88,13 +113,13 @@ describe("a look's face", () => {
     const dir = mkdtempSync(join(tmpdir(), 'deckwright-look-'))
     const [key, other] = ['a'.repeat(40), 'b'.repeat(40)]
     const store = new FaceStore(dir)
-    await store.put(key, drawn, [], undefined, { look: { key: 'look1', measures } })
+    await store.put(key, drawn, [], { look: { key: 'look1', measures } })
     // Another face of the same look: links of the first's files.
-    expect(store.putLook(other, 'look1', [])).toBe(true)
+    expect(store.putLook(other, 'look1')).toBe(true)
     expect(readFileSync(store.files(other).png, 'utf8')).toBe('png')
     // The face's own files pruned while its look stays: it is to be drawn, in this process and in the next.
     rmSync(store.files(key).png)
-    expect(store.putLook(key, 'look1', [])).toBe(false)
-    expect(new FaceStore(dir).putLook(key, 'look1', [])).toBe(false)
+    expect(store.putLook(key, 'look1')).toBe(false)
+    expect(new FaceStore(dir).putLook(key, 'look1')).toBe(false)
   })
 })

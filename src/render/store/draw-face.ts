@@ -59,10 +59,11 @@ export const drawFailure = (paths: GamePaths, job: FaceJob, error: unknown, stor
 }
 
 /**
- * Draws one face and stores it (what a game thread does for each face it is sent), under its inputs' key
- * with the texts of its language it showed, noting which those were for the next build to find it. `leftBehind` gives the
- * errors the template's code threw outside the drawing (a promise nobody awaited): they are stored with the
- * face, so that a build that takes it from the cache reports them too.
+ * Draws one face and stores its files (what a game thread does for each face it is sent), under its inputs'
+ * key with the texts of its language it showed. The outcome says which texts those were, its diagnostics and
+ * what drew it: the build's thread records them in the store's index for the next build to find the face.
+ * `leftBehind` gives the errors the template's code threw outside the drawing (a promise nobody awaited):
+ * they are recorded with the face, so that a build that takes it from the cache reports them too.
  */
 export const drawInto = async (
   session: RenderSession,
@@ -79,7 +80,6 @@ export const drawInto = async (
   const left = (await leftBehind?.()) ?? []
   let diagnostics = [...drawn.diagnostics, ...left]
   const key = shownKey(inputs, drawn.shown)
-  const shown = { inputs, keys: shownKeys }
   const { drawnWith = { fonts: [], icons: [] } } = drawn
   const outcome = (spent: DrawOutcome['spent']): DrawOutcome => ({
     diagnostics,
@@ -91,7 +91,7 @@ export const drawInto = async (
   })
   if (drawn.reused && drawn.look) {
     const start = performance.now()
-    if (store.putLook(key, drawn.look, diagnostics, drawnWith, shown))
+    if (store.putLook(key, drawn.look))
       return { ...outcome({ svg: 0, png: 0, store: performance.now() - start }), alike: true }
     drawn = await session.draw(job) // its look's files went meanwhile: drawn after all
     diagnostics = [...drawn.diagnostics, ...left]
@@ -100,10 +100,6 @@ export const drawInto = async (
   if (!face) return { diagnostics, stored: false }
   const start = performance.now()
   const look = drawn.look && drawn.measures && { key: drawn.look, measures: drawn.measures }
-  const { rasterMs } = await store.put(key, face, diagnostics, drawnWith, {
-    reusePicture: reuse,
-    shown,
-    ...(look && { look }),
-  })
+  const { rasterMs } = await store.put(key, face, diagnostics, { reusePicture: reuse, ...(look && { look }) })
   return outcome({ svg: face.svgMs, png: rasterMs, store: performance.now() - start - rasterMs })
 }

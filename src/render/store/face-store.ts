@@ -68,12 +68,14 @@ class FaceFiles implements StoredFace {
 }
 
 /**
- * Faces by key, in a folder of the output (`out/.cache/<game>/`): `<key>.png`, `<key>.svg`, and `<key>.json`
- * with the diagnostics met drawing it and what it was drawn with (fonts, icons) for the credits. The JSON is
- * written last and only for a face drawn without errors, so a face is complete and reusable exactly when its
- * JSON is there. Files are replaced whole, never changed, so a face's files can be read while other faces
- * are being stored. What the JSON files say is gathered in one index (`store-index.ts`), read once and saved
- * once a build, so that finding 10,000 unchanged faces opens no file of theirs.
+ * Faces by key, in a folder of the output (`out/.cache/<game>/`): `<key>.png` and `<key>.svg`. What each face
+ * met drawing it (its diagnostics), what it was drawn with (fonts, icons) for the credits and which texts it
+ * showed are in one index (`store-index.ts`): the build's thread records a face there once the thread that
+ * drew it stored its files, and only a face drawn without errors, so a face is complete and reusable exactly
+ * when the index lists it. The index is read once a build and saved every few seconds while faces are drawn
+ * (`save`): finding 10,000 unchanged faces opens no file of theirs, and a face costs its thread no file but
+ * its pictures (two more a face, its meta and its texts, were a third of storing it). Files are replaced
+ * whole, never changed, so a face's files can be read while other faces are being stored.
  */
 export class FaceStore {
   /** The store's folder, resolved (a face's files are named by joining it with their names). */
@@ -123,28 +125,20 @@ export class FaceStore {
     return new FaceFiles(this.dir, key)
   }
 
-  /** A face stored by an earlier build, with its diagnostics; undefined when there is none or it is damaged. */
+  /**
+   * A face stored by an earlier build, with its diagnostics; undefined when the index lists none (never drawn,
+   * drawn with errors, or drawn by a build stopped before it saved the index) or its files are gone.
+   */
   get(key: string): { face: StoredFace; diagnostics: Diagnostic[]; drawnWith: DrawnWith } | undefined {
     const face = this.files(key)
     const known = this.index.faces.get(key)
-    if (known && existsSync(face.png) && existsSync(face.svg)) {
-      const { diagnostics, drawnWith } = this.use('faces', key, known)
-      return { face, diagnostics, drawnWith }
+    if (!known) return undefined
+    if (!existsSync(face.png) || !existsSync(face.svg)) {
+      this.forgetEntry(key) // its files are gone (pruned, or removed by hand)
+      return undefined
     }
-    if (known) this.forgetEntry(key) // its files are gone (pruned, or removed by hand)
-    // Not in the index: a face a thread of this build stored, or one the index lost to another build's.
-    const meta = join(this.dir, `${key}.json`)
-    if (!existsSync(meta) || !existsSync(face.png) || !existsSync(face.svg)) return undefined
-    try {
-      const { diagnostics, drawnWith = NOTHING_DRAWN } = JSON.parse(readFileSync(meta, 'utf8')) as {
-        diagnostics: Diagnostic[]
-        drawnWith?: DrawnWith
-      }
-      this.record(key, diagnostics, drawnWith)
-      return { face, diagnostics, drawnWith }
-    } catch {
-      return undefined // a damaged entry is drawn again
-    }
+    const { diagnostics, drawnWith } = this.use('faces', key, known)
+    return { face, diagnostics, drawnWith }
   }
 
   /** Adds a face stored without errors to the index (the thread that drew it wrote its files). */
@@ -166,15 +160,27 @@ export class FaceStore {
   }
 
   /** Writes what this build learnt to the index, when it learnt anything: appended to its log, or the whole index when the log is large. */
-  save(): void {
+  save(now = performance.now()): void {
+    this.saved = now
     const { changed } = this
     if (!changed.faces.size && !changed.shown.size && !changed.layouts.size) return
     try {
       if (!appendIndex(this.dir, this.index, changed)) writeIndex(this.dir, this.index)
       this.changed = { faces: new Set(), shown: new Set(), layouts: new Set() }
     } catch {
-      // The index only saves time: a store that cannot take it (a full disk) is read from its faces' files.
+      // The index only saves time: a store that cannot take it (a full disk) has its faces drawn again.
     }
+  }
+
+  /** When this store last saved its index (performance.now()), or when it was made. */
+  private saved = performance.now()
+
+  /**
+   * Saves the index when SAVE_EVERY_MS have passed since it was last saved: what a build calls as each face is
+   * recorded, so that a build stopped midway (killed, a crash) loses only the faces of its last seconds.
+   */
+  saveWhenDue(now = performance.now()): void {
+    if (now - this.saved >= SAVE_EVERY_MS) this.save(now)
   }
 
   private forgetEntry(key: string): void {
@@ -188,16 +194,7 @@ export class FaceStore {
    */
   shownBy(inputs: string): string[] | undefined {
     const known = this.index.shown.get(inputs)
-    if (known) return this.use('shown', inputs, known).keys
-    const path = join(this.dir, `${inputs}.shown.json`)
-    try {
-      const keys = JSON.parse(readFileSync(path, 'utf8')) as unknown
-      if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) return undefined
-      this.recordShown(inputs, keys)
-      return keys
-    } catch {
-      return undefined // none yet, or damaged: the face is drawn again
-    }
+    return known && this.use('shown', inputs, known).keys
   }
 
   /** The same in the index. */
@@ -245,7 +242,6 @@ export class FaceStore {
 
   /** Makes a stored face not reusable (its files stay for the build that drew it). */
   forget(key: string): void {
-    rmSync(join(this.dir, `${key}.json`), { force: true })
     this.forgetEntry(key)
   }
 
@@ -253,22 +249,18 @@ export class FaceStore {
    * Stores a face just drawn; one drawn with errors is kept for this build but is not reused. Its PNG is the
    * store's picture of its SVG when there is one (a hard link: no pixels drawn or written again), else
    * rasterised now and kept as that picture for the next face that looks the same. Returns the face's files
-   * and the milliseconds spent rasterising (0 for a picture the store had). `shown`: which texts of its
-   * language the face of `inputs` showed, noted in their own file for the next build (see shownBy) when it
-   * was drawn without errors.
+   * and the milliseconds spent rasterising (0 for a picture the store had). What it met and showed goes to the
+   * index by the build's thread (`record`, `recordShown`), once this returned.
    */
   async put(
     key: string,
     face: DrawnFace,
     diagnostics: readonly Diagnostic[],
-    drawnWith: DrawnWith = NOTHING_DRAWN,
     {
       reusePicture = true,
-      shown,
       look,
     }: {
       reusePicture?: boolean
-      shown?: { inputs: string; keys: readonly string[] }
       /** What the face looks like (lookKey), and what the face rules read of it: kept for faces drawn the same way. */
       look?: { key: string; measures: DrawnMeasures }
     } = {},
@@ -285,7 +277,6 @@ export class FaceStore {
       this.write(files.png, png)
       this.link(files.png, picture)
     }
-    this.writeMeta(key, diagnostics, drawnWith, shown)
     if (look && !diagnostics.some((d) => d.severity === 'error')) {
       // The look names this face: a face of the same look is then stored as links of its files, without drawing.
       const kept: KeptLook = { face: key, measures: look.measures }
@@ -320,13 +311,7 @@ export class FaceStore {
    * the face the look names. False when they cannot be (that face's files were pruned meanwhile): the face is
    * to be drawn.
    */
-  putLook(
-    key: string,
-    look: string,
-    diagnostics: readonly Diagnostic[],
-    drawnWith: DrawnWith = NOTHING_DRAWN,
-    shown?: { inputs: string; keys: readonly string[] },
-  ): boolean {
+  putLook(key: string, look: string): boolean {
     const kept = this.keptLook(look)
     const files = this.files(key)
     this.ready()
@@ -341,7 +326,6 @@ export class FaceStore {
       this.looks.delete(look)
       return false
     }
-    this.writeMeta(key, diagnostics, drawnWith, shown)
     return true
   }
 
@@ -354,21 +338,6 @@ export class FaceStore {
   private lookFile(look: string): string {
     return join(this.dir, `look-${look}.json`)
   }
-
-  /** A face's diagnostics and what drew it (none kept for a face with errors: it is not reused), and which texts it showed. */
-  private writeMeta(
-    key: string,
-    diagnostics: readonly Diagnostic[],
-    drawnWith: DrawnWith,
-    shown: { inputs: string; keys: readonly string[] } | undefined,
-  ): void {
-    const meta = join(this.dir, `${key}.json`)
-    if (!diagnostics.some((d) => d.severity === 'error')) {
-      this.write(meta, JSON.stringify({ diagnostics, drawnWith }))
-      if (shown?.keys.length)
-        this.write(join(this.dir, `${shown.inputs}.shown.json`), JSON.stringify([...shown.keys].sort()))
-    } else rmSync(meta, { force: true })
-  }
 }
 
 /** A look the store holds: the face stored with it (its files are the look's picture) and what the face rules read of it. */
@@ -378,6 +347,12 @@ interface KeptLook {
 }
 
 const opened = new Map<string, FaceStore>()
+
+/**
+ * How often a build saves its store's index while faces are drawn: a line appended to its log each time
+ * (a cold build's first save writes it whole), a few milliseconds against the seconds of drawing it keeps.
+ */
+export const SAVE_EVERY_MS = 5000
 
 /** A store for a run that keeps no cache: a temporary folder, removed when the process exits. */
 export const temporaryStore = (): FaceStore => {

@@ -41,6 +41,8 @@ const VERSION = 1
 const FILE = 'index.json'
 /** What builds learnt since the index file was last written whole: a line each, appended (see `appendIndex`). */
 const LOG = 'index.log'
+/** The index's files in the store's folder: the store's own, not entries of the cache to prune by their age. */
+export const INDEX_FILES: readonly string[] = [FILE, LOG]
 
 type FaceEntry = [used: number, drawnWith: number, diagnostics?: Diagnostic[]]
 type ShownEntry = [used: number, keys: string[]]
