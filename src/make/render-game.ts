@@ -159,17 +159,13 @@ const renderWith = async (
       toDraw,
       async (base) => {
         const drawn = await renderer.draw({ ...firstJob.get(base)!, language: drawnIn }, base)
-        if (signal?.aborted) return // stopped meanwhile: the face stays in the store, and is told of no more
         const key = drawn.stored ? drawn.key! : undefined
-        if (key) fresh.add(key)
         const drawnWith = shared(drawn.drawnWith)
+        const good = recordDrawn(store, key, base, { ...drawn, drawnWith }, text, signal?.aborted === true)
+        if (signal?.aborted) return // stopped meanwhile: the face is in the store and its index, and no more is told of it
+        if (key) fresh.add(key)
         results.set(base, { key, diagnostics: drawn.diagnostics, drawnWith, ...(key && { face: store.files(key) }) })
-        // A face drawn with errors is kept for this build, not reused nor shown as a good one. A good one the
-        // index learns of (the thread wrote its files): the next build finds it without opening them.
-        if (key && !drawn.diagnostics.some((d) => d.severity === 'error')) {
-          recordDrawn(store, key, base, { ...drawn, drawnWith }, text)
-          stored?.({ name: nameOf.get(base)!, key })
-        }
+        if (good && key) stored?.({ name: nameOf.get(base)!, key })
         if (drawn.spent) for (const part of ['svg', 'png', 'store'] as const) spent[part] += drawn.spent[part]
         if (drawn.alike) alike++
         progress?.(++done, cached + toDraw.length)
@@ -199,19 +195,31 @@ const renderWith = async (
 }
 
 /**
- * A face drawn without errors, in the store's index (the thread that drew it stored its files): what it met,
- * what drew it and the texts it showed (each text kept once: `text`). The index is saved every few seconds.
+ * A face a thread drew and stored, in the store's index when it was drawn without errors (the thread stored
+ * its files): what it met, what drew it and the texts it showed (each text kept once: `text`). One drawn
+ * with errors is kept for this build, not reused nor shown as a good one: an entry an earlier drawing of it
+ * left (a --no-cache build draws every face) goes. The index is saved every few seconds, and at once for a
+ * face that comes after the build was stopped (`stopped`: the build's own save came before it). Returns
+ * whether the face is a good one.
  */
 const recordDrawn = (
   store: FaceStore,
-  key: string,
+  key: string | undefined,
   base: string,
   drawn: { diagnostics: readonly Diagnostic[]; drawnWith?: DrawnWith; shown?: readonly string[] },
   text: (t: string) => string,
-) => {
+  stopped: boolean,
+): boolean => {
+  if (key === undefined) return false
+  if (drawn.diagnostics.some((d) => d.severity === 'error')) {
+    store.forget(key)
+    return false
+  }
   store.record(key, drawn.diagnostics, drawn.drawnWith ?? NOTHING_DRAWN)
   if (drawn.shown?.length) store.recordShown(base, drawn.shown.map(text))
-  store.saveWhenDue()
+  if (stopped) store.save()
+  else store.saveWhenDue()
+  return true
 }
 
 /** The faces the cards need, stamped fronts with their card's revision. */

@@ -299,6 +299,9 @@ export const serveBuilds = (
       ending?.()
       process.exit(0)
     })
+    // Replaced by a new build process (the project's packages changed): ended as by a disconnect, so that
+    // what it drew since its stores last saved their index is saved as it exits (see FaceStore.open).
+    process.once('SIGTERM', () => process.exit(0))
     // Listening before the first build: a change during it stops it too.
     process.send!({ ready: true })
     void drain()

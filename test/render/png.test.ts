@@ -204,10 +204,11 @@ describe('encodeRgbPng', () => {
   })
 
   it('finds rows alike one at a time and in blocks, each row filtered as a plain reading of the filters would', () => {
-    // Runs of rows alike of every length around a block's (8), one ending a row before the last, and within
-    // runs rows that differ from the one above only in their last byte or their first.
+    // Runs of rows alike of every length around a block's (8), one long enough to be deflated apart (40: see
+    // zlibOfRows), one ending a row before the last, and within runs rows that differ from the one above only
+    // in their last byte or their first.
     const width = 13
-    const runs = [1, 2, 7, 8, 9, 15, 16, 17, 30, 3]
+    const runs = [1, 2, 7, 8, 9, 15, 16, 17, 30, 40, 3]
     const rows: Uint8Array[] = []
     let seed = 3
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 8) & 0xff

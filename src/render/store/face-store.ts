@@ -17,7 +17,7 @@ import {
   type IndexKeys,
   type StoreIndex,
 } from './store-index.ts'
-import { NOTHING_DRAWN, type DrawnWith } from '../template/drawn-with.ts'
+import type { DrawnWith } from '../template/drawn-with.ts'
 
 export { STAGING } from './store-index.ts'
 
@@ -73,8 +73,8 @@ class FaceFiles implements StoredFace {
  * showed are in one index (`store-index.ts`): the build's thread records a face there once the thread that
  * drew it stored its files, and only a face drawn without errors, so a face is complete and reusable exactly
  * when the index lists it. The index is read once a build and saved every few seconds while faces are drawn
- * (`save`): finding 10,000 unchanged faces opens no file of theirs, and a face costs its thread no file but
- * its pictures (two more a face, its meta and its texts, were a third of storing it). Files are replaced
+ * (`save`): finding 10,000 unchanged faces opens no file of theirs, and a face costs its thread its pictures
+ * and its look's file (`look-<key>.json`), not two more files (its meta and its texts, a third of storing it). Files are replaced
  * whole, never changed, so a face's files can be read while other faces are being stored.
  */
 export class FaceStore {
@@ -91,6 +91,9 @@ export class FaceStore {
   static open(dir: string): FaceStore {
     const store = opened.get(dir)
     if (!store) {
+      // What the stores learnt since their last save is saved as the process ends (a watch's build process
+      // told to end, replaced or disconnected): the index is the only record of the faces drawn.
+      if (!opened.size) process.once('exit', () => saveOpened())
       opened.set(dir, new FaceStore(dir))
       return opened.get(dir)!
     }
@@ -347,6 +350,11 @@ interface KeptLook {
 }
 
 const opened = new Map<string, FaceStore>()
+
+/** Saves every store this process opened (see FaceStore.open). */
+const saveOpened = (): void => {
+  for (const store of opened.values()) store.save()
+}
 
 /**
  * How often a build saves its store's index while faces are drawn: a line appended to its log each time

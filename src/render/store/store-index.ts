@@ -1,8 +1,8 @@
 import { fileStamp } from '../../util/file-stamp.ts'
-import { appendFileSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts'
-import { writeFileAtomic } from '../../util/atomic-write.ts'
+import { tmpTag, writeFileAtomic } from '../../util/atomic-write.ts'
 import { writablePath } from '../../util/inside-folder.ts'
 import type { DrawnWith } from '../template/drawn-with.ts'
 
@@ -25,9 +25,10 @@ export interface IndexedFace {
 /**
  * What a game's face store knows, in one file (`index.json`) read once a build: each stored face's
  * diagnostics and what it was drawn with, the texts each face showed (by its inputs' key), and the
- * diagnostics of faces only laid out (by `validate`). Each entry has the day it was last used. The faces'
- * own files stay the truth: an entry the index lacks is read from them. What a build changes is appended
- * to a log beside it (`index.log`), and the file is written whole when the log grows large.
+ * diagnostics of faces only laid out (by `validate`). Each entry has the day it was last used. It is the
+ * only record of what a face met and showed: a face the index lacks is drawn again, and an entry whose
+ * pictures are gone is dropped. What a build changes is appended to a log beside it (`index.log`), and the
+ * file is written whole when the log grows large.
  */
 export interface StoreIndex {
   faces: Map<string, IndexedFace>
@@ -62,8 +63,11 @@ export const emptyIndex = (): StoreIndex => ({ faces: new Map(), shown: new Map(
 /** The keys of each part of an index: those a build changed, for `appendIndex`. */
 export type IndexKeys = Record<'faces' | 'shown' | 'layouts', Set<string>>
 
-/** A store's index; empty when there is none, it is damaged or of another version (the faces' files are read instead). */
-export const readIndex = (dir: string): StoreIndex => {
+/**
+ * A store's index; empty when there is none, it is damaged or of another version (its faces are drawn
+ * again). `log`: where the log is read from (by default the store's own).
+ */
+export const readIndex = (dir: string, log = join(dir, LOG)): StoreIndex => {
   const index = emptyIndex()
   try {
     index.read = indexStamp(dir)
@@ -74,13 +78,13 @@ export const readIndex = (dir: string): StoreIndex => {
     return emptyIndex()
   }
   // What builds appended since: a line each, in order (a line another build is writing now is left out).
-  let log = ''
+  let lines = ''
   try {
-    log = readFileSync(join(dir, LOG), 'utf8')
+    lines = readFileSync(log, 'utf8')
   } catch {
     return index
   }
-  for (const line of log.split('\n'))
+  for (const line of lines.split('\n'))
     try {
       if (line) apply(index, JSON.parse(line) as IndexFile)
     } catch {
@@ -152,12 +156,37 @@ function* indexText(index: StoreIndex, only?: IndexKeys): Generator<string> {
 /**
  * Writes a store's index whole: `index` merged into the one on disk now (another build of the game may have
  * written it meanwhile; the entry used last wins), leaving out what `keep` refuses (pruned entries). What
- * builds appended is in it, so the log goes.
+ * builds appended is in it, so the log goes: moved aside before it is read, so that a line another build
+ * appends meanwhile starts a new log rather than being removed unread (the index is the only record of the
+ * faces that line lists).
  */
 export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) => boolean = () => true): void => {
-  // The file as this index read it (or wrote it) needs no merging: nobody wrote it since.
-  const unchanged = index.read !== undefined && index.read === indexStamp(dir)
-  const merged = unchanged ? index : readIndex(dir)
+  // The log moved aside first: a line another build appends from now on goes to a new log, which stays.
+  const taken = takeLog(dir)
+  try {
+    writeMerged(dir, index, keep, taken)
+  } finally {
+    if (taken) rmSync(taken, { force: true })
+  }
+}
+
+/** The store's log renamed into its staging folder, for `writeIndex` to merge and remove; undefined when there is none. */
+const takeLog = (dir: string): string | undefined => {
+  const taken = join(dir, STAGING, `${LOG}.${tmpTag()}.tmp`)
+  try {
+    mkdirSync(writablePath(dir, join(dir, STAGING)), { recursive: true })
+    renameSync(join(dir, LOG), taken)
+    return taken
+  } catch {
+    return undefined // no log (or none that can be moved: then it stays, and is read again)
+  }
+}
+
+const writeMerged = (dir: string, index: StoreIndex, keep: (used: number) => boolean, log: string | undefined) => {
+  // The file as this index read it (or wrote it) needs no merging: nobody wrote it since (the log moved keeps its stamp).
+  const unchanged =
+    index.read !== undefined && index.read === `${fileStamp(join(dir, FILE))}:${log ? fileStamp(log) : ''}`
+  const merged = unchanged ? index : readIndex(dir, log ?? join(dir, LOG))
   for (const part of ['faces', 'shown', 'layouts'] as const) {
     const into = merged[part] as Map<string, { used: number }>
     if (!unchanged)
@@ -167,9 +196,10 @@ export const writeIndex = (dir: string, index: StoreIndex, keep: (used: number) 
   }
   // Written in the store's staging folder, where the faces being stored are, then renamed into place.
   writeFileAtomic(join(dir, FILE), indexText(merged), { inside: dir, staging: join(dir, STAGING) })
-  rmSync(join(dir, LOG), { force: true })
-  // The index now holds what the file does, as it was just written.
-  Object.assign(index, { faces: merged.faces, shown: merged.shown, layouts: merged.layouts, read: indexStamp(dir) })
+  // The index now holds what the file does, as it was just written, and no log: a log another build began
+  // meanwhile is read when this index is next merged.
+  const read = `${fileStamp(join(dir, FILE))}:`
+  Object.assign(index, { faces: merged.faces, shown: merged.shown, layouts: merged.layouts, read })
 }
 
 /**
