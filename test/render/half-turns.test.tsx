@@ -155,6 +155,16 @@ describe('a half turned upside down, drawn upright and flipped for takumi', () =
     const rgba = new Uint8Array(4 * 3 * 4).map((_, i) => (i % 4 === 0 ? i / 4 : 255))
     flipPixels(rgba, 4, [1, 0, 4, 3])
     expect([...rgba].filter((_, i) => i % 4 === 0)).toEqual([0, 11, 10, 9, 4, 7, 6, 5, 8, 3, 2, 1])
+    // A box as wide as the picture (rows 1–2 of 4 × 4), reversed as one run; one byte past a word boundary too.
+    for (const offset of [0, 1]) {
+      const wide = new Uint8Array(4 * 4 * 4 + offset).subarray(offset)
+      wide.forEach((_, i) => (wide[i] = i % 4 === 0 ? i / 4 : 255))
+      flipPixels(wide, 4, [0, 1, 4, 3])
+      expect(
+        [...wide].filter((_, i) => i % 4 === 0),
+        `offset ${offset}`,
+      ).toEqual([0, 1, 2, 3, 11, 10, 9, 8, 7, 6, 5, 4, 12, 13, 14, 15])
+    }
   })
 
   it('takes out only the transforms it flips', async () => {

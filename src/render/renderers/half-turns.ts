@@ -127,23 +127,28 @@ export const upright = (root: TurnNode, paths: number[][]): TurnNode => {
   return paths.reduce(at, root)
 }
 
-/** Turns the RGBA pixels within `box` half a turn in place: rows reversed, and each row's pixels. */
+/**
+ * Turns the RGBA pixels within `box` half a turn in place: rows reversed, and each row's pixels. A box as wide
+ * as the picture (a split card's half) is one run of pixels, turned by reversing it whole.
+ */
 export const flipPixels = (rgba: Uint8Array, width: number, [left, top, right, bottom]: PixelBox): void => {
   const words =
     rgba.byteOffset % 4 === 0
       ? new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length >> 2)
       : new Uint32Array(new Uint8Array(rgba).buffer)
   const w = right - left
-  for (let y = top, y2 = bottom - 1; y <= y2; y++, y2--) {
-    const p = y * width + left
-    const q = y2 * width + left
-    if (p === q) {
-      words.subarray(p, p + w).reverse()
-      continue
+  if (w === width) words.subarray(top * width, bottom * width).reverse()
+  else
+    for (let y = top, y2 = bottom - 1; y <= y2; y++, y2--) {
+      const p = y * width + left
+      const q = y2 * width + left
+      if (p === q) {
+        words.subarray(p, p + w).reverse()
+        continue
+      }
+      const upper = words.slice(p, p + w).reverse()
+      words.set(words.subarray(q, q + w).reverse(), p)
+      words.set(upper, q)
     }
-    const upper = words.slice(p, p + w).reverse()
-    words.set(words.subarray(q, q + w).reverse(), p)
-    words.set(upper, q)
-  }
   if (words.buffer !== rgba.buffer) rgba.set(new Uint8Array(words.buffer))
 }
