@@ -44,6 +44,22 @@ const cardLike = (width: number, height: number, alpha: boolean): Uint8Array => 
   return rgba
 }
 
+/** The same pixels as given (read a word at a time) and one byte past a word boundary (read a byte at a time). */
+const bothWays = (rgba: Uint8Array) => {
+  const shifted = new Uint8Array(rgba.length + 1).subarray(1)
+  shifted.set(rgba)
+  return [
+    [rgba, 'words'],
+    [shifted, 'bytes'],
+  ] as const
+}
+
+/** The Adler-32 zlib gives rows, as `RowsCheck`'s `[b, a]`. */
+const zlibCheck = (raw: Buffer): [number, number] => {
+  const zlib = deflateSync(raw)
+  return [zlib.readUInt16BE(zlib.length - 4), zlib.readUInt16BE(zlib.length - 2)]
+}
+
 describe('encodeRgbPng', () => {
   it('writes an RGB PNG (no alpha) that decodes to the same colours', () => {
     const width = 7
@@ -154,19 +170,10 @@ describe('encodeRgbPng', () => {
       // Rows alike (Up), and rows of straight alpha, as takumi gives them.
       for (let y = 2; y < height; y += 3) rgba.copyWithin(y * width * 4, (y - 1) * width * 4, y * width * 4)
       for (let i = 3; i < rgba.length; i += 4) if (i % 7 !== 0) rgba[i] = 255
-      const shifted = new Uint8Array(rgba.length + 1).subarray(1)
-      shifted.set(rgba)
-      for (const [pixels, how] of [
-        [rgba, 'words'],
-        [shifted, 'bytes'],
-      ] as const) {
+      for (const [pixels, how] of bothWays(rgba)) {
         const check: RowsCheck = { a: 1, b: 0 }
         const raw = filtered(pixels, width, height, how, undefined, check)
-        const zlib = deflateSync(raw)
-        expect([check.b, check.a], `${width}×${height}, ${how}`).toEqual([
-          zlib.readUInt16BE(zlib.length - 4),
-          zlib.readUInt16BE(zlib.length - 2),
-        ])
+        expect([check.b, check.a], `${width}×${height}, ${how}`).toEqual(zlibCheck(raw))
       }
     }
   })
@@ -234,16 +241,10 @@ describe('encodeRgbPng', () => {
       if (above) plain[y * stride] = 2
       else plain.set(rgbOnWhite(row), y * stride + 1)
     }
-    const shifted = new Uint8Array(rgba.length + 1).subarray(1)
-    shifted.set(rgba)
-    for (const [pixels, how] of [
-      [rgba, 'words'],
-      [shifted, 'bytes'],
-    ] as const) {
+    for (const [pixels, how] of bothWays(rgba)) {
       const check: RowsCheck = { a: 1, b: 0 }
       expect(filtered(pixels, width, height, how, undefined, check).equals(plain), how).toBe(true)
-      const zlib = deflateSync(plain)
-      expect([check.b, check.a], how).toEqual([zlib.readUInt16BE(zlib.length - 4), zlib.readUInt16BE(zlib.length - 2)])
+      expect([check.b, check.a], how).toEqual(zlibCheck(plain))
       // Up rows left as they were (what was in the buffer before) still deflate as zeros.
       const left = Buffer.alloc(stride * height, 0xaa)
       const leftCheck: RowsCheck = { a: 1, b: 0 }
