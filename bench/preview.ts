@@ -3,6 +3,7 @@
 // card type's layout in the templates (its first face on screen, then every face of the type), a change to
 // the backs, and a card saved while the build before it still makes its sheets. Prints the figures; asserts nothing.
 import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -168,5 +169,9 @@ await runs('a card saved as the build before writes its sheets, to its face show
 })
 
 await browser.close()
+// Stopped as a designer stops it; its build process saves the store's index as it exits, which may be a moment
+// after the preview has: the folder is removed once both have (retried while a file is still being written).
+const exited = once(preview, 'exit')
 preview.kill('SIGINT')
-rmSync(work, { recursive: true, force: true })
+await exited
+rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })

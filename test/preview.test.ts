@@ -54,7 +54,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   preview?.kill('SIGKILL')
-  if (project) rmSync(project, { recursive: true, force: true })
+  // Its build process, disconnected, saves the store's index as it exits: the project goes once it has.
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  if (project) rmSync(project, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
 })
 
 describe('deckwright preview', () => {
