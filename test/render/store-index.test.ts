@@ -86,6 +86,11 @@ describe("the face store's index", () => {
     store.saveWhenDue(start + SAVE_EVERY_MS + 1)
     expect(new FaceStore(dir).get(key)?.drawnWith).toEqual(drawn)
     expect(new FaceStore(dir).shownBy('inputs')).toEqual(['t:x'])
+    // Its folder removed, the store saves nothing and does not make it again.
+    store.record('d'.repeat(40), [], drawn)
+    rmSync(dir, { recursive: true })
+    store.save()
+    expect(existsSync(dir)).toBe(false)
   })
 
   it('leaves out what pruning refuses: entries not used since a day', () => {

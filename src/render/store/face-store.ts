@@ -167,6 +167,9 @@ export class FaceStore {
     this.saved = now
     const { changed } = this
     if (!changed.faces.size && !changed.shown.size && !changed.layouts.size) return
+    // A store whose folder was removed (out/ deleted by hand, a test's project) lost the faces its index
+    // lists: nothing is saved, and the folder is not made again (by a process's save as it exits).
+    if (!existsSync(this.dir)) return
     try {
       if (!appendIndex(this.dir, this.index, changed)) writeIndex(this.dir, this.index)
       this.changed = { faces: new Set(), shown: new Set(), layouts: new Set() }
