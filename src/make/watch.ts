@@ -299,9 +299,14 @@ export const serveBuilds = (
       ending?.()
       process.exit(0)
     })
-    // Replaced by a new build process (the project's packages changed): ended as by a disconnect, so that
-    // what it drew since its stores last saved their index is saved as it exits (see FaceStore.open).
-    process.once('SIGTERM', () => process.exit(0))
+    // Replaced by a new build process (the project's packages changed), or stopped with the watch (Ctrl-C
+    // reaches every process of the terminal's group): ended as by a disconnect, so that what it drew since its
+    // stores last saved their index is saved as it exits (see FaceStore.open).
+    for (const signal of ['SIGTERM', 'SIGINT'] as const)
+      process.once(signal, () => {
+        ending?.()
+        process.exit(0)
+      })
     // Listening before the first build: a change during it stops it too.
     process.send!({ ready: true })
     void drain()

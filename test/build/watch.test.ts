@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { once } from 'node:events'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
+import { readIndex } from '../../src/render/store/store-index.ts'
 import { editedText, fixture, projectCopy, root as repo } from '../helpers.ts'
 
 describe('deckwright build --watch', () => {
@@ -97,5 +99,42 @@ describe('deckwright build --watch', () => {
     const exit = new Promise<number | null>((resolve) => watcher.on('exit', resolve))
     watcher.kill('SIGINT')
     expect(await exit).toBe(0)
+  }, 90_000)
+
+  it("keeps in the store's index the faces its build process drew when Ctrl-C stops it mid-build", async () => {
+    // Maybe Missions (408 faces): Ctrl-C comes once 20 are stored, long before the build's own save at its end.
+    const project = mkdtempSync(join(repo, 'test', 'build', 'tmp-'))
+    onTestFinished(() => rmSync(project, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }))
+    for (const part of ['cards', 'rules', 'templates'])
+      cpSync(join(repo, part, 'maybe-missions'), join(project, part, 'maybe-missions'), { recursive: true })
+    // Its own process group, as a terminal's: Ctrl-C reaches the watch and its build process alike.
+    const args = ['build', 'maybe-missions', '--watch', '--only', 'faces', '--jobs', '1']
+    const watcher = spawn(process.execPath, [join(repo, 'bin', 'deckwright.js'), ...args], {
+      cwd: project,
+      detached: true,
+    })
+    onTestFinished(() => void (watcher.exitCode === null && process.kill(-watcher.pid!, 'SIGKILL')))
+    let log = ''
+    watcher.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    const store = join(project, 'out', '.cache', 'maybe-missions')
+    const pictures = () => {
+      try {
+        return readdirSync(store).filter((name) => /^[0-9a-f]{40}\.png$/.test(name)).length
+      } catch {
+        return 0 // no store yet
+      }
+    }
+    const started = Date.now()
+    while (pictures() < 20) {
+      if (Date.now() - started > 40_000) throw new Error(`no faces stored; the log:\n${log}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    const exited = once(watcher, 'exit')
+    process.kill(-watcher.pid!, 'SIGINT')
+    expect((await exited)[0]).toBe(0)
+    // Its build process saves the index as it exits: every face stored but the one or two it was drawing.
+    await new Promise((r) => setTimeout(r, 500))
+    expect(readIndex(store).faces.size).toBeGreaterThanOrEqual(pictures() - 2)
+    expect(log).not.toMatch(/ended before it finished/)
   }, 90_000)
 })
