@@ -81,13 +81,13 @@ export interface Held {
 }
 export const NOT_HELD = 'the cards are not held by this thread'
 
-/** What each request answers. */
 /**
  * A thread whose heap holds more than this share of its limit after forgetting the old modules is replaced
  * (GameThreads.reload); the thread collects its garbage first only then, as less cannot replace it.
  */
 export const RELOAD_HEAP_SHARE = 0.25
 
+/** What each request answers. */
 export interface Replies {
   load: Diagnostic[]
   cards: { cards: Card[]; held: Held; diagnostics: Diagnostic[]; failedTypes: string[]; leftOut: string[] }
