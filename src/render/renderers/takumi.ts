@@ -82,25 +82,14 @@ const rawPixels = async (
   const candidates =
     size.width === box.width && !layout.css ? halfTurnCandidates(node as TurnNode, (box.width * box.height) / 8) : []
   if (!candidates.length) return renderer.render(node, { ...options, devicePixelRatio: size.width / box.width })
-  const uprightAll = renderer.render(upright(node as TurnNode, candidates) as TakumiNode, {
-    ...options,
-    devicePixelRatio: 1,
-  })
+  // The face with the halves at `paths` drawn upright (upright() of no paths is the face as it is).
+  const drawnUpright = (paths: number[][]) =>
+    renderer.render(upright(node as TurnNode, paths) as TakumiNode, { ...options, devicePixelRatio: 1 })
+  const uprightAll = drawnUpright(candidates)
   uprightAll.catch(() => undefined)
   const measured = (await renderer.measure(node, { width: box.width, height: box.height, ...layout })) as MeasuredBox
   const flips = candidates.map((path) => ({ path, box: flipBox(measured, path, 1) })).filter((f) => f.box)
-  const raw =
-    flips.length === candidates.length
-      ? await uprightAll
-      : await renderer.render(
-          flips.length
-            ? (upright(
-                node as TurnNode,
-                flips.map((f) => f.path),
-              ) as TakumiNode)
-            : node,
-          { ...options, devicePixelRatio: 1 },
-        )
+  const raw = await (flips.length === candidates.length ? uprightAll : drawnUpright(flips.map((f) => f.path)))
   for (const flip of flips) flipPixels(raw, size.width, flip.box!)
   return raw
 }
