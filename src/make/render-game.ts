@@ -161,7 +161,7 @@ const renderWith = async (
         const drawn = await renderer.draw({ ...firstJob.get(base)!, language: drawnIn }, base)
         const key = drawn.stored ? drawn.key! : undefined
         const drawnWith = shared(drawn.drawnWith)
-        const good = recordDrawn(store, key, base, { ...drawn, drawnWith }, text, signal?.aborted === true)
+        const good = recordDrawn(store, key, base, { ...drawn, drawnWith }, text)
         if (signal?.aborted) return // stopped meanwhile: the face is in the store and its index, and no more is told of it
         if (key) fresh.add(key)
         results.set(base, { key, diagnostics: drawn.diagnostics, drawnWith, ...(key && { face: store.files(key) }) })
@@ -183,7 +183,7 @@ const renderWith = async (
     forgetDrawn(toDraw, results, store)
     diagnostics.push(changedWhileDrawing(paths))
   }
-  // What this build learnt of its faces, for the next to find them without opening their files.
+  // What this build learnt of its faces: the index is the next build's only record of them.
   store.save()
   if ('reason' in stop) throw stop.reason
 
@@ -198,9 +198,9 @@ const renderWith = async (
  * A face a thread drew and stored, in the store's index when it was drawn without errors (the thread stored
  * its files): what it met, what drew it and the texts it showed (each text kept once: `text`). One drawn
  * with errors is kept for this build, not reused nor shown as a good one: an entry an earlier drawing of it
- * left (a --no-cache build draws every face) goes. The index is saved every few seconds, and at once for a
- * face that comes after the build was stopped (`stopped`: the build's own save came before it). Returns
- * whether the face is a good one.
+ * left (a --no-cache build draws every face) goes. The index is saved every few seconds (and by the store
+ * as the process exits, for a face that comes after a stopped build's own save). Returns whether the face is
+ * a good one.
  */
 const recordDrawn = (
   store: FaceStore,
@@ -208,17 +208,15 @@ const recordDrawn = (
   base: string,
   drawn: { diagnostics: readonly Diagnostic[]; drawnWith?: DrawnWith; shown?: readonly string[] },
   text: (t: string) => string,
-  stopped: boolean,
 ): boolean => {
   if (key === undefined) return false
-  if (drawn.diagnostics.some((d) => d.severity === 'error')) {
+  if (hasErrors(drawn.diagnostics)) {
     store.forget(key)
     return false
   }
   store.record(key, drawn.diagnostics, drawn.drawnWith ?? NOTHING_DRAWN)
   if (drawn.shown?.length) store.recordShown(base, drawn.shown.map(text))
-  if (stopped) store.save()
-  else store.saveWhenDue()
+  store.saveWhenDue()
   return true
 }
 

@@ -295,18 +295,15 @@ export const serveBuilds = (
       if (running) running.abort(new Superseded())
       else void drain()
     })
-    process.on('disconnect', () => {
+    // Ended when its watch is gone (disconnected), replaced by a new build process (the project's packages
+    // changed, SIGTERM) or stopped with the watch (Ctrl-C reaches every process of the terminal's group): a
+    // finished run, whose stores save what it drew since their last save as it exits (see FaceStore.open).
+    const end = () => {
       ending?.()
       process.exit(0)
-    })
-    // Replaced by a new build process (the project's packages changed), or stopped with the watch (Ctrl-C
-    // reaches every process of the terminal's group): ended as by a disconnect, so that what it drew since its
-    // stores last saved their index is saved as it exits (see FaceStore.open).
-    for (const signal of ['SIGTERM', 'SIGINT'] as const)
-      process.once(signal, () => {
-        ending?.()
-        process.exit(0)
-      })
+    }
+    process.on('disconnect', end)
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, end)
     // Listening before the first build: a change during it stops it too.
     process.send!({ ready: true })
     void drain()

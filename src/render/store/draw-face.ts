@@ -3,7 +3,7 @@ import { relativePath, type GamePaths } from '../../load/project.ts'
 import type { FaceStore } from './face-store.ts'
 import type { FaceJob, RenderSession } from '../template/session.ts'
 import { writeFailureReason } from '../../util/write-failure.ts'
-import type { DrawnWith } from '../template/drawn-with.ts'
+import { NOTHING_DRAWN, type DrawnWith } from '../template/drawn-with.ts'
 import { shownKey } from './face-key.ts'
 
 /** What drawing a face left: its diagnostics, and whether the face is in the store (not when its template failed). */
@@ -80,7 +80,7 @@ export const drawInto = async (
   const left = (await leftBehind?.()) ?? []
   let diagnostics = [...drawn.diagnostics, ...left]
   const key = shownKey(inputs, drawn.shown)
-  const { drawnWith = { fonts: [], icons: [] } } = drawn
+  const { drawnWith = NOTHING_DRAWN } = drawn
   const outcome = (spent: DrawOutcome['spent']): DrawOutcome => ({
     diagnostics,
     stored: true,

@@ -73,9 +73,9 @@ class FaceFiles implements StoredFace {
  * showed are in one index (`store-index.ts`): the build's thread records a face there once the thread that
  * drew it stored its files, and only a face drawn without errors, so a face is complete and reusable exactly
  * when the index lists it. The index is read once a build and saved every few seconds while faces are drawn
- * (`save`): finding 10,000 unchanged faces opens no file of theirs, and a face costs its thread its pictures
- * and its look's file (`look-<key>.json`), not two more files (its meta and its texts, a third of storing it). Files are replaced
- * whole, never changed, so a face's files can be read while other faces are being stored.
+ * (`saveWhenDue`), at the build's end and as the process exits: finding 10,000 unchanged faces opens no file
+ * of theirs, and a face costs its thread its pictures and its look's file (`look-<key>.json`) alone. Files
+ * are replaced whole, never changed, so a face's files can be read while other faces are being stored.
  */
 export class FaceStore {
   /** The store's folder, resolved (a face's files are named by joining it with their names). */
@@ -93,7 +93,10 @@ export class FaceStore {
     if (!store) {
       // What the stores learnt since their last save is saved as the process ends (a watch's build process
       // told to end, replaced or disconnected): the index is the only record of the faces drawn.
-      if (!opened.size) process.once('exit', () => saveOpened())
+      if (!opened.size)
+        process.once('exit', () => {
+          for (const open of opened.values()) open.save()
+        })
       opened.set(dir, new FaceStore(dir))
       return opened.get(dir)!
     }
@@ -137,7 +140,7 @@ export class FaceStore {
     const known = this.index.faces.get(key)
     if (!known) return undefined
     if (!existsSync(face.png) || !existsSync(face.svg)) {
-      this.forgetEntry(key) // its files are gone (pruned, or removed by hand)
+      this.forget(key) // its files are gone (pruned, or removed by hand)
       return undefined
     }
     const { diagnostics, drawnWith } = this.use('faces', key, known)
@@ -189,7 +192,8 @@ export class FaceStore {
     if (now - this.saved >= SAVE_EVERY_MS) this.save(now)
   }
 
-  private forgetEntry(key: string): void {
+  /** Makes a stored face not reusable (its files stay for the build that drew it). */
+  forget(key: string): void {
     if (this.index.faces.delete(key)) this.changed.faces.add(key)
   }
 
@@ -244,11 +248,6 @@ export class FaceStore {
       rmSync(tmp, { force: true })
       return false
     }
-  }
-
-  /** Makes a stored face not reusable (its files stay for the build that drew it). */
-  forget(key: string): void {
-    this.forgetEntry(key)
   }
 
   /**
@@ -353,11 +352,6 @@ interface KeptLook {
 }
 
 const opened = new Map<string, FaceStore>()
-
-/** Saves every store this process opened (see FaceStore.open). */
-const saveOpened = (): void => {
-  for (const store of opened.values()) store.save()
-}
 
 /**
  * How often a build saves its store's index while faces are drawn: a line appended to its log each time

@@ -184,8 +184,7 @@ const takeLog = (dir: string): string | undefined => {
 
 const writeMerged = (dir: string, index: StoreIndex, keep: (used: number) => boolean, log: string | undefined) => {
   // The file as this index read it (or wrote it) needs no merging: nobody wrote it since (the log moved keeps its stamp).
-  const unchanged =
-    index.read !== undefined && index.read === `${fileStamp(join(dir, FILE))}:${log ? fileStamp(log) : ''}`
+  const unchanged = index.read !== undefined && index.read === indexStamp(dir, log ?? null)
   const merged = unchanged ? index : readIndex(dir, log ?? join(dir, LOG))
   for (const part of ['faces', 'shown', 'layouts'] as const) {
     const into = merged[part] as Map<string, { used: number }>
@@ -198,7 +197,7 @@ const writeMerged = (dir: string, index: StoreIndex, keep: (used: number) => boo
   writeFileAtomic(join(dir, FILE), indexText(merged), { inside: dir, staging: join(dir, STAGING) })
   // The index now holds what the file does, as it was just written, and no log: a log another build began
   // meanwhile is read when this index is next merged.
-  const read = `${fileStamp(join(dir, FILE))}:`
+  const read = indexStamp(dir, null)
   Object.assign(index, { faces: merged.faces, shown: merged.shown, layouts: merged.layouts, read })
 }
 
@@ -222,8 +221,11 @@ export const appendIndex = (dir: string, index: StoreIndex, changed: IndexKeys):
   return true
 }
 
-/** The index file's and log's times and sizes, or undefined when there is no index file. */
-export const indexStamp = (dir: string): string | undefined => {
+/**
+ * The index file's and log's times and sizes (`log`: the log read, the store's own by default; null for none),
+ * or undefined when there is no index file.
+ */
+export const indexStamp = (dir: string, log: string | null = join(dir, LOG)): string | undefined => {
   const file = fileStamp(join(dir, FILE))
-  return file && `${file}:${fileStamp(join(dir, LOG)) ?? ''}`
+  return file && `${file}:${(log && fileStamp(log)) ?? ''}`
 }

@@ -85,7 +85,7 @@ export const measureDrawnFace = async (f: FaceToCheck, drawn: DrawnFace): Promis
   const matched = boxes?.length === elements.length && boxes.every((b, i) => b.type === elements[i]!.type)
   if (!matched) return { behind: [], measured: false }
   // The boxes are kept whatever the rules: a face that takes this look later may be checked with rules on.
-  const measured = anyOn(f.rules) && wantsPixels(f, elements)
+  const measured = wantsPixels(f, elements)
   const pixels = measured ? (await drawn.rasterise()).pixels : undefined
   const placed = pixels ? drawnBoxes(elements, boxes) : []
   const behind = elements.map((e, i) => {
@@ -97,7 +97,7 @@ export const measureDrawnFace = async (f: FaceToCheck, drawn: DrawnFace): Promis
 
 /** Whether measures kept of a face drawn the same way serve these face rules (they looked at the pixels if these want them). */
 export const measuresServe = (f: FaceToCheck, measures: DrawnMeasures): boolean =>
-  measures.measured || !measures.boxes || !anyOn(f.rules) || !wantsPixels(f, faceElements(f.element))
+  measures.measured || !measures.boxes || !wantsPixels(f, faceElements(f.element))
 
 /**
  * The face rules on a drawn face, from its measures: those of a laid-out face, with positions and pixels
