@@ -87,9 +87,9 @@ const newFaceShown = (selector: string, before: string | null) =>
   )
 
 const ms = (n: number) => `${n.toFixed(0)} ms`
-const runs = async (label: string, once: (i: number) => Promise<number>) => {
+const runs = async (label: string, run: (i: number) => Promise<number>) => {
   const times: number[] = []
-  for (let i = 0; i < RUNS; i++) times.push(await once(i))
+  for (let i = 0; i < RUNS; i++) times.push(await run(i))
   console.log(`  ${label.padEnd(58)}${ms(median(times)).padStart(9)}   (${times.map((t) => t.toFixed(0)).join(', ')})`)
 }
 

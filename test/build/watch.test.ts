@@ -1,6 +1,16 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { readIndex } from '../../src/render/store/store-index.ts'
@@ -130,10 +140,26 @@ describe('deckwright build --watch', () => {
       await new Promise((r) => setTimeout(r, 50))
     }
     const exited = once(watcher, 'exit')
+    const stopped = Date.now()
     process.kill(-watcher.pid!, 'SIGINT')
     expect((await exited)[0]).toBe(0)
-    // Its build process saves the index as it exits: every face stored but the one or two it was drawing.
-    await new Promise((r) => setTimeout(r, 500))
+    // Its build process, which may end a moment after the watch, saves the index as it exits: written after
+    // Ctrl-C, with every face stored but the one or two it was drawing.
+    const groupGone = () => {
+      try {
+        return !process.kill(-watcher.pid!, 0)
+      } catch {
+        return true
+      }
+    }
+    while (!groupGone()) {
+      if (Date.now() - stopped > 20_000) throw new Error('the build process did not end')
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    const saved = Math.max(
+      ...['index.json', 'index.log'].map((f) => statSync(join(store, f), { throwIfNoEntry: false })?.mtimeMs ?? 0),
+    )
+    expect(saved).toBeGreaterThanOrEqual(stopped - 20) // the file system's clock is coarser than Date.now()
     expect(readIndex(store).faces.size).toBeGreaterThanOrEqual(pictures() - 2)
     expect(log).not.toMatch(/ended before it finished/)
   }, 90_000)

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { fixture, projectCopy, root } from '../helpers.ts'
+import { editFile, fixture, projectCopy, root } from '../helpers.ts'
 
 const run = async (cwd: string, args: string[], env: Record<string, string> = {}) => {
   try {
@@ -54,8 +54,7 @@ describe('an output folder that cannot be written', () => {
     const before = snapshot(join(project, 'out', 'parlour'))
     // Change how the guests' backs look (faces that look as before are stored as links, writing nothing), then
     // fill the disk while the new faces are stored…
-    const templates = join(project, 'templates', 'parlour', 'index.tsx')
-    writeFileSync(templates, readFileSync(templates, 'utf8').replace("'#ff00ff'", "'#fe00ff'"))
+    editFile(join(project, 'templates', 'parlour', 'index.tsx'), "'#ff00ff'", "'#fe00ff'")
     const faces = await run(project, ['build', '--format', 'json'], {
       DECKWRIGHT_FAIL_WRITES: join('.cache', 'parlour'),
     })

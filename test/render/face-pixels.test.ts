@@ -85,6 +85,8 @@ describe('the colour behind a text', () => {
     expect(found).toEqual(texts.map(([box, text]) => plainly(pixels, 300, box, 2, text, 16)))
     // Over the green, the green; the noise gives some colour of its own, not the glyphs'.
     expect(found[0]).toEqual({ r: 46, g: 125, b: 79, a: 1 })
+    // Black text over the blues: one of the blues (red and green 60), not a glyph's dark.
+    expect(found[1]).toMatchObject({ r: 60, g: 60 })
     expect(found[2]).not.toEqual({ r: 20, g: 20, b: 30, a: 1 })
     expect(found.every(Boolean)).toBe(true)
   })

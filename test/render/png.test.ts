@@ -203,7 +203,7 @@ describe('encodeRgbPng', () => {
     const flatCheck: RowsCheck = { a: 1, b: 0 }
     const flatRaw = filtered(flat, wide, tall, undefined, undefined, flatCheck)
     expect(inflateSync(zlibOfRows(flatRaw, wide * 3 + 1, tall, flatCheck)).equals(flatRaw)).toBe(true)
-    // Rows with no long run (the noise of the first band and the background after it): one piece, the rows' check.
+    // Rows with no long run (the noise of the first band and the background after it): their stream reads back, check and all.
     const short = raw.subarray(0, (width * 3 + 1) * 12)
     const shortCheck: RowsCheck = { a: 1, b: 0 }
     filtered(rgba.subarray(0, width * 12 * 4), width, 12, undefined, undefined, shortCheck)
