@@ -12,7 +12,7 @@ import { isMap, isSeq, parseDocument, type YAMLMap } from 'yaml'
 import { planFaces } from '../dist/render/template/plan.js'
 import { measuredRun } from './measured-run.ts'
 import { validateGame } from '../dist/validate/validate-game.js'
-import { median } from './median.ts'
+import { mb, median } from './median.ts'
 import { numberedCopy } from './numbered-copy.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -79,7 +79,6 @@ const build = (renderer: 'satori' | 'takumi', out: string) =>
     '--out',
     out,
   )
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 const load = () => loadavg()[0]!.toFixed(1)

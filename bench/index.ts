@@ -76,6 +76,7 @@ import { benchValidate } from './validate.ts'
 import { benchValidateCommand } from './workbook.ts'
 import { benchFaceRules } from './face-rules.ts'
 import { benchNode, benchStartup } from './startup.ts'
+import { mb } from './median.ts'
 
 const faces = Number(process.argv[2] ?? 500)
 const cards = Number(process.argv[3] ?? 10_000)
@@ -138,7 +139,6 @@ console.log(
   `  floor: bare satori ${b.bare.svg.toFixed(1)} + resvg ${b.bare.png.toFixed(1)} ms a face, × ${b.faces} / ${b.jobs} cores = ${ms(b.floorMs)}`,
 )
 console.log(`  build / floor                                    ${(b.coldMs / b.floorMs).toFixed(2)}`)
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 console.log(
   `  peak RSS: ${mb(b.peakRss)} in all; ${mb(b.coldRss)} during the cold build, ${mb(b.warmRss)} during the one-card edit`,
 )

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { measuredRun } from './measured-run.ts'
 import { bareFloor } from './build.ts'
-import { median } from './median.ts'
+import { mb, median } from './median.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const work = join(here, 'work')
@@ -41,7 +41,6 @@ const edit = (faces: number, mark: string, at = 0) =>
 const run = (...args: string[]) => measuredRun(work, ...args)
 const out = () => join(work, 'out')
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 
 export const benchScale = async (sizes: number[]) => {
   const cores = cpus().length

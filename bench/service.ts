@@ -7,6 +7,7 @@ import { presets } from '../dist/outputs/presets.js'
 import { serviceTools } from '../dist/make/service-files.js'
 import { makeServicePdfs, type ServiceCard } from '../dist/print/service-pdfs.js'
 import { face } from './sheets.ts'
+import { median } from './median.ts'
 
 /**
  * DriveThruCards' PDF of a 90-card poker deck (90 distinct fronts, one shared back, the sheets bench's faces
@@ -48,7 +49,7 @@ export const benchService = async (cards = 90, runs = 3): Promise<number | undef
       await makeServicePdfs(deck, options)
       times.push(performance.now() - started)
     }
-    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!
+    return median(times)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

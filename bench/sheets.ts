@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks'
 import { cardSize } from '../dist/engine/card-sizes.js'
 import { writeSheets, type PrintItem } from '../dist/print/sheets.js'
 import { encodeRgbPng } from '../dist/render/renderers/png.js'
+import { median } from './median.ts'
 
 // MakePlayingCards' poker face at 300 dpi: trim plus 3 mm bleed.
 const WIDTH = 822
@@ -38,5 +39,5 @@ export const benchSheets = async (cards = 90, runs = 3): Promise<number> => {
     await writeSheets(items, { title: 'Bench' })
     times.push(performance.now() - started)
   }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!
+  return median(times)
 }

@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { median } from './median.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -13,16 +14,17 @@ export const benchStartup = (args: string[], runs = 7): { median: number; min: n
     return performance.now() - start
   }
   time()
-  const times = Array.from({ length: runs }, time).sort((a, b) => a - b)
-  return { median: times[Math.floor(runs / 2)]!, min: times[0]!, max: times[runs - 1]! }
+  const times = Array.from({ length: runs }, time)
+  return { median: median(times), min: Math.min(...times), max: Math.max(...times) }
 }
 
 /** A node process that does nothing: the floor under any command. */
 export const benchNode = (runs = 7): number => {
-  const times = Array.from({ length: runs }, () => {
-    const start = performance.now()
-    execFileSync(process.execPath, ['-e', ''], { stdio: 'ignore' })
-    return performance.now() - start
-  }).sort((a, b) => a - b)
-  return times[Math.floor(runs / 2)]!
+  return median(
+    Array.from({ length: runs }, () => {
+      const start = performance.now()
+      execFileSync(process.execPath, ['-e', ''], { stdio: 'ignore' })
+      return performance.now() - start
+    }),
+  )
 }

@@ -7,6 +7,7 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { measuredRun } from './measured-run.ts'
+import { mb } from './median.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const work = join(here, 'work-text-heavy')
@@ -109,7 +110,6 @@ export const writePartyGame = (dir: string, cards: number) => {
 /** A new deckwright process in the bench's folder: its wall time (ms) and peak memory (bytes, all threads). */
 const run = (...args: string[]) => measuredRun(work, ...args)
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`
 
 export const benchTextHeavy = (cards: number) => {
   console.log(

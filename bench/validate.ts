@@ -6,6 +6,7 @@ import { parseCsvCards } from '../dist/load/csv.js'
 import { parseYamlCards } from '../dist/load/yaml.js'
 import { parseWorkbookCards } from '../dist/load/workbook-cards.js'
 import { odsCards, xlsxCards } from './workbook.ts'
+import { median } from './median.ts'
 
 /** A synthetic game with the field kinds and deck checks of the shipped games. */
 const game = defineGame({
@@ -68,7 +69,7 @@ const time = (fn: () => void, runs = 5) => {
     fn()
     return performance.now() - t
   })
-  return samples.sort((a, b) => a - b)[Math.floor(runs / 2)]!
+  return median(samples)
 }
 
 export const benchValidate = (n = 10_000) => {
