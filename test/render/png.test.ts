@@ -248,7 +248,7 @@ describe('encodeRgbPng', () => {
       // Up rows left as they were (what was in the buffer before) still deflate as zeros.
       const left = Buffer.alloc(stride * height, 0xaa)
       const leftCheck: RowsCheck = { a: 1, b: 0 }
-      filtered(pixels, width, height, how, left, leftCheck, false)
+      filtered(pixels, width, height, how, left, leftCheck)
       expect(left.equals(plain), how).toBe(false)
       expect(inflateSync(zlibOfRows(left, stride, height, leftCheck)).equals(plain), how).toBe(true)
     }

@@ -187,8 +187,8 @@ const BLOCK = 8
  * None, its RGB bytes on white. `how`: a word at a time where the pixels allow, else a byte at a time (the
  * same bytes either way). `check`, when given, gets the rows' Adler-32, from each row's sums: a row of R bytes
  * adds its sum S to `a`, and to `b` the sum of its bytes each times the bytes from it to the end (R − i within
- * the row, and S times the rows' bytes after it). `upZeros` false leaves an Up row's bytes after its filter as
- * they were (zlibOfRows writes them where it needs them: long runs of rows alike never are).
+ * the row, and S times the rows' bytes after it). An Up row's bytes after its filter are left as `into` had
+ * them (zeros in a new buffer): zlibOfRows zeroes those it deflates, and long runs of rows alike it never reads.
  */
 export const filtered = (
   rgba: Uint8Array,
@@ -197,10 +197,9 @@ export const filtered = (
   how: 'words' | 'bytes' = wordsFit(rgba) ? 'words' : 'bytes',
   into?: Buffer,
   check?: RowsCheck,
-  upZeros = true,
 ): Buffer => {
   const stride = width * 3 + 1
-  const raw = into ?? Buffer.allocUnsafe(stride * height)
+  const raw = into ?? Buffer.alloc(stride * height)
   const pixels = Buffer.from(rgba.buffer, rgba.byteOffset, width * height * 4)
   const words = how === 'words' ? new Uint32Array(rgba.buffer, rgba.byteOffset, width * height) : undefined
   const row = new Uint32Array(Math.ceil((width * 3) / 4) + 1)
@@ -227,7 +226,6 @@ export const filtered = (
     let own: number // Σ (R − i)·xᵢ over the row's bytes, its filter's (i = 0) included
     if (up) {
       raw[at] = UP
-      if (upZeros) raw.fill(0, at + 1, at + stride)
       sum = UP
       own = UP * stride
     } else {
@@ -255,7 +253,7 @@ export const filtered = (
 /**
  * Type feedback for every path of the code above, from small pictures that take them all (pixels not opaque,
  * rows alike one and a block at a time, one to three pixels past a row's whole words, pixels read a byte at a
- * time, Up rows zeroed or not). V8 optimises these functions on the first faces a thread encodes; code
+ * time). V8 optimises these functions on the first faces a thread encodes; code
  * compiled before it had seen a path it then takes was thrown away and entered again on every row after (one
  * build of Maybe Missions' grown masters, 821 px wide after 596 px wide vote tokens: 1,930 deoptimisations
  * of `rgbRowWords`, the encoder 40% slower).
@@ -272,7 +270,7 @@ const primeFeedback = () => {
       [rgba.subarray(0, row * height), 'words'],
       [rgba.subarray(1), 'bytes'],
     ] as const)
-      for (const upZeros of [true, false]) filtered(pixels, width, height, how, undefined, { a: 1, b: 0 }, upZeros)
+      filtered(pixels, width, height, how, undefined, { a: 1, b: 0 })
   }
 }
 primeFeedback()

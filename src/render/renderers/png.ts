@@ -63,7 +63,7 @@ export const encodeRgbPng = (rgba: Uint8Array, width: number, height: number): B
   header[8] = 8 // bit depth
   header[9] = 2 // colour type: RGB
   // Up rows' zeros are written only where zlib reads them (see zlibOfRows): most are in runs it never reads.
-  const raw = filtered(rgba, width, height, undefined, scratchOf(stride * height), check, false)
+  const raw = filtered(rgba, width, height, undefined, scratchOf(stride * height), check)
   const data = zlibOfRows(raw, stride, height, check)
   return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))])
 }

@@ -69,7 +69,7 @@ const LAST = Buffer.from([0x03, 0x00])
  * deflates only the rows between them, each stretch on its own (raw deflate, ending on a byte without being
  * the last block: a sync flush). The stream is zlib's header, the pieces in order, an empty last block, and
  * the rows' Adler-32 (`check`, worked out as they were filtered). Rows with no long run are one piece. An Up
- * row's bytes after its filter need not be zeros in `raw` (`filtered`'s `upZeros`): those deflated are made so.
+ * row's bytes after its filter need not be zeros in `raw` (`filtered` leaves them): those deflated are made so.
  */
 export const zlibOfRows = (raw: Buffer, stride: number, height: number, check: RowsCheck): Buffer => {
   const pieces = piecesOf(raw, stride, height)
