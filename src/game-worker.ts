@@ -1,4 +1,4 @@
-import { parentPort, resourceLimits, workerData } from 'node:worker_threads'
+import { parentPort, workerData } from 'node:worker_threads'
 import type { Diagnostic } from './diagnostics/diagnostic.ts'
 import type { Card, GameDef } from './engine/define.ts'
 import { checkDeck } from './engine/check.ts'
@@ -20,14 +20,7 @@ import type { CardFileCache } from './load/card-file-cache.ts'
 import { WATCH_CHILD } from './make/watch-child.ts'
 import { collectGarbage } from './util/collect-garbage.ts'
 import type { RenderOptions, RenderSession } from './render/template/session.ts'
-import {
-  NOT_HELD,
-  RELOAD_HEAP_SHARE,
-  type Held as HeldCards,
-  type SentPiece,
-  type Request,
-  type Replies,
-} from './threads/protocol.ts'
+import { NOT_HELD, type Held as HeldCards, type SentPiece, type Request, type Replies } from './threads/protocol.ts'
 import { languagesReceived } from './threads/sent-languages.ts'
 
 /**
@@ -153,14 +146,13 @@ const storeAt = async (dir: string) => (await import('./render/store/face-store.
  * code as it is now and imports it under its new address. Node cannot unload a module: the old ones stay
  * until the thread is replaced (see GameThreads.reload).
  */
-const forgetModules = (): Replies['forget'] => {
+const forgetModules = (collectAboveMb: number): Replies['forget'] => {
   for (const [id, g] of held) held.set(id, { paths: g.paths, sessions: new Map(), cardFiles: g.cardFiles })
   forgetCompiled()
   // What stays live, not what is yet to be collected, decides whether the thread is replaced: collected first
-  // when the heap holds more than would replace it (a smaller heap is measured as it is).
-  collectGarbage(
-    (resourceLimits.maxOldGenerationSizeMb ?? getHeapStatistics().heap_size_limit / 2 ** 20) * RELOAD_HEAP_SHARE,
-  )
+  // when the heap holds more than would replace it (the main thread says how much; a smaller heap is measured
+  // as it is).
+  collectGarbage(collectAboveMb)
   return { heapMb: getHeapStatistics().used_heap_size / 2 ** 20 }
 }
 
@@ -352,7 +344,7 @@ const handlers: { [K in Request['do']]: Handler<K> } = {
     g.cards = undefined
     return null
   },
-  forget: async () => forgetModules(),
+  forget: async (_g, request) => forgetModules(request.collectAboveMb),
   schemas: cardSchemas,
   shortcodes: runGameShortcodes,
   checks: runChecks,

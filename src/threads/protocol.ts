@@ -34,7 +34,8 @@ export type Request = {
    * was made with them: the next request compiles and imports them again (a watch saw one change). Runs none
    * of a game's code; answers how much the thread's heap holds, for the caller to replace a thread grown large.
    */
-  | { do: 'forget' }
+  /** `collectAboveMb`: the heap past which the thread collects its garbage before it says what it holds. */
+  | { do: 'forget'; collectAboveMb: number }
   /** The JSON Schema of each card type whose declaration is sound, with the definition's diagnostics (a kind's `schema` is the game's code). */
   | { do: 'schemas' }
   /** Render the uses of the game's own shortcodes (`rules/<game>/shortcodes.ts`) to markdown. */
@@ -81,18 +82,12 @@ export interface Held {
 }
 export const NOT_HELD = 'the cards are not held by this thread'
 
-/**
- * A thread whose heap holds more than this share of its limit after forgetting the old modules is replaced
- * (GameThreads.reload); the thread collects its garbage first only then, as less cannot replace it.
- */
-export const RELOAD_HEAP_SHARE = 0.25
-
 /** What each request answers. */
 export interface Replies {
   load: Diagnostic[]
   cards: { cards: Card[]; held: Held; diagnostics: Diagnostic[]; failedTypes: string[]; leftOut: string[] }
   release: null
-  /** The thread's heap in use (MB) once it forgot (see RELOAD_HEAP_SHARE). */
+  /** The thread's heap in use (MB) once it forgot (see GameThreads.reload). */
   forget: { heapMb: number }
   shortcodes: { outputs: ShortcodeOutput[]; diagnostics: Diagnostic[] }
   schemas: { schemas: Record<string, Record<string, unknown>>; diagnostics: Diagnostic[] }

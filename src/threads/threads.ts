@@ -2,10 +2,12 @@ import type { GamePaths } from '../load/project.ts'
 import type { Diagnostic } from '../diagnostics/diagnostic.ts'
 import { GameThread, THREAD_HEAP_MB, type Outcome, type ThreadHeap } from './game-thread.ts'
 export { threadHeap } from './game-thread.ts'
-import { RELOAD_HEAP_SHARE, type Replies, type Request } from './protocol.ts'
-
+import type { Replies, Request } from './protocol.ts'
 import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from './time-limits.ts'
 export { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from './time-limits.ts'
+
+/** The share of its heap's limit past which a thread that forgot its modules is replaced (see reload). */
+const RELOAD_HEAP_SHARE = 0.25
 
 /**
  * How much the process's memory (resident, all threads) may grow beyond what it held when the run's threads
@@ -153,11 +155,16 @@ export class GameThreads {
    * did before it failed stays with them). Runs none of the games' code.
    */
   async reload(paths: GamePaths, { fresh = false }: { fresh?: boolean } = {}): Promise<void> {
+    // A thread whose heap holds more than this once it forgot is replaced; it collects its garbage first only
+    // above it, as less cannot replace it.
+    const replaceAboveMb = this.heapMb * RELOAD_HEAP_SHARE
     await Promise.all(
       this.live(this.of(paths), false).map(async (thread) => {
         const forgot =
-          fresh || ++thread.reloads > MAX_RELOADS ? undefined : await thread.call({ game: paths.id, do: 'forget' })
-        if (!forgot?.ok || forgot.value.heapMb > this.heapMb * RELOAD_HEAP_SHARE) await thread.terminate()
+          fresh || ++thread.reloads > MAX_RELOADS
+            ? undefined
+            : await thread.call({ game: paths.id, do: 'forget', collectAboveMb: replaceAboveMb })
+        if (!forgot?.ok || forgot.value.heapMb > replaceAboveMb) await thread.terminate()
       }),
     )
   }
